@@ -1,0 +1,25 @@
+import type { Metadata, Viewport } from "next";
+import { env } from "@/lib/env";
+import { TestEnvironmentBanner } from "@/components/layout/test-environment-banner";
+import "./globals.css";
+
+// Rendered per request: the banner follows the running key, not the one present at build time.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: { default: "Placa Paga – débitos do veículo", template: "%s · Placa Paga" },
+  description: "Consulte e pague multas, IPVA e licenciamento do seu veículo com cartão ou PIX.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8" };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR">
+      <body className="min-h-dvh">
+        {env.upstreamEnvironment === "test" ? <TestEnvironmentBanner /> : null}
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,7 @@
+import "server-only";
+import { loadEnv } from "./load";
+
+export type { AppEnv } from "./schema";
+
+/** Validated configuration for server code. Throws an EnvError naming every problem. */
+export const env = loadEnv();

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseEnv, type AppEnv } from "./schema";
+
+// The only module that reads process.env. The app imports it through lib/env (server-only);
+// scripts/ and prisma.config.ts import it directly because plain Node cannot load "server-only".
+
+export const WEBHOOK_SECRET_FILE = path.join("data", "webhook-secret");
+
+/** In sandbox mode an unset WEBHOOK_SECRET is generated once and kept in ./data, so restarts agree. */
+function resolveWebhookSecret(env: AppEnv): string {
+  if (env.webhookSecret) return env.webhookSecret;
+  const file = path.resolve(WEBHOOK_SECRET_FILE);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process (the start script, a second instance) created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+let cached: (AppEnv & { webhookSecret: string }) | undefined;
+
+export function loadEnv(): AppEnv & { webhookSecret: string } {
+  if (!cached) {
+    const env = parseEnv(process.env);
+    cached = { ...env, webhookSecret: resolveWebhookSecret(env) };
+  }
+  return cached;
+}
+
+/** The variables to hand a child process (scripts/start.ts starts the sandbox and Next). */
+export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

@@ -1,0 +1,64 @@
+import { existsSync, rmSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Test tooling, not app code: it sets the storefront's variables for the server it starts.
+const CI = Boolean(process.env.CI);
+export const E2E_PORT = 3100;
+export const E2E_SANDBOX_PORT = 4110;
+const E2E_DB = "data/e2e.db";
+
+// The config is evaluated again in every worker; only the runner starts from an empty database.
+if (!process.env.TEST_WORKER_INDEX) {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${E2E_DB}${suffix}`, { force: true });
+}
+
+const chromium = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const launchOptions = {
+  ...(chromium ? { executablePath: chromium } : {}),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "on-first-retry",
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    launchOptions,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+  ],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+      PUBLIC_BASE_URL: `http://localhost:${E2E_PORT}`,
+      DATABASE_URL: `file:./${E2E_DB}`,
+      WEBHOOK_SECRET: "e2e-webhook-secret-0123456789abcdef0123456789",
+      UVVI_API_KEY: "sk_test_sandbox_default",
+      UVVI_BASE_URL: "",
+      // Sandbox timings shrunk so every outcome is reached in seconds (README, "Sandbox").
+      SANDBOX_LATENCY_SCALE: "0.05",
+      SANDBOX_TIME_SCALE: "0.001",
+      LOG_FILE: "data/e2e-server.log",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

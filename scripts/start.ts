@@ -1,0 +1,103 @@
+// npm start / npm run dev: validate the configuration, apply migrations, build when the sources
+// changed, start the embedded sandbox upstream when UVVI_BASE_URL is unset, then serve Next.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { EnvError } from "../lib/env/schema";
+import { childProcessEnv, loadEnv } from "../lib/env/load";
+import { createPrismaClient, configureSqlite } from "../lib/db/create-client";
+
+const dev = process.argv.includes("--dev");
+const children: ChildProcess[] = [];
+
+function fail(message: string): never {
+  console.error(`\n[start] ${message}\n`);
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(1);
+}
+
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (error instanceof EnvError) fail(error.message);
+  throw error;
+}
+const childEnv = childProcessEnv({ DATABASE_URL: env.databaseUrl, PORT: String(env.port) });
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: "inherit", env: childEnv });
+
+const SOURCES = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+function sourceHash(): string {
+  const hash = createHash("sha256");
+  const walk = (p: string) => {
+    if (!existsSync(p) || p.includes(`lib${path.sep}generated`)) return;
+    if (statSync(p).isDirectory()) for (const e of readdirSync(p).sort()) walk(path.join(p, e));
+    else hash.update(p).update(readFileSync(p));
+  };
+  SOURCES.forEach(walk);
+  return hash.digest("hex");
+}
+
+async function waitFor(url: string, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  fail(`${what} did not answer at ${url} within ${timeoutMs / 1000}s`);
+}
+
+function startChild(name: string, cmd: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const child = spawn(cmd, args, { stdio: "inherit", env: { ...childEnv, ...extraEnv } });
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything.`);
+    shutdown(code ?? 1);
+  });
+  return child;
+}
+
+let shuttingDown = false;
+function shutdown(code = 0) {
+  shuttingDown = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+async function main() {
+  run("npx", ["prisma", "generate"]);
+  run("npx", ["prisma", "migrate", "deploy"]);
+  const db = createPrismaClient(env.databaseUrl);
+  await configureSqlite(db);
+  await db.$disconnect();
+
+  if (!dev) {
+    const stamp = path.join(".next", "source-hash");
+    const hash = sourceHash();
+    if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
+      console.log("[start] sources changed since the last build: building");
+      run("npx", ["next", "build"]);
+      writeFileSync(stamp, hash);
+    }
+  }
+
+  if (env.upstreamMode === "sandbox") {
+    startChild("sandbox", "npx", ["tsx", "lib/sandbox/main.ts"], { SANDBOX_PORT: String(env.sandboxPort) });
+    await waitFor(`${env.upstreamBaseUrl}/api/v1/health`, "The embedded sandbox");
+    console.log(`[start] sandbox upstream on ${env.upstreamBaseUrl} (test data, resets on restart)`);
+  }
+
+  startChild("next", "npx", ["next", dev ? "dev" : "start", "-p", String(env.port)]);
+  await waitFor(`http://127.0.0.1:${env.port}/api/health`, "The storefront", 120_000);
+  console.log(`[start] storefront on ${env.publicBaseUrl} (${env.upstreamEnvironment === "test" ? "ambiente de testes" : "produção"})`);
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import { copyFileSync } from "node:fs";
+import path from "node:path";
+import type { SandboxOptions } from "@/lib/sandbox/context";
+import { startSandbox } from "@/lib/sandbox/server";
+
+export const TEST_API_KEY = "sk_test_integration_key";
+export const TEST_WEBHOOK_SECRET = "integration-webhook-secret-0123456789abcdef";
+
+export type TestEnvironment = {
+  databaseUrl: string;
+  sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh SQLite file (copied from the migrated template) and a real sandbox over HTTP, wired into
+ * process.env BEFORE the storefront modules are imported (lib/env reads it once). Import server
+ * modules with `await import(...)` after calling this.
+ */
+export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOptions> = {}): Promise<TestEnvironment> {
+  const file = path.resolve(`data/test/${randomUUID()}.db`);
+  copyFileSync(path.resolve("data/test/template.db"), file);
+  const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...sandboxOptions });
+  Object.assign(process.env, {
+    NODE_ENV: "test",
+    DATABASE_URL: `file:${file}`,
+    UVVI_BASE_URL: sandbox.url,
+    UVVI_API_KEY: TEST_API_KEY,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    PUBLIC_BASE_URL: "http://localhost:3999",
+    LOG_LEVEL: "silent",
+  });
+  return {
+    databaseUrl: `file:${file}`,
+    sandbox,
+    close: () => sandbox.close(),
+  };
+}
