@@ -3,9 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Test tooling, not app code: it sets the storefront's variables for the server it starts.
 const CI = Boolean(process.env.CI);
-export const E2E_PORT = 3100;
-export const E2E_SANDBOX_PORT = 4110;
-const E2E_DB = "data/e2e.db";
+// Overridable so two suites (or a suite and a dev server) can run side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const E2E_DB = `data/e2e-${E2E_PORT}.db`;
 
 // The config is evaluated again in every worker; only the runner starts from an empty database.
 if (!process.env.TEST_WORKER_INDEX) {
@@ -56,8 +57,8 @@ export default defineConfig({
       UVVI_BASE_URL: "",
       // Sandbox timings shrunk so every outcome is reached in seconds (README, "Sandbox").
       SANDBOX_LATENCY_SCALE: "0.05",
-      SANDBOX_TIME_SCALE: "0.001",
-      LOG_FILE: "data/e2e-server.log",
+      SANDBOX_TIME_SCALE: "0.01",
+      LOG_FILE: `data/e2e-server-${E2E_PORT}.log`,
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },
