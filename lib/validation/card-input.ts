@@ -1,0 +1,104 @@
+// Card data typed by the payer, checked before tokenization. Only the token is ever stored;
+// this schema's output goes straight to upstream's card-token call.
+
+import { z } from "zod";
+import {
+  type CardBrand,
+  detectBrand,
+  formatExpiry,
+  isExpiryInPast,
+  isValidCardNumber,
+  isValidCvv,
+  luhn,
+  parseExpiry,
+} from "@/lib/rules/card";
+import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
+import { requiredText } from "./fields";
+
+export const CARD_MESSAGES = {
+  numeroRequired: "Informe o número do cartão.",
+  numero: "Número do cartão inválido. Confira os dígitos.",
+  brand: "Bandeira não aceita. Use Visa, Mastercard, Elo, American Express ou Hipercard.",
+  nomeRequired: "Informe o nome impresso no cartão.",
+  nome: "Use apenas letras, como está impresso no cartão.",
+  validadeRequired: "Informe a validade do cartão.",
+  validade: "Validade inválida. Use MM/AA ou MM/AAAA.",
+  vencido: "Cartão vencido. Confira a validade ou use outro cartão.",
+  cvvRequired: "Informe o código de segurança (CVV).",
+  cvv: "CVV inválido. Ele tem 3 ou 4 dígitos.",
+  cvvAmex: "CVV inválido. No American Express ele tem 4 dígitos, na frente do cartão.",
+  cvvThree: "CVV inválido. Ele tem 3 dígitos, no verso do cartão.",
+  parcelas: "Escolha de 1 a 12 parcelas.",
+};
+
+// Cards are issued for at most ~10 years; further out is a typo.
+const MAX_YEARS_AHEAD = 20;
+
+function cardNumberDigits(value: unknown): string {
+  return typeof value === "string" ? value.replace(/[\s.-]/g, "") : "";
+}
+
+/**
+ * A factory so tests (and the server, with its injectable clock) can pin "now" for the expiry.
+ * Output: numero digits only, validade `MM/YYYY`, bandeira detected from the number.
+ */
+export function cardInputSchema(now: Date = new Date()) {
+  const currentYear = saoPauloWallClock(now).year;
+
+  const numero = requiredText(CARD_MESSAGES.numeroRequired).transform((value, ctx) => {
+    const digits = cardNumberDigits(value);
+    const fail = (message: string) => {
+      ctx.issues.push({ code: "custom", message, input: value });
+      return z.NEVER;
+    };
+    if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return fail(CARD_MESSAGES.numero);
+    if (detectBrand(digits) === null) return fail(CARD_MESSAGES.brand);
+    if (!isValidCardNumber(digits)) return fail(CARD_MESSAGES.numero);
+    return digits;
+  });
+
+  const validade = requiredText(CARD_MESSAGES.validadeRequired).transform((value, ctx) => {
+    const expiry = parseExpiry(value);
+    if (expiry === null || expiry.year > currentYear + MAX_YEARS_AHEAD) {
+      ctx.issues.push({ code: "custom", message: CARD_MESSAGES.validade, input: value });
+      return z.NEVER;
+    }
+    if (isExpiryInPast(expiry, now)) {
+      ctx.issues.push({ code: "custom", message: CARD_MESSAGES.vencido, input: value });
+      return z.NEVER;
+    }
+    return formatExpiry(expiry);
+  });
+
+  return z
+    .object({
+      numero,
+      nome: requiredText(CARD_MESSAGES.nomeRequired)
+        .transform((value) => value.replace(/\s+/g, " "))
+        .pipe(z.string().max(26, { error: CARD_MESSAGES.nome }).regex(/^[\p{L}\p{M}'.\- ]+$/u, { error: CARD_MESSAGES.nome })),
+      validade,
+      cvv: requiredText(CARD_MESSAGES.cvvRequired).regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvv }),
+      // Forms send "3" from a <select>; the server may get 3.
+      parcelas: z.coerce
+        .number({ error: CARD_MESSAGES.parcelas })
+        .int({ error: CARD_MESSAGES.parcelas })
+        .min(1, { error: CARD_MESSAGES.parcelas })
+        .max(12, { error: CARD_MESSAGES.parcelas }),
+    })
+    .check((ctx) => {
+      // Object checks run even when a field failed, so re-derive the brand defensively and only
+      // judge the CVV by brand once the number itself is valid.
+      const digits = cardNumberDigits(ctx.value.numero);
+      const brand = isValidCardNumber(digits) ? detectBrand(digits) : null;
+      const cvv = typeof ctx.value.cvv === "string" ? ctx.value.cvv : "";
+      if (brand !== null && /^\d{3,4}$/.test(cvv) && !isValidCvv(cvv, brand)) {
+        const message = brand === "amex" ? CARD_MESSAGES.cvvAmex : CARD_MESSAGES.cvvThree;
+        ctx.issues.push({ code: "custom", message, path: ["cvv"], input: cvv });
+      }
+    })
+    .transform((value) => ({ ...value, bandeira: detectBrand(value.numero) as CardBrand }));
+}
+
+export type CardInputSchema = ReturnType<typeof cardInputSchema>;
+export type CardInputValues = z.input<CardInputSchema>;
+export type CardInput = z.output<CardInputSchema>;

@@ -1,0 +1,18 @@
+// Creating a checkout from a lookup: the debt selection (rules re-checked on the server), the
+// payer and who the link is for ("owner" pays now, "share" is a dispatcher's link).
+
+import { z } from "zod";
+import { customerInputSchema } from "./customer-input";
+import { debtSelectionInputSchema } from "./debt-selection-input";
+
+export const CHECKOUT_MESSAGES = {
+  kind: "Escolha se você vai pagar agora ou gerar um link para o cliente.",
+};
+
+export const checkoutInputSchema = debtSelectionInputSchema.extend({
+  customer: customerInputSchema,
+  kind: z.enum(["owner", "share"], { error: CHECKOUT_MESSAGES.kind }).default("owner"),
+});
+
+export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
+export type CheckoutInput = z.output<typeof checkoutInputSchema>;

@@ -1,0 +1,66 @@
+// Field schemas shared by several inputs, so "RENAVAM" or "CPF" fail with the same pt-BR words
+// on every form and every server route.
+
+import { z } from "zod";
+import { isValidCnpj, isValidCpf } from "@/lib/rules/cpf-cnpj";
+import { normalizeRenavam, isValidRenavam } from "@/lib/rules/renavam";
+import { UF_CODES } from "@/lib/rules/uf";
+
+/**
+ * A text field that must be filled. Forms send "" for an empty input and the server may get
+ * undefined or a number: all of them answer with the same `required` message.
+ */
+export function requiredText(required: string) {
+  return z.string({ error: required }).trim().min(1, { error: required });
+}
+
+/** Empty form values ("", whitespace, null) become undefined, so `.optional()` accepts them. */
+export function emptyToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+export const UF_MESSAGES = { required: "Escolha a UF.", invalid: "UF inválida. Escolha um dos 27 estados." };
+
+export const ufSchema = requiredText(UF_MESSAGES.required)
+  .toUpperCase()
+  .pipe(z.enum(UF_CODES, { error: UF_MESSAGES.invalid }));
+
+export const RENAVAM_MESSAGES = {
+  required: "Informe o RENAVAM.",
+  format: "RENAVAM inválido. Ele tem 11 números (os mais antigos, 9).",
+  checkDigit: "RENAVAM inválido. Confira o número no documento do veículo (CRLV).",
+};
+
+/** Output: 11 digits (9- and 10-digit legacy numbers are zero-padded, see lib/rules/renavam). */
+export const renavamSchema = requiredText(RENAVAM_MESSAGES.required).transform((value, ctx) => {
+  const renavam = normalizeRenavam(value);
+  if (renavam === null) {
+    ctx.issues.push({ code: "custom", message: RENAVAM_MESSAGES.format, input: value });
+    return z.NEVER;
+  }
+  if (!isValidRenavam(renavam)) {
+    ctx.issues.push({ code: "custom", message: RENAVAM_MESSAGES.checkDigit, input: value });
+    return z.NEVER;
+  }
+  return renavam;
+});
+
+export const CPF_CNPJ_MESSAGES = {
+  required: "Informe o CPF ou CNPJ.",
+  format: "Informe um CPF (11 números) ou um CNPJ (14 números).",
+  cpf: "CPF inválido. Confira os números.",
+  cnpj: "CNPJ inválido. Confira os números.",
+};
+
+/** Accepts the masked forms people paste (`123.456.789-09`); output is digits only. */
+export const cpfCnpjSchema = requiredText(CPF_CNPJ_MESSAGES.required).transform((value, ctx) => {
+  const digits = /^[\d.\-/\s]+$/.test(value) ? value.replace(/\D/g, "") : "";
+  const fail = (message: string) => {
+    ctx.issues.push({ code: "custom", message, input: value });
+    return z.NEVER;
+  };
+  if (digits.length === 11) return isValidCpf(digits) ? digits : fail(CPF_CNPJ_MESSAGES.cpf);
+  if (digits.length === 14) return isValidCnpj(digits) ? digits : fail(CPF_CNPJ_MESSAGES.cnpj);
+  return fail(CPF_CNPJ_MESSAGES.format);
+});

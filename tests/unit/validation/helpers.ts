@@ -1,0 +1,15 @@
+import type { z } from "zod";
+
+/** The messages a schema gives for `input`, keyed by dotted path ("" for the root). */
+export function messages(schema: z.ZodType, input: unknown): Record<string, string[]> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (out[issue.path.join(".")] ??= []).push(issue.message);
+  return out;
+}
+
+/** The first message at `path`, or undefined (so an input that parses fails the assertion). */
+export function messageAt(schema: z.ZodType, input: unknown, path: string): string | undefined {
+  return messages(schema, input)[path]?.[0];
+}
