@@ -17,6 +17,14 @@ export type SandboxOptions = {
   webhookAckTimeoutMs: number;
   /** How long the payment endpoint withholds its answer for the "timeout" test card. */
   withheldPaymentMs: number;
+  /**
+   * Optional overrides, in real milliseconds (not multiplied by timeScale), of the payment
+   * timings in payments/timings.ts: lets a test keep a short retry schedule while giving card
+   * tokens, checkouts or PIX codes a comfortable validity (or the reverse).
+   */
+  paymentTimings?: Partial<
+    Record<"cardTokenTtl" | "checkoutTtl" | "pixTtl" | "analysis" | "processing" | "settlementStart" | "debtSettlementStep", number>
+  >;
   /** Injectable clock (SP maintenance window, expiries). */
   now: () => Date;
 };

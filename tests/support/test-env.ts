@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { copyFileSync } from "node:fs";
 import path from "node:path";
+import { inject } from "vitest";
 import type { SandboxOptions } from "@/lib/sandbox/context";
 import { startSandbox } from "@/lib/sandbox/server";
 
@@ -20,7 +21,7 @@ export type TestEnvironment = {
  */
 export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOptions> = {}): Promise<TestEnvironment> {
   const file = path.resolve(`data/test/${randomUUID()}.db`);
-  copyFileSync(path.resolve("data/test/template.db"), file);
+  copyFileSync(inject("templateDb"), file);
   const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...sandboxOptions });
   Object.assign(process.env, {
     NODE_ENV: "test",

@@ -1,0 +1,112 @@
+import type { LookupRecord, SandboxContext, SandboxDebt, WebhookPayload } from "../context";
+import { buildDebts } from "../catalog/debts";
+import { findVehicle, type CatalogVehicle, type LookupErrorCode, type LookupOutcome } from "../catalog/vehicles";
+
+export const LOOKUP_ERROR_MESSAGES: Record<LookupErrorCode, string> = {
+  "900": "Service unavailable",
+  "901": "Timeout querying the traffic authority",
+  "902": "Inconsistent data returned by the traffic authority",
+  "903": "Scheduled maintenance of the traffic authority",
+};
+
+export type LookupQuery = { state: string; licensePlate: string; renavam: string; cpfCnpj: string };
+
+/** True from 00:00:00 to 06:59:59 in America/Sao_Paulo, when the SP authority is in maintenance. */
+export function inSpMaintenance(now: Date): boolean {
+  const hour = Number(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "America/Sao_Paulo", hour: "2-digit", hourCycle: "h23" }).format(now),
+  );
+  return hour < 7;
+}
+
+/**
+ * What the authority answers. The SP window wins over everything (the authority cannot even say
+ * whether the vehicle exists). A vehicle is only "found" when state, renavam and document all
+ * match the catalog entry; any mismatch is VehicleNotFound, as a real Detran would answer.
+ */
+export function resolveLookup(q: LookupQuery, now: Date): { outcome: LookupOutcome; vehicle?: CatalogVehicle } {
+  if (q.state === "SP" && inSpMaintenance(now)) return { outcome: { kind: "search-error-event", errorCode: "903" } };
+  const v = findVehicle(q.licensePlate);
+  if (!v || v.uf !== q.state || v.renavam !== q.renavam || v.cpfCnpj !== q.cpfCnpj) {
+    return { outcome: { kind: "VehicleNotFound" } };
+  }
+  return { outcome: v.lookup, vehicle: v };
+}
+
+/** Debt ids that a paid payment has already covered: the authority no longer lists them. */
+function paidDebtIds(ctx: SandboxContext): Set<string> {
+  const paid = new Set<string>();
+  for (const payment of ctx.store.payments.values()) {
+    if (payment.status !== "paid") continue;
+    for (const d of ctx.store.checkouts.get(payment.checkoutId)?.debts ?? []) paid.add(d.id);
+  }
+  return paid;
+}
+
+/**
+ * Builds the debts of a found vehicle and records them for checkout, minus those already paid and
+ * their `distinct` alternatives (cota única paid means the same year's parcelas are settled too).
+ * A paid dependency no longer constrains anything, so it leaves dependsOn/distinct as well.
+ */
+export function produceDebts(ctx: SandboxContext, record: LookupRecord, vehicle: CatalogVehicle): SandboxDebt[] {
+  const paid = paidDebtIds(ctx);
+  const debts = buildDebts(vehicle, ctx.options.now())
+    .filter((d) => !paid.has(d.id) && !d.distinct.some((id) => paid.has(id)))
+    .map((d) => ({ ...d, dependsOn: d.dependsOn.filter((id) => !paid.has(id)), distinct: d.distinct.filter((id) => !paid.has(id)) }));
+  const { uf, licensePlate, renavam } = record.vehicle;
+  for (const debt of debts) ctx.store.debtsById.set(debt.id, { debt, vehicle: { uf, licensePlate, renavam } });
+  record.debts = debts;
+  return debts;
+}
+
+/** The webhook event for an asynchronous outcome, exactly per the spec's Events table. */
+export function resultEvent(
+  ctx: SandboxContext,
+  record: LookupRecord,
+  outcome: Exclude<LookupOutcome, { kind: "never" } | { kind: "sync" }>,
+  vehicle: CatalogVehicle | undefined,
+): WebhookPayload {
+  const base = { transactionId: record.transactionId, externalId: record.externalId };
+  const { uf, document, licensePlate, renavam } = record.vehicle;
+  switch (outcome.kind) {
+    case "debts": {
+      const debts = vehicle ? produceDebts(ctx, record, vehicle) : [];
+      if (debts.length === 0) {
+        // Everything was paid since: the authority answers as for a vehicle without debts.
+        record.outcome = "VehicleWithoutDebts";
+        return { type: "VehicleWithoutDebts", ...base, vehicle: { uf, document, licensePlate, renavam } };
+      }
+      record.outcome = "debts";
+      return { type: "debts", ...base, vehicle: { uf, document, licensePlate, renavam }, debts };
+    }
+    case "VehicleWithoutDebts":
+      record.outcome = "VehicleWithoutDebts";
+      return { type: "VehicleWithoutDebts", ...base, vehicle: { uf, document, licensePlate, renavam } };
+    case "VehicleNotFound":
+      record.outcome = "VehicleNotFound";
+      return { type: "VehicleNotFound", ...base };
+    case "search-error-event":
+      record.outcome = "search-error-event";
+      return {
+        type: "search-error-event",
+        ...base,
+        status: "ERROR",
+        error: [{ errorCode: outcome.errorCode, message: LOOKUP_ERROR_MESSAGES[outcome.errorCode] }],
+      };
+  }
+}
+
+/** The synchronous variant shown in the spec's client-flow example (only the fields it shows). */
+export function syncAnswer(record: LookupRecord) {
+  const debts = record.debts.map((d) => ({
+    id: d.id,
+    amount: d.amount,
+    title: d.title,
+    description: d.description,
+    type: d.type,
+    ...(d.type === "ipva" || d.type === "licensing" ? { year: d.year } : { dueDate: d.dueDate }),
+    isExpired: d.isExpired,
+  }));
+  const totalAmount = Math.round(record.debts.reduce((s, d) => s + d.amount * 100, 0)) / 100;
+  return { success: true, transactionId: record.transactionId, debts, totalAmount };
+}

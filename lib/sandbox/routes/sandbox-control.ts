@@ -1,0 +1,59 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { SandboxContext } from "../context";
+import { apiKeyOf } from "../http/auth";
+import { bodyOf } from "../http/json-body";
+import { ArmFaultBody, type Faults } from "../http/faults";
+import { validationError } from "../http/validation";
+
+// Sandbox-only control plane under /__sandbox/ (needs a valid test key, never rate limited or
+// faulted). Production has nothing like it.
+
+export type ControlDeps = {
+  faults: Faults;
+  pinClock(at: Date | null): void;
+  reset(): void;
+};
+
+const ClockBody = z.object({
+  now: z.union([z.null(), z.string().refine((s) => !Number.isNaN(Date.parse(s)), { error: "now must be an ISO 8601 date-time or null" })]),
+});
+
+export function registerSandboxControlRoutes(app: Hono, ctx: SandboxContext, deps: ControlDeps): void {
+  app.post("/__sandbox/faults", async (c) => {
+    const parsed = ArmFaultBody.safeParse(await bodyOf(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    return c.json({ success: true, fault: deps.faults.arm(parsed.data) }, 200);
+  });
+  app.get("/__sandbox/faults", (c) => c.json({ success: true, faults: deps.faults.list() }));
+  app.delete("/__sandbox/faults", (c) => c.json({ success: true, cleared: deps.faults.clear() }));
+
+  const clock = (pinned: boolean) => ({ success: true, now: ctx.options.now().toISOString(), pinned });
+  let pinned = false;
+  app.get("/__sandbox/clock", (c) => c.json(clock(pinned)));
+  app.post("/__sandbox/clock", async (c) => {
+    const parsed = ClockBody.safeParse(await bodyOf(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    pinned = parsed.data.now !== null;
+    deps.pinClock(parsed.data.now === null ? null : new Date(parsed.data.now));
+    return c.json(clock(pinned));
+  });
+
+  // Inspection is scoped to the caller's key: one partner never sees another's traffic.
+  app.get("/__sandbox/deliveries", (c) => {
+    const key = apiKeyOf(c);
+    const type = c.req.query("type");
+    const deliveries = ctx.webhooks.deliveries().filter((d) => d.apiKey === key && (!type || d.payload.type === type));
+    return c.json({ success: true, deliveries });
+  });
+  app.get("/__sandbox/lookups", (c) => {
+    const key = apiKeyOf(c);
+    return c.json({ success: true, lookups: [...ctx.store.lookups.values()].filter((l) => l.apiKey === key) });
+  });
+
+  app.post("/__sandbox/reset", (c) => {
+    deps.reset();
+    pinned = false;
+    return c.json({ success: true, message: "Sandbox state cleared" });
+  });
+}

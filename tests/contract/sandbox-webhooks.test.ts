@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
+import type { RunningSandbox } from "@/lib/sandbox/server";
+import { client, sleep, startReceiver, startTestSandbox, type Receiver } from "./sandbox-support";
+
+// timeScale 1/3000: the spec's 15, 60 and 90 minutes become 300, 1200 and 1800 ms.
+const SCHEDULE_MS = [0, 300, 1200, 1800];
+const ACK_TIMEOUT_MS = 150;
+const KEYS = ["sk_test_wh_fail", "sk_test_wh_second", "sk_test_wh_slow", "sk_test_wh_202", "sk_test_wh_none", "sk_test_wh_latest"];
+
+let sb: RunningSandbox;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ apiKeys: KEYS, timeScale: 1 / 3000, webhookAckTimeoutMs: ACK_TIMEOUT_MS });
+});
+afterAll(async () => {
+  await sb.close();
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+async function setup(key: string) {
+  const api = client(sb.url, key);
+  const rx = await startReceiver();
+  receivers.push(rx);
+  expect((await api("/uvvi/v1/webhook-register", { body: { url: rx.url } })).status).toBe(200);
+  const v = SANDBOX_VEHICLES.noDebts;
+  const trigger = async () =>
+    (await api("/uvvi/v1/debts", { body: { state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } })).json;
+  return { api, rx, trigger };
+}
+
+function offsets(rx: Receiver): number[] {
+  const first = rx.received[0]?.at ?? 0;
+  return rx.received.map((r) => r.at - first);
+}
+
+async function deliveriesOf(api: ReturnType<typeof client>) {
+  return (await api("/__sandbox/deliveries")).json.deliveries as { acknowledged: boolean; attempts: { at: string; status: number | null }[]; payload: { transactionId: number } }[];
+}
+
+describe("webhook delivery and retries (time-scaled)", () => {
+  it("a failing receiver gets the first attempt at once and retries 15, 60, 90 min after it, then nothing", async () => {
+    const { api, rx, trigger } = await setup(KEYS[0]!);
+    rx.behave(() => ({ status: 500 }));
+    const ack = await trigger();
+    await sleep(2600);
+    expect(rx.received).toHaveLength(4);
+    offsets(rx).forEach((ms, i) => {
+      expect(ms).toBeGreaterThanOrEqual(SCHEDULE_MS[i]! - 30);
+      expect(ms).toBeLessThan(SCHEDULE_MS[i]! + 250);
+    });
+    for (const r of rx.received) expect(r.body).toEqual({ type: "VehicleWithoutDebts", transactionId: ack.transactionId, externalId: ack.externalId, vehicle: expect.any(Object) });
+    expect(rx.received.map((r) => r.headers["x-sandbox-attempt"])).toEqual(["1", "2", "3", "4"]);
+    const [d] = await deliveriesOf(api);
+    expect(d).toMatchObject({ acknowledged: false, payload: { transactionId: ack.transactionId } });
+    expect(d!.attempts.map((a) => a.status)).toEqual([500, 500, 500, 500]);
+  });
+
+  it("a 200 on the second attempt stops the retries", async () => {
+    const { api, rx, trigger } = await setup(KEYS[1]!);
+    rx.behave((n) => ({ status: n === 1 ? 503 : 200 }));
+    await trigger();
+    await sleep(2200);
+    expect(rx.received).toHaveLength(2);
+    expect(offsets(rx)[1]).toBeGreaterThanOrEqual(270);
+    const [d] = await deliveriesOf(api);
+    expect(d!.acknowledged).toBe(true);
+    expect(d!.attempts.map((a) => a.status)).toEqual([503, 200]);
+  });
+
+  it("a receiver slower than the ack timeout counts as a failure, even if it finally answers 200", async () => {
+    const { api, rx, trigger } = await setup(KEYS[2]!);
+    rx.behave(() => ({ status: 200, delayMs: ACK_TIMEOUT_MS + 250 }));
+    await trigger();
+    await sleep(2600);
+    expect(rx.received).toHaveLength(4);
+    const [d] = await deliveriesOf(api);
+    expect(d!.acknowledged).toBe(false);
+    expect(d!.attempts.map((a) => a.status)).toEqual([null, null, null, null]);
+  });
+
+  it("only HTTP 200 confirms: a 202 is retried", async () => {
+    const { rx, trigger } = await setup(KEYS[3]!);
+    rx.behave((n) => ({ status: n === 1 ? 202 : 200 }));
+    await trigger();
+    await sleep(700);
+    expect(rx.received).toHaveLength(2);
+  });
+
+  it("a fast 200 is a single delivery", async () => {
+    const { api, rx, trigger } = await setup(KEYS[4]!);
+    await trigger();
+    await rx.waitFor(() => true);
+    await sleep(500);
+    expect(rx.received).toHaveLength(1);
+    const [d] = await deliveriesOf(api);
+    expect(d!.attempts).toHaveLength(1);
+    expect(d!.acknowledged).toBe(true);
+  });
+
+  it("one URL per key: the latest registration wins; no URL means no delivery", async () => {
+    const key = KEYS[5]!;
+    const api = client(sb.url, key);
+    const v = SANDBOX_VEHICLES.noDebts;
+    const body = { state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
+    expect((await api("/uvvi/v1/debts", { body })).status).toBe(200);
+    await sleep(100);
+    expect(await deliveriesOf(api)).toHaveLength(0);
+
+    const [a, b] = [await startReceiver(), await startReceiver()];
+    receivers.push(a, b);
+    await api("/uvvi/v1/webhook-register", { body: { url: a.url } });
+    await api("/uvvi/v1/webhook-register", { body: { url: b.url } });
+    const ack = (await api("/uvvi/v1/debts", { body })).json;
+    await b.waitFor((e) => e.body.transactionId === ack.transactionId);
+    await sleep(100);
+    expect(a.received).toHaveLength(0);
+  });
+});
