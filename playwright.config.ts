@@ -60,6 +60,11 @@ export default defineConfig({
       SANDBOX_TIME_SCALE: "0.01",
       LOG_FILE: `data/e2e-server-${E2E_PORT}.log`,
       NEXT_TELEMETRY_DISABLED: "1",
+      // Every e2e request comes from 127.0.0.1: per-IP limits sized for the whole suite
+      // (tests/integration/upstream-routes.test.ts proves the 429s at the default limits).
+      RATE_LIMIT_LOOKUPS: "1000",
+      RATE_LIMIT_CARD_TOKENS: "1000",
+      RATE_LIMIT_PAYMENTS: "1000",
     },
   },
 });
