@@ -10,6 +10,9 @@ const port = (fallback: number) =>
 const positiveMs = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
 
+/** A positive integer count with a default (same parsing as positiveMs). */
+const positiveInt = positiveMs;
+
 const API_KEY = /^sk_(test|live)_[A-Za-z0-9_-]{6,}$/;
 
 export const rawEnvSchema = z.object({
@@ -39,6 +42,13 @@ export const rawEnvSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   LOG_FILE: optionalString,
+  // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
+  // and card testing. Counts per RATE_LIMIT_WINDOW_SECONDS.
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  RATE_LIMIT_LOOKUPS: positiveInt(20),
+  RATE_LIMIT_CARD_TOKENS: positiveInt(10),
+  RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: positiveInt(5),
+  RATE_LIMIT_PAYMENTS: positiveInt(10),
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
@@ -63,6 +73,13 @@ export type AppEnv = {
   sandboxApiKeys: string[];
   logLevel: RawEnv["LOG_LEVEL"];
   logFile: string | undefined;
+  rateLimits: {
+    windowSeconds: number;
+    lookupsPerIp: number;
+    cardTokensPerIp: number;
+    cardTokensPerCheckout: number;
+    paymentsPerIp: number;
+  };
 };
 
 export class EnvError extends Error {
@@ -122,5 +139,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     sandboxApiKeys,
     logLevel: raw.LOG_LEVEL,
     logFile: raw.LOG_FILE,
+    rateLimits: {
+      windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
+      lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,
+      cardTokensPerIp: raw.RATE_LIMIT_CARD_TOKENS,
+      cardTokensPerCheckout: raw.RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT,
+      paymentsPerIp: raw.RATE_LIMIT_PAYMENTS,
+    },
   };
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { upstreamFetch } from "@/lib/upstream/http";
+import { upstream as upstreamClient } from "@/lib/upstream/client";
+import { isUpstreamError } from "@/lib/upstream/errors";
 
 export type ComponentHealth = { ok: boolean; latencyMs: number; detail?: string };
 export type HealthReport = {
@@ -30,8 +31,12 @@ export async function checkHealth(): Promise<HealthReport> {
       return undefined;
     }),
     timed(async () => {
-      const res = await upstreamFetch("/api/v1/health", { method: "GET", timeoutMs: 3000 });
-      if (res.status !== 200) throw new Error(`upstream health answered HTTP ${res.status}`);
+      try {
+        await upstreamClient.health();
+      } catch (error) {
+        // The code (e.g. UPSTREAM_UNAUTHORIZED) says what is wrong without leaking anything.
+        throw new Error(isUpstreamError(error) ? error.message : "upstream health failed");
+      }
       return undefined;
     }),
   ]);

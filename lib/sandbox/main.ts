@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     latencyScale: num("SANDBOX_LATENCY_SCALE", 1),
     timeScale: num("SANDBOX_TIME_SCALE", 1),
     rateLimitPerMinute: num("SANDBOX_RATE_LIMIT", 1000),
+    // How long the timeout test card's synchronous answer is held back (browser tests shorten it).
+    withheldPaymentMs: num("SANDBOX_WITHHELD_PAYMENT_MS", 75_000),
   });
   console.log(`[sandbox] upstream sandbox listening on ${sandbox.url}`);
 

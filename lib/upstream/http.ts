@@ -1,13 +1,94 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { moduleLogger } from "@/lib/log/logger";
+import { parseUpstreamErrorBody, UpstreamError } from "./errors";
 
-// The only place the API key is attached to a request. (Issue 4 grows this into the typed client.)
-export async function upstreamFetch(pathname: string, init: RequestInit & { timeoutMs?: number } = {}) {
-  const { timeoutMs = env.upstreamTimeoutMs, headers, ...rest } = init;
-  return fetch(`${env.upstreamBaseUrl}${pathname}`, {
-    ...rest,
-    headers: { "content-type": "application/json", accept: "application/json", ...headers, "x-api-key": env.upstreamApiKey },
-    signal: rest.signal ?? AbortSignal.timeout(timeoutMs),
-    cache: "no-store",
-  });
+// The ONLY place the API key is attached to a request and the only fetch to upstream. It turns
+// every failure (HTTP error in shape A/B/C, non-JSON body, timeout, network) into UpstreamError
+// and never logs a request or response body: bodies may carry card data or a CPF.
+
+const log = moduleLogger("upstream");
+
+export type UpstreamRequest = {
+  /** Stable name for logs and metrics, e.g. "enrichment" (paths may carry a plate). */
+  operation: string;
+  method: "GET" | "POST";
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  timeoutMs: number;
+  /** Extra context for the request log line (ids only, never personal or card data). */
+  logFields?: Record<string, unknown>;
+};
+
+function urlOf(path: string, query: UpstreamRequest["query"]): string {
+  const url = new URL(`${env.upstreamBaseUrl}${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
 }
+
+function transportError(error: unknown, timeoutMs: number): UpstreamError {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === "TimeoutError" || name === "AbortError") {
+    return new UpstreamError({ code: "UPSTREAM_TIMEOUT", upstreamMessage: `no answer within ${timeoutMs} ms`, cause: error });
+  }
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return new UpstreamError({ code: "UPSTREAM_NETWORK", upstreamMessage: cause?.code ?? (error as Error)?.message, cause: error });
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Performs one HTTP call (no retries: see retry.ts) and returns the parsed JSON of a 2xx answer. */
+export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  let status: number | undefined;
+  try {
+    const res = await fetch(urlOf(req.path, req.query), {
+      method: req.method,
+      headers: { "content-type": "application/json", accept: "application/json", "x-api-key": env.upstreamApiKey },
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: AbortSignal.timeout(req.timeoutMs),
+      cache: "no-store",
+    });
+    status = res.status;
+    const text = await res.text();
+    const parsed = text.trim() === "" ? undefined : parseJson(text);
+    if (!res.ok) {
+      throw parseUpstreamErrorBody(res.status, parsed === undefined ? undefined : parsed.ok ? parsed.value : text, res.headers.get("retry-after"));
+    }
+    if (parsed !== undefined && !parsed.ok) {
+      throw new UpstreamError({ code: "UPSTREAM_BAD_RESPONSE", httpStatus: res.status, shape: "non-json", upstreamMessage: "2xx body is not JSON" });
+    }
+    log.debug({ operation: req.operation, status, ms: ms(), ...req.logFields }, "upstream call");
+    return parsed?.ok ? parsed.value : null;
+  } catch (caught) {
+    const error = caught instanceof UpstreamError ? caught : transportError(caught, req.timeoutMs);
+    const line = { operation: req.operation, status, ms: ms(), error: error.toLog(), ...req.logFields };
+    if (error.code === "UPSTREAM_UNAUTHORIZED") {
+      // Our configuration is wrong (key revoked, sk_test_ key against production...): every call
+      // will fail until someone fixes UVVI_API_KEY / UVVI_BASE_URL.
+      log.error({ ...line, alert: "UPSTREAM_AUTH" }, "upstream refused our API key: check UVVI_API_KEY and UVVI_BASE_URL");
+    } else {
+      log.warn(line, "upstream call failed");
+    }
+    throw error;
+  }
+}
+
+/** The per-call timeouts: enrichment and the other quick calls vs payment (spec: 30-60 s). */
+export const timeouts = {
+  get standard() {
+    return env.upstreamTimeoutMs;
+  },
+  get payment() {
+    return env.paymentTimeoutMs;
+  },
+  health: 3000,
+};

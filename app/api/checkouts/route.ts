@@ -1,0 +1,14 @@
+// POST /api/checkouts – checks the debt selection again and creates the checkout; 201 { token, amountCents, expiresAt }.
+import { createCheckout } from "@/lib/checkouts/create-checkout";
+import { jsonResponse } from "@/lib/http/errors";
+import { route } from "@/lib/http/handler";
+import { readJson } from "@/lib/http/json-body";
+import { parseOrThrow } from "@/lib/http/validation";
+import { checkoutInputSchema } from "@/lib/validation/checkout-input";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route("POST /api/checkouts", { stateChanging: true }, async (req) => {
+  const input = parseOrThrow(checkoutInputSchema, await readJson(req));
+  return jsonResponse(await createCheckout(input), 201);
+});

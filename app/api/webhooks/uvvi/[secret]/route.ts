@@ -1,0 +1,20 @@
+// POST /api/webhooks/uvvi/{secret} – verify, store the raw event, acknowledge; apply after the answer.
+import { after } from "next/server";
+import { dispatchPendingWebhooks, receiveWebhook } from "@/lib/webhooks/receive";
+
+export async function POST(request: Request, ctx: { params: Promise<{ secret: string }> }) {
+  const { response, stored } = await receiveWebhook((await ctx.params).secret, request);
+  if (stored) applyAfterResponse();
+  return response;
+}
+
+// Applying runs after the 200 is sent: the stored row is the durable inbox, so the answer never
+// waits on handlers or on the upstream status call. Outside a Next request (tests driving this
+// handler directly) after() throws; the long-lived Node server runs the dispatcher either way.
+function applyAfterResponse() {
+  try {
+    after(() => dispatchPendingWebhooks());
+  } catch {
+    void dispatchPendingWebhooks();
+  }
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { loadPaymentView, type PaymentView } from "@/lib/payments/payment-view";
+import { maskCpfCnpjForSharing, maskEmail, maskPhone } from "@/lib/rules/cpf-cnpj";
+import { checkoutStatus, findCheckoutByToken } from "./find-checkout";
+
+// The pay page (also the dispatcher's share link): whoever has the link sees the amount and the
+// debts, and the payer's data only masked.
+
+export type CheckoutView = {
+  token: string;
+  status: "open" | "paid" | "expired";
+  amountCents: number;
+  expiresAt: string;
+  plate: string;
+  uf: string;
+  customer: { name: string; emailMasked: string; phoneMasked: string; cpfCnpjMasked: string };
+  debts: { id: string; title: string; type: string; amountCents: number }[];
+  latestPayment?: PaymentView;
+};
+
+export async function getCheckoutView(token: string): Promise<CheckoutView> {
+  const checkout = await findCheckoutByToken(token);
+  const [debts, latest, status] = await Promise.all([
+    db.checkoutDebt.findMany({ where: { checkoutId: checkout.id }, orderBy: { id: "asc" } }),
+    db.payment.findFirst({ where: { checkoutId: checkout.id }, orderBy: { createdAt: "desc" } }),
+    checkoutStatus(checkout),
+  ]);
+  const latestPayment = latest ? await loadPaymentView(latest.id) : null;
+  return {
+    token: checkout.publicToken,
+    status,
+    amountCents: checkout.amountCents,
+    expiresAt: checkout.expiresAt.toISOString(),
+    plate: checkout.plate,
+    uf: checkout.uf,
+    customer: {
+      name: checkout.customerName,
+      emailMasked: maskEmail(checkout.customerEmail),
+      phoneMasked: maskPhone(checkout.customerPhone),
+      cpfCnpjMasked: maskCpfCnpjForSharing(checkout.customerCpfCnpj),
+    },
+    debts: debts.map((d) => ({ id: d.debtId, title: d.title, type: d.type, amountCents: d.amountCents })),
+    ...(latestPayment ? { latestPayment } : {}),
+  };
+}

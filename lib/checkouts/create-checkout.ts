@@ -1,0 +1,78 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { moduleLogger } from "@/lib/log/logger";
+import { toDebtView, toSelectable } from "@/lib/lookups/lookup-view";
+import { explainSelectionProblem } from "@/lib/rules/debt-explanations";
+import { validateSelection } from "@/lib/rules/debt-selection";
+import { upstream } from "@/lib/upstream/client";
+import type { CheckoutInput } from "@/lib/validation/checkout-input";
+
+const log = moduleLogger("checkouts");
+
+/** 24 random bytes = 192 bits, base64url (32 chars): the share link's only secret. */
+export function newPublicToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+export type CreatedCheckout = { token: string; amountCents: number; expiresAt: string };
+
+/**
+ * Re-checks the selection against the stored lookup (dependsOn / distinct, lib/rules) BEFORE
+ * calling upstream, then stores our Checkout under an unguessable public token. The upstream
+ * checkoutId never leaves the server.
+ */
+export async function createCheckout(input: CheckoutInput): Promise<CreatedCheckout> {
+  const lookup = await db.lookup.findUnique({ where: { id: input.lookupId }, include: { debts: true } });
+  if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  if (lookup.status !== "debts") {
+    throw new AppError({ code: "LOOKUP_NOT_READY", httpStatus: 409, message: "Esta consulta não tem débitos para pagar." });
+  }
+  const debts = lookup.debts.map(toDebtView);
+  const selectable = debts.map(toSelectable);
+  const check = validateSelection(input.debtIds, selectable);
+  if (!check.ok) {
+    throw new AppError({
+      code: "SELECTION_INVALID",
+      httpStatus: 422,
+      message: check.problems.map((p) => explainSelectionProblem(p, selectable)).join(" "),
+      fields: { debtIds: explainSelectionProblem(check.problems[0]!, selectable) },
+    });
+  }
+  const chosen = debts.filter((d) => input.debtIds.includes(d.id));
+  const c = input.customer;
+  const answer = await upstream.createCheckout({
+    debtIds: chosen.map((d) => d.id),
+    customer: { name: c.nome, email: c.email, cpfCnpj: c.cpfCnpj, phone: c.celular },
+    vehicle: { licensePlate: lookup.plate, renavam: lookup.renavam, uf: lookup.uf },
+  });
+  const ours = chosen.reduce((sum, d) => sum + d.amountCents, 0);
+  // Upstream's amount is what will be charged; a difference means the debts changed meanwhile.
+  if (answer.amountCents !== ours) log.warn({ lookupId: lookup.id, ours, upstream: answer.amountCents }, "checkout amount differs from lookup");
+  const amountOf = new Map(answer.debts.map((d) => [d.id, d.amountCents]));
+
+  const token = newPublicToken();
+  await db.checkout.create({
+    data: {
+      publicToken: token,
+      upstreamCheckoutId: answer.checkoutId,
+      lookupId: lookup.id,
+      amountCents: answer.amountCents,
+      expiresAt: answer.expiresAt,
+      customerName: c.nome,
+      customerEmail: c.email,
+      customerCpfCnpj: c.cpfCnpj,
+      customerPhone: c.celular,
+      plate: lookup.plate,
+      renavam: lookup.renavam,
+      uf: lookup.uf,
+      kind: input.kind,
+      debts: {
+        create: chosen.map((d) => ({ debtId: d.id, title: d.title, type: d.type, amountCents: amountOf.get(d.id) ?? d.amountCents })),
+      },
+    },
+  });
+  log.info({ lookupId: lookup.id, kind: input.kind, debts: chosen.length }, "checkout created");
+  return { token, amountCents: answer.amountCents, expiresAt: answer.expiresAt.toISOString() };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+
+export const checkoutNotFound = () =>
+  new AppError({ code: "CHECKOUT_NOT_FOUND", httpStatus: 404, message: "Link de pagamento não encontrado. Confira o endereço recebido." });
+
+export async function findCheckoutByToken(token: string) {
+  // The token format is checked first so junk never reaches the database.
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw checkoutNotFound();
+  const checkout = await db.checkout.findUnique({ where: { publicToken: token } });
+  if (!checkout) throw checkoutNotFound();
+  return checkout;
+}
+
+/** paid: one of its payments is paid; expired: past expiresAt and not paid; open otherwise. */
+export async function checkoutStatus(checkout: { id: string; expiresAt: Date }, now = new Date()): Promise<"open" | "paid" | "expired"> {
+  const paid = await db.payment.count({ where: { checkoutId: checkout.id, status: "paid" } });
+  if (paid > 0) return "paid";
+  return checkout.expiresAt.getTime() <= now.getTime() ? "expired" : "open";
+}
+
+/** Card attempts and payments need an open checkout. */
+export async function assertOpen(checkout: { id: string; expiresAt: Date }): Promise<void> {
+  const status = await checkoutStatus(checkout);
+  if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID", httpStatus: 409, message: "Este pagamento já foi concluído." });
+  if (status === "expired") {
+    throw new AppError({ code: "CHECKOUT_EXPIRED", httpStatus: 410, message: "Este link de pagamento expirou. Faça uma nova consulta para gerar outro." });
+  }
+}

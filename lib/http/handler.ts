@@ -1,0 +1,36 @@
+import "server-only";
+import { moduleLogger } from "@/lib/log/logger";
+import { requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
+import { errorResponse } from "./errors";
+import { assertSameOrigin } from "./origin";
+
+// The glue every route handler shares: a request id for the logs (and the x-request-id answer
+// header), the Origin check for state-changing routes, errors mapped to the contract's body, and
+// one access-log line per request (the route pattern, never the path: it may hold a share token).
+
+type RouteContext<P> = { params: Promise<P> };
+
+const log = moduleLogger("http");
+
+export function route<P extends Record<string, string> = Record<string, never>>(
+  name: string,
+  options: { stateChanging: boolean },
+  fn: (req: Request, params: P) => Promise<Response>,
+) {
+  return async (req: Request, ctx?: RouteContext<P>): Promise<Response> => {
+    const requestId = requestIdFrom(req.headers.get("x-request-id"));
+    return runWithRequestId(requestId, async () => {
+      const started = performance.now();
+      let res: Response;
+      try {
+        if (options.stateChanging) assertSameOrigin(req);
+        res = await fn(req, ((await ctx?.params) ?? {}) as P);
+      } catch (error) {
+        res = errorResponse(error);
+      }
+      res.headers.set("x-request-id", requestId);
+      log.info({ route: name, status: res.status, ms: Math.round(performance.now() - started) }, "request");
+      return res;
+    });
+  };
+}

@@ -1,0 +1,17 @@
+import { AppError } from "@/lib/errors/app-error";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The request's JSON body; malformed or oversized JSON is a 400, never a 500. */
+export async function readJson(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) {
+    throw new AppError({ code: "BODY_TOO_LARGE", httpStatus: 413, message: "Requisição grande demais." });
+  }
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError({ code: "MALFORMED_JSON", httpStatus: 400, message: "Requisição inválida: o corpo não é um JSON válido." });
+  }
+}

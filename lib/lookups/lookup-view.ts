@@ -1,0 +1,104 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import type { DebtForSelection, DebtType } from "@/lib/rules/debt-selection";
+import type { LookupDebt } from "@/lib/generated/prisma/client";
+import { lookupMessage } from "./lookup-messages";
+
+// What GET /api/lookups/{id} answers (docs/internal-api.md, LookupView). The CPF/CNPJ and the
+// RENAVAM are never part of it: the id may end up in a shared link.
+
+/** A lookup pending for longer than this is shown as "delayed" (the page offers a retry). */
+export const LOOKUP_DELAYED_AFTER_MS = 20_000;
+
+export type LookupStatus = "pending" | "delayed" | "debts" | "no_debts" | "not_found" | "error" | "failed";
+
+export type DebtView = {
+  id: string;
+  type: string;
+  title: string;
+  description: string;
+  amountCents: number;
+  dueDate?: string;
+  expirationDate?: string;
+  hasDiscount: boolean;
+  isExpired: boolean;
+  year?: number;
+  required: boolean;
+  dependsOn: string[];
+  distinct: string[];
+  ait?: string;
+};
+
+export type LookupView = {
+  id: string;
+  status: LookupStatus;
+  uf: string;
+  plate: string;
+  createdAt: string;
+  errorCode?: string;
+  message?: string;
+  debts: DebtView[];
+};
+
+const ids = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+export function toDebtView(d: LookupDebt): DebtView {
+  return {
+    id: d.debtId,
+    type: d.type,
+    title: d.title,
+    description: d.description,
+    amountCents: d.amountCents,
+    ...(d.dueDate ? { dueDate: d.dueDate.toISOString() } : {}),
+    ...(d.expirationDate ? { expirationDate: d.expirationDate.toISOString() } : {}),
+    hasDiscount: d.hasDiscount,
+    isExpired: d.isExpired,
+    ...(d.year !== null ? { year: d.year } : {}),
+    required: d.required,
+    dependsOn: ids(d.dependsOn),
+    distinct: ids(d.distinct),
+    ...(d.ait ? { ait: d.ait } : {}),
+  };
+}
+
+const KNOWN_TYPES: readonly string[] = ["ticket", "ipva", "licensing", "service"];
+
+/** For lib/rules/debt-selection. An unknown type (upstream added one) counts as a service fee. */
+export function toSelectable(d: DebtView): DebtForSelection {
+  return {
+    id: d.id,
+    title: d.title,
+    amountCents: d.amountCents,
+    type: (KNOWN_TYPES.includes(d.type) ? d.type : "service") as DebtType,
+    year: d.year ?? null,
+    required: d.required,
+    dependsOn: d.dependsOn,
+    distinct: d.distinct,
+  };
+}
+
+export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {
+  const lookup = await db.lookup.findUnique({ where: { id: lookupId }, include: { debts: { orderBy: { id: "asc" } } } });
+  if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  let status = lookup.status as LookupStatus;
+  if (status === "pending" && now.getTime() - lookup.createdAt.getTime() > LOOKUP_DELAYED_AFTER_MS) status = "delayed";
+  const message = lookupMessage(status, lookup.errorCode);
+  return {
+    id: lookup.id,
+    status,
+    uf: lookup.uf,
+    plate: lookup.plate,
+    createdAt: lookup.createdAt.toISOString(),
+    ...(lookup.errorCode ? { errorCode: lookup.errorCode } : {}),
+    ...(message ? { message } : {}),
+    debts: lookup.debts.map(toDebtView),
+  };
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { moduleLogger } from "@/lib/log/logger";
+import { upstream } from "@/lib/upstream/client";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { LookupInput } from "@/lib/validation/lookup-input";
+import { applyLookupResult } from "./apply-result";
+
+const log = moduleLogger("lookups");
+
+/**
+ * Starts a debt lookup. The Lookup row (with our externalId) is stored BEFORE the upstream call,
+ * so the webhook can always be matched and a retry reuses the same externalId (upstream answers a
+ * repeated externalId with the same lookup, never a second one).
+ *
+ * Outcomes of the call:
+ * - acknowledgment: pending until the webhook (or the page's "retry" after it is delayed);
+ * - synchronous variant (debts in the answer): resolved at once through applyLookupResult;
+ * - 404: the vehicle is unknown -> not_found;
+ * - any other refusal upstream surely did not act on (4xx, 503): the row is marked failed and the
+ *   error goes to the caller (the form shows it; nothing is pending);
+ * - timeout / network / 5xx: upstream may have started it, so the row stays pending (a late
+ *   webhook still lands) and the page shows progress, then "delayed" with a retry.
+ */
+export async function startLookup(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number } = {}): Promise<{ lookupId: string }> {
+  const lookup = await db.lookup.create({
+    data: {
+      id: randomUUID(),
+      externalId: randomUUID(),
+      uf: input.uf,
+      plate: input.placa,
+      renavam: input.renavam,
+      cpfCnpj: input.cpfCnpj,
+      vehicleJson: opts.vehicleJson ?? null,
+      attempts: opts.attempts ?? 1,
+    },
+  });
+  try {
+    const answer = await upstream.startDebtLookup({
+      state: input.uf,
+      licensePlate: input.placa,
+      renavam: input.renavam,
+      cpfCnpj: input.cpfCnpj,
+      externalId: lookup.externalId,
+    });
+    await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: answer.transactionId } });
+    if (answer.kind === "sync") {
+      await applyLookupResult(lookup.id, answer.debts.length > 0 ? { kind: "debts", debts: answer.debts } : { kind: "no_debts" });
+    }
+    log.info({ lookupId: lookup.id, kind: answer.kind }, "debt lookup started");
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    if (error.code === "UPSTREAM_NOT_FOUND") {
+      await applyLookupResult(lookup.id, { kind: "not_found" });
+    } else if (error.isDefiniteRefusal) {
+      await db.lookup.updateMany({
+        where: { id: lookup.id, status: "pending" },
+        data: { status: "failed", errorCode: error.code, errorMessage: error.userMessage, resolvedAt: new Date() },
+      });
+      throw error;
+    } else {
+      log.warn({ lookupId: lookup.id, code: error.code }, "debt lookup outcome unknown: left pending");
+    }
+  }
+  return { lookupId: lookup.id };
+}
+
+/** A new lookup with the same vehicle data (the old one stays as it was). */
+export async function retryLookup(lookupId: string): Promise<{ lookupId: string }> {
+  const previous = await db.lookup.findUnique({ where: { id: lookupId } });
+  if (!previous) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  return startLookup(
+    { uf: previous.uf as LookupInput["uf"], placa: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },
+    { vehicleJson: previous.vehicleJson, attempts: previous.attempts + 1 },
+  );
+}

@@ -1,0 +1,105 @@
+import "server-only";
+import { recallCardToken } from "@/lib/checkouts/card-token-cache";
+import { assertOpen, findCheckoutByToken } from "@/lib/checkouts/find-checkout";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { parseOrThrow } from "@/lib/http/validation";
+import { moduleLogger } from "@/lib/log/logger";
+import { consume, refund } from "@/lib/rate-limit/limits";
+import { upstream } from "@/lib/upstream/client";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { PaymentAnswer } from "@/lib/upstream/types";
+import { PAYMENT_MESSAGES, paymentInputSchema } from "@/lib/validation/payment-input";
+import { applyPaymentUpdate } from "./apply-update";
+import { paymentRefusal } from "./payment-errors";
+import { loadPaymentView, type PaymentView } from "./payment-view";
+
+const log = moduleLogger("payments");
+
+type Payment = { id: string; checkoutId: string };
+
+async function sameAttempt(existing: Payment, checkoutId: string): Promise<{ view: PaymentView; created: false }> {
+  if (existing.checkoutId !== checkoutId) {
+    throw new AppError({ code: "ATTEMPT_CONFLICT", httpStatus: 409, message: "Tentativa de pagamento inválida. Atualize a página." });
+  }
+  return { view: (await loadPaymentView(existing.id))!, created: false };
+}
+
+async function recordAnswer(rowId: string, answer: PaymentAnswer): Promise<void> {
+  if (answer.kind === "answered" && answer.pix) {
+    // Not a status field: written here, the status itself goes through applyPaymentUpdate.
+    await db.payment.update({ where: { id: rowId }, data: { pixCode: answer.pix.qrCode, pixExpiresAt: answer.pix.expiresAt } });
+  }
+  const ids = { ...(answer.paymentId ? { paymentId: answer.paymentId } : {}), ...(answer.transactionId ? { transactionId: answer.transactionId } : {}) };
+  if (answer.kind === "timed_out") {
+    // Not an error (spec): pending until the webhook or the status query says more.
+    await applyPaymentUpdate(rowId, ids, "sync");
+    return;
+  }
+  await applyPaymentUpdate(rowId, { ...ids, status: answer.status, amountCents: answer.amountCents, paidAt: answer.paidAt ?? null }, "sync");
+}
+
+/**
+ * Pays a checkout. The browser's attemptId is our externalId: the Payment row is inserted under it
+ * (unique) BEFORE the upstream call, so a double submit, a retry or 20 concurrent copies of the
+ * same request find that row (or lose the insert race on the unique constraint) and get the same
+ * payment back: one upstream call, never two charges. Upstream gets the same externalId on its
+ * own retry too.
+ */
+export async function createPayment(checkoutToken: string, body: unknown, ip: string): Promise<{ view: PaymentView; created: boolean }> {
+  const input = parseOrThrow(paymentInputSchema, { ...(typeof body === "object" && body !== null ? body : {}), checkoutToken });
+  if (!input.attemptId) {
+    throw new AppError({ code: "VALIDATION_ERROR", httpStatus: 400, message: PAYMENT_MESSAGES.attemptId, fields: { attemptId: PAYMENT_MESSAGES.attemptId } });
+  }
+  const attemptId = input.attemptId;
+  const checkout = await findCheckoutByToken(checkoutToken);
+  const existing = await db.payment.findUnique({ where: { externalId: attemptId } });
+  if (existing) return sameAttempt(existing, checkout.id);
+  await assertOpen(checkout);
+  await consume("payment", ip);
+
+  const card = input.method === "credit_card" ? recallCardToken(input.cardToken) : undefined;
+  let row: Payment;
+  try {
+    row = await db.payment.create({
+      data: {
+        externalId: attemptId,
+        checkoutId: checkout.id,
+        method: input.method,
+        installments: input.method === "credit_card" ? input.installments : null,
+        cardBrand: card?.brand ?? null,
+        cardLastFour: card?.lastFour ?? null,
+      },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      await refund("payment", ip);
+      const winner = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } });
+      return sameAttempt(winner, checkout.id);
+    }
+    throw error;
+  }
+
+  try {
+    const answer = await upstream.createPayment({
+      checkoutId: checkout.upstreamCheckoutId,
+      method: input.method,
+      ...(input.method === "credit_card" ? { cardToken: input.cardToken, installments: input.installments } : {}),
+      externalId: attemptId,
+    });
+    await recordAnswer(row.id, answer);
+    log.info({ paymentRowId: row.id, method: input.method, kind: answer.kind }, "payment sent");
+  } catch (error) {
+    if (isUpstreamError(error) && error.isDefiniteRefusal) {
+      // Upstream refused before charging anything: no payment exists, so none is kept. The
+      // browser stays on the pay page with the message and makes a new attempt.
+      await db.payment.delete({ where: { id: row.id } }).catch(() => undefined);
+      throw paymentRefusal(error);
+    }
+    // Unknown outcome (network, 5xx): it may have been charged. Stays pending; the status page
+    // reconciles it by externalId.
+    log.warn({ paymentRowId: row.id, error: isUpstreamError(error) ? error.toLog() : String(error) }, "payment outcome unknown: pending");
+  }
+  return { view: (await loadPaymentView(row.id))!, created: true };
+}

@@ -1,0 +1,20 @@
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { reconcilePayment } from "./reconcile";
+import { loadPaymentView, needsReconcile, type PaymentView } from "./payment-view";
+
+const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404, message: "Pagamento não encontrado." });
+
+/**
+ * The status page's read. A payment still moving (not final, or paid and not settled) is first
+ * checked against upstream: reconcilePayment is coalesced (one upstream call per payment per 5 s
+ * however many pages poll), so this is safe to call on every poll. It never fails the read.
+ */
+export async function getPaymentView(ref: string): Promise<PaymentView> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref)) throw notFound();
+  const view = await loadPaymentView(ref);
+  if (!view) throw notFound();
+  if (!needsReconcile(view)) return view;
+  await reconcilePayment(ref);
+  return (await loadPaymentView(ref)) ?? view;
+}

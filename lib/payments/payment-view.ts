@@ -1,0 +1,74 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { isFinal, isSettled } from "@/lib/rules/payment-status";
+
+// What GET /api/payments/{ref} and the payment POST answer (docs/internal-api.md, PaymentView).
+
+export type PaymentView = {
+  ref: string;
+  method: string;
+  status: string;
+  liquidationStatus?: string;
+  amountCents?: number;
+  installments?: number;
+  cardBrand?: string;
+  cardLastFour?: string;
+  pix?: { qrCode: string; expiresAt: string };
+  paidAt?: string;
+  settledAt?: string;
+  failureMessage?: string;
+  timeline: { status: string; liquidationStatus?: string; at: string }[];
+  debts: { id: string; title: string; amountCents: number; status: string; settledAt?: string }[];
+  checkoutToken: string;
+  isFinal: boolean;
+};
+
+const REFUSED_MESSAGE = "Pagamento recusado pela operadora do cartão ou pela análise antifraude. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX.";
+const EXPIRED_MESSAGE = "O código PIX expirou sem pagamento. Gere um novo para pagar.";
+
+const iso = (d: Date | null | undefined) => (d ? { value: d.toISOString() } : undefined);
+
+export async function loadPaymentView(paymentRowId: string): Promise<PaymentView | null> {
+  const p = await db.payment.findUnique({
+    where: { id: paymentRowId },
+    include: { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } },
+  });
+  if (!p) return null;
+  const debtStatus = new Map(p.debts.map((d) => [d.debtId, d]));
+  const timeline = p.events.map((e) => ({ status: e.status, ...(e.liquidationStatus ? { liquidationStatus: e.liquidationStatus } : {}), at: e.at.toISOString() }));
+  // The attempt itself is the first step, whether or not an event was recorded for it.
+  if (timeline[0]?.status !== "pending") timeline.unshift({ status: "pending", at: p.createdAt.toISOString() });
+  const failureMessage = p.failureMessage ?? (p.status === "refused" ? REFUSED_MESSAGE : p.status === "expired" ? EXPIRED_MESSAGE : undefined);
+  return {
+    ref: p.id,
+    method: p.method,
+    status: p.status,
+    ...(p.liquidationStatus ? { liquidationStatus: p.liquidationStatus } : {}),
+    ...(p.amountCents !== null ? { amountCents: p.amountCents } : {}),
+    ...(p.installments !== null ? { installments: p.installments } : {}),
+    ...(p.cardBrand ? { cardBrand: p.cardBrand } : {}),
+    ...(p.cardLastFour ? { cardLastFour: p.cardLastFour } : {}),
+    ...(p.pixCode && p.pixExpiresAt ? { pix: { qrCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString() } } : {}),
+    ...(iso(p.paidAt) ? { paidAt: iso(p.paidAt)!.value } : {}),
+    ...(iso(p.settledAt) ? { settledAt: iso(p.settledAt)!.value } : {}),
+    ...(failureMessage ? { failureMessage } : {}),
+    timeline,
+    debts: p.checkout.debts.map((d) => {
+      const s = debtStatus.get(d.debtId);
+      return {
+        id: d.debtId,
+        title: d.title,
+        amountCents: d.amountCents,
+        status: s?.status ?? "pending",
+        ...(s?.settledAt ? { settledAt: s.settledAt.toISOString() } : {}),
+      };
+    }),
+    checkoutToken: p.checkout.publicToken,
+    isFinal: isFinal(p.status),
+  };
+}
+
+/** Whether the status page still has something to learn from upstream. */
+export function needsReconcile(p: { status: string; liquidationStatus?: string | null }): boolean {
+  return !isFinal(p.status) || (p.status === "paid" && !isSettled(p.liquidationStatus));
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors/app-error";
+import { moduleLogger } from "@/lib/log/logger";
+
+// Our own limits, in memory per instance (several instances on one host each count on their own:
+// the limits are per instance, which is acceptable at our size; a shared store such as
+// RateLimiterSQLite is the upgrade path). Counted per RATE_LIMIT_WINDOW_SECONDS (default 10 min):
+//   lookup        per client IP  (default 20)  against CPF/RENAVAM enumeration
+//   cardTokenIp   per client IP  (default 10)  against card testing
+//   cardTokenCheckout per checkout (default 5) card testing spread over many IPs on one link
+//   payment       per client IP  (default 10)
+
+const log = moduleLogger("rate-limit");
+
+export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment";
+
+function points(name: LimitName): number {
+  const r = env.rateLimits;
+  return { lookup: r.lookupsPerIp, cardTokenIp: r.cardTokensPerIp, cardTokenCheckout: r.cardTokensPerCheckout, payment: r.paymentsPerIp }[name];
+}
+
+const MESSAGES: Record<LimitName, string> = {
+  lookup: "Você fez muitas consultas em pouco tempo.",
+  cardTokenIp: "Muitas tentativas com cartão em pouco tempo.",
+  cardTokenCheckout: "Muitas tentativas com cartão neste pagamento.",
+  payment: "Muitas tentativas de pagamento em pouco tempo.",
+};
+
+const limiters = new Map<LimitName, RateLimiterMemory>();
+
+function limiter(name: LimitName): RateLimiterMemory {
+  let l = limiters.get(name);
+  if (!l) {
+    l = new RateLimiterMemory({ keyPrefix: name, points: points(name), duration: env.rateLimits.windowSeconds });
+    limiters.set(name, l);
+  }
+  return l;
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} segundo${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minuto${minutes === 1 ? "" : "s"}`;
+}
+
+/** Takes one point for `key`; over the limit it throws a 429 AppError with retryAfterSeconds. */
+export async function consume(name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).consume(key);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    log.warn({ limit: name, retryAfterSeconds }, "rate limit reached");
+    throw new AppError({
+      code: "RATE_LIMITED",
+      httpStatus: 429,
+      message: `${MESSAGES[name]} Aguarde ${waitText(retryAfterSeconds)} e tente de novo.`,
+      retryAfterSeconds,
+    });
+  }
+}
+
+/** Tests only: forget every counter. */
+export function resetRateLimits(): void {
+  limiters.clear();
+}
+
+/** Gives a point back (the request turned out to be a duplicate of one already counted). */
+export async function refund(name: LimitName, key: string): Promise<void> {
+  await limiter(name).reward(key).catch(() => undefined);
+}

@@ -1,0 +1,161 @@
+// Everything that can go wrong talking to upstream becomes one UpstreamError with a stable `code`
+// for programs and a pt-BR `userMessage` for people. Upstream's own words (English, and in one of
+// three body shapes) are kept in `upstreamCode`/`upstreamMessage` for logs, never shown.
+
+export type UpstreamErrorCode =
+  | "UPSTREAM_INVALID_REQUEST" // 400
+  | "UPSTREAM_UNAUTHORIZED" // 401: our key or base URL is wrong
+  | "UPSTREAM_NOT_FOUND" // 404
+  | "UPSTREAM_UNPROCESSABLE" // 422
+  | "UPSTREAM_RATE_LIMITED" // 429
+  | "UPSTREAM_SERVER_ERROR" // 500 and other 5xx
+  | "UPSTREAM_BAD_GATEWAY" // 502 / 504 (often an HTML page from a proxy)
+  | "UPSTREAM_UNAVAILABLE" // 503 (usually authority instability)
+  | "UPSTREAM_TIMEOUT" // no answer within our per-call timeout
+  | "UPSTREAM_NETWORK" // connection refused / reset / DNS
+  | "UPSTREAM_BAD_RESPONSE"; // 2xx we cannot read (not JSON, or not the documented shape)
+
+/** Which of the spec's error body shapes we recognised (A, B, C), or what we got instead. */
+export type ErrorBodyShape = "A" | "B" | "C" | "unknown-json" | "non-json" | "none";
+
+export type UpstreamErrorInit = {
+  code: UpstreamErrorCode;
+  httpStatus?: number;
+  retryAfterSeconds?: number;
+  upstreamCode?: string;
+  upstreamMessage?: string;
+  shape?: ErrorBodyShape;
+  details?: unknown;
+  cause?: unknown;
+};
+
+const USER_MESSAGES: Record<UpstreamErrorCode, string> = {
+  UPSTREAM_INVALID_REQUEST: "Alguns dados não foram aceitos pelo serviço. Confira e tente novamente.",
+  // 401 is our misconfiguration: the person gets a generic message, the logs get the detail.
+  UPSTREAM_UNAUTHORIZED: "Estamos com uma instabilidade no serviço. Tente novamente mais tarde.",
+  UPSTREAM_NOT_FOUND: "Não encontramos o que você procurou.",
+  UPSTREAM_UNPROCESSABLE: "Não foi possível processar esses dados. Confira e tente novamente.",
+  UPSTREAM_RATE_LIMITED: "Muitas consultas ao mesmo tempo. Aguarde alguns instantes e tente de novo.",
+  UPSTREAM_SERVER_ERROR: "O serviço de débitos teve um erro. Tente novamente em instantes.",
+  UPSTREAM_BAD_GATEWAY: "O serviço de débitos está fora do ar no momento. Tente novamente em instantes.",
+  UPSTREAM_UNAVAILABLE: "O serviço de débitos está indisponível no momento (instabilidade do Detran). Tente novamente em instantes.",
+  UPSTREAM_TIMEOUT: "O serviço demorou demais para responder. Tente novamente em instantes.",
+  UPSTREAM_NETWORK: "Não conseguimos falar com o serviço de débitos. Tente novamente em instantes.",
+  UPSTREAM_BAD_RESPONSE: "Recebemos uma resposta inesperada do serviço de débitos. Tente novamente em instantes.",
+};
+
+export class UpstreamError extends Error {
+  readonly code: UpstreamErrorCode;
+  readonly httpStatus?: number;
+  readonly userMessage: string;
+  readonly retryAfterSeconds?: number;
+  readonly upstreamCode?: string;
+  readonly upstreamMessage?: string;
+  readonly shape: ErrorBodyShape;
+  readonly details?: unknown;
+
+  constructor(init: UpstreamErrorInit) {
+    super(`${init.code}${init.httpStatus ? ` (HTTP ${init.httpStatus})` : ""}${init.upstreamMessage ? `: ${init.upstreamMessage}` : ""}`, {
+      cause: init.cause,
+    });
+    this.name = "UpstreamError";
+    this.code = init.code;
+    this.httpStatus = init.httpStatus;
+    this.userMessage = USER_MESSAGES[init.code];
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.upstreamCode = init.upstreamCode;
+    this.upstreamMessage = init.upstreamMessage;
+    this.shape = init.shape ?? "none";
+    this.details = init.details;
+  }
+
+  /** A refusal upstream gave before doing anything (so a non-idempotent call surely did not happen). */
+  get isDefiniteRefusal(): boolean {
+    return this.httpStatus !== undefined && (this.httpStatus < 500 || this.httpStatus === 503);
+  }
+
+  /** Log-safe summary: codes and upstream's message, never request or response bodies. */
+  toLog() {
+    return {
+      code: this.code,
+      httpStatus: this.httpStatus,
+      shape: this.shape,
+      upstreamCode: this.upstreamCode,
+      upstreamMessage: this.upstreamMessage,
+      retryAfterSeconds: this.retryAfterSeconds,
+    };
+  }
+}
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError;
+}
+
+export function codeForStatus(status: number): UpstreamErrorCode {
+  if (status === 400) return "UPSTREAM_INVALID_REQUEST";
+  if (status === 401 || status === 403) return "UPSTREAM_UNAUTHORIZED";
+  if (status === 404) return "UPSTREAM_NOT_FOUND";
+  if (status === 422) return "UPSTREAM_UNPROCESSABLE";
+  if (status === 429) return "UPSTREAM_RATE_LIMITED";
+  if (status === 503) return "UPSTREAM_UNAVAILABLE";
+  if (status === 502 || status === 504) return "UPSTREAM_BAD_GATEWAY";
+  if (status >= 500) return "UPSTREAM_SERVER_ERROR";
+  // Any other 4xx: treat as a request upstream refused.
+  return status >= 400 ? "UPSTREAM_INVALID_REQUEST" : "UPSTREAM_BAD_RESPONSE";
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/** Seconds from the body's retryAfter (any shape, also inside B's details) or the Retry-After header. */
+function retryAfterOf(body: unknown, header: string | null): number | undefined {
+  const candidates: unknown[] = [];
+  if (isObject(body)) {
+    candidates.push(body.retryAfter);
+    if (isObject(body.error) && isObject(body.error.details)) candidates.push(body.error.details.retryAfter);
+  }
+  candidates.push(header);
+  for (const c of candidates) {
+    const n = typeof c === "number" ? c : typeof c === "string" && /^\d+(\.\d+)?$/.test(c.trim()) ? Number(c) : NaN;
+    if (Number.isFinite(n) && n >= 0) return Math.ceil(n);
+  }
+  return undefined;
+}
+
+/**
+ * Builds the error for a non-2xx answer. `body` is the parsed JSON, or the raw text when the body
+ * was not JSON (e.g. an nginx 502 page), or undefined when empty.
+ */
+export function parseUpstreamErrorBody(status: number, body: unknown, retryAfterHeader: string | null = null): UpstreamError {
+  const code = codeForStatus(status);
+  const retryAfterSeconds = status === 429 ? retryAfterOf(body, retryAfterHeader) : undefined;
+  if (typeof body === "string" || body === undefined) {
+    return new UpstreamError({ code, httpStatus: status, retryAfterSeconds, shape: body ? "non-json" : "none" });
+  }
+  if (isObject(body) && isObject(body.error)) {
+    // Shape B: {success:false, error:{code, message, details}}
+    return new UpstreamError({
+      code,
+      httpStatus: status,
+      retryAfterSeconds,
+      shape: "B",
+      upstreamCode: str(body.error.code),
+      upstreamMessage: str(body.error.message),
+      details: body.error.details,
+    });
+  }
+  if (isObject(body) && typeof body.error === "string") {
+    // Shape C carries statusCode and a reason phrase; shape A an UPPER_SNAKE code.
+    const shape = typeof body.statusCode === "number" ? "C" : "A";
+    return new UpstreamError({
+      code,
+      httpStatus: status,
+      retryAfterSeconds,
+      shape,
+      upstreamCode: body.error,
+      upstreamMessage: str(body.message),
+    });
+  }
+  return new UpstreamError({ code, httpStatus: status, retryAfterSeconds, shape: "unknown-json", upstreamMessage: isObject(body) ? str(body.message) : undefined });
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import { seedLookup, seedPayment } from "../support/webhook-fixtures";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+
+// The route's documented answers, over real HTTP where concurrency matters.
+let t: TestEnvironment;
+let receiver: WebhookReceiver;
+let POST: typeof import("@/app/api/webhooks/uvvi/[secret]/route").POST;
+let db: typeof import("@/lib/db/client").db;
+let drain: () => Promise<void>;
+
+beforeAll(async () => {
+  t = await setupTestEnvironment();
+  ({ POST } = await import("@/app/api/webhooks/uvvi/[secret]/route"));
+  ({ db } = await import("@/lib/db/client"));
+  ({ dispatchPendingWebhooks: drain } = await import("@/lib/webhooks/dispatch"));
+  receiver = await startWebhookReceiver(POST);
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+
+const url = (secret = TEST_WEBHOOK_SECRET) => `${receiver.url}/api/webhooks/uvvi/${encodeURIComponent(secret)}`;
+const deliver = (body: unknown, secret?: string) =>
+  fetch(url(secret), { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+const debtsEvent = (lookup: { externalId: string; transactionId: string | null }) => ({
+  type: "debts",
+  transactionId: Number(lookup.transactionId),
+  externalId: lookup.externalId,
+  vehicle: { uf: "MG", document: "52998224725", licensePlate: "MGD1E23", renavam: "01234567803" },
+  debts: [
+    { id: randomUUID(), amount: 130.16, title: "Multa", description: "Excesso de velocidade", type: "ticket", dueDate: "2026-01-10T00:00:00.000Z", expirationDate: null, hasDiscount: true, isExpired: false, year: null, required: false, dependsOn: [], distinct: [], ait: "A123" },
+    { id: randomUUID(), amount: 1.005, title: "Taxa", description: "Serviço", type: "service", dueDate: null, expirationDate: null, hasDiscount: false, isExpired: false, year: 2026, required: true, dependsOn: [], distinct: [] },
+  ],
+});
+
+describe("webhook route answers", () => {
+  it("wrong secret: 404 and nothing stored", async () => {
+    const before = await db.webhookEvent.count();
+    const res = await deliver({ type: "VehicleNotFound", transactionId: 1, externalId: randomUUID() }, "not-the-secret");
+    expect(res.status).toBe(404);
+    expect(await db.webhookEvent.count()).toBe(before);
+  });
+
+  it("malformed body (not JSON, missing fields, wrong types): 400 and nothing stored", async () => {
+    const before = await db.webhookEvent.count();
+    for (const body of ["{not json", JSON.stringify({ transactionId: 1 }), JSON.stringify({ type: "payment-status-update", transactionId: 1, externalId: "x" }), JSON.stringify({ type: "debts", transactionId: 1, externalId: "x", debts: [{ id: "d", amount: "12,00" }] })]) {
+      const res = await deliver(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).not.toHaveProperty("received");
+    }
+    expect(await db.webhookEvent.count()).toBe(before);
+  });
+
+  it("unknown type: 200 {received:true}, stored, not applied", async () => {
+    const externalId = randomUUID();
+    const res = await deliver({ type: "chargeback-opened", transactionId: 7, externalId, reason: "x" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true });
+    await drain();
+    const row = await db.webhookEvent.findFirstOrThrow({ where: { externalId } });
+    expect(row).toMatchObject({ type: "chargeback-opened", transactionId: "7", outcome: "ignored" });
+  });
+
+  it("100 parallel deliveries of one debts event: stored once, applied once, amounts in exact cents", async () => {
+    const lookup = await seedLookup(db);
+    const event = debtsEvent(lookup);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => deliver(event)));
+    expect(answers.map((r) => r.status)).toEqual(Array(100).fill(200));
+    await drain();
+    expect(await db.webhookEvent.count({ where: { externalId: lookup.externalId } })).toBe(1);
+    const debts = await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { amountCents: "asc" } });
+    expect(debts.map((d) => d.amountCents)).toEqual([101, 13016]);
+    expect(await db.lookup.findUniqueOrThrow({ where: { id: lookup.id } })).toMatchObject({ status: "debts" });
+  });
+
+  it("100 parallel deliveries of one payment-status-update: one PaymentEvent", async () => {
+    const payment = await seedPayment(db, { status: "awaiting_payment" });
+    const event = { type: "payment-status-update", transactionId: 99, externalId: payment.externalId, paymentId: payment.paymentId, status: "processing", amount: 100, paidAt: null, liquidationStatus: null };
+    const answers = await Promise.all(Array.from({ length: 100 }, () => deliver(event)));
+    expect(new Set(answers.map((r) => r.status))).toEqual(new Set([200]));
+    await drain();
+    expect(await db.paymentEvent.count({ where: { paymentId: payment.id } })).toBe(1);
+    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "processing" });
+  });
+
+  it("a lookup event for a lookup we did not start, or with another transactionId, is stored as unmatched", async () => {
+    const lookup = await seedLookup(db);
+    await deliver({ ...debtsEvent(lookup), transactionId: 123 }); // right externalId, wrong transactionId
+    await deliver({ type: "VehicleWithoutDebts", transactionId: 5, externalId: randomUUID() });
+    await drain();
+    const rows = await db.webhookEvent.findMany({ where: { OR: [{ externalId: lookup.externalId }, { transactionId: "5" }] } });
+    expect(rows.map((r) => r.outcome)).toEqual(["unmatched", "unmatched"]);
+    expect(await db.lookupDebt.count({ where: { lookupId: lookup.id } })).toBe(0);
+    expect((await db.lookup.findUniqueOrThrow({ where: { id: lookup.id } })).status).toBe("pending");
+  });
+
+  it("database unavailable (write lock held elsewhere): 503, nothing acknowledged; the retry is stored", async () => {
+    const file = t.databaseUrl.replace(/^file:/, "");
+    const locker = new Database(file);
+    locker.exec("BEGIN EXCLUSIVE");
+    const externalId = randomUUID();
+    const event = { type: "VehicleNotFound", transactionId: 77, externalId };
+    try {
+      const started = Date.now();
+      const res = await deliver(event);
+      expect(res.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(5_000); // the upstream waits 5 s at most
+    } finally {
+      locker.exec("ROLLBACK");
+      locker.close();
+    }
+    expect(await db.webhookEvent.count({ where: { externalId } })).toBe(0);
+    expect((await deliver(event)).status).toBe(200);
+    expect(await db.webhookEvent.count({ where: { externalId } })).toBe(1);
+  });
+});

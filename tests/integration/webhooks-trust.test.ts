@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import { createUpstreamPayment } from "../support/webhook-fixtures";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+
+// Real time (timeScale 1): a PIX payment stays awaiting_payment upstream for 30 minutes.
+let t: TestEnvironment;
+let receiver: WebhookReceiver;
+let db: typeof import("@/lib/db/client").db;
+let upstream: typeof import("@/lib/upstream/client").upstream;
+let drain: () => Promise<void>;
+let reconcilePayment: typeof import("@/lib/payments/reconcile").reconcilePayment;
+
+beforeAll(async () => {
+  t = await setupTestEnvironment({ timeScale: 1 });
+  const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
+  ({ db } = await import("@/lib/db/client"));
+  ({ upstream } = await import("@/lib/upstream/client"));
+  ({ dispatchPendingWebhooks: drain } = await import("@/lib/webhooks/dispatch"));
+  ({ reconcilePayment } = await import("@/lib/payments/reconcile"));
+  receiver = await startWebhookReceiver(POST);
+  await upstream.registerWebhook(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`);
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+
+const forge = (payload: unknown) =>
+  fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+
+describe("webhooks are hints", () => {
+  it("a forged `paid` for a payment the upstream still has pending leaves it pending", async () => {
+    const { payment, answer } = await createUpstreamPayment(db, upstream, { method: "pix" });
+    await t.sandbox.ctx.webhooks.idle();
+    await drain();
+    expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("awaiting_payment");
+    const forged = { type: "payment-status-update", transactionId: answer.kind === "answered" ? answer.transactionId ?? 1 : 1, externalId: payment.externalId, paymentId: answer.kind === "answered" ? answer.paymentId : "x", status: "paid", amount: 1, paidAt: new Date().toISOString(), liquidationStatus: "settled" };
+    expect((await forge(forged)).status).toBe(200); // stored (it may be a real hint) ...
+    await drain();
+    const p = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(p.status).toBe("awaiting_payment"); // ... but never applied without the status endpoint
+    expect(p.liquidationStatus).not.toBe("settled");
+    const row = await db.webhookEvent.findFirstOrThrow({ where: { externalId: payment.externalId, dedupeKey: { contains: "|paid|" } } });
+    expect(row.outcome).toBe("ignored");
+    expect(row.error).toMatch(/not confirmed/);
+  });
+
+  it("a status update for a payment we never made is stored as unmatched", async () => {
+    const res = await forge({ type: "payment-status-update", transactionId: 1, externalId: "someone-else", paymentId: "pay_x", status: "paid", amount: 1, paidAt: null, liquidationStatus: null });
+    expect(res.status).toBe(200);
+    await drain();
+    expect((await db.webhookEvent.findFirstOrThrow({ where: { externalId: "someone-else" } })).outcome).toBe("unmatched");
+  });
+
+  it("reconcile is coalesced: 50 concurrent callers, one upstream call; none again within 5 s", async () => {
+    const { payment } = await createUpstreamPayment(db, upstream, { method: "pix" });
+    const spy = vi.spyOn(upstream, "getPaymentStatus");
+    try {
+      await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)));
+      expect(spy).toHaveBeenCalledTimes(1);
+      await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)));
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { SANDBOX_CARD_DEFAULTS } from "@/lib/sandbox/payments/cards-catalog";
+import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
+import { TEST_API_KEY, type TestEnvironment } from "./test-env";
+import { apiRequest, params } from "./upstream-helpers";
+
+// Drives the storefront's own route handlers (imported after setupTestEnvironment) from a lookup
+// to a checkout, against the sandbox. The sandbox is reset first: its debt ids are deterministic,
+// so a debt paid by an earlier test could not be put in a new checkout.
+
+export const CUSTOMER = { nome: "Maria da Silva", email: "maria.silva@example.com", celular: "(31) 98765-4321", cpfCnpj: "529.982.247-25" };
+
+export async function resetSandbox(env: TestEnvironment): Promise<void> {
+  await fetch(`${env.sandbox.url}/__sandbox/reset`, { method: "POST", headers: { "x-api-key": TEST_API_KEY } });
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** A lookup of the sandbox's synchronous-answer vehicle, resolved at once; returns its debts. */
+export async function syncLookup(ip = "10.0.0.1") {
+  const { POST } = await import("@/app/api/lookups/route");
+  const { GET } = await import("@/app/api/lookups/[lookupId]/route");
+  const v = SANDBOX_VEHICLES.syncAnswer;
+  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
+  if (res.status !== 201) throw new Error(`lookup failed: ${res.status} ${await res.text()}`);
+  const { lookupId } = await json<{ lookupId: string }>(res);
+  const view = await json<{ status: string; debts: { id: string; type: string; amountCents: number }[] }>(
+    await GET(apiRequest(`/api/lookups/${lookupId}`, { method: "GET" }), params({ lookupId })),
+  );
+  return { lookupId, view };
+}
+
+/** A checkout holding the lookup's first fine. */
+export async function freshCheckout(env: TestEnvironment, ip = "10.0.0.1") {
+  await resetSandbox(env);
+  const { lookupId, view } = await syncLookup(ip);
+  const fine = view.debts.find((d) => d.type === "ticket");
+  if (!fine) throw new Error("sandbox sync vehicle has no fine");
+  const { POST } = await import("@/app/api/checkouts/route");
+  const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds: [fine.id], customer: CUSTOMER, kind: "owner" }, ip }));
+  if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
+  return { lookupId, fine, ...(await json<{ token: string; amountCents: number; expiresAt: string }>(res)) };
+}
+
+export function cardBody(number: string, cvv = "123") {
+  return { numero: number, nome: SANDBOX_CARD_DEFAULTS.cardholderName, validade: SANDBOX_CARD_DEFAULTS.expirationDate, cvv };
+}
+
+export async function tokenize(token: string, number: string, ip = "10.0.0.1") {
+  const { POST } = await import("@/app/api/checkouts/[token]/card-token/route");
+  return POST(apiRequest(`/api/checkouts/${token}/card-token`, { body: cardBody(number), ip }), params({ token }));
+}
+
+export async function pay(token: string, body: Record<string, unknown>, ip = "10.0.0.1") {
+  const { POST } = await import("@/app/api/checkouts/[token]/payments/route");
+  return POST(apiRequest(`/api/checkouts/${token}/payments`, { body, ip }), params({ token }));
+}
+
+export async function readPayment(ref: string) {
+  const { GET } = await import("@/app/api/payments/[paymentRef]/route");
+  return GET(apiRequest(`/api/payments/${ref}`, { method: "GET" }), params({ paymentRef: ref }));
+}

@@ -1,0 +1,42 @@
+import { TEST_API_KEY, type TestEnvironment } from "./test-env";
+
+// Fault injection and request builders shared by the upstream-client integration tests.
+
+export type FaultBody = {
+  path: string;
+  method?: string;
+  fault: "rate-limit" | "server-error" | "unavailable" | "bad-gateway-html" | "slow" | "hang";
+  times?: number;
+  retryAfter?: number;
+  delayMs?: number;
+  shape?: "A" | "B" | "C";
+};
+
+export async function armFault(env: TestEnvironment, body: FaultBody): Promise<void> {
+  const res = await fetch(`${env.sandbox.url}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`arming fault failed: ${res.status} ${await res.text()}`);
+}
+
+export async function clearFaults(env: TestEnvironment): Promise<void> {
+  await fetch(`${env.sandbox.url}/__sandbox/faults`, { method: "DELETE", headers: { "x-api-key": TEST_API_KEY } });
+}
+
+export const ORIGIN = "http://localhost:3999"; // PUBLIC_BASE_URL in test-env.ts
+
+/** A request as a browser on our own origin sends it to a route handler. */
+export function apiRequest(path: string, init: { method?: string; body?: unknown; rawBody?: string; origin?: string | null; ip?: string } = {}): Request {
+  const headers: Record<string, string> = { "content-type": "application/json", host: "localhost:3999" };
+  if (init.origin !== null) headers.origin = init.origin ?? ORIGIN;
+  if (init.ip) headers["x-forwarded-for"] = init.ip;
+  return new Request(`${ORIGIN}${path}`, {
+    method: init.method ?? "POST",
+    headers,
+    body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+}
+
+export const params = <P extends Record<string, string>>(p: P) => ({ params: Promise.resolve(p) });
