@@ -72,8 +72,15 @@ function shutdown(code = 0) {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
-async function main() {
+/** Regenerating while tests import the client races with them: only when the schema is newer. */
+function generatePrismaClientIfNeeded() {
+  const client = path.join("lib", "generated", "prisma", "client.ts");
+  if (existsSync(client) && statSync(client).mtimeMs >= statSync("prisma/schema.prisma").mtimeMs) return;
   run("npx", ["prisma", "generate"]);
+}
+
+async function main() {
+  generatePrismaClientIfNeeded();
   run("npx", ["prisma", "migrate", "deploy"]);
   const db = createPrismaClient(env.databaseUrl);
   await configureSqlite(db);

@@ -1,0 +1,179 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
+import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
+import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import { cardBody, CUSTOMER, freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
+import { apiRequest, ORIGIN, params } from "../support/upstream-helpers";
+import { bodyFor, clientHeaders, hostileString, nearValid } from "../support/fuzz-arbitraries";
+
+// Property-based fuzzing of every route handler under app/api (there are no server actions):
+// thousands of hostile inputs, and for each one: never a 5xx, a JSON answer, the contract's error
+// body `{ error: { code, message } }` on every 4xx, and no unhandled rejection during the run.
+// Valid resources (a lookup, a checkout, a card token, a payment) are mixed in so that inputs reach
+// past the "not found" checks into validation and the upstream calls.
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Call = { path: string; method: "GET" | "POST"; raw?: string; origin: string | null; ip: string; params: Record<string, string> };
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500); // per route; FUZZ_RUNS=5000 for a long soak
+let env: TestEnvironment;
+const rejections: unknown[] = [];
+const onRejection = (reason: unknown) => rejections.push(reason);
+const real = { lookupId: "", token: "", cardToken: "", paymentRef: "", debtId: "" };
+let answered = 0;
+const tally = new Map<string, number>(); // "status code" -> count, printed at the end
+
+beforeAll(async () => {
+  process.on("unhandledRejection", onRejection);
+  env = await setupTestEnvironment({ timeScale: 0.01 });
+  // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
+  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000" });
+  const checkout = await freshCheckout(env);
+  Object.assign(real, { lookupId: checkout.lookupId, token: checkout.token, debtId: checkout.fine.id });
+  real.cardToken = (await json<{ cardToken: string }>(await tokenize(checkout.token, SANDBOX_CARDS.analysisThenPaid.number))).cardToken;
+  real.paymentRef = (await json<{ ref: string }>(await pay(checkout.token, { attemptId: crypto.randomUUID(), method: "pix" }))).ref;
+}, 60_000);
+
+afterAll(async () => {
+  // Events stored by the webhook runs are applied in the background: let that finish inside the run.
+  const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
+  await dispatchPendingWebhooks();
+  await new Promise((r) => setTimeout(r, 200));
+  process.off("unhandledRejection", onRejection);
+  await env?.close();
+});
+
+// Next decodes a path segment with decodeURIComponent and answers 400 itself when that fails, so a
+// handler's param is always well-formed UTF-16 (a lone surrogate cannot arrive: replaced here as U+FFFD).
+const segment = (s: string) => encodeURIComponent(s);
+const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+
+async function check(handler: Handler, call: Call): Promise<void> {
+  const req = apiRequest(call.path, { method: call.method, rawBody: call.raw, origin: call.origin, ip: call.ip || undefined });
+  const res = await handler(req, params(call.params));
+  const text = await res.text();
+  const where = `${call.method} ${call.path.slice(0, 120)} body=${(call.raw ?? "").slice(0, 200)} -> ${res.status} ${text.slice(0, 300)}`;
+  expect(res.status, where).toBeLessThan(500);
+  expect(res.headers.get("content-type"), where).toMatch(/application\/json/);
+  const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+  const key = `${res.status} ${typeof body.error?.code === "string" ? body.error.code : ""}`;
+  tally.set(key, (tally.get(key) ?? 0) + 1);
+  if (res.status >= 400) {
+    expect(body.error?.code, where).toMatch(/^[A-Z][A-Z_]+$/);
+    expect(typeof body.error?.message === "string" && body.error.message.length > 0, where).toBe(true);
+  } else {
+    expect(res.status, where).toBeGreaterThanOrEqual(200);
+    answered++;
+  }
+}
+
+/** A path param: the real id most of the time when there is one, else hostile. */
+const param = (realValue: () => string) =>
+  fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: hostileString }).map((v) => v === null ? realValue() : wellFormed(v));
+
+const run = <Ts extends unknown[]>(prop: fc.IAsyncPropertyWithHooks<Ts>, numRuns = RUNS) => fc.assert(prop, { numRuns });
+
+const headers = clientHeaders(ORIGIN);
+const v = SANDBOX_VEHICLES.syncAnswer;
+
+describe("every route handler survives hostile input", () => {
+  it("GET /api/ping and GET /api/health", async () => {
+    const ping = (await import("@/app/api/ping/route")).GET as unknown as Handler;
+    const health = (await import("@/app/api/health/route")).GET as unknown as Handler;
+    await run(fc.asyncProperty(headers, async (h) => {
+      await check(ping, { path: "/api/ping", method: "GET", origin: h.origin, ip: h.forwardedFor, params: {} });
+      await check(health, { path: "/api/health", method: "GET", origin: h.origin, ip: h.forwardedFor, params: {} });
+    }), 25);
+  });
+
+  it("POST /api/installments", async () => {
+    const { POST } = await import("@/app/api/installments/route");
+    await run(fc.asyncProperty(bodyFor({ amountCents: 50_000 }), headers, (b, h) =>
+      check(POST as Handler, { path: "/api/installments", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} })));
+  });
+
+  it("POST /api/lookups", async () => {
+    const { POST } = await import("@/app/api/lookups/route");
+    const valid = { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
+    await run(fc.asyncProperty(bodyFor(valid), headers, (b, h) =>
+      check(POST as Handler, { path: "/api/lookups", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} })));
+  });
+
+  it("GET /api/lookups/{lookupId} and POST /api/lookups/{lookupId}/retry", async () => {
+    const { GET } = await import("@/app/api/lookups/[lookupId]/route");
+    const retry = (await import("@/app/api/lookups/[lookupId]/retry/route")).POST;
+    await run(fc.asyncProperty(param(() => real.lookupId), headers, fc.boolean(), async (lookupId, h, doRetry) => {
+      const path = `/api/lookups/${segment(lookupId)}`;
+      await check(GET as Handler, { path, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { lookupId } });
+      if (doRetry) await check(retry as Handler, { path: `${path}/retry`, method: "POST", raw: "{}", origin: h.origin, ip: h.forwardedFor, params: { lookupId } });
+    }));
+  });
+
+  it("POST /api/checkouts", async () => {
+    const { POST } = await import("@/app/api/checkouts/route");
+    const valid = { lookupId: real.lookupId, debtIds: [real.debtId], customer: CUSTOMER, kind: "owner" };
+    const customerMutations = nearValid(CUSTOMER).map((customer) => ({ raw: JSON.stringify({ ...valid, customer }) }));
+    const body = fc.oneof(bodyFor(valid), customerMutations);
+    await run(fc.asyncProperty(body, headers, (b, h) =>
+      check(POST as Handler, { path: "/api/checkouts", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} })));
+  });
+
+  it("GET /api/checkouts/{token} and POST /api/checkouts/{token}/card-token", async () => {
+    const { GET } = await import("@/app/api/checkouts/[token]/route");
+    const { POST } = await import("@/app/api/checkouts/[token]/card-token/route");
+    const card = cardBody(SANDBOX_CARDS.visaPaid.number);
+    await run(fc.asyncProperty(param(() => real.token), bodyFor(card), headers, async (token, b, h) => {
+      const path = `/api/checkouts/${segment(token)}`;
+      await check(GET as Handler, { path, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { token } });
+      await check(POST as Handler, { path: `${path}/card-token`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { token } });
+    }));
+  });
+
+  it("POST /api/checkouts/{token}/payments", async () => {
+    const { POST } = await import("@/app/api/checkouts/[token]/payments/route");
+    const card = { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: real.cardToken, installments: 1 };
+    const pix = { attemptId: crypto.randomUUID(), method: "pix" };
+    await run(fc.asyncProperty(param(() => real.token), fc.oneof(bodyFor(card), bodyFor(pix)), headers, (token, b, h) =>
+      check(POST as Handler, { path: `/api/checkouts/${segment(token)}/payments`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { token } })));
+  });
+
+  it("GET /api/payments/{paymentRef}", async () => {
+    const { GET } = await import("@/app/api/payments/[paymentRef]/route");
+    await run(fc.asyncProperty(param(() => real.paymentRef), headers, (paymentRef, h) =>
+      check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { paymentRef } })));
+  });
+
+  it("GET /api/vehicles/{placa}?uf=", async () => {
+    const { GET } = await import("@/app/api/vehicles/[placa]/route");
+    // Every catalog plate but the one whose authority is down on purpose (a documented 503).
+    const plates = Object.values(SANDBOX_VEHICLES).filter((x) => x.enrichment === "ok").map((x) => x.plate);
+    const plate = fc.oneof(fc.constantFrom(...plates, "tst1a23", "ABC-1D23", "abc1234"), hostileString.map(wellFormed));
+    const uf = fc.oneof(fc.constant(undefined), fc.constantFrom("MG", "sp", "XX", ""), hostileString);
+    await run(fc.asyncProperty(plate, uf, headers, (placa, ufValue, h) => {
+      const query = ufValue === undefined ? "" : `?${new URLSearchParams({ uf: ufValue }).toString()}`;
+      return check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { placa } });
+    }));
+  });
+
+  it("POST /api/webhooks/uvvi/{secret}", async () => {
+    const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
+    const status = { type: "payment-status-update", transactionId: 1, externalId: crypto.randomUUID(), paymentId: "p1", status: "paid", amount: 10, paidAt: null, liquidationStatus: null };
+    const debts = { type: "debts", transactionId: "2", externalId: crypto.randomUUID(), debts: [{ id: "d", amount: 1.5, title: "Multa", type: "ticket" }] };
+    const search = { type: "search-error-event", transactionId: 3, externalId: "e", error: [{ errorCode: 1, message: "x" }] };
+    const secret = fc.oneof({ weight: 3, arbitrary: fc.constant(TEST_WEBHOOK_SECRET) }, { weight: 1, arbitrary: hostileString.map(wellFormed) });
+    await run(fc.asyncProperty(secret, fc.oneof(bodyFor(status), bodyFor(debts), bodyFor(search)), headers, (s, b, h) =>
+      check(POST as unknown as Handler, { path: `/api/webhooks/uvvi/${segment(s)}`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { secret: s } })));
+  });
+
+  it("no unhandled rejection during the run, and some inputs were valid (the fuzzing reached the services)", async () => {
+    const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
+    await dispatchPendingWebhooks();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(rejections.map(String)).toEqual([]);
+    expect(answered).toBeGreaterThan(50);
+    const total = [...tally.values()].reduce((a, b) => a + b, 0);
+    console.log(`fuzzed ${total} requests:`, Object.fromEntries([...tally].sort((a, b) => b[1] - a[1])));
+    expect(total).toBeGreaterThan(3000);
+  });
+});

@@ -1,0 +1,119 @@
+import fc from "fast-check";
+
+// fast-check arbitraries for fuzzing the route handlers: hostile strings and numbers, bodies that
+// are almost valid (one field dropped, retyped or replaced, extra fields), and raw bodies that are
+// not JSON at all. Shared by tests/integration/fuzz-routes.test.ts.
+
+const HOSTILE_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "\u0000\u0001\u001f",
+  "\ud800", // lone surrogate
+  "\udfff\ud800",
+  "\u202e\u200b\ufeff",
+  "../../etc/passwd",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%00",
+  "%",
+  "?x=1#y",
+  "' OR 1=1 --",
+  '"; DROP TABLE "Payment"; --',
+  "<script>alert(1)</script>",
+  "${{7*7}}",
+  "__proto__",
+  "constructor",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "1e309",
+  "0x10",
+  "🚗🚓🚕",
+  "ÁÉÍÓÚçãõ",
+  "a".repeat(10_000),
+  "9".repeat(2_000),
+  "🚗".repeat(5_000),
+];
+
+export const hostileString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) }, // lone surrogates included
+  { weight: 1, arbitrary: fc.stringMatching(/^[0-9]{1,25}$/) },
+  { weight: 1, arbitrary: fc.uuid() },
+);
+
+export const hostileNumber = fc.oneof(
+  fc.constantFrom(0, -0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2, Number.MIN_SAFE_INTEGER, 1e308, -1e308, 5e-324),
+  fc.integer(),
+  fc.double(), // NaN and ±Infinity are serialized as null by JSON.stringify, as a browser would
+);
+
+const leaf = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null));
+
+/** Any JSON-ish value: leaves, arrays, objects (with __proto__-like keys), nested a few levels. */
+export const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, tie("array"), tie("object")),
+  array: fc.array(tie("value"), { maxLength: 4 }),
+  object: fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "toString")), tie("value"), { maxKeys: 4 }),
+})).value;
+
+/** A valid body with one mutation: a field removed, retyped, replaced by a hostile value, or an extra field. */
+export function nearValid(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const keys = Object.keys(valid);
+  return fc.oneof(
+    fc.constant(valid),
+    fc.constantFrom(...keys).map((k) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== k))),
+    fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => ({ ...valid, [k]: v })),
+    fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...keys), hostileValue, hostileValue).map(([a, b, va, vb]) => ({ ...valid, [a]: va, [b]: vb })),
+    fc.tuple(hostileString, hostileValue).map(([k, v]) => ({ ...valid, [k]: v })),
+    fc.constantFrom(null, [], [valid], "string", 42, true),
+  );
+}
+
+/** Raw request bodies that are not (valid, small) JSON objects. */
+export const rawBody = fc.oneof(
+  fc.constantFrom(
+    "{not json",
+    "{",
+    '{"a":',
+    "[",
+    "'single'",
+    "\ufeff{}",
+    "NaN",
+    "1e999",
+    '{"__proto__":{"polluted":true}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    "[".repeat(20_000) + "]".repeat(20_000),
+    `{"x":"${"a".repeat(70_000)}"}`,
+    "\u0000\u0000",
+  ),
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: "binary", maxLength: 200 }),
+  hostileValue.map((v) => JSON.stringify(v) ?? "null"),
+);
+
+/** A body for a JSON route: near-valid objects most of the time, raw junk otherwise. */
+export function bodyFor(valid: Record<string, unknown>): fc.Arbitrary<{ raw: string }> {
+  return fc.oneof(
+    { weight: 3, arbitrary: nearValid(valid).map((v) => ({ raw: JSON.stringify(v) ?? "null" })) },
+    { weight: 1, arbitrary: rawBody.map((raw) => ({ raw })) },
+  );
+}
+
+/** Headers a client controls: Origin mostly ours (so validation is reached), sometimes not. */
+export const clientHeaders = (origin: string) =>
+  fc.record({
+    origin: fc.oneof(
+      { weight: 8, arbitrary: fc.constant<string | null>(origin) },
+      { weight: 1, arbitrary: fc.constantFrom<string | null>(null, "null", "http://evil.example", `${origin}.evil.example`, "", `${origin}/`) },
+      { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."abc:/.%-0129 "), maxLength: 30 }) },
+    ),
+    forwardedFor: fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.constantFrom("", ",", " , ,", "unknown", "1.1.1.1, 2.2.2.2", "a".repeat(300)),
+    ),
+  });
