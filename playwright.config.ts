@@ -7,6 +7,7 @@ const CI = Boolean(process.env.CI);
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const E2E_DB = `data/e2e-${E2E_PORT}.db`;
+const SECRET_SCAN = /zz-secret-scan\.spec\.ts$/;
 
 // The config is evaluated again in every worker; only the runner starts from an empty database.
 if (!process.env.TEST_WORKER_INDEX) {
@@ -35,9 +36,13 @@ export default defineConfig({
     timezoneId: "America/Sao_Paulo",
     launchOptions,
   },
+  // The secret scan runs after every other test (tests/e2e/zz-secret-scan.spec.ts): only in its own project.
+  testIgnore: SECRET_SCAN,
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+    // Alone: npx playwright test tests/e2e/zz-secret-scan.spec.ts --project=secret-scan --no-deps
+    { name: "secret-scan", testMatch: SECRET_SCAN, testIgnore: [], dependencies: ["desktop", "phone"], use: { launchOptions } },
   ],
   webServer: {
     command: "npx tsx scripts/start.ts",
@@ -58,6 +63,10 @@ export default defineConfig({
       // Sandbox timings shrunk so every outcome is reached in seconds (README, "Sandbox").
       SANDBOX_LATENCY_SCALE: "0.05",
       SANDBOX_TIME_SCALE: "0.01",
+      // The timeout card: our payment call gives up after 2 s (timed out, not an error) and the
+      // sandbox settles the charge as paid at 5 s, delivering the final status by webhook.
+      UVVI_PAYMENT_TIMEOUT_MS: "2000",
+      SANDBOX_WITHHELD_PAYMENT_MS: "5000",
       LOG_FILE: `data/e2e-server-${E2E_PORT}.log`,
       NEXT_TELEMETRY_DISABLED: "1",
       // Every e2e request comes from 127.0.0.1: per-IP limits sized for the whole suite

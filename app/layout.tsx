@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { env } from "@/lib/env";
 import { TestEnvironmentBanner } from "@/components/layout/test-environment-banner";
+import { SiteHeader } from "@/components/layout/site-header";
+import { QueryProvider } from "@/components/providers/query-provider";
 import "./globals.css";
 
 // Rendered per request: the banner follows the running key, not the one present at build time.
@@ -17,8 +19,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="pt-BR">
       <body className="min-h-dvh">
-        {env.upstreamEnvironment === "test" ? <TestEnvironmentBanner /> : null}
-        {children}
+        <SiteHeader notice={env.upstreamEnvironment === "test" ? <TestEnvironmentBanner /> : null} />
+        <QueryProvider>{children}</QueryProvider>
       </body>
     </html>
   );

@@ -87,7 +87,7 @@ async function main() {
   await db.$disconnect();
 
   if (!dev) {
-    const stamp = path.join(".next", "source-hash");
+    const stamp = path.join(env.nextDistDir, "source-hash");
     const hash = sourceHash();
     if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       console.log("[start] sources changed since the last build: building");

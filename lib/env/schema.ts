@@ -42,6 +42,8 @@ export const rawEnvSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   LOG_FILE: optionalString,
+  /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
+  NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
   // and card testing. Counts per RATE_LIMIT_WINDOW_SECONDS.
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
@@ -73,6 +75,7 @@ export type AppEnv = {
   sandboxApiKeys: string[];
   logLevel: RawEnv["LOG_LEVEL"];
   logFile: string | undefined;
+  nextDistDir: string;
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -139,6 +142,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     sandboxApiKeys,
     logLevel: raw.LOG_LEVEL,
     logFile: raw.LOG_FILE,
+    nextDistDir: raw.NEXT_DIST_DIR,
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,

@@ -25,3 +25,12 @@ test("pages carry a nonce-based CSP and hydrate under it", async ({ page }) => {
   const second = await page.request.get("/");
   expect(/'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(nonce);
 });
+
+test("a path Next cannot decode gets a 400 with our headers, not a bare 500", async ({ request }) => {
+  for (const path of ["/api/lookups/%FF", "/api/lookups/abc%", "/consulta/%ED%A0%80"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(400);
+    expect(res.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect((await res.json()).error.code).toBe("MALFORMED_URL");
+  }
+});

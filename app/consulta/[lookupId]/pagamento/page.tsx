@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { PaymentChoice } from "@/components/checkout/payment-choice";
+import { PageShell } from "@/components/ui/page-shell";
+
+export const metadata: Metadata = { title: "Forma de pagamento" };
+
+type Props = {
+  params: Promise<{ lookupId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function PaymentChoicePage({ params, searchParams }: Props) {
+  const [{ lookupId }, query] = await Promise.all([params, searchParams]);
+  const raw = typeof query.debts === "string" ? query.debts : "";
+  const debtIds = [...new Set(raw.split(",").map((id) => id.trim()).filter(Boolean))].slice(0, 100);
+  return (
+    <PageShell step="Pagamento" title="Como você quer pagar" lead="Compare o total de cada forma de pagamento e informe seus dados." wide>
+      <PaymentChoice lookupId={lookupId} debtIds={debtIds} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { PaymentStatus } from "@/components/status/payment-status";
+import { PageShell } from "@/components/ui/page-shell";
+
+export const metadata: Metadata = { title: "Acompanhamento do pagamento", robots: { index: false, follow: false }, referrer: "no-referrer" };
+
+type Props = { params: Promise<{ ref: string }> };
+
+export default async function PaymentStatusPage({ params }: Props) {
+  const { ref } = await params;
+  return (
+    <PageShell step="Acompanhamento" title="Acompanhamento do pagamento" lead="Esta página se atualiza sozinha até cada débito ser quitado.">
+      <PaymentStatus paymentRef={ref} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,59 @@
+import type { InstallmentsAnswer } from "@/lib/client/types";
+import { Badge } from "@/components/ui/badge";
+import { cx } from "@/components/ui/cx";
+import { Money } from "@/components/ui/money";
+
+type Row = { key: string; label: string; installmentCents: number | null; totalCents: number; interestCents: number };
+
+function rowsOf(answer: InstallmentsAnswer): Row[] {
+  return [
+    { key: "pix", label: "PIX", installmentCents: null, totalCents: answer.pix.totalCents, interestCents: answer.pix.interestCents },
+    ...answer.options
+      .slice()
+      .sort((a, b) => a.number - b.number)
+      .map((o) => ({ key: String(o.number), label: `Cartão ${o.number}x`, installmentCents: o.installmentCents, totalCents: o.totalCents, interestCents: o.interestCents })),
+  ];
+}
+
+/** PIX next to every card option, with interest in R$: the cost of each way before committing. */
+export function CostTable({ answer }: { answer: InstallmentsAnswer }) {
+  const rows = rowsOf(answer);
+  const cheapest = Math.min(...rows.map((r) => r.totalCents));
+  return (
+    <div className="-mx-2 overflow-x-auto sm:mx-0">
+      <table className="w-full border-separate border-spacing-0 text-sm">
+        <caption className="sr-only">Custo de cada forma de pagamento, com juros</caption>
+        <thead>
+          <tr className="text-left text-xs text-slate-700">
+            <th scope="col" className="px-2 py-2 font-semibold">Forma</th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">Parcela</th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">Total</th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">Juros</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const best = row.totalCents === cheapest;
+            return (
+              <tr key={row.key} className={cx(best ? "bg-emerald-50" : "odd:bg-slate-50")}>
+                <th scope="row" className="px-2 py-2.5 text-left font-semibold text-slate-900">
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    {row.label}
+                    {best ? <Badge tone="success">Menor custo</Badge> : null}
+                  </span>
+                </th>
+                <td className="px-2 py-2.5 text-right">{row.installmentCents === null ? "à vista" : <Money cents={row.installmentCents} />}</td>
+                <td className={cx("px-2 py-2.5 text-right", best && "font-bold text-emerald-900")}>
+                  <Money cents={row.totalCents} />
+                </td>
+                <td className="px-2 py-2.5 text-right text-slate-700">
+                  <Money cents={row.interestCents} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { ApiError, errorMessage } from "@/lib/client/fetch-json";
+import { createCheckout } from "@/lib/client/mutations";
+import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
+import { customerInputSchema, type CustomerInput, type CustomerInputValues } from "@/lib/validation/customer-input";
+import { useHydrated } from "@/components/hooks/use-hydrated";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, TextInput } from "@/components/ui/field";
+
+type Name = keyof CustomerInputValues;
+
+/** Applies a typing mask before react-hook-form sees the value. */
+function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseFormRegisterReturn {
+  return {
+    ...field,
+    onChange: (event) => {
+      (event.target as HTMLInputElement).value = mask((event.target as HTMLInputElement).value);
+      return field.onChange(event);
+    },
+  };
+}
+
+/** The payer's data the checkout needs; creates the checkout and opens its payment page. */
+export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds: string[] }) {
+  const hydrated = useHydrated();
+  const router = useRouter();
+  const form = useForm<CustomerInputValues, unknown, CustomerInput>({
+    resolver: zodResolver(customerInputSchema),
+    defaultValues: { nome: "", email: "", celular: "", cpfCnpj: "" },
+  });
+  const errors = form.formState.errors;
+  const msg = (name: Name) => errors[name]?.message;
+  const create = useMutation({
+    mutationFn: (customer: CustomerInput) => createCheckout({ lookupId, debtIds, customer, kind: "owner" }),
+    onSuccess: ({ token }) => router.push(`/pagar/${token}`),
+    onError: (error) => {
+      if (!(error instanceof ApiError) || !error.fields) return;
+      for (const [name, message] of Object.entries(error.fields)) {
+        const key = name.replace(/^customer\./, "") as Name;
+        if (key in form.getValues()) form.setError(key, { message });
+      }
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="flex flex-col gap-4" aria-labelledby="customer-title">
+      <Field id="nome" label="Nome completo" error={msg("nome")}>
+        <TextInput {...form.register("nome")} {...describedBy("nome", { error: msg("nome") })} autoComplete="name" />
+      </Field>
+      <Field id="email" label="E-mail" error={msg("email")}>
+        <TextInput {...form.register("email")} {...describedBy("email", { error: msg("email") })} type="email" autoComplete="email" inputMode="email" />
+      </Field>
+      <Field id="celular" label="Celular" error={msg("celular")}>
+        <TextInput {...masked(form.register("celular"), maskPhoneInput)} {...describedBy("celular", { error: msg("celular") })} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={15} />
+      </Field>
+      <Field id="cpfCnpj" label="CPF ou CNPJ do pagador" error={msg("cpfCnpj")}>
+        <TextInput {...masked(form.register("cpfCnpj"), maskCpfCnpjInput)} {...describedBy("cpfCnpj", { error: msg("cpfCnpj") })} inputMode="numeric" autoComplete="off" maxLength={18} />
+      </Field>
+      {create.isError && !(create.error instanceof ApiError && create.error.fields) ? (
+        <Alert live tone="danger" title="Não foi possível continuar">
+          {errorMessage(create.error)}
+        </Alert>
+      ) : null}
+      <Button type="submit" disabled={!hydrated} pending={create.isPending || create.isSuccess} pendingLabel="Preparando o pagamento…" className="w-full sm:w-auto sm:self-start">
+        Ir para o pagamento
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// Grouping for the debt list: by type in the order people think of them, then by year.
+import type { DebtForSelection } from "@/lib/rules/debt-selection";
+import type { DebtView } from "@/lib/client/types";
+
+const TYPE_ORDER = ["ticket", "ipva", "licensing", "service"];
+const TYPE_LABELS: Record<string, string> = { ticket: "Multas", ipva: "IPVA", licensing: "Licenciamento", service: "Taxas" };
+
+export type DebtGroup = { type: string; label: string; years: Array<{ year: number | null; debts: DebtView[] }> };
+
+export function groupDebts(debts: readonly DebtView[]): DebtGroup[] {
+  const types = [...new Set(debts.map((d) => d.type))].sort(
+    (a, b) => (TYPE_ORDER.indexOf(a) + 1 || 99) - (TYPE_ORDER.indexOf(b) + 1 || 99),
+  );
+  return types.map((type) => {
+    const ofType = debts.filter((d) => d.type === type);
+    // Newest year first; debts without a year (fines) form one block.
+    const years = [...new Set(ofType.map((d) => d.year ?? null))].sort((a, b) => (b ?? 0) - (a ?? 0));
+    return {
+      type,
+      label: TYPE_LABELS[type] ?? "Outros débitos",
+      years: years.map((year) => ({ year, debts: ofType.filter((d) => (d.year ?? null) === year) })),
+    };
+  });
+}
+
+/** The rules in lib/rules/debt-selection work on this narrower shape. */
+export function forSelection(debts: readonly DebtView[]): DebtForSelection[] {
+  return debts.map((d) => ({
+    id: d.id,
+    title: d.title,
+    amountCents: d.amountCents,
+    type: d.type as DebtForSelection["type"],
+    year: d.year ?? null,
+    required: d.required,
+    dependsOn: d.dependsOn,
+    distinct: d.distinct,
+  }));
+}
+
+export const isCotaUnica = (debt: DebtView) => /cota\s+[úu]nica/i.test(`${debt.title} ${debt.description}`);

@@ -1,0 +1,19 @@
+import Link from "next/link";
+
+/** The brand mark on every page; a way home that survives any state of the flow. `notice` (the
+ * test-environment banner) sits inside the header landmark so no content floats outside one. */
+export function SiteHeader({ notice }: { notice?: React.ReactNode }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      {notice}
+      <div className="mx-auto flex h-14 max-w-5xl items-center px-4 print:hidden">
+        <Link href="/" className="flex min-h-11 items-center gap-2 text-lg font-bold text-slate-900">
+          <span aria-hidden="true" className="rounded-md bg-brand-600 px-1.5 py-0.5 text-sm font-black tracking-wider text-white">
+            PP
+          </span>
+          Placa Paga
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useForm, useWatch } from "react-hook-form";
+import { ApiError, errorMessage } from "@/lib/client/fetch-json";
+import { createLookup } from "@/lib/client/mutations";
+import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
+import { ufOptions } from "@/lib/rules/uf";
+import { lookupInputSchema, type LookupInput, type LookupInputValues } from "@/lib/validation/lookup-input";
+import { useHydrated } from "@/components/hooks/use-hydrated";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
+import { SpMaintenanceNotice } from "./sp-maintenance-notice";
+
+const UF_OPTIONS = ufOptions();
+const HINTS = {
+  renavam: "11 números, no documento do veículo (CRLV).",
+  cpfCnpj: "De quem está no documento do veículo.",
+};
+type FieldName = keyof LookupInputValues;
+
+/** UF, plate, RENAVAM and owner document, checked with the server's own schema before sending. */
+export function LookupForm({ defaults }: { defaults: { placa: string; uf: string } }) {
+  const hydrated = useHydrated();
+  const router = useRouter();
+  const form = useForm<LookupInputValues, unknown, LookupInput>({
+    resolver: zodResolver(lookupInputSchema),
+    defaultValues: { uf: defaults.uf, placa: defaults.placa, renavam: "", cpfCnpj: "" },
+  });
+  const errors = form.formState.errors;
+  const uf = useWatch({ control: form.control, name: "uf" });
+  const start = useMutation({
+    mutationFn: createLookup,
+    // Keep the button pending through the navigation, so it cannot be pressed twice.
+    onSuccess: ({ lookupId }) => router.push(`/consulta/${lookupId}`),
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) {
+        for (const [name, message] of Object.entries(error.fields)) form.setError(name as FieldName, { message });
+      }
+    },
+  });
+  const msg = (name: FieldName) => errors[name]?.message;
+  const cpfField = form.register("cpfCnpj");
+
+  return (
+    <Card>
+      <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values))} className="flex flex-col gap-4" aria-label="Consultar débitos">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="uf" label="UF" error={msg("uf")}>
+            <SelectInput {...form.register("uf")} defaultValue={defaults.uf} {...describedBy("uf", { error: msg("uf") })}>
+              <option value="">Escolha o estado</option>
+              {UF_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectInput>
+          </Field>
+          <Field id="placa" label="Placa" error={msg("placa")}>
+            <TextInput {...form.register("placa")} defaultValue={defaults.placa} {...describedBy("placa", { error: msg("placa") })} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={8} className="uppercase tracking-wider" />
+          </Field>
+        </div>
+        <Field id="renavam" label="RENAVAM" error={msg("renavam")} hint={HINTS.renavam}>
+          <TextInput {...form.register("renavam")} {...describedBy("renavam", { error: msg("renavam"), hint: HINTS.renavam })} inputMode="numeric" autoComplete="off" maxLength={11} />
+        </Field>
+        <Field id="cpfCnpj" label="CPF ou CNPJ do proprietário" error={msg("cpfCnpj")} hint={HINTS.cpfCnpj}>
+          <TextInput
+            {...cpfField}
+            onChange={(event) => {
+              event.target.value = maskCpfCnpjInput(event.target.value);
+              void cpfField.onChange(event);
+            }}
+            {...describedBy("cpfCnpj", { error: msg("cpfCnpj"), hint: HINTS.cpfCnpj })}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={18}
+          />
+        </Field>
+        <SpMaintenanceNotice uf={uf ?? ""} />
+        {start.isError && !(start.error instanceof ApiError && start.error.fields) ? (
+          <Alert live tone="danger" title="Não foi possível iniciar a consulta">
+            {errorMessage(start.error)}
+          </Alert>
+        ) : null}
+        <Button type="submit" disabled={!hydrated} pending={start.isPending || start.isSuccess} pendingLabel="Iniciando consulta…" className="w-full sm:w-auto sm:self-start">
+          Consultar débitos
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useMemo, useRef } from "react";
+import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { ApiError, errorMessage } from "@/lib/client/fetch-json";
+import { createPayment, tokenizeCard } from "@/lib/client/mutations";
+import { installmentsQuery } from "@/lib/client/queries";
+import type { PaymentView } from "@/lib/client/types";
+import { CARD_BRAND_LABELS, detectBrand, formatCardNumber, formatExpiryInput } from "@/lib/rules/card";
+import { formatBRL } from "@/lib/rules/money";
+import { cardInputSchema, type CardInput, type CardInputValues } from "@/lib/validation/card-input";
+import { useHydrated } from "@/components/hooks/use-hydrated";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
+
+type Name = "numero" | "nome" | "validade" | "cvv" | "parcelas";
+
+function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseFormRegisterReturn {
+  return {
+    ...field,
+    onChange: (event) => {
+      const input = event.target as HTMLInputElement;
+      input.value = mask(input.value);
+      return field.onChange(event);
+    },
+  };
+}
+
+type Props = { token: string; amountCents: number; onRefused: (payment: PaymentView) => void; refused: PaymentView | null; onUsePix: () => void };
+
+/** Card data -> our server tokenizes -> payment. One attemptId per attempt: a double submit pays once. */
+export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix }: Props) {
+  const hydrated = useHydrated();
+  const router = useRouter();
+  const schema = useMemo(() => cardInputSchema(), []);
+  const form = useForm<CardInputValues, unknown, CardInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { numero: "", nome: "", validade: "", cvv: "", parcelas: "1" },
+  });
+  const errors = form.formState.errors;
+  const msg = (name: Name) => errors[name]?.message;
+  const numero = useWatch({ control: form.control, name: "numero" });
+  const brand = detectBrand(String(numero ?? ""));
+  const parcelas = useWatch({ control: form.control, name: "parcelas" });
+  const costs = useQuery(installmentsQuery(amountCents));
+  const attemptId = useRef<string | null>(null);
+  // The total with interest of the chosen count, shown before the person commits.
+  const chosen = costs.data?.options.find((o) => o.number === Number(parcelas ?? 1));
+
+  const pay = useMutation({
+    mutationFn: async (card: CardInput) => {
+      attemptId.current ??= crypto.randomUUID();
+      const tokenized = await tokenizeCard(token, { numero: card.numero, nome: card.nome, validade: card.validade, cvv: card.cvv });
+      return createPayment(token, { attemptId: attemptId.current, method: "credit_card", cardToken: tokenized.cardToken, installments: card.parcelas });
+    },
+    onSuccess: (payment) => {
+      if (payment.status === "refused") {
+        // A refusal ends this attempt: the next card is a new attempt with a new id.
+        attemptId.current = null;
+        form.resetField("numero");
+        form.resetField("cvv");
+        onRefused(payment);
+        return;
+      }
+      // paid, in_analysis, processing, pending (timed out): the status page keeps watching.
+      router.push(`/pagamento/${payment.ref}`);
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError) || !error.fields) return;
+      for (const [name, message] of Object.entries(error.fields)) {
+        if (["numero", "nome", "validade", "cvv", "parcelas"].includes(name)) form.setError(name as Name, { message });
+      }
+    },
+  });
+  const busy = pay.isPending || (pay.isSuccess && pay.data.status !== "refused");
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))} className="flex flex-col gap-4" aria-label="Pagar com cartão de crédito">
+      {refused ? (
+        <Alert live tone="danger" title="Pagamento recusado">
+          <p>{refused.failureMessage ?? "O cartão foi recusado. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX."}</p>
+          <Button variant="secondary" onClick={onUsePix} className="mt-3">
+            Pagar com PIX
+          </Button>
+        </Alert>
+      ) : null}
+      <Field id="numero" label="Número do cartão" error={msg("numero")}>
+        <div className="relative">
+          <TextInput {...masked(form.register("numero"), formatCardNumber)} {...describedBy("numero", { error: msg("numero") })} inputMode="numeric" autoComplete="cc-number" maxLength={23} className="pr-36" />
+          <span aria-live="polite" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-semibold text-slate-700">
+            {brand ? <span>Bandeira: {CARD_BRAND_LABELS[brand]}</span> : null}
+          </span>
+        </div>
+      </Field>
+      <Field id="nome" label="Nome impresso no cartão" error={msg("nome")}>
+        <TextInput {...form.register("nome")} {...describedBy("nome", { error: msg("nome") })} autoComplete="cc-name" autoCapitalize="characters" maxLength={26} className="uppercase" />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="validade" label="Validade" error={msg("validade")} hint="MM/AA">
+          <TextInput {...masked(form.register("validade"), formatExpiryInput)} {...describedBy("validade", { error: msg("validade"), hint: "MM/AA" })} inputMode="numeric" autoComplete="cc-exp" maxLength={7} />
+        </Field>
+        <Field id="cvv" label="CVV" error={msg("cvv")} hint={brand === "amex" ? "4 dígitos" : "3 dígitos"}>
+          <TextInput {...form.register("cvv")} {...describedBy("cvv", { error: msg("cvv"), hint: "3 ou 4 dígitos" })} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+        </Field>
+      </div>
+      <Field id="parcelas" label="Parcelas" error={msg("parcelas")}>
+        <SelectInput {...form.register("parcelas")} {...describedBy("parcelas", { error: msg("parcelas") })} disabled={!costs.data}>
+          {costs.data ? (
+            costs.data.options
+              .slice()
+              .sort((a, b) => a.number - b.number)
+              .map((o) => (
+                <option key={o.number} value={String(o.number)}>
+                  {o.number}x de {formatBRL(o.installmentCents)}
+                </option>
+              ))
+          ) : (
+            <option value="1">{costs.isError ? "Simulação indisponível" : "Calculando parcelas…"}</option>
+          )}
+        </SelectInput>
+      </Field>
+      {costs.data && costs.data.options.length === 0 ? (
+        <Alert tone="warning" title="Cartão indisponível para este valor">
+          O valor está abaixo do mínimo aceito no cartão. Pague com PIX.
+          <Button variant="secondary" onClick={onUsePix} className="mt-3 flex">
+            Pagar com PIX
+          </Button>
+        </Alert>
+      ) : null}
+      {chosen ? (
+        <p className="-mt-2 text-sm text-slate-700">
+          Total com juros: <strong className="text-slate-900">{formatBRL(chosen.totalCents)}</strong> (juros de {formatBRL(chosen.interestCents)})
+        </p>
+      ) : null}
+      {pay.isError && !(pay.error instanceof ApiError && pay.error.fields) ? (
+        <Alert live tone="danger" title="Não foi possível concluir o pagamento">
+          {errorMessage(pay.error)}
+        </Alert>
+      ) : null}
+      <Button type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!costs.data?.options.length || !hydrated} className="w-full">
+        Pagar com cartão
+      </Button>
+      <p className="text-center text-xs text-slate-600">Os dados do cartão vão direto para o processador de pagamentos e não ficam guardados aqui.</p>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useState } from "react";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { createPayment } from "@/lib/client/mutations";
+import { paymentQuery, queryKeys } from "@/lib/client/queries";
+import type { PaymentView } from "@/lib/client/types";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { WaitingBlock } from "@/components/ui/waiting-block";
+import { PixCode } from "./pix-code";
+
+/** Generates a PIX code, watches it, and moves on by itself once it is paid. */
+export function PixPayment({ token, initial }: { token: string; initial?: PaymentView | null }) {
+  const router = useRouter();
+  const client = useQueryClient();
+  const [current, setCurrent] = useState<PaymentView | null>(initial ?? null);
+  const [expiredLocally, setExpiredLocally] = useState(false);
+  // One attemptId per code request: a double tap reuses it and gets the same payment back.
+  const generate = useMutation({
+    mutationFn: (attemptId: string) => createPayment(token, { attemptId, method: "pix" }),
+    onSuccess: (payment) => {
+      client.setQueryData(queryKeys.payment(payment.ref), payment);
+      setExpiredLocally(false);
+      setCurrent(payment);
+    },
+  });
+  const watched = useQuery({ ...paymentQuery(current?.ref ?? ""), enabled: Boolean(current), initialData: current ?? undefined });
+  const payment = watched.data ?? current;
+
+  useEffect(() => {
+    if (payment?.status === "paid") router.push(`/pagamento/${payment.ref}`);
+  }, [payment?.status, payment?.ref, router]);
+
+  const onExpire = useCallback(() => setExpiredLocally(true), []);
+  const request = () => {
+    if (!generate.isPending) generate.mutate(crypto.randomUUID());
+  };
+
+  const expired = payment?.status === "expired" || (expiredLocally && payment?.status !== "paid");
+  if (!payment || (payment.status !== "awaiting_payment" && payment.status !== "paid" && !expired)) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-slate-700">Geramos um código PIX válido por 30 minutos. O pagamento cai na hora e esta página avança sozinha.</p>
+        {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
+        {payment?.status === "refused" ? <Alert live tone="danger" title="O PIX não foi aceito">{payment.failureMessage ?? "Gere um novo código e tente de novo."}</Alert> : null}
+        <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando código PIX…" className="w-full sm:w-auto sm:self-start">
+          Gerar código PIX
+        </Button>
+      </div>
+    );
+  }
+  if (payment.status === "paid") {
+    return <WaitingBlock title="Pagamento recebido!" detail="Abrindo o acompanhamento do pagamento…" />;
+  }
+  if (expired) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Alert live tone="warning" title="O código PIX expirou">
+          Nenhum valor foi cobrado. Gere um novo código para pagar.
+        </Alert>
+        {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
+        <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando novo código…" className="w-full sm:w-auto sm:self-start">
+          Gerar novo código PIX
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {payment.pix ? <PixCode code={payment.pix.qrCode} expiresAt={payment.pix.expiresAt} amountCents={payment.amountCents} onExpire={onExpire} /> : null}
+      <WaitingBlock title="Aguardando o pagamento" detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha." />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ApiError, errorMessage } from "@/lib/client/fetch-json";
+import { paymentQuery } from "@/lib/client/queries";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { WaitingBlock } from "@/components/ui/waiting-block";
+import { PaymentTimeline } from "./payment-timeline";
+import { Receipt } from "./receipt";
+import { SettlementList } from "./settlement-list";
+import { StatusHeadline } from "./status-headline";
+
+/** Polls the payment until it is final (and, once paid, until every debt is settled). */
+export function PaymentStatus({ paymentRef }: { paymentRef: string }) {
+  const query = useQuery(paymentQuery(paymentRef));
+  if (query.isPending) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Alert live tone="danger" title={missing ? "Pagamento não encontrado" : "Não foi possível carregar o pagamento"}>
+        {missing ? "Confira o endereço desta página." : errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  const payment = query.data;
+  return (
+    <div className="flex flex-col gap-5">
+      <StatusHeadline payment={payment} />
+      {payment.status === "paid" ? (
+        <Receipt payment={payment} />
+      ) : (
+        <Card aria-labelledby="debts-title">
+          <h2 id="debts-title" className="text-lg font-semibold text-slate-900">
+            Débitos deste pagamento
+          </h2>
+          <SettlementList debts={payment.debts} />
+        </Card>
+      )}
+      <Card aria-labelledby="timeline-title" className="print:hidden">
+        <h2 id="timeline-title" className="mb-4 text-lg font-semibold text-slate-900">
+          Histórico
+        </h2>
+        <PaymentTimeline timeline={payment.timeline} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { PaymentView } from "@/lib/client/types";
+import { formatDateTimeBR } from "@/lib/rules/money";
+import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
+import { Badge } from "@/components/ui/badge";
+import { Money } from "@/components/ui/money";
+
+/** Each debt and whether the authority has registered it as paid (baixa). */
+export function SettlementList({ debts }: { debts: PaymentView["debts"] }) {
+  return (
+    <ul className="flex flex-col divide-y divide-slate-200">
+      {debts.map((d) => (
+        <li key={d.id} className="flex items-start justify-between gap-3 py-3">
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">{d.title}</p>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <Badge tone={isSettled(d.status) ? "success" : "neutral"}>{liquidationStatusLabel(d.status)}</Badge>
+              {d.settledAt ? <span>em {formatDateTimeBR(d.settledAt)}</span> : null}
+            </p>
+          </div>
+          <Money cents={d.amountCents} className="font-medium" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { ApiError } from "@/lib/client/fetch-json";
+import { vehicleQuery } from "@/lib/client/queries";
+import { ufOptions } from "@/lib/rules/uf";
+import { enrichmentInputSchema, type EnrichmentInput, type EnrichmentInputValues } from "@/lib/validation/enrichment-input";
+import { useHydrated } from "@/components/hooks/use-hydrated";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
+import { WaitingBlock } from "@/components/ui/waiting-block";
+import { VehicleCard } from "./vehicle-card";
+
+const UF_OPTIONS = ufOptions();
+const PLATE_HINT = "Ex.: ABC1234 ou ABC1D23";
+
+function lookupHref(plate: string, uf?: string) {
+  const params = new URLSearchParams({ placa: plate });
+  if (uf) params.set("uf", uf);
+  return `/consulta?${params}`;
+}
+
+/** Plate (+ optional UF) -> enrichment -> the vehicle, or a way to go on by typing the data. */
+export function PlateForm() {
+  const hydrated = useHydrated();
+  const [search, setSearch] = useState<EnrichmentInput | null>(null);
+  const form = useForm<EnrichmentInputValues, unknown, EnrichmentInput>({
+    resolver: zodResolver(enrichmentInputSchema),
+    defaultValues: { placa: "", uf: "" },
+  });
+  const vehicle = useQuery({ ...vehicleQuery(search?.placa ?? "", search?.uf), enabled: search !== null });
+  const errors = form.formState.errors;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Card>
+        <form noValidate onSubmit={form.handleSubmit(setSearch)} className="flex flex-col gap-4" aria-label="Buscar veículo pela placa">
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+            <Field id="placa" label="Placa" error={errors.placa?.message} hint={PLATE_HINT}>
+              <TextInput
+                {...form.register("placa")}
+                {...describedBy("placa", { error: errors.placa?.message, hint: PLATE_HINT })}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={8}
+                className="uppercase tracking-wider"
+              />
+            </Field>
+            <Field id="uf" label="UF (opcional)" error={errors.uf?.message as string | undefined}>
+              <SelectInput {...form.register("uf")} {...describedBy("uf", { error: errors.uf?.message as string | undefined })}>
+                <option value="">Não sei</option>
+                {UF_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </SelectInput>
+            </Field>
+          </div>
+          <Button type="submit" disabled={!hydrated} pending={vehicle.isFetching} pendingLabel="Buscando veículo…" className="w-full sm:w-auto sm:self-start">
+            Buscar veículo
+          </Button>
+        </form>
+      </Card>
+
+      {vehicle.isFetching ? (
+        <WaitingBlock title="Buscando os dados do veículo" detail="Consultando o cadastro nacional de veículos, costuma levar até 5 segundos." />
+      ) : null}
+      {search && vehicle.data && !vehicle.isFetching ? (
+        <>
+          <VehicleCard vehicle={vehicle.data.vehicle} />
+          <ButtonLink href={lookupHref(vehicle.data.vehicle.plate, vehicle.data.vehicle.uf)} className="w-full sm:w-auto sm:self-start">
+            É este veículo: consultar débitos
+          </ButtonLink>
+        </>
+      ) : null}
+      {search && vehicle.error && !vehicle.isFetching ? <EnrichmentProblem error={vehicle.error} plate={search.placa} uf={search.uf} /> : null}
+    </div>
+  );
+}
+
+/** 404 and 503 are not dead ends: the debt lookup only needs what the person can type. */
+function EnrichmentProblem({ error, plate, uf }: { error: Error; plate: string; uf?: string }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <Alert
+      live
+      tone="warning"
+      title={notFound ? "Não encontramos os dados deste veículo pela placa" : "O cadastro de veículos não respondeu agora"}
+    >
+      <p>
+        {notFound
+          ? "Confira a placa. Se ela estiver certa, você ainda pode consultar os débitos informando a UF, o RENAVAM e o CPF ou CNPJ do proprietário."
+          : "Isso costuma ser passageiro. Você pode tentar de novo daqui a pouco ou seguir informando a UF, o RENAVAM e o CPF ou CNPJ do proprietário."}
+      </p>
+      <ButtonLink href={lookupHref(plate, uf)} variant="secondary" className="mt-3">
+        Continuar informando os dados
+      </ButtonLink>
+    </Alert>
+  );
+}

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
+import { checkPage } from "./support/a11y";
+import { payPix } from "./support/sandbox";
+import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout, perProject, startLookup, waitForDebts } from "./support/flow";
+
+test("card paid: selection -> cost table -> customer -> card -> receipt with settlement", async ({ page }, testInfo) => {
+  // Each project pays a whole vehicle of its own (the sandbox never charges a debt twice).
+  await startLookup(page, testInfo.project.name === "phone" ? "cnpjOwner" : "cotaUnicaOnly");
+  await waitForDebts(page);
+  await page.getByRole("button", { name: "Tudo" }).click();
+  await continueButton(page).click();
+  await page.waitForURL(/\/pagamento\?debts=/);
+  const table = page.getByRole("table", { name: /Custo de cada forma/ });
+  await expect(table.getByRole("row")).toHaveCount(14); // header + PIX + 1x..12x
+  // The cheapest total is highlighted (PIX and 1x may tie).
+  await expect(table.getByText("Menor custo").first()).toBeVisible();
+  await checkPage(page, testInfo, "10-payment-choice");
+  await fillCustomer(page);
+  await page.getByRole("button", { name: "Ir para o pagamento" }).click();
+  await page.waitForURL(/\/pagar\/[^/]+$/);
+  await expect(page.getByLabel("Parcelas")).toBeEnabled();
+  await checkPage(page, testInfo, "11-pay-card");
+
+  await fillCard(page, SANDBOX_CARDS.visaPaid, 3);
+  await expect(page.getByText("Bandeira: Visa")).toBeVisible();
+  const pay = page.getByRole("button", { name: "Pagar com cartão" });
+  // A double click must not pay twice: the button is disabled while pending.
+  await pay.dblclick();
+  await expectStatusPage(page);
+  await expect(page.getByText("Pagamento aprovado")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Comprovante" })).toBeVisible();
+  await expect(page.getByText("Visa final 1111 em 3x")).toBeVisible();
+  // Settlement arrives debt by debt; the page keeps polling until every one is "Quitado".
+  await expect(page.getByText("Todos os débitos foram quitados junto ao órgão de trânsito.")).toBeVisible({ timeout: 45_000 });
+  await checkPage(page, testInfo, "12-status-paid");
+});
+
+test("card refused, then paid by PIX", async ({ page, request }) => {
+  await openCheckout(page, perProject({ scenario: "withDebts", slug: "ipva-previous" }, { scenario: "spWithDebts", slug: "fine-phone" }));
+  await fillCard(page, SANDBOX_CARDS.refusedByOperator);
+  await page.getByRole("button", { name: "Pagar com cartão" }).click();
+  await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Tente outro cartão ou pague com PIX/)).toBeVisible();
+  await page.getByRole("button", { name: "Pagar com PIX" }).click();
+  await page.getByRole("button", { name: "Gerar código PIX" }).click();
+  const code = await page.getByLabel("Código PIX copia e cola").inputValue();
+  await payPix(request, code);
+  await expectStatusPage(page);
+  await expect(page.getByText("Pagamento aprovado")).toBeVisible();
+});
+
+test("in analysis, then paid by webhook", async ({ page }, testInfo) => {
+  await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-speed-discount" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-1" }));
+  await fillCard(page, SANDBOX_CARDS.analysisThenPaid);
+  await page.getByRole("button", { name: "Pagar com cartão" }).click();
+  await expectStatusPage(page);
+  await checkPage(page, testInfo, "13-status-waiting");
+  await expect(page.getByText("Pagamento aprovado")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("list").getByText("Em análise").first()).toBeVisible();
+});
+
+test("synchronous timeout is not an error: status page, then paid", async ({ page }) => {
+  await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-parking" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-2" }));
+  await fillCard(page, SANDBOX_CARDS.timeout);
+  await page.getByRole("button", { name: "Pagar com cartão" }).click();
+  await expectStatusPage(page);
+  await expect(page.getByText("Pagamento aprovado")).toBeVisible({ timeout: 45_000 });
+});

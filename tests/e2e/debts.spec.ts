@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { checkPage } from "./support/a11y";
+import { continueButton, startLookup, waitForDebts } from "./support/flow";
+
+test("dependsOn brings debts along and says why; distinct disables with the reason on the item", async ({ page }, testInfo) => {
+  await startLookup(page, "withDebts");
+  await waitForDebts(page);
+  await checkPage(page, testInfo, "08-debts");
+  const year = new Date().getFullYear();
+  const licensing = page.getByRole("checkbox", { name: new RegExp(`^Licenciamento ${year}`) });
+  const cotaUnica = page.getByRole("checkbox", { name: new RegExp(`^IPVA ${year} - Cota única`) });
+  const parcela1 = page.getByRole("checkbox", { name: new RegExp(`^IPVA ${year} - Parcela 1/3`) });
+
+  await licensing.check();
+  await expect(cotaUnica).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /^Multa - Avançar sinal vermelho/ })).toBeChecked();
+  await expect(page.getByText(new RegExp(`por isso ele também foi selecionado`)).first()).toBeVisible();
+
+  // Parcelas cannot go with the cota única: disabled, reason written on the item itself.
+  await expect(parcela1).toBeDisabled();
+  const parcelaItem = page.getByRole("listitem").filter({ has: parcela1 });
+  await expect(parcelaItem).toContainText(/Não é possível pagar IPVA .* - Parcela 1\/3 junto com IPVA .* - Cota única/);
+  await checkPage(page, testInfo, "09-debts-selected");
+
+  // Un-choosing what others depend on takes them out and says so.
+  await cotaUnica.uncheck();
+  await expect(licensing).not.toBeChecked();
+  await expect(page.getByText(new RegExp(`Licenciamento ${year} também saiu da seleção`)).first()).toBeVisible();
+  await expect(parcela1).toBeEnabled();
+
+  await page.getByRole("button", { name: "Só multas" }).click();
+  // Other tests pay some of this vehicle's fines; the red-light one is never paid by them.
+  await expect(page.getByRole("checkbox", { name: /^Multa - Avançar sinal vermelho/ })).toBeChecked();
+  await expect(licensing).not.toBeChecked();
+  await expect(continueButton(page)).toBeVisible();
+});

@@ -1,0 +1,102 @@
+import { expect, test } from "@playwright/test";
+import { SANDBOX_VEHICLES, UNKNOWN_PLATE } from "@/lib/sandbox/catalog/vehicles";
+import { checkPage } from "./support/a11y";
+import { expectHydrated, fillLookupDocs, startLookup } from "./support/flow";
+
+test("plate -> vehicle card -> lookup form prefilled", async ({ page }, testInfo) => {
+  const v = SANDBOX_VEHICLES.withDebts;
+  await page.goto("/");
+  await expectHydrated(page, "Buscar veículo");
+  await checkPage(page, testInfo, "01-home");
+  await page.getByLabel("Placa", { exact: true }).fill(v.plate.toLowerCase());
+  await page.getByRole("button", { name: "Buscar veículo" }).click();
+  const card = page.getByRole("region", { name: `${v.data.marca} ${v.data.modelo}` });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(`${v.data.anoFabricacao}/${v.data.anoModelo}`);
+  await expect(card).toContainText("Nenhuma restrição");
+  await checkPage(page, testInfo, "02-home-vehicle");
+  await page.getByRole("link", { name: /consultar débitos/ }).click();
+  await expect(page.getByLabel("Placa", { exact: true })).toHaveValue(v.plate);
+  await expect(page.getByLabel("UF")).toHaveValue(v.uf);
+  await checkPage(page, testInfo, "03-lookup-form");
+});
+
+test("enrichment 404, then the person continues by typing the data", async ({ page }) => {
+  await page.goto("/");
+  await expectHydrated(page, "Buscar veículo");
+  await page.getByLabel("Placa", { exact: true }).fill(UNKNOWN_PLATE);
+  await page.getByRole("button", { name: "Buscar veículo" }).click();
+  await expect(page.getByText("Não encontramos os dados deste veículo pela placa")).toBeVisible();
+  await page.getByRole("link", { name: "Continuar informando os dados" }).click();
+  await expect(page.getByLabel("Placa", { exact: true })).toHaveValue(UNKNOWN_PLATE);
+  await expectHydrated(page, "Consultar débitos");
+  await page.getByLabel("UF").selectOption("MG");
+  const someone = SANDBOX_VEHICLES.withDebts;
+  await fillLookupDocs(page, someone.renavam, someone.cpfCnpj);
+  await page.getByRole("button", { name: "Consultar débitos" }).click();
+  await page.waitForURL(/\/consulta\/[^/?]+$/);
+  await expect(page.getByText("Veículo não encontrado")).toBeVisible({ timeout: 30_000 });
+});
+
+test("the lookup form checks the owner document before sending", async ({ page }) => {
+  await page.goto(`/consulta?placa=${SANDBOX_VEHICLES.withDebts.plate}&uf=MG`);
+  await expectHydrated(page, "Consultar débitos");
+  await fillLookupDocs(page, "12345678901", "111.111.111-11");
+  await page.getByRole("button", { name: "Consultar débitos" }).click();
+  await expect(page.getByText("CPF inválido. Confira os números.")).toBeVisible();
+  await expect(page).toHaveURL(/\/consulta\?/);
+  // Typed data is kept on a validation error.
+  await expect(page.getByLabel("CPF ou CNPJ do proprietário")).toHaveValue("111.111.111-11");
+});
+
+test.describe("SP maintenance notice, from the browser's clock", () => {
+  test("shown between 00h and 07h in São Paulo, before submitting", async ({ page }, testInfo) => {
+    await page.clock.setFixedTime(new Date("2026-03-10T03:30:00-03:00"));
+    await page.goto("/consulta?placa=SPD4321&uf=SP");
+    await expect(page.getByText("Detran-SP em manutenção agora")).toBeVisible();
+    await expect(page.getByText(/A consulta volta hoje às 7h \(daqui a 3 h 30 min\)/)).toBeVisible();
+    await checkPage(page, testInfo, "04-lookup-form-sp-maintenance");
+    await page.getByLabel("UF").selectOption("RJ");
+    await expect(page.getByText("Detran-SP em manutenção agora")).toBeHidden();
+  });
+
+  test("not shown at 10h", async ({ page }) => {
+    await page.clock.setFixedTime(new Date("2026-03-10T10:00:00-03:00"));
+    await page.goto("/consulta?placa=SPD4321&uf=SP");
+    await expect(page.getByLabel("RENAVAM")).toBeVisible();
+    await expect(page.getByText("Detran-SP em manutenção agora")).toBeHidden();
+  });
+});
+
+test("no debts", async ({ page }, testInfo) => {
+  await startLookup(page, "noDebts");
+  await expect(page.getByText("Nenhum débito encontrado")).toBeVisible({ timeout: 30_000 });
+  await checkPage(page, testInfo, "05-lookup-no-debts");
+});
+
+test("vehicle not found by the authority", async ({ page }, testInfo) => {
+  await startLookup(page, "notFoundInLookup");
+  await expect(page.getByText("Veículo não encontrado")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("link", { name: "Corrigir os dados" })).toBeVisible();
+  await checkPage(page, testInfo, "06-lookup-not-found");
+});
+
+const AUTHORITY = [
+  ["authority900", "O sistema do órgão de trânsito está fora do ar"],
+  ["authority901", "O órgão de trânsito demorou demais para responder"],
+  ["authority902", "O órgão de trânsito devolveu dados inconsistentes"],
+  ["authority903", "O órgão de trânsito está em manutenção"],
+] as const;
+
+for (const [scenario, title] of AUTHORITY) {
+  test(`authority error ${scenario.slice(-3)} in plain words, with a retry`, async ({ page }, testInfo) => {
+    await startLookup(page, scenario);
+    await expect(page.getByText(title)).toBeVisible({ timeout: 30_000 });
+    if (scenario === "authority900") await checkPage(page, testInfo, "07-lookup-authority-error");
+    const firstUrl = page.url();
+    await page.getByRole("button", { name: "Tentar de novo" }).click();
+    // The retry is a new lookup at its own URL, which meets the same answer again.
+    await expect(page).not.toHaveURL(firstUrl);
+    await expect(page.getByText(title)).toBeVisible({ timeout: 30_000 });
+  });
+}

@@ -1,0 +1,99 @@
+// Steps of the storefront flow shared by the specs: start a lookup for a catalog scenario, wait
+// for its debts, build a checkout, fill a card. Scenario data comes from the sandbox catalog.
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { catalogDebtIds } from "@/lib/sandbox/catalog/debts";
+import { isSpMaintenanceWindow } from "@/lib/rules/sp-maintenance";
+import { SANDBOX_VEHICLES, type ScenarioName } from "@/lib/sandbox/catalog/vehicles";
+import { E2E_PORT } from "../../../playwright.config";
+import { SANDBOX_CARD_DEFAULTS, type SandboxCard } from "@/lib/sandbox/payments/cards-catalog";
+
+export const CUSTOMER = { nome: "Maria da Silva", email: "maria@example.com", celular: "11987654321", cpfCnpj: "52998224725" } as const;
+
+/** Lookup form filled and sent through the page; resolves on the lookup's own URL. */
+export async function startLookup(page: Page, scenario: ScenarioName): Promise<void> {
+  const v = SANDBOX_VEHICLES[scenario];
+  await page.goto(`/consulta?placa=${v.plate}&uf=${v.uf}`);
+  await expectHydrated(page, "Consultar débitos");
+  await fillLookupDocs(page, v.renavam, v.cpfCnpj);
+  await page.getByRole("button", { name: "Consultar débitos" }).click();
+  await page.waitForURL(/\/consulta\/[^/?]+$/);
+}
+
+/** Submit buttons are disabled until React runs (see useHydrated): wait for that before typing. */
+export async function expectHydrated(page: Page, submitName: string): Promise<void> {
+  await expect(page.getByRole("button", { name: submitName })).toBeEnabled();
+}
+
+export async function fillLookupDocs(page: Page, renavam: string, cpfCnpj: string): Promise<void> {
+  await page.getByLabel("RENAVAM").fill(renavam);
+  await page.getByLabel("CPF ou CNPJ do proprietário").fill(cpfCnpj);
+}
+
+export async function waitForDebts(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Seleção rápida" })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The visible "Continuar" (summary column on desktop, sticky bar on phones). */
+export const continueButton = (page: Page) => page.getByRole("link", { name: "Continuar" });
+
+export async function fillCustomer(page: Page): Promise<void> {
+  await expectHydrated(page, "Ir para o pagamento");
+  await page.getByLabel("Nome completo").fill(CUSTOMER.nome);
+  await page.getByLabel("E-mail").fill(CUSTOMER.email);
+  await page.getByLabel("Celular").fill(CUSTOMER.celular);
+  await page.getByLabel("CPF ou CNPJ do pagador").fill(CUSTOMER.cpfCnpj);
+}
+
+/** One debt to pay, named by catalog scenario and slug (lib/sandbox/catalog/debts.ts). */
+export type DebtPick = { scenario: ScenarioName; slug: string };
+
+/**
+ * The sandbox refuses a debt that another payment already holds (paid or being paid), and both
+ * projects run against one sandbox: every payment test pays its own debt, one per project.
+ */
+export function perProject(desktop: DebtPick, phone: DebtPick): DebtPick {
+  const pick = test.info().project.name === "phone" ? phone : desktop;
+  // The catalog has barely enough payable debts for every test on both projects; SP supplies
+  // some, and Detran-SP answers 903 during its nightly maintenance.
+  test.skip(SANDBOX_VEHICLES[pick.scenario].uf === "SP" && isSpMaintenanceWindow("SP", new Date()), "Detran-SP maintenance hours (00h-07h)");
+  return pick;
+}
+
+/**
+ * A checkout for one debt, built through the JSON API (the pages for these steps have their own
+ * test), then its pay page opened. Keeps payment tests short.
+ */
+export async function openCheckout(page: Page, pick: DebtPick): Promise<string> {
+  const request: APIRequestContext = page.request;
+  // State-changing routes check Origin, as a browser would send it.
+  const headers = { origin: `http://localhost:${E2E_PORT}`, "content-type": "application/json" };
+  const v = SANDBOX_VEHICLES[pick.scenario];
+  const created = await request.post("/api/lookups", { headers, data: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { lookupId } = await created.json();
+  await expect
+    .poll(async () => (await (await request.get(`/api/lookups/${lookupId}`)).json()).status, { timeout: 30_000 })
+    .toBe("debts");
+  const debtId = catalogDebtIds(pick.scenario)[pick.slug];
+  expect(debtId, `${pick.scenario} has no debt ${pick.slug}`).toBeTruthy();
+  const checkout = await request.post("/api/checkouts", { headers, data: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "owner" } });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { token } = await checkout.json();
+  await page.goto(`/pagar/${token}`);
+  return token as string;
+}
+
+export async function fillCard(page: Page, card: SandboxCard, installments = 1): Promise<void> {
+  await page.getByLabel("Número do cartão").fill(card.number);
+  await page.getByLabel("Nome impresso no cartão").fill(SANDBOX_CARD_DEFAULTS.cardholderName);
+  await page.getByLabel("Validade").fill(SANDBOX_CARD_DEFAULTS.expirationDate);
+  await page.getByLabel("CVV").fill(card.cvv);
+  const parcelas = page.getByLabel("Parcelas");
+  await expect(parcelas).toBeEnabled();
+  await parcelas.selectOption(String(installments));
+}
+
+export async function expectStatusPage(page: Page): Promise<void> {
+  await page.waitForURL(/\/pagamento\/[^/]+$/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Acompanhamento do pagamento" })).toBeVisible();
+}
