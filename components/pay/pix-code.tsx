@@ -1,9 +1,9 @@
 "use client";
 
 import { QRCodeSVG } from "qrcode.react";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Money } from "@/components/ui/money";
-import { CopyPixButton } from "./copy-pix-button";
-import { pixBeneficiary } from "./br-code";
+import { pixAmountCents, pixBeneficiary } from "@/lib/rules/pix-br-code";
 import { Countdown } from "./countdown";
 
 type Props = { code: string; expiresAt: string; amountCents: number | null | undefined; onExpire: () => void };
@@ -11,6 +11,7 @@ type Props = { code: string; expiresAt: string; amountCents: number | null | und
 /** QR large on desktop; on phones the copy button comes first (a phone cannot scan itself). */
 export function PixCode({ code, expiresAt, amountCents, onExpire }: Props) {
   const beneficiary = pixBeneficiary(code);
+  const cents = amountCents ?? pixAmountCents(code);
   return (
     <div className="flex flex-col gap-5 md:flex-row md:items-start">
       <div className="order-2 flex justify-center md:order-1">
@@ -22,7 +23,7 @@ export function PixCode({ code, expiresAt, amountCents, onExpire }: Props) {
         <dl className="grid grid-cols-2 gap-3">
           <div>
             <dt className="text-xs text-slate-600">Valor</dt>
-            <dd>{amountCents != null ? <Money cents={amountCents} className="text-2xl font-bold" /> : "—"}</dd>
+            <dd>{cents != null ? <Money cents={cents} className="text-2xl font-bold" /> : "—"}</dd>
           </div>
           <div>
             <dt className="text-xs text-slate-600">Favorecido</dt>
@@ -30,7 +31,7 @@ export function PixCode({ code, expiresAt, amountCents, onExpire }: Props) {
           </div>
         </dl>
         <Countdown expiresAt={expiresAt} onExpire={onExpire} />
-        <CopyPixButton code={code} inputId="pix-code" />
+        <CopyButton text={code} inputId="pix-code" label="Copiar código PIX" />
         <div className="flex flex-col gap-1">
           <label htmlFor="pix-code" className="text-sm font-semibold text-slate-800">
             Código PIX copia e cola

@@ -1,6 +1,6 @@
 import "server-only";
 import { recallCardToken } from "@/lib/checkouts/card-token-cache";
-import { assertOpen, findCheckoutByToken } from "@/lib/checkouts/find-checkout";
+import { assertOpen, findCheckoutByToken, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -10,6 +10,7 @@ import { consume, refund } from "@/lib/rate-limit/limits";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { PaymentAnswer } from "@/lib/upstream/types";
+import { pixAmountCents } from "@/lib/rules/pix-br-code";
 import { PAYMENT_MESSAGES, paymentInputSchema } from "@/lib/validation/payment-input";
 import { applyPaymentUpdate } from "./apply-update";
 import { paymentRefusal } from "./payment-errors";
@@ -37,7 +38,9 @@ async function recordAnswer(rowId: string, answer: PaymentAnswer): Promise<void>
     await applyPaymentUpdate(rowId, ids, "sync");
     return;
   }
-  await applyPaymentUpdate(rowId, { ...ids, status: answer.status, amountCents: answer.amountCents, paidAt: answer.paidAt ?? null }, "sync");
+  // The PIX answer has no amount; the code itself carries the total with interest (field 54).
+  const amountCents = answer.amountCents ?? (answer.pix ? pixAmountCents(answer.pix.qrCode) ?? undefined : undefined);
+  await applyPaymentUpdate(rowId, { ...ids, status: answer.status, amountCents, paidAt: answer.paidAt ?? null }, "sync");
 }
 
 /**
@@ -95,7 +98,9 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       // Upstream refused before charging anything: no payment exists, so none is kept. The
       // browser stays on the pay page with the message and makes a new attempt.
       await db.payment.delete({ where: { id: row.id } }).catch(() => undefined);
-      throw paymentRefusal(error);
+      const refusal = paymentRefusal(error);
+      if (refusal instanceof AppError && refusal.code === "CHECKOUT_EXPIRED") await markCheckoutExpired(checkout.id);
+      throw refusal;
     }
     // Unknown outcome (network, 5xx): it may have been charged. Stays pending; the status page
     // reconciles it by externalId.

@@ -11,6 +11,8 @@ test("PIX: QR, copy with feedback, paid by the simulated payer, the page moves o
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
   await expect(page.getByRole("img", { name: /QR Code do PIX/ })).toBeVisible();
   await expect(page.getByText("Favorecido")).toBeVisible();
+  // The PIX answer has no amount: the page shows the total carried by the code itself.
+  await expect(page.locator("dt", { hasText: /^Valor$/ }).locator("xpath=following-sibling::dd")).toContainText(/R\$\s[\d.]+,\d{2}/);
   await expect(page.getByRole("timer")).toBeVisible();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => undefined);
   await page.getByRole("button", { name: "Copiar código PIX" }).click();
