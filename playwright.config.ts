@@ -72,6 +72,8 @@ export default defineConfig({
       // Every e2e request comes from 127.0.0.1: per-IP limits sized for the whole suite
       // (tests/integration/upstream-routes.test.ts proves the 429s at the default limits).
       RATE_LIMIT_LOOKUPS: "1000",
+      // "Taking longer than usual" after 4 s instead of 20, so the suite reaches that state quickly.
+      LOOKUP_DELAYED_AFTER_MS: "4000",
       RATE_LIMIT_CARD_TOKENS: "1000",
       RATE_LIMIT_PAYMENTS: "1000",
     },

@@ -42,6 +42,8 @@ export const rawEnvSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   LOG_FILE: optionalString,
+  /** A lookup whose webhook has not come after this long is shown as delayed, with a retry. */
+  LOOKUP_DELAYED_AFTER_MS: positiveMs(20_000),
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
@@ -76,6 +78,7 @@ export type AppEnv = {
   logLevel: RawEnv["LOG_LEVEL"];
   logFile: string | undefined;
   nextDistDir: string;
+  lookupDelayedAfterMs: number;
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -143,6 +146,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     logLevel: raw.LOG_LEVEL,
     logFile: raw.LOG_FILE,
     nextDistDir: raw.NEXT_DIST_DIR,
+    lookupDelayedAfterMs: raw.LOOKUP_DELAYED_AFTER_MS,
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import type { DebtForSelection, DebtType } from "@/lib/rules/debt-selection";
 import type { LookupDebt } from "@/lib/generated/prisma/client";
@@ -8,8 +9,6 @@ import { lookupMessage } from "./lookup-messages";
 // What GET /api/lookups/{id} answers (docs/internal-api.md, LookupView). The CPF/CNPJ and the
 // RENAVAM are never part of it: the id may end up in a shared link.
 
-/** A lookup pending for longer than this is shown as "delayed" (the page offers a retry). */
-export const LOOKUP_DELAYED_AFTER_MS = 20_000;
 
 export type LookupStatus = "pending" | "delayed" | "debts" | "no_debts" | "not_found" | "error" | "failed";
 
@@ -89,7 +88,7 @@ export async function getLookupView(lookupId: string, now = new Date()): Promise
   const lookup = await db.lookup.findUnique({ where: { id: lookupId }, include: { debts: { orderBy: { id: "asc" } } } });
   if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
   let status = lookup.status as LookupStatus;
-  if (status === "pending" && now.getTime() - lookup.createdAt.getTime() > LOOKUP_DELAYED_AFTER_MS) status = "delayed";
+  if (status === "pending" && now.getTime() - lookup.createdAt.getTime() > env.lookupDelayedAfterMs) status = "delayed";
   const message = lookupMessage(status, lookup.errorCode);
   return {
     id: lookup.id,

@@ -100,3 +100,15 @@ for (const [scenario, title] of AUTHORITY) {
     await expect(page.getByText(title)).toBeVisible({ timeout: 30_000 });
   });
 }
+
+test("a lookup whose result never comes is shown as taking longer than usual, with a retry", async ({ page }, testInfo) => {
+  // The e2e server shows "delayed" after LOOKUP_DELAYED_AFTER_MS (4 s, playwright.config.ts).
+  await startLookup(page, "lookupNeverAnswers");
+  await expect(page.getByText(/Consultando os débitos de/)).toBeVisible();
+  await expect(page.getByText("Está demorando mais que o normal")).toBeVisible({ timeout: 30_000 });
+  await checkPage(page, testInfo, "07b-lookup-delayed");
+  const firstUrl = page.url();
+  await page.getByRole("button", { name: "Consultar de novo" }).click();
+  await expect(page).not.toHaveURL(firstUrl);
+  await expect(page.getByText(/Consultando os débitos de|Ainda consultando/).first()).toBeVisible();
+});
