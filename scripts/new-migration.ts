@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { childProcessEnv } from "../lib/env/load";
 
 const name = (process.argv[2] ?? "").replace(/[^a-z0-9_]+/gi, "_").toLowerCase();
 if (!name) {
@@ -14,7 +15,7 @@ if (!name) {
 const scratch = mkdtempSync(path.join(tmpdir(), "migration-"));
 const url = `file:${path.join(scratch, "scratch.db")}`;
 const prisma = (args: string[]) =>
-  execFileSync("npx", ["prisma", ...args], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  execFileSync("npx", ["prisma", ...args], { env: childProcessEnv({ DATABASE_URL: url }), encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 
 try {
   if (readdirSync("prisma/migrations").some((d) => /^\d{14}_/.test(d))) prisma(["migrate", "deploy"]);
