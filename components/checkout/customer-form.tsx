@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 
 type Name = keyof CustomerInputValues;
+type Kind = "owner" | "share";
 
 /** Applies a typing mask before react-hook-form sees the value. */
 function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseFormRegisterReturn {
@@ -36,9 +37,10 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
   });
   const errors = form.formState.errors;
   const msg = (name: Name) => errors[name]?.message;
+  // "owner" pays now; "share" is a dispatcher's link for the client (its own page, /links/{token}).
   const create = useMutation({
-    mutationFn: (customer: CustomerInput) => createCheckout({ lookupId, debtIds, customer, kind: "owner" }),
-    onSuccess: ({ token }) => router.push(`/pagar/${token}`),
+    mutationFn: ({ customer, kind }: { customer: CustomerInput; kind: Kind }) => createCheckout({ lookupId, debtIds, customer, kind }),
+    onSuccess: ({ token }, { kind }) => router.push(kind === "share" ? `/links/${token}` : `/pagar/${token}`),
     onError: (error) => {
       if (!(error instanceof ApiError) || !error.fields) return;
       for (const [name, message] of Object.entries(error.fields)) {
@@ -48,8 +50,10 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
     },
   });
 
+  const busy = create.isPending || create.isSuccess;
+
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="flex flex-col gap-4" aria-labelledby="customer-title">
+    <form noValidate onSubmit={form.handleSubmit((customer) => create.mutate({ customer, kind: "owner" }))} className="flex flex-col gap-4" aria-labelledby="customer-title">
       <Field id="nome" label="Nome completo" error={msg("nome")}>
         <TextInput {...form.register("nome")} {...describedBy("nome", { error: msg("nome") })} autoComplete="name" />
       </Field>
@@ -67,9 +71,22 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
           {errorMessage(create.error)}
         </Alert>
       ) : null}
-      <Button type="submit" disabled={!hydrated} pending={create.isPending || create.isSuccess} pendingLabel="Preparando o pagamento…" className="w-full sm:w-auto sm:self-start">
-        Ir para o pagamento
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button type="submit" disabled={!hydrated || busy} pending={busy && create.variables?.kind === "owner"} pendingLabel="Preparando o pagamento…" className="w-full sm:w-auto">
+          Ir para o pagamento
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!hydrated || busy}
+          pending={busy && create.variables?.kind === "share"}
+          pendingLabel="Gerando o link…"
+          onClick={form.handleSubmit((customer) => create.mutate({ customer, kind: "share" }))}
+          className="w-full sm:w-auto"
+        >
+          Gerar link de pagamento
+        </Button>
+      </div>
+      <p className="text-sm text-slate-700">Despachante? Gere um link para o cliente pagar por PIX ou cartão no celular dele.</p>
     </form>
   );
 }

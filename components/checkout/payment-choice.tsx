@@ -2,14 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/client/fetch-json";
-import { installmentsQuery, lookupQuery } from "@/lib/client/queries";
+import { lookupQuery } from "@/lib/client/queries";
 import { sumCents } from "@/lib/rules/money";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Money } from "@/components/ui/money";
 import { WaitingBlock } from "@/components/ui/waiting-block";
-import { CostTable } from "./cost-table";
+import { CostSection } from "./cost-section";
+import { DebtTotal } from "./debt-total";
 import { CustomerForm } from "./customer-form";
 
 /** Selected debts, the cost of each way to pay, then the payer's data. */
@@ -18,7 +18,6 @@ export function PaymentChoice({ lookupId, debtIds }: { lookupId: string; debtIds
   const wanted = new Set(debtIds);
   const debts = lookup.data?.debts.filter((d) => wanted.has(d.id)) ?? [];
   const totalCents = sumCents(debts.map((d) => d.amountCents));
-  const costs = useQuery(installmentsQuery(totalCents));
 
   if (lookup.isPending) return <WaitingBlock title="Carregando os débitos escolhidos" detail="Isso leva só um instante." />;
   if (lookup.isError || debts.length === 0 || debts.length !== wanted.size) {
@@ -35,23 +34,7 @@ export function PaymentChoice({ lookupId, debtIds }: { lookupId: string; debtIds
   return (
     <div className="grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="flex flex-col gap-5">
-        <Card aria-labelledby="costs-title">
-          <h2 id="costs-title" className="text-lg font-semibold text-slate-900">
-            Quanto custa cada forma de pagamento
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">Todas as formas têm juros, inclusive PIX e 1x. Você escolhe na próxima etapa.</p>
-          <div className="mt-4">
-            {costs.isPending ? (
-              <WaitingBlock title="Calculando as parcelas" detail="Simulando PIX e cartão de 1x a 12x, costuma levar até 3 segundos." />
-            ) : costs.isError ? (
-              <Alert live tone="danger" title="Não foi possível simular as parcelas">
-                {errorMessage(costs.error)}
-              </Alert>
-            ) : (
-              <CostTable answer={costs.data} />
-            )}
-          </div>
-        </Card>
+        <CostSection amountCents={totalCents} lead="Todas as formas têm juros, inclusive PIX e 1x. Você escolhe na próxima etapa." />
         <Card aria-labelledby="customer-title">
           <h2 id="customer-title" className="text-lg font-semibold text-slate-900">
             Dados de quem paga
@@ -66,18 +49,7 @@ export function PaymentChoice({ lookupId, debtIds }: { lookupId: string; debtIds
         <h2 id="chosen-title" className="text-sm font-semibold text-slate-700">
           Débitos escolhidos
         </h2>
-        <ul className="mt-3 flex flex-col gap-2 text-sm">
-          {debts.map((d) => (
-            <li key={d.id} className="flex justify-between gap-3">
-              <span className="text-slate-800">{d.title}</span>
-              <Money cents={d.amountCents} />
-            </li>
-          ))}
-        </ul>
-        <div className="mt-4 border-t border-slate-200 pt-3">
-          <p className="text-sm text-slate-700">Valor dos débitos</p>
-          <Money cents={totalCents} className="block text-left text-3xl font-bold text-slate-900" />
-        </div>
+        <DebtTotal debts={debts} totalCents={totalCents} totalLabel="Valor dos débitos" />
         <ButtonLink href={`/consulta/${lookupId}`} variant="ghost" className="mt-2 px-0">
           Alterar a seleção
         </ButtonLink>

@@ -16,6 +16,7 @@ import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
+import { useRefreshOnClosed } from "./use-checkout-closed";
 
 type Name = "numero" | "nome" | "validade" | "cvv" | "parcelas";
 
@@ -48,6 +49,7 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
   const parcelas = useWatch({ control: form.control, name: "parcelas" });
   const costs = useQuery(installmentsQuery(amountCents));
   const attemptId = useRef<string | null>(null);
+  const refreshOnClosed = useRefreshOnClosed(token);
   // The total with interest of the chosen count, shown before the person commits.
   const chosen = costs.data?.options.find((o) => o.number === Number(parcelas ?? 1));
 
@@ -70,6 +72,7 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
       router.push(`/pagamento/${payment.ref}`);
     },
     onError: (error) => {
+      refreshOnClosed(error);
       if (!(error instanceof ApiError) || !error.fields) return;
       for (const [name, message] of Object.entries(error.fields)) {
         if (["numero", "nome", "validade", "cvv", "parcelas"].includes(name)) form.setError(name as Name, { message });

@@ -5,16 +5,15 @@ import { useState } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
-import { formatDateTimeBR } from "@/lib/rules/money";
-import { formatPlate } from "@/lib/rules/plate";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { Money } from "@/components/ui/money";
 import { WaitingBlock } from "@/components/ui/waiting-block";
 import { CardPaymentForm } from "./card-payment-form";
+import { CheckoutSummary } from "./checkout-summary";
 import { PixPayment } from "./pix-payment";
+import { ShareDetails } from "./share-details";
 
 type Method = "card" | "pix";
 const IN_FLIGHT = new Set(["pending", "processing", "in_analysis"]);
@@ -41,6 +40,7 @@ function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
   const latest = checkout.latestPayment ?? null;
   const [method, setMethod] = useState<Method>(latest?.method === "pix" && latest.status === "awaiting_payment" ? "pix" : "card");
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
+  const shared = checkout.kind === "share";
 
   return (
     <div className="grid gap-5 lg:grid-cols-[1fr_20rem] lg:items-start">
@@ -53,10 +53,16 @@ function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
           </Alert>
         ) : checkout.status === "expired" ? (
           <Alert tone="warning" title="Este link de pagamento expirou">
-            Nenhum valor foi cobrado. Faça uma nova consulta para gerar outro pagamento.
-            <ButtonLink href="/" variant="secondary" className="mt-3 flex w-fit">
-              Fazer nova consulta
-            </ButtonLink>
+            {shared ? (
+              <p>Nenhum valor foi cobrado e ele não pode mais ser pago. Peça um novo link a quem enviou este.</p>
+            ) : (
+              <>
+                Nenhum valor foi cobrado. Faça uma nova consulta para gerar outro pagamento.
+                <ButtonLink href="/" variant="secondary" className="mt-3 flex w-fit">
+                  Fazer nova consulta
+                </ButtonLink>
+              </>
+            )}
           </Alert>
         ) : latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status) ? (
           <Alert tone="info" title="Há um pagamento com cartão em andamento">
@@ -65,69 +71,42 @@ function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
             </ButtonLink>
           </Alert>
         ) : (
-          <Card aria-labelledby="method-title">
-            <h2 id="method-title" className="text-lg font-semibold text-slate-900">
-              Forma de pagamento
-            </h2>
-            <div role="radiogroup" aria-label="Forma de pagamento" className="mt-3 grid grid-cols-2 gap-2">
-              {(["card", "pix"] as const).map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  role="radio"
-                  aria-checked={method === m}
-                  onClick={() => setMethod(m)}
-                  className={cx(
-                    "min-h-11 rounded-lg border px-3 py-2 font-semibold",
-                    method === m ? "border-brand-600 bg-brand-50 text-brand-800 ring-1 ring-brand-600" : "border-slate-300 bg-white text-slate-800",
-                  )}
-                >
-                  {m === "card" ? "Cartão de crédito" : "PIX"}
-                </button>
-              ))}
-            </div>
-            <div className="mt-5">
-              {method === "card" ? (
-                <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
-              ) : (
-                <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />
-              )}
-            </div>
-          </Card>
+          <>
+            {shared ? <ShareDetails checkout={checkout} /> : null}
+            <Card aria-labelledby="method-title">
+              <h2 id="method-title" className="text-lg font-semibold text-slate-900">
+                Forma de pagamento
+              </h2>
+              <div role="radiogroup" aria-label="Forma de pagamento" className="mt-3 grid grid-cols-2 gap-2">
+                {(["card", "pix"] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="radio"
+                    aria-checked={method === m}
+                    onClick={() => setMethod(m)}
+                    className={cx(
+                      "min-h-11 rounded-lg border px-3 py-2 font-semibold",
+                      method === m ? "border-brand-600 bg-brand-50 text-brand-800 ring-1 ring-brand-600" : "border-slate-300 bg-white text-slate-800",
+                    )}
+                  >
+                    {m === "card" ? "Cartão de crédito" : "PIX"}
+                  </button>
+                ))}
+              </div>
+              <div className="mt-5">
+                {method === "card" ? (
+                  <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
+                ) : (
+                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />
+                )}
+              </div>
+            </Card>
+          </>
         )}
       </div>
-      <CheckoutSummary checkout={checkout} />
+      {/* A recipient sees what the link is for before anything else, phones included. */}
+      <CheckoutSummary checkout={checkout} className={shared && checkout.status === "open" ? "max-lg:order-first" : undefined} payer={!(shared && checkout.status === "open")} />
     </div>
-  );
-}
-
-function CheckoutSummary({ checkout }: { checkout: CheckoutView }) {
-  return (
-    <Card aria-labelledby="checkout-summary" className="lg:sticky lg:top-6">
-      <h2 id="checkout-summary" className="text-sm font-semibold text-slate-700">
-        Veículo {formatPlate(checkout.plate)} · {checkout.uf}
-      </h2>
-      <ul className="mt-3 flex flex-col gap-2 text-sm">
-        {checkout.debts.map((d) => (
-          <li key={d.id} className="flex justify-between gap-3">
-            <span className="text-slate-800">{d.title}</span>
-            <Money cents={d.amountCents} />
-          </li>
-        ))}
-      </ul>
-      <div className="mt-4 border-t border-slate-200 pt-3">
-        <p className="text-sm text-slate-700">Valor dos débitos (sem juros)</p>
-        <Money cents={checkout.amountCents} className="block text-left text-3xl font-bold text-slate-900" />
-        <p className="mt-1 text-xs text-slate-600">O total com juros de cada forma aparece antes de confirmar.</p>
-      </div>
-      <dl className="mt-4 text-sm text-slate-700">
-        <dt className="sr-only">Pagador</dt>
-        <dd>
-          {checkout.customer.name} · {checkout.customer.cpfCnpjMasked}
-        </dd>
-        <dt className="sr-only">Validade</dt>
-        <dd>Pagamento disponível até {formatDateTimeBR(checkout.expiresAt)}</dd>
-      </dl>
-    </Card>
   );
 }

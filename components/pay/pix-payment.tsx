@@ -11,6 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
 import { PixCode } from "./pix-code";
+import { useRefreshOnClosed } from "./use-checkout-closed";
 
 /** Generates a PIX code, watches it, and moves on by itself once it is paid. */
 export function PixPayment({ token, initial }: { token: string; initial?: PaymentView | null }) {
@@ -18,6 +19,7 @@ export function PixPayment({ token, initial }: { token: string; initial?: Paymen
   const client = useQueryClient();
   const [current, setCurrent] = useState<PaymentView | null>(initial ?? null);
   const [expiredLocally, setExpiredLocally] = useState(false);
+  const refreshOnClosed = useRefreshOnClosed(token);
   // One attemptId per code request: a double tap reuses it and gets the same payment back.
   const generate = useMutation({
     mutationFn: (attemptId: string) => createPayment(token, { attemptId, method: "pix" }),
@@ -26,6 +28,7 @@ export function PixPayment({ token, initial }: { token: string; initial?: Paymen
       setExpiredLocally(false);
       setCurrent(payment);
     },
+    onError: refreshOnClosed,
   });
   const watched = useQuery({ ...paymentQuery(current?.ref ?? ""), enabled: Boolean(current), initialData: current ?? undefined });
   const payment = watched.data ?? current;

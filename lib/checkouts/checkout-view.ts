@@ -10,6 +10,8 @@ import { checkoutStatus, findCheckoutByToken } from "./find-checkout";
 export type CheckoutView = {
   token: string;
   status: "open" | "paid" | "expired";
+  /** "share": a dispatcher's link, drawn with the recipient's details and the cost table. */
+  kind: "owner" | "share";
   amountCents: number;
   expiresAt: string;
   plate: string;
@@ -30,6 +32,7 @@ export async function getCheckoutView(token: string): Promise<CheckoutView> {
   return {
     token: checkout.publicToken,
     status,
+    kind: checkout.kind === "share" ? "share" : "owner",
     amountCents: checkout.amountCents,
     expiresAt: checkout.expiresAt.toISOString(),
     plate: checkout.plate,

@@ -8,6 +8,7 @@ import { explainSelectionProblem } from "@/lib/rules/debt-explanations";
 import { validateSelection } from "@/lib/rules/debt-selection";
 import { upstream } from "@/lib/upstream/client";
 import type { CheckoutInput } from "@/lib/validation/checkout-input";
+import { checkoutRefusal } from "./checkout-errors";
 
 const log = moduleLogger("checkouts");
 
@@ -21,9 +22,10 @@ export type CreatedCheckout = { token: string; amountCents: number; expiresAt: s
 /**
  * Re-checks the selection against the stored lookup (dependsOn / distinct, lib/rules) BEFORE
  * calling upstream, then stores our Checkout under an unguessable public token. The upstream
- * checkoutId never leaves the server.
+ * checkoutId never leaves the server. A share link records the browser that made it (creatorKey,
+ * lib/links/creator-cookie.ts) for its "Meus links".
  */
-export async function createCheckout(input: CheckoutInput): Promise<CreatedCheckout> {
+export async function createCheckout(input: CheckoutInput, options: { creatorKey?: string } = {}): Promise<CreatedCheckout> {
   const lookup = await db.lookup.findUnique({ where: { id: input.lookupId }, include: { debts: true } });
   if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
   if (lookup.status !== "debts") {
@@ -42,11 +44,15 @@ export async function createCheckout(input: CheckoutInput): Promise<CreatedCheck
   }
   const chosen = debts.filter((d) => input.debtIds.includes(d.id));
   const c = input.customer;
-  const answer = await upstream.createCheckout({
-    debtIds: chosen.map((d) => d.id),
-    customer: { name: c.nome, email: c.email, cpfCnpj: c.cpfCnpj, phone: c.celular },
-    vehicle: { licensePlate: lookup.plate, renavam: lookup.renavam, uf: lookup.uf },
-  });
+  const answer = await upstream
+    .createCheckout({
+      debtIds: chosen.map((d) => d.id),
+      customer: { name: c.nome, email: c.email, cpfCnpj: c.cpfCnpj, phone: c.celular },
+      vehicle: { licensePlate: lookup.plate, renavam: lookup.renavam, uf: lookup.uf },
+    })
+    .catch((error: unknown) => {
+      throw checkoutRefusal(error);
+    });
   const ours = chosen.reduce((sum, d) => sum + d.amountCents, 0);
   // Upstream's amount is what will be charged; a difference means the debts changed meanwhile.
   if (answer.amountCents !== ours) log.warn({ lookupId: lookup.id, ours, upstream: answer.amountCents }, "checkout amount differs from lookup");
@@ -68,6 +74,7 @@ export async function createCheckout(input: CheckoutInput): Promise<CreatedCheck
       renavam: lookup.renavam,
       uf: lookup.uf,
       kind: input.kind,
+      creatorKey: options.creatorKey ?? null,
       debts: {
         create: chosen.map((d) => ({ debtId: d.id, title: d.title, type: d.type, amountCents: amountOf.get(d.id) ?? d.amountCents })),
       },

@@ -5,12 +5,25 @@ import { AppError } from "@/lib/errors/app-error";
 export const checkoutNotFound = () =>
   new AppError({ code: "CHECKOUT_NOT_FOUND", httpStatus: 404, message: "Link de pagamento não encontrado. Confira o endereço recebido." });
 
-export async function findCheckoutByToken(token: string) {
+/** Null for an unknown token; pages answer it with their 404. */
+export async function findCheckoutOrNull(token: string) {
   // The token format is checked first so junk never reaches the database.
-  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw checkoutNotFound();
-  const checkout = await db.checkout.findUnique({ where: { publicToken: token } });
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
+  return db.checkout.findUnique({ where: { publicToken: token } });
+}
+
+export async function findCheckoutByToken(token: string) {
+  const checkout = await findCheckoutOrNull(token);
   if (!checkout) throw checkoutNotFound();
   return checkout;
+}
+
+/**
+ * Upstream said the checkout expired (a payment refused with checkoutExpired) before the
+ * expiresAt it gave us: believe it, so the page stops offering a payment form.
+ */
+export async function markCheckoutExpired(checkoutId: string, now = new Date()): Promise<void> {
+  await db.checkout.updateMany({ where: { id: checkoutId, expiresAt: { gt: now } }, data: { expiresAt: now } });
 }
 
 /** paid: one of its payments is paid; expired: past expiresAt and not paid; open otherwise. */

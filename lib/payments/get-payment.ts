@@ -7,7 +7,7 @@ const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404
 
 /**
  * The status page's read. A payment still moving (not final, or paid and not settled) is first
- * checked against upstream: reconcilePayment is coalesced (one upstream call per payment per 5 s
+ * checked against upstream: reconcilePayment is coalesced (one upstream call per payment per 30 s
  * however many pages poll), so this is safe to call on every poll. It never fails the read.
  */
 export async function getPaymentView(ref: string): Promise<PaymentView> {

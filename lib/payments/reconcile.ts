@@ -7,10 +7,15 @@ import { applyPaymentUpdate } from "./apply-update";
 
 // Asks the upstream status endpoint about one payment and applies the answer (forward-only).
 // Coalesced: however many status pages poll and webhooks hint, concurrent callers share ONE
-// in-flight call per payment and the upstream sees at most one call per payment per WINDOW_MS.
+// in-flight call per payment. Two windows since the last call:
+// - POLL_WINDOW_MS for status pages and the sweep: polling is driven by how many people watch, so
+//   it may cost at most one call per payment per 30 s (<= 2 a minute, the budget in README);
+// - RECONCILE_WINDOW_MS for webhook hints (trailing): those follow upstream events, not viewers,
+//   and a `paid` hint must be confirmed promptly.
 // State lives on globalThis so Next's dev reloads keep one map per process.
 
 export const RECONCILE_WINDOW_MS = 5_000;
+export const POLL_WINDOW_MS = 30_000;
 
 type Slot = { inFlight?: Promise<void>; lastCallAt: number; trailing?: Promise<void> };
 const globalSlots = globalThis as unknown as { __reconcileSlots?: Map<string, Slot> };
@@ -28,9 +33,11 @@ export function reconcilePayment(paymentRowId: string, options: ReconcileOptions
   const slot = slots.get(paymentRowId) ?? { lastCallAt: 0 };
   slots.set(paymentRowId, slot);
   if (slot.inFlight) return slot.inFlight;
+  if (!options.trailing) {
+    return slot.lastCallAt + POLL_WINDOW_MS <= Date.now() ? start(paymentRowId, slot) : Promise.resolve();
+  }
   const wait = slot.lastCallAt + RECONCILE_WINDOW_MS - Date.now();
   if (wait <= 0) return start(paymentRowId, slot);
-  if (!options.trailing) return Promise.resolve();
   slot.trailing ??= new Promise<void>((resolve) => setTimeout(resolve, wait).unref?.()).then(() => {
     slot.trailing = undefined;
     return slot.inFlight ?? start(paymentRowId, slot);
@@ -50,7 +57,7 @@ function start(paymentRowId: string, slot: Slot): Promise<void> {
       // Drop idle slots after the window so the map does not grow with every payment ever seen.
       setTimeout(() => {
         if (!slot.inFlight && !slot.trailing && slots.get(paymentRowId) === slot) slots.delete(paymentRowId);
-      }, RECONCILE_WINDOW_MS).unref?.();
+      }, POLL_WINDOW_MS).unref?.();
     });
   slot.inFlight = p;
   return p;

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { findCheckoutOrNull } from "@/lib/checkouts/find-checkout";
 import { PayCheckout } from "@/components/pay/pay-checkout";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -9,6 +11,16 @@ type Props = { params: Promise<{ token: string }> };
 
 export default async function PayPage({ params }: Props) {
   const { token } = await params;
+  // An unknown or mistyped token is a real 404, not a page that says so with a 200.
+  const checkout = await findCheckoutOrNull(token);
+  if (!checkout) notFound();
+  if (checkout.kind === "share") {
+    return (
+      <PageShell step="Pagamento" title="Pagamento de débitos do veículo" lead="Alguém preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x." wide>
+        <PayCheckout token={token} />
+      </PageShell>
+    );
+  }
   return (
     <PageShell step="Pagamento" title="Pagamento" lead="Pague com cartão de crédito em até 12x ou com PIX." wide>
       <PayCheckout token={token} />

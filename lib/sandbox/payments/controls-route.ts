@@ -83,3 +83,18 @@ export function findPixByCodeRoute(c: Context, ctx: SandboxContext) {
   }
   return errorB(c, 404, "NOT_FOUND", "No PIX payment has this code", {});
 }
+
+/**
+ * GET /__sandbox/checkouts?licensePlate=… – the checkouts created for a plate, newest first. A
+ * storefront keeps the checkoutId to itself (its links carry their own token), so tests that
+ * expire a checkout through the control above find its id here.
+ */
+export function listCheckoutsRoute(c: Context, ctx: SandboxContext) {
+  const plate = (c.req.query("licensePlate") ?? "").toUpperCase().replace(/[\s-]/g, "");
+  if (!plate) return errorB(c, 400, "VALIDATION_ERROR", "licensePlate is required", { fields: { licensePlate: "required" } });
+  const checkouts = [...ctx.store.checkouts.values()]
+    .filter((k) => owned(c, k.apiKey) && k.vehicle.licensePlate.toUpperCase().replace(/-/g, "") === plate)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map((k) => ({ checkoutId: k.checkoutId, amount: k.amountCents / 100, expiresAt: iso(k.expiresAt), createdAt: iso(k.createdAt), paidBy: k.paidBy ?? null }));
+  return c.json({ success: true, checkouts });
+}

@@ -5,7 +5,7 @@ import type { Env, Hono } from "hono";
 import type { SandboxContext } from "../context";
 import { cardTokenRoute } from "./card-token-route";
 import { checkoutRoute } from "./checkout-route";
-import { expireCheckoutRoute, expirePixRoute, findPixByCodeRoute, payPixRoute } from "./controls-route";
+import { expireCheckoutRoute, expirePixRoute, findPixByCodeRoute, listCheckoutsRoute, payPixRoute } from "./controls-route";
 import { installmentsRoute } from "./installments-route";
 import { paymentRoute } from "./payment-route";
 import { paymentStatusRoute } from "./payment-status-route";
@@ -21,5 +21,6 @@ export function registerPaymentRoutes<E extends Env>(app: Hono<E>, ctx: SandboxC
   app.get("/__sandbox/pix/by-code", (c) => findPixByCodeRoute(c, ctx));
   app.post("/__sandbox/pix/:paymentId/pay", (c) => payPixRoute(c, ctx));
   app.post("/__sandbox/pix/:paymentId/expire", (c) => expirePixRoute(c, ctx));
+  app.get("/__sandbox/checkouts", (c) => listCheckoutsRoute(c, ctx));
   app.post("/__sandbox/checkouts/:checkoutId/expire", (c) => expireCheckoutRoute(c, ctx));
 }

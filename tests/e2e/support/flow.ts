@@ -3,7 +3,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { catalogDebtIds } from "@/lib/sandbox/catalog/debts";
 import { isSpMaintenanceWindow } from "@/lib/rules/sp-maintenance";
-import { SANDBOX_VEHICLES, type ScenarioName } from "@/lib/sandbox/catalog/vehicles";
+import { familyVehicle } from "@/lib/sandbox/catalog/family";
+import { SANDBOX_VEHICLES, type CatalogVehicle, type ScenarioName } from "@/lib/sandbox/catalog/vehicles";
 import { E2E_PORT } from "../../../playwright.config";
 import { SANDBOX_CARD_DEFAULTS, type SandboxCard } from "@/lib/sandbox/payments/cards-catalog";
 
@@ -63,24 +64,56 @@ export function perProject(desktop: DebtPick, phone: DebtPick): DebtPick {
  * A checkout for one debt, built through the JSON API (the pages for these steps have their own
  * test), then its pay page opened. Keeps payment tests short.
  */
-export async function openCheckout(page: Page, pick: DebtPick): Promise<string> {
-  const request: APIRequestContext = page.request;
-  // State-changing routes check Origin, as a browser would send it.
-  const headers = { origin: `http://localhost:${E2E_PORT}`, "content-type": "application/json" };
-  const v = SANDBOX_VEHICLES[pick.scenario];
-  const created = await request.post("/api/lookups", { headers, data: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
+export const ORIGIN_HEADERS = { origin: `http://localhost:${E2E_PORT}`, "content-type": "application/json" };
+
+type ApiDebt = { id: string; type: string; dependsOn: string[] };
+
+/** A lookup through the JSON API (state-changing routes check Origin, as a browser sends it), resolved to its debts. */
+export async function lookupViaApi(request: APIRequestContext, v: Pick<CatalogVehicle, "uf" | "plate" | "renavam" | "cpfCnpj">): Promise<{ lookupId: string; debts: ApiDebt[] }> {
+  const created = await request.post("/api/lookups", { headers: ORIGIN_HEADERS, data: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
   expect(created.status(), await created.text()).toBe(201);
   const { lookupId } = await created.json();
-  await expect
-    .poll(async () => (await (await request.get(`/api/lookups/${lookupId}`)).json()).status, { timeout: 30_000 })
-    .toBe("debts");
+  let debts: ApiDebt[] = [];
+  await expect(async () => {
+    const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as { status: string; debts: ApiDebt[] };
+    expect(view.status).toBe("debts");
+    debts = view.debts;
+  }).toPass({ timeout: 30_000 });
+  return { lookupId: lookupId as string, debts };
+}
+
+/**
+ * A checkout for one debt, built through the JSON API (the pages for these steps have their own
+ * test), then its pay page opened. Keeps payment tests short.
+ */
+export async function openCheckout(page: Page, pick: DebtPick): Promise<string> {
+  const request: APIRequestContext = page.request;
+  const { lookupId } = await lookupViaApi(request, SANDBOX_VEHICLES[pick.scenario]);
   const debtId = catalogDebtIds(pick.scenario)[pick.slug];
   expect(debtId, `${pick.scenario} has no debt ${pick.slug}`).toBeTruthy();
-  const checkout = await request.post("/api/checkouts", { headers, data: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "owner" } });
+  const checkout = await request.post("/api/checkouts", { headers: ORIGIN_HEADERS, data: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "owner" } });
   expect(checkout.status(), await checkout.text()).toBe(201);
   const { token } = await checkout.json();
   await page.goto(`/pagar/${token}`);
   return token as string;
+}
+
+/**
+ * The dispatcher's way to a share link: a generated TST plate of the test's own (familyVehicle:
+ * nobody else pays its debts), one fine with no dependency, the payment-choice page, the
+ * customer's data, "Gerar link de pagamento". Resolves on the link's page with its token.
+ */
+export async function createShareLink(page: Page, plate: string): Promise<string> {
+  const v = familyVehicle(plate);
+  expect(v, `${plate} is not a family plate`).toBeTruthy();
+  const { lookupId, debts } = await lookupViaApi(page.request, v!);
+  const fine = debts.find((d) => d.type === "ticket" && d.dependsOn.length === 0);
+  expect(fine, "a fine with no dependency").toBeTruthy();
+  await page.goto(`/consulta/${lookupId}/pagamento?debts=${fine!.id}`);
+  await fillCustomer(page);
+  await page.getByRole("button", { name: "Gerar link de pagamento" }).click();
+  await page.waitForURL(/\/links\/[^/]+$/);
+  return new URL(page.url()).pathname.split("/").pop()!;
 }
 
 export async function fillCard(page: Page, card: SandboxCard, installments = 1): Promise<void> {

@@ -24,3 +24,15 @@ export async function expirePix(request: APIRequestContext, qrCode: string): Pro
   const res = await request.post(`${SANDBOX_URL}/__sandbox/pix/${id}/expire`, { headers });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Expires upstream every checkout of a plate (the storefront never shows a checkoutId: found by plate). */
+export async function expireCheckoutsOfPlate(request: APIRequestContext, plate: string): Promise<void> {
+  const list = await request.get(`${SANDBOX_URL}/__sandbox/checkouts`, { headers, params: { licensePlate: plate } });
+  expect(list.status(), await list.text()).toBe(200);
+  const { checkouts } = (await list.json()) as { checkouts: { checkoutId: string }[] };
+  expect(checkouts.length).toBeGreaterThan(0);
+  for (const { checkoutId } of checkouts) {
+    const res = await request.post(`${SANDBOX_URL}/__sandbox/checkouts/${checkoutId}/expire`, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}

@@ -1,0 +1,9 @@
+// GET /api/links – "Meus links": the share links this browser created, with live status and settlement.
+import { jsonResponse } from "@/lib/http/errors";
+import { route } from "@/lib/http/handler";
+import { creatorIdFromRequest } from "@/lib/links/creator-cookie";
+import { listLinks } from "@/lib/links/list-links";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route("GET /api/links", { stateChanging: false }, async (req) => jsonResponse({ links: await listLinks(creatorIdFromRequest(req)) }));

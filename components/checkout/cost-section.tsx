@@ -1,0 +1,33 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { installmentsQuery } from "@/lib/client/queries";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { WaitingBlock } from "@/components/ui/waiting-block";
+import { CostTable } from "./cost-table";
+
+/** The card with PIX vs 1x..12x for an amount: the payment-choice step and a share link's page. */
+export function CostSection({ amountCents, lead }: { amountCents: number; lead: string }) {
+  const costs = useQuery(installmentsQuery(amountCents));
+  return (
+    <Card aria-labelledby="costs-title">
+      <h2 id="costs-title" className="text-lg font-semibold text-slate-900">
+        Quanto custa cada forma de pagamento
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{lead}</p>
+      <div className="mt-4">
+        {costs.isPending ? (
+          <WaitingBlock title="Calculando as parcelas" detail="Simulando PIX e cartão de 1x a 12x, costuma levar até 3 segundos." />
+        ) : costs.isError ? (
+          <Alert live tone="danger" title="Não foi possível simular as parcelas">
+            {errorMessage(costs.error)}
+          </Alert>
+        ) : (
+          <CostTable answer={costs.data} />
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { ApiError } from "@/lib/client/fetch-json";
+import { queryKeys } from "@/lib/client/queries";
+
+const CLOSED = new Set(["CHECKOUT_EXPIRED", "CHECKOUT_ALREADY_PAID"]);
+
+/**
+ * A payment refused because the checkout expired (upstream may say so before the expiresAt we
+ * hold) or was paid elsewhere: reload the checkout, so the page draws that state and drops the form.
+ */
+export function useRefreshOnClosed(token: string): (error: unknown) => void {
+  const client = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && CLOSED.has(error.code)) void client.invalidateQueries({ queryKey: queryKeys.checkout(token) });
+    },
+    [client, token],
+  );
+}

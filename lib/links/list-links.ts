@@ -1,0 +1,72 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { isSettled } from "@/lib/rules/payment-status";
+
+// "Meus links": the share links this browser created (creatorKey from its signed cookie), newest
+// first, each with its live status and settlement. Status follows lib/checkouts/find-checkout:
+// paid when one payment is paid, expired past expiresAt, open otherwise.
+
+export type LinkView = {
+  token: string;
+  status: "open" | "paid" | "expired";
+  plate: string;
+  uf: string;
+  customerName: string;
+  amountCents: number;
+  debtCount: number;
+  createdAt: string;
+  expiresAt: string;
+  /** The paid payment, else the latest attempt. */
+  payment?: { ref: string; method: string; status: string; liquidationStatus?: string; paidAt?: string; debtsSettled: number; debtsTotal: number };
+  /** A newer link of this browser for the same lookup and debts ("Gerar novo link" was used). */
+  renewedBy?: string;
+};
+
+const MAX_LINKS = 100;
+
+const selectionKey = (lookupId: string, debtIds: string[]) => `${lookupId}:${[...debtIds].sort().join(",")}`;
+
+export async function listLinks(creatorKey: string | null, now = new Date()): Promise<LinkView[]> {
+  if (!creatorKey) return [];
+  const rows = await db.checkout.findMany({
+    where: { creatorKey, kind: "share" },
+    orderBy: { createdAt: "desc" },
+    take: MAX_LINKS,
+    include: { debts: { select: { debtId: true } }, payments: { orderBy: { createdAt: "desc" }, include: { debts: { select: { status: true } } } } },
+  });
+  // Newest first: the first row seen for a selection is the one that renewed the older ones.
+  const newest = new Map<string, string>();
+  return rows.map((row) => {
+    const key = selectionKey(row.lookupId, row.debts.map((d) => d.debtId));
+    const renewedBy = newest.get(key);
+    newest.set(key, row.publicToken);
+    const paid = row.payments.find((p) => p.status === "paid");
+    const shown = paid ?? row.payments[0];
+    const status = paid ? "paid" : row.expiresAt.getTime() <= now.getTime() ? "expired" : "open";
+    return {
+      token: row.publicToken,
+      status,
+      plate: row.plate,
+      uf: row.uf,
+      customerName: row.customerName,
+      amountCents: row.amountCents,
+      debtCount: row.debts.length,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      ...(shown
+        ? {
+            payment: {
+              ref: shown.id,
+              method: shown.method,
+              status: shown.status,
+              ...(shown.liquidationStatus ? { liquidationStatus: shown.liquidationStatus } : {}),
+              ...(shown.paidAt ? { paidAt: shown.paidAt.toISOString() } : {}),
+              debtsSettled: shown.debts.filter((d) => isSettled(d.status)).length,
+              debtsTotal: shown.debts.length,
+            },
+          }
+        : {}),
+      ...(renewedBy && status === "expired" ? { renewedBy } : {}),
+    };
+  });
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import { createCheckout, type CreatedCheckout } from "@/lib/checkouts/create-checkout";
+import { checkoutStatus } from "@/lib/checkouts/find-checkout";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { findOwnedLinkOrThrow } from "./owned-link";
+
+/**
+ * "Gerar novo link" for an expired link: a fresh share checkout for the same lookup, debts and
+ * customer, owned by the same browser. Upstream re-checks the debts (one paid meanwhile is
+ * refused, and the refusal reaches the dispatcher in words).
+ */
+export async function renewLink(token: string, creatorKey: string | null): Promise<CreatedCheckout> {
+  const old = await findOwnedLinkOrThrow(token, creatorKey);
+  const status = await checkoutStatus(old);
+  if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID", httpStatus: 409, message: "Este link já foi pago: não é preciso gerar outro." });
+  if (status === "open") throw new AppError({ code: "LINK_STILL_OPEN", httpStatus: 409, message: "Este link ainda está válido: envie o mesmo link." });
+  const debts = await db.checkoutDebt.findMany({ where: { checkoutId: old.id }, orderBy: { id: "asc" } });
+  return createCheckout(
+    {
+      lookupId: old.lookupId,
+      debtIds: debts.map((d) => d.debtId),
+      customer: { nome: old.customerName, email: old.customerEmail, celular: old.customerPhone, cpfCnpj: old.customerCpfCnpj },
+      kind: "share",
+    },
+    { creatorKey: old.creatorKey ?? undefined },
+  );
+}
