@@ -108,7 +108,7 @@ export function isValidCvv(cvv: string, brand: CardBrand | null): boolean {
   return /^\d{3}$/.test(cvv);
 }
 
-/** Typing mask: groups of 4 (`4111 1111 1111 1111`), Amex 4-6-5; at most 19 digits (Amex 15). */
+/** Typing mask: groups of 4 (`1234 5678 …`), Amex 4-6-5; at most 19 digits (Amex 15). */
 export function formatCardNumber(raw: string): string {
   const digits = raw.replace(/\D/g, "");
   if (detectBrand(digits) === "amex") {
