@@ -50,7 +50,7 @@ export function PaymentChoice({ lookupId, debtIds }: { lookupId: string; debtIds
           Débitos escolhidos
         </h2>
         <DebtTotal debts={debts} totalCents={totalCents} totalLabel="Valor dos débitos" />
-        <ButtonLink href={`/consulta/${lookupId}`} variant="ghost" className="mt-2 px-0">
+        <ButtonLink href={`/consulta/${lookupId}?debts=${debts.map((d) => d.id).join(",")}`} variant="ghost" className="mt-2 px-0">
           Alterar a seleção
         </ButtonLink>
       </Card>

@@ -1,9 +1,10 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
 import { explainAddedAlongside, explainBlocked, explainRemovedAlongside } from "@/lib/rules/debt-explanations";
 import { presetAll, presetFinesOnly, presetLicensing, type PresetResult } from "@/lib/rules/debt-presets";
-import { select, unselect, whyBlocked } from "@/lib/rules/debt-selection";
+import { select, unselect, validateSelection, whyBlocked } from "@/lib/rules/debt-selection";
 import { sumCents } from "@/lib/rules/money";
 import type { DebtView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
@@ -25,7 +26,19 @@ const PRESETS: Array<{ label: string; run: (d: ReturnType<typeof forSelection>) 
 export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: DebtView[] }) {
   const rules = useMemo(() => forSelection(debts), [debts]);
   const groups = useMemo(() => groupDebts(debts), [debts]);
-  const [selection, setSelection] = useState<string[]>([]);
+  const params = useSearchParams();
+  // The selection lives in the address (?debts=) so the back button and "Alterar a seleção"
+  // return to it; ids that no longer make a valid selection are dropped rather than half-applied.
+  const [selection, setSelection] = useState<string[]>(() => {
+    const ids = (params.get("debts") ?? "").split(",").filter((id) => rules.some((d) => d.id === id));
+    return ids.length > 0 && validateSelection(ids, rules).ok ? ids : [];
+  });
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (selection.length > 0) url.searchParams.set("debts", selection.join(","));
+    else url.searchParams.delete("debts");
+    window.history.replaceState(window.history.state, "", url);
+  }, [selection]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [presetNote, setPresetNote] = useState<string | null>(null);
 

@@ -34,3 +34,26 @@ test("dependsOn brings debts along and says why; distinct disables with the reas
   await expect(licensing).not.toBeChecked();
   await expect(continueButton(page)).toBeVisible();
 });
+
+test("the selection survives going to the payment step and back", async ({ page }) => {
+  await startLookup(page, "withDebts");
+  await waitForDebts(page);
+  const year = new Date().getFullYear();
+  const licensing = page.getByRole("checkbox", { name: new RegExp(`^Licenciamento ${year}`) });
+  await licensing.check();
+  const chosen = await page.getByRole("checkbox", { checked: true }).count();
+  expect(chosen).toBeGreaterThan(1);
+  await continueButton(page).click();
+  await expect(page.getByRole("heading", { name: "Como você quer pagar" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Alterar a seleção" }).click();
+  await expect(licensing).toBeChecked();
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(chosen);
+
+  // The back button too: the address carries the selection.
+  await continueButton(page).click();
+  await expect(page.getByRole("heading", { name: "Como você quer pagar" })).toBeVisible();
+  await page.goBack();
+  await expect(licensing).toBeChecked();
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(chosen);
+});
