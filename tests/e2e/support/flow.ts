@@ -1,8 +1,8 @@
 // Steps of the storefront flow shared by the specs: start a lookup for a catalog scenario, wait
 // for its debts, build a checkout, fill a card. Scenario data comes from the sandbox catalog.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { catalogDebtIds } from "@/lib/sandbox/catalog/debts";
-import { isSpMaintenanceWindow } from "@/lib/rules/sp-maintenance";
+import { createHash } from "node:crypto";
+import { catalogDebtIds, debtId as familyDebtId } from "@/lib/sandbox/catalog/debts";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { SANDBOX_VEHICLES, type CatalogVehicle, type ScenarioName } from "@/lib/sandbox/catalog/vehicles";
 import { E2E_PORT } from "../../../playwright.config";
@@ -45,19 +45,33 @@ export async function fillCustomer(page: Page): Promise<void> {
   await page.getByLabel("CPF ou CNPJ do pagador").fill(CUSTOMER.cpfCnpj);
 }
 
-/** One debt to pay, named by catalog scenario and slug (lib/sandbox/catalog/debts.ts). */
-export type DebtPick = { scenario: ScenarioName; slug: string };
+/**
+ * One debt to pay, named by catalog scenario and slug (lib/sandbox/catalog/debts.ts), or by slug
+ * on a generated TST#X## vehicle (a copy of withDebts with debts of its own).
+ */
+export type DebtPick = { scenario: ScenarioName; slug: string; plate?: string };
+
+/** A generated vehicle for this test, project and retry: nobody else pays its debts. */
+function ownFamilyPlate(): string {
+  const info = test.info();
+  const h = createHash("sha256").update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}`).digest();
+  const at = (i: number, n: number) => (h[i] ?? 0) % n;
+  return `TST${at(0, 10)}${String.fromCharCode(65 + at(1, 26))}${at(2, 10)}${at(3, 10)}`;
+}
+
+/** Debts with no dependsOn on withDebts (payable alone), standing in for the SP ones. */
+const SP_TO_FAMILY: Record<string, string> = { "fine-phone": "fine-parking" };
 
 /**
  * The sandbox refuses a debt that another payment already holds (paid or being paid), and both
- * projects run against one sandbox: every payment test pays its own debt, one per project.
+ * projects run against one sandbox: every payment test pays its own debt, one per project. A pick
+ * on the SP vehicle moves to a generated vehicle, so Detran-SP's nightly maintenance (00h-07h)
+ * never skips a payment test.
  */
 export function perProject(desktop: DebtPick, phone: DebtPick): DebtPick {
   const pick = test.info().project.name === "phone" ? phone : desktop;
-  // The catalog has barely enough payable debts for every test on both projects; SP supplies
-  // some, and Detran-SP answers 903 during its nightly maintenance.
-  test.skip(SANDBOX_VEHICLES[pick.scenario].uf === "SP" && isSpMaintenanceWindow("SP", new Date()), "Detran-SP maintenance hours (00h-07h)");
-  return pick;
+  if (SANDBOX_VEHICLES[pick.scenario].uf !== "SP") return pick;
+  return { scenario: "withDebts", slug: SP_TO_FAMILY[pick.slug] ?? pick.slug, plate: ownFamilyPlate() };
 }
 
 /**
@@ -88,8 +102,10 @@ export async function lookupViaApi(request: APIRequestContext, v: Pick<CatalogVe
  */
 export async function openCheckout(page: Page, pick: DebtPick): Promise<string> {
   const request: APIRequestContext = page.request;
-  const { lookupId } = await lookupViaApi(request, SANDBOX_VEHICLES[pick.scenario]);
-  const debtId = catalogDebtIds(pick.scenario)[pick.slug];
+  const vehicle = pick.plate ? familyVehicle(pick.plate) : SANDBOX_VEHICLES[pick.scenario];
+  expect(vehicle, `no vehicle for ${pick.plate ?? pick.scenario}`).toBeTruthy();
+  const { lookupId } = await lookupViaApi(request, vehicle!);
+  const debtId = pick.plate ? familyDebtId(pick.plate, pick.slug) : catalogDebtIds(pick.scenario)[pick.slug];
   expect(debtId, `${pick.scenario} has no debt ${pick.slug}`).toBeTruthy();
   const checkout = await request.post("/api/checkouts", { headers: ORIGIN_HEADERS, data: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "owner" } });
   expect(checkout.status(), await checkout.text()).toBe(201);
