@@ -1,13 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { createCheckout } from "@/lib/client/mutations";
 import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
-import { customerInputSchema, type CustomerInput, type CustomerInputValues } from "@/lib/validation/customer-input";
+import type { CustomerInput, CustomerInputValues } from "@/lib/validation/customer-input";
+import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -31,8 +31,9 @@ function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseF
 export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds: string[] }) {
   const hydrated = useHydrated();
   const router = useRouter();
+  const validation = useLazyZodResolver(() => import("@/lib/validation/customer-input").then((m) => m.customerInputSchema));
   const form = useForm<CustomerInputValues, unknown, CustomerInput>({
-    resolver: zodResolver(customerInputSchema),
+    resolver: validation.resolver,
     defaultValues: { nome: "", email: "", celular: "", cpfCnpj: "" },
   });
   const errors = form.formState.errors;
@@ -53,7 +54,7 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
   const busy = create.isPending || create.isSuccess;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((customer) => create.mutate({ customer, kind: "owner" }))} className="flex flex-col gap-4" aria-labelledby="customer-title">
+    <form noValidate onSubmit={form.handleSubmit((customer) => create.mutate({ customer, kind: "owner" }))} onFocus={validation.onFocus} className="flex flex-col gap-4" aria-labelledby="customer-title">
       <Field id="nome" label="Nome completo" error={msg("nome")}>
         <TextInput {...form.register("nome")} {...describedBy("nome", { error: msg("nome") })} autoComplete="name" />
       </Field>

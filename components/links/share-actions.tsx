@@ -1,10 +1,10 @@
 "use client";
 
-import { QRCodeSVG } from "qrcode.react";
 import { useState, useSyncExternalStore } from "react";
 import { shareMessage, whatsappShareUrl, type ShareMessageInput } from "@/lib/rules/share-message";
 import { Button, buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LazyQrCode } from "@/components/ui/lazy-qr-code";
 
 const subscribe = () => () => {};
 /** Web Share API: phones (and some desktops) have it; drawn only where it exists. */
@@ -50,7 +50,7 @@ export function ShareActions(props: ShareMessageInput) {
       </div>
       <figure className="flex flex-col items-center gap-2">
         <div className="rounded-xl border border-slate-200 bg-white p-3">
-          <QRCodeSVG value={props.url} size={200} marginSize={2} role="img" aria-label="QR Code do link de pagamento" className="h-auto w-48" />
+          <LazyQrCode value={props.url} size={200} label="QR Code do link de pagamento" className="w-48" />
         </div>
         <figcaption className="max-w-56 text-center text-xs text-slate-700">O cliente aponta a câmera do celular para abrir o link.</figcaption>
       </figure>

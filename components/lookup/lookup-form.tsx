@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
@@ -8,7 +7,8 @@ import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { createLookup } from "@/lib/client/mutations";
 import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
 import { ufOptions } from "@/lib/rules/uf";
-import { lookupInputSchema, type LookupInput, type LookupInputValues } from "@/lib/validation/lookup-input";
+import type { LookupInput, LookupInputValues } from "@/lib/validation/lookup-input";
+import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,8 +27,9 @@ type FieldName = keyof LookupInputValues;
 export function LookupForm({ defaults }: { defaults: { placa: string; uf: string } }) {
   const hydrated = useHydrated();
   const router = useRouter();
+  const validation = useLazyZodResolver(() => import("@/lib/validation/lookup-input").then((m) => m.lookupInputSchema));
   const form = useForm<LookupInputValues, unknown, LookupInput>({
-    resolver: zodResolver(lookupInputSchema),
+    resolver: validation.resolver,
     defaultValues: { uf: defaults.uf, placa: defaults.placa, renavam: "", cpfCnpj: "" },
   });
   const errors = form.formState.errors;
@@ -48,7 +49,7 @@ export function LookupForm({ defaults }: { defaults: { placa: string; uf: string
 
   return (
     <Card>
-      <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values))} className="flex flex-col gap-4" aria-label="Consultar débitos">
+      <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values))} onFocus={validation.onFocus} className="flex flex-col gap-4" aria-label="Consultar débitos">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="uf" label="UF" error={msg("uf")}>
             <SelectInput {...form.register("uf")} defaultValue={defaults.uf} {...describedBy("uf", { error: msg("uf") })}>

@@ -1,16 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
+import { lazyComponent, type LazyComponentState } from "@/components/hooks/lazy-component";
 import { Alert } from "@/components/ui/alert";
-import { ButtonLink } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { WaitingBlock } from "@/components/ui/waiting-block";
-import { CardPaymentForm } from "./card-payment-form";
+import type { CardPaymentForm } from "./card-payment-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { PixPayment } from "./pix-payment";
 import { ShareDetails } from "./share-details";
@@ -18,13 +19,35 @@ import { ShareDetails } from "./share-details";
 type Method = "card" | "pix";
 const IN_FLIGHT = new Set(["pending", "processing", "in_analysis"]);
 
+// The card form (react-hook-form, zod/mini + the card schema and rules) is not part of the page's
+// first load: its download starts when PayCheckout mounts, alongside the checkout request, and the
+// page keeps its "Carregando o pagamento" block until both are there when the form is what shows.
+// A payer on PIX never waits for it.
+const cardForm = lazyComponent(() => import("./card-payment-form").then((m) => m.CardPaymentForm));
+type CardForm = LazyComponentState<ComponentProps<typeof CardPaymentForm>>;
+
+function initialMethod(checkout: CheckoutView): Method {
+  const latest = checkout.latestPayment ?? null;
+  return latest?.method === "pix" && latest.status === "awaiting_payment" ? "pix" : "card";
+}
+
+/** The open-checkout branch of OpenCheckout with the card method preselected. */
+function opensOnCardForm(checkout: CheckoutView): boolean {
+  const latest = checkout.latestPayment ?? null;
+  if ((checkout.status === "paid" && latest) || checkout.status === "expired") return false;
+  if (latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status)) return false;
+  return initialMethod(checkout) === "card";
+}
+
 /**
  * Pays a checkout by card or PIX. Knows only the token, so the owner's flow and a dispatcher's
  * share link (issue 7) render the same component inside their own page chrome.
  */
 export function PayCheckout({ token }: { token: string }) {
   const checkout = useQuery(checkoutQuery(token));
-  if (checkout.isPending) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
+  const card = cardForm.useLazy();
+  const waitingForForm = checkout.isSuccess && card.status === "loading" && opensOnCardForm(checkout.data);
+  if (checkout.isPending || waitingForForm) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
   if (checkout.isError) {
     const missing = checkout.error instanceof ApiError && checkout.error.status === 404;
     return (
@@ -33,12 +56,12 @@ export function PayCheckout({ token }: { token: string }) {
       </Alert>
     );
   }
-  return <OpenCheckout checkout={checkout.data} />;
+  return <OpenCheckout checkout={checkout.data} card={card} />;
 }
 
-function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
+function OpenCheckout({ checkout, card }: { checkout: CheckoutView; card: CardForm }) {
   const latest = checkout.latestPayment ?? null;
-  const [method, setMethod] = useState<Method>(latest?.method === "pix" && latest.status === "awaiting_payment" ? "pix" : "card");
+  const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
   const shared = checkout.kind === "share";
 
@@ -96,7 +119,18 @@ function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
               </div>
               <div className="mt-5">
                 {method === "card" ? (
-                  <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
+                  card.status === "ready" ? (
+                    <card.Component token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
+                  ) : card.status === "error" ? (
+                    <Alert live tone="danger" title="Não foi possível carregar o formulário do cartão">
+                      <p>Confira sua conexão e tente de novo, ou pague com PIX.</p>
+                      <Button variant="secondary" onClick={card.retry} className="mt-3">
+                        Tentar de novo
+                      </Button>
+                    </Alert>
+                  ) : (
+                    <WaitingBlock title="Carregando o formulário do cartão" detail="Isso leva só um instante." />
+                  )
                 ) : (
                   <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />
                 )}

@@ -1,7 +1,7 @@
 "use client";
 
-import { QRCodeSVG } from "qrcode.react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LazyQrCode } from "@/components/ui/lazy-qr-code";
 import { Money } from "@/components/ui/money";
 import { pixAmountCents, pixBeneficiary } from "@/lib/rules/pix-br-code";
 import { Countdown } from "./countdown";
@@ -16,7 +16,7 @@ export function PixCode({ code, expiresAt, amountCents, onExpire }: Props) {
     <div className="flex flex-col gap-5 md:flex-row md:items-start">
       <div className="order-2 flex justify-center md:order-1">
         <div className="rounded-xl border border-slate-200 bg-white p-3">
-          <QRCodeSVG value={code} size={232} marginSize={2} role="img" aria-label="QR Code do PIX: escaneie com o app do seu banco" className="h-auto w-56 md:w-64" />
+          <LazyQrCode value={code} size={232} label="QR Code do PIX: escaneie com o app do seu banco" className="w-56 md:w-64" />
         </div>
       </div>
       <div className="order-1 flex flex-1 flex-col gap-3 md:order-2">

@@ -1,13 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "@/lib/client/fetch-json";
 import { vehicleQuery } from "@/lib/client/queries";
 import { ufOptions } from "@/lib/rules/uf";
-import { enrichmentInputSchema, type EnrichmentInput, type EnrichmentInputValues } from "@/lib/validation/enrichment-input";
+import type { EnrichmentInput, EnrichmentInputValues } from "@/lib/validation/enrichment-input";
+import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -29,8 +29,9 @@ function lookupHref(plate: string, uf?: string) {
 export function PlateForm() {
   const hydrated = useHydrated();
   const [search, setSearch] = useState<EnrichmentInput | null>(null);
+  const validation = useLazyZodResolver(() => import("@/lib/validation/enrichment-input").then((m) => m.enrichmentInputSchema));
   const form = useForm<EnrichmentInputValues, unknown, EnrichmentInput>({
-    resolver: zodResolver(enrichmentInputSchema),
+    resolver: validation.resolver,
     defaultValues: { placa: "", uf: "" },
   });
   const vehicle = useQuery({ ...vehicleQuery(search?.placa ?? "", search?.uf), enabled: search !== null });
@@ -39,7 +40,7 @@ export function PlateForm() {
   return (
     <div className="flex flex-col gap-5">
       <Card>
-        <form noValidate onSubmit={form.handleSubmit(setSearch)} className="flex flex-col gap-4" aria-label="Buscar veículo pela placa">
+        <form noValidate onSubmit={form.handleSubmit(setSearch)} onFocus={validation.onFocus} className="flex flex-col gap-4" aria-label="Buscar veículo pela placa">
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
             <Field id="placa" label="Placa" error={errors.placa?.message} hint={PLATE_HINT}>
               <TextInput

@@ -1,8 +1,10 @@
-import type { z } from "zod";
+// Typed against zod's core, so the shared lib/validation schemas (zod/mini, also bundled for the
+// browser) and any classic schema both fit; the server's parse is the same as the form's.
+import * as z from "zod/mini";
 import { AppError } from "@/lib/errors/app-error";
 
 /** zod issues -> `{ "customer.email": "E-mail inválido..." }` (first message per field). */
-export function fieldsOf(error: z.ZodError): Record<string, string> {
+export function fieldsOf(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "body";
@@ -11,7 +13,7 @@ export function fieldsOf(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.core.$ZodError): AppError {
   return new AppError({
     code: "VALIDATION_ERROR",
     httpStatus: 400,
@@ -21,8 +23,8 @@ export function validationError(error: z.ZodError): AppError {
 }
 
 /** Parses with the shared schema; a failure is a 400 with pt-BR messages per field, never a 500. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }

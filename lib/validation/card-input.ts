@@ -1,7 +1,7 @@
 // Card data typed by the payer, checked before tokenization. Only the token is ever stored;
 // this schema's output goes straight to upstream's card-token call.
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   type CardBrand,
   detectBrand,
@@ -45,45 +45,54 @@ function cardNumberDigits(value: unknown): string {
 export function cardInputSchema(now: Date = new Date()) {
   const currentYear = saoPauloWallClock(now).year;
 
-  const numero = requiredText(CARD_MESSAGES.numeroRequired).transform((value, ctx) => {
-    const digits = cardNumberDigits(value);
-    const fail = (message: string) => {
-      ctx.issues.push({ code: "custom", message, input: value });
-      return z.NEVER;
-    };
-    if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return fail(CARD_MESSAGES.numero);
-    if (detectBrand(digits) === null) return fail(CARD_MESSAGES.brand);
-    if (!isValidCardNumber(digits)) return fail(CARD_MESSAGES.numero);
-    return digits;
-  });
+  const numero = z.pipe(
+    requiredText(CARD_MESSAGES.numeroRequired),
+    z.transform((value: string, ctx) => {
+      const digits = cardNumberDigits(value);
+      const fail = (message: string) => {
+        ctx.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      };
+      if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return fail(CARD_MESSAGES.numero);
+      if (detectBrand(digits) === null) return fail(CARD_MESSAGES.brand);
+      if (!isValidCardNumber(digits)) return fail(CARD_MESSAGES.numero);
+      return digits;
+    }),
+  );
 
-  const validade = requiredText(CARD_MESSAGES.validadeRequired).transform((value, ctx) => {
-    const expiry = parseExpiry(value);
-    if (expiry === null || expiry.year > currentYear + MAX_YEARS_AHEAD) {
-      ctx.issues.push({ code: "custom", message: CARD_MESSAGES.validade, input: value });
-      return z.NEVER;
-    }
-    if (isExpiryInPast(expiry, now)) {
-      ctx.issues.push({ code: "custom", message: CARD_MESSAGES.vencido, input: value });
-      return z.NEVER;
-    }
-    return formatExpiry(expiry);
-  });
+  const validade = z.pipe(
+    requiredText(CARD_MESSAGES.validadeRequired),
+    z.transform((value: string, ctx) => {
+      const expiry = parseExpiry(value);
+      if (expiry === null || expiry.year > currentYear + MAX_YEARS_AHEAD) {
+        ctx.issues.push({ code: "custom", message: CARD_MESSAGES.validade, input: value });
+        return z.NEVER;
+      }
+      if (isExpiryInPast(expiry, now)) {
+        ctx.issues.push({ code: "custom", message: CARD_MESSAGES.vencido, input: value });
+        return z.NEVER;
+      }
+      return formatExpiry(expiry);
+    }),
+  );
 
-  return z
+  const object = z
     .object({
       numero,
-      nome: requiredText(CARD_MESSAGES.nomeRequired)
-        .transform((value) => value.replace(/\s+/g, " "))
-        .pipe(z.string().max(26, { error: CARD_MESSAGES.nome }).regex(/^[\p{L}\p{M}'.\- ]+$/u, { error: CARD_MESSAGES.nome })),
+      nome: z.pipe(
+        z.pipe(requiredText(CARD_MESSAGES.nomeRequired), z.transform((value: string) => value.replace(/\s+/g, " "))),
+        z.string().check(z.maxLength(26, { error: CARD_MESSAGES.nome }), z.regex(/^[\p{L}\p{M}'.\- ]+$/u, { error: CARD_MESSAGES.nome })),
+      ),
       validade,
-      cvv: requiredText(CARD_MESSAGES.cvvRequired).regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvv }),
+      cvv: requiredText(CARD_MESSAGES.cvvRequired).check(z.regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvv })),
       // Forms send "3" from a <select>; the server may get 3.
       parcelas: z.coerce
         .number({ error: CARD_MESSAGES.parcelas })
-        .int({ error: CARD_MESSAGES.parcelas })
-        .min(1, { error: CARD_MESSAGES.parcelas })
-        .max(12, { error: CARD_MESSAGES.parcelas }),
+        .check(
+          z.int({ error: CARD_MESSAGES.parcelas }),
+          z.gte(1, { error: CARD_MESSAGES.parcelas }),
+          z.lte(12, { error: CARD_MESSAGES.parcelas }),
+        ),
     })
     .check((ctx) => {
       // Object checks run even when a field failed, so re-derive the brand defensively and only
@@ -95,8 +104,11 @@ export function cardInputSchema(now: Date = new Date()) {
         const message = brand === "amex" ? CARD_MESSAGES.cvvAmex : CARD_MESSAGES.cvvThree;
         ctx.issues.push({ code: "custom", message, path: ["cvv"], input: cvv });
       }
-    })
-    .transform((value) => ({ ...value, bandeira: detectBrand(value.numero) as CardBrand }));
+    });
+  return z.pipe(
+    object,
+    z.transform((value: z.output<typeof object>) => ({ ...value, bandeira: detectBrand(value.numero) as CardBrand })),
+  );
 }
 
 export type CardInputSchema = ReturnType<typeof cardInputSchema>;

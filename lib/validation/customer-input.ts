@@ -1,6 +1,6 @@
 // The payer, sent to upstream's checkout as customer {name, email, cpfCnpj, phone}.
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import { cpfCnpjSchema, requiredText } from "./fields";
 
 export const CUSTOMER_MESSAGES = {
@@ -25,35 +25,41 @@ const DDDS = new Set([
 // Letters of any script, plus the apostrophes, hyphens and dots real names carry (D'Ávila, Jr.).
 const NAME_CHARS = /^[\p{L}\p{M}'’.\- ]+$/u;
 
-const nomeSchema = requiredText(CUSTOMER_MESSAGES.nomeRequired)
-  .transform((value) => value.replace(/\s+/g, " "))
-  .pipe(
-    z
-      .string()
-      .max(120, { error: CUSTOMER_MESSAGES.nomeLong })
-      .regex(NAME_CHARS, { error: CUSTOMER_MESSAGES.nomeChars })
-      .refine((value) => value.split(" ").filter((word) => /\p{L}/u.test(word)).length >= 2, {
-        error: CUSTOMER_MESSAGES.nomeFull,
-      }),
-  );
+const nomeSchema = z.pipe(
+  z.pipe(
+    requiredText(CUSTOMER_MESSAGES.nomeRequired),
+    z.transform((value: string) => value.replace(/\s+/g, " ")),
+  ),
+  z.string().check(
+    z.maxLength(120, { error: CUSTOMER_MESSAGES.nomeLong }),
+    z.regex(NAME_CHARS, { error: CUSTOMER_MESSAGES.nomeChars }),
+    z.refine((value) => value.split(" ").filter((word) => /\p{L}/u.test(word)).length >= 2, {
+      error: CUSTOMER_MESSAGES.nomeFull,
+    }),
+  ),
+);
 
-const emailSchema = requiredText(CUSTOMER_MESSAGES.emailRequired).pipe(
-  z.email({ error: CUSTOMER_MESSAGES.email }).max(254, { error: CUSTOMER_MESSAGES.email }),
+const emailSchema = z.pipe(
+  requiredText(CUSTOMER_MESSAGES.emailRequired),
+  z.email({ error: CUSTOMER_MESSAGES.email }).check(z.maxLength(254, { error: CUSTOMER_MESSAGES.email })),
 );
 
 /** Brazilian mobile: DDD + 9 digits starting with 9; `+55` is tolerated. Output: 11 digits. */
-const celularSchema = requiredText(CUSTOMER_MESSAGES.celularRequired).transform((value, ctx) => {
-  const fail = (message: string) => {
-    ctx.issues.push({ code: "custom", message, input: value });
-    return z.NEVER;
-  };
-  if (!/^[\d\s()+.-]+$/.test(value)) return fail(CUSTOMER_MESSAGES.celular);
-  let digits = value.replace(/\D/g, "");
-  if (digits.length === 13 && digits.startsWith("55")) digits = digits.slice(2);
-  if (digits.length !== 11 || digits[2] !== "9") return fail(CUSTOMER_MESSAGES.celular);
-  if (!DDDS.has(Number(digits.slice(0, 2)))) return fail(CUSTOMER_MESSAGES.ddd);
-  return digits;
-});
+const celularSchema = z.pipe(
+  requiredText(CUSTOMER_MESSAGES.celularRequired),
+  z.transform((value: string, ctx) => {
+    const fail = (message: string) => {
+      ctx.issues.push({ code: "custom", message, input: value });
+      return z.NEVER;
+    };
+    if (!/^[\d\s()+.-]+$/.test(value)) return fail(CUSTOMER_MESSAGES.celular);
+    let digits = value.replace(/\D/g, "");
+    if (digits.length === 13 && digits.startsWith("55")) digits = digits.slice(2);
+    if (digits.length !== 11 || digits[2] !== "9") return fail(CUSTOMER_MESSAGES.celular);
+    if (!DDDS.has(Number(digits.slice(0, 2)))) return fail(CUSTOMER_MESSAGES.ddd);
+    return digits;
+  }),
+);
 
 export const customerInputSchema = z.object({
   nome: nomeSchema,

@@ -1,7 +1,7 @@
 // The debts chosen on a lookup. The rules (dependsOn, distinct) are re-checked on the server
 // with validateSelection against the stored lookup; this schema only checks the shape.
 
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const DEBT_SELECTION_MESSAGES = {
   lookupId: "Consulta inválida. Faça a consulta de novo.",
@@ -16,10 +16,12 @@ export const debtSelectionInputSchema = z.object({
   debtIds: z
     // Debt ids are upstream's: any 8-4-4-4-12 hex UUID, whatever its version bits.
     .array(z.guid({ error: DEBT_SELECTION_MESSAGES.debtId }), { error: DEBT_SELECTION_MESSAGES.debtIdsRequired })
-    .min(1, { error: DEBT_SELECTION_MESSAGES.debtIdsRequired })
-    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
-      error: DEBT_SELECTION_MESSAGES.duplicate,
-    }),
+    .check(
+      z.minLength(1, { error: DEBT_SELECTION_MESSAGES.debtIdsRequired }),
+      z.refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+        error: DEBT_SELECTION_MESSAGES.duplicate,
+      }),
+    ),
 });
 
 export type DebtSelectionInputValues = z.input<typeof debtSelectionInputSchema>;

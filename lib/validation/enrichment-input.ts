@@ -1,12 +1,13 @@
 // Vehicle enrichment by plate; the UF is optional (given, upstream asks that state directly).
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emptyToUndefined, ufSchema } from "./fields";
 import { plateSchema } from "./plate";
 
 export const enrichmentInputSchema = z.object({
   placa: plateSchema,
-  uf: z.preprocess(emptyToUndefined, ufSchema.optional()),
+  // zod/mini has no z.preprocess; classic's is this same pipe (a transform into the schema).
+  uf: z.pipe(z.transform(emptyToUndefined), z.optional(ufSchema)),
 });
 
 export type EnrichmentInputValues = z.input<typeof enrichmentInputSchema>;

@@ -1,6 +1,6 @@
 // The installment simulation for an amount in integer cents (the page sends the selection's total).
 
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const INSTALLMENTS_MESSAGES = {
   amount: "Valor inválido para simular o parcelamento.",
@@ -12,9 +12,11 @@ export const MAX_SIMULATION_CENTS = 1_000_000_000;
 export const installmentsInputSchema = z.object({
   amountCents: z
     .number({ error: INSTALLMENTS_MESSAGES.amount })
-    .int({ error: INSTALLMENTS_MESSAGES.amount })
-    .positive({ error: INSTALLMENTS_MESSAGES.amount })
-    .max(MAX_SIMULATION_CENTS, { error: INSTALLMENTS_MESSAGES.amount }),
+    .check(
+      z.int({ error: INSTALLMENTS_MESSAGES.amount }),
+      z.positive({ error: INSTALLMENTS_MESSAGES.amount }),
+      z.lte(MAX_SIMULATION_CENTS, { error: INSTALLMENTS_MESSAGES.amount }),
+    ),
 });
 
 export type InstallmentsInput = z.output<typeof installmentsInputSchema>;

@@ -2,7 +2,7 @@
 // (plate uppercase, RENAVAM 11 digits, CPF/CNPJ digits only), check digits verified here so a
 // typo never costs an upstream call.
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import { cpfCnpjSchema, renavamSchema, ufSchema } from "./fields";
 import { plateSchema } from "./plate";
 

@@ -1,7 +1,7 @@
 // The plate field, shared by enrichment and lookup: accepts any case, hyphen or spaces and
 // outputs the bare uppercase form upstream expects.
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import { normalizePlate } from "@/lib/rules/plate";
 import { requiredText } from "./fields";
 
@@ -10,14 +10,17 @@ export const PLATE_MESSAGES = {
   invalid: "Placa inválida. Use o formato ABC1234 ou ABC1D23.",
 };
 
-export const plateSchema = requiredText(PLATE_MESSAGES.required).transform((value, ctx) => {
-  const plate = normalizePlate(value);
-  if (plate === null) {
-    ctx.issues.push({ code: "custom", message: PLATE_MESSAGES.invalid, input: value });
-    return z.NEVER;
-  }
-  return plate;
-});
+export const plateSchema = z.pipe(
+  requiredText(PLATE_MESSAGES.required),
+  z.transform((value: string, ctx) => {
+    const plate = normalizePlate(value);
+    if (plate === null) {
+      ctx.issues.push({ code: "custom", message: PLATE_MESSAGES.invalid, input: value });
+      return z.NEVER;
+    }
+    return plate;
+  }),
+);
 
 export type PlateInput = z.input<typeof plateSchema>;
 export type Plate = z.output<typeof plateSchema>;

@@ -1,7 +1,7 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 /** The messages a schema gives for `input`, keyed by dotted path ("" for the root). */
-export function messages(schema: z.ZodType, input: unknown): Record<string, string[]> {
+export function messages(schema: z.ZodMiniType, input: unknown): Record<string, string[]> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const out: Record<string, string[]> = {};
@@ -10,6 +10,6 @@ export function messages(schema: z.ZodType, input: unknown): Record<string, stri
 }
 
 /** The first message at `path`, or undefined (so an input that parses fails the assertion). */
-export function messageAt(schema: z.ZodType, input: unknown, path: string): string | undefined {
+export function messageAt(schema: z.ZodMiniType, input: unknown, path: string): string | undefined {
   return messages(schema, input)[path]?.[0];
 }
