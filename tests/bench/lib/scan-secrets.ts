@@ -87,9 +87,12 @@ const trivial = (digits: string) => /^(\d)\1+$/.test(digits);
 
 export const maskNumber = (digits: string) => `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
 
-// Maximal digit runs, and runs grouped by single spaces/dashes (4x4, 4-6-5...).
+// Maximal digit runs, and runs grouped the way card numbers are written, with one kind of
+// separator: 4-4-4-4 (plus a 1-3 digit tail for 17-19 digits), Amex 4-6-5, Diners 4-6-4. Other
+// groupings are ids (a UUID's "…523531-6441-4997-…" is 6-4-4 and glued to hex letters).
 const DIGIT_RUN = /(?<![0-9])[0-9]{13,19}(?![0-9])/g;
-const GROUPED_RUN = /(?<![0-9])[0-9]{4,6}(?:[ -][0-9]{4,6}){2,4}(?![0-9])/g;
+const GROUPED_RUN =
+  /(?<![0-9A-Za-z-])(?:[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}(?:\1[0-9]{1,3})?|[0-9]{4}([ -])[0-9]{6}\2[0-9]{4,5})(?![0-9A-Za-z]|-[0-9A-Za-z]| [0-9])/g;
 // A CVV right after a card-ish key: JSON, query string, form field, log text, any case.
 const CVV_CONTEXT = /(?:cvv2?|cvc2?|cid|security_?code|securityCode|codigo_?seguranca|card_?code)\\?["']?\s*[:=]\s*\\?["']?\s*([0-9]{3,4})(?![0-9])/gi;
 

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { scanBuffer } from "../bench/lib/scan-secrets";
+
+const masked = (text: string) => scanBuffer(text, "t").map((f) => f.masked);
+
+describe("the secret scanner used by the e2e scan and the card canary", () => {
+  it("finds card numbers written plainly or grouped as cards are", () => {
+    expect(masked("n=4111111111111111")).toEqual(["411111******1111"]);
+    expect(masked("card 4111 1111 1111 1111 end")).toEqual(["411111******1111"]);
+    expect(masked("x 4111-1111-1111-1111.")).toEqual(["411111******1111"]);
+    expect(masked("amex 3782 822463 10005 ok")).toEqual(["378282*****0005"]);
+  });
+
+  it("finds a CVV next to a card-ish key", () => {
+    expect(scanBuffer('{"cvv":"123"}', "t").map((f) => f.kind)).toEqual(["cvv"]);
+  });
+
+  it("does not read ids as cards: a UUID's digit groups, other groupings, Luhn-invalid runs", () => {
+    expect(masked("requestId:9a523531-6441-4997-a7f9-07ddcab6d915")).toEqual([]);
+    expect(masked("id 5235-3164-4149-97")).toEqual([]);
+    expect(masked("n=4111111111111112")).toEqual([]);
+  });
+});
