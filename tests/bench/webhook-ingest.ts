@@ -2,9 +2,9 @@
 // Fires N webhook deliveries (a share duplicates) with C concurrent senders at a RUNNING
 // storefront and compares with a trivial JSON route (/api/ping) of the same server, same run.
 // Without --url it starts one itself (scripts/start.ts, production build, temp DB, other ports).
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -25,7 +25,12 @@ async function startStorefront(): Promise<{ url: string; dbFile: string }> {
   tempDir = mkdtempSync(path.join(tmpdir(), "bench-webhooks-"));
   const dbFile = path.join(tempDir, "bench.db");
   const port = arg("port", "3917");
-  server = spawn("npx", ["tsx", "scripts/start.ts"], {
+  // --pin: the server (and its sandbox) on core 0, this load generator on core 1, as the reference
+  // figures in toolchain.md were taken; without it both compete for the same two cores.
+  const pin = process.argv.includes("--pin") && existsSync("/usr/bin/taskset");
+  if (pin) execFileSync("taskset", ["-pc", "1", String(process.pid)], { stdio: "ignore" });
+  const [cmd, ...cmdArgs] = pin ? ["taskset", "-c", "0", "npx", "tsx", "scripts/start.ts"] : ["npx", "tsx", "scripts/start.ts"];
+  server = spawn(cmd!, cmdArgs, {
     detached: true, // its own process group: we stop the sandbox and next with it
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: `file:${dbFile}`, PORT: port, SANDBOX_PORT: arg("sandbox-port", "4917"), WEBHOOK_SECRET: SECRET, LOG_LEVEL: "warn", PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
