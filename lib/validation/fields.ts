@@ -10,11 +10,6 @@ import { isValidCnpj, isValidCpf } from "@/lib/rules/cpf-cnpj";
 import { normalizeRenavam, isValidRenavam } from "@/lib/rules/renavam";
 import { UF_CODES } from "@/lib/rules/uf";
 
-// Classic zod probes for eval with Function("") before compiling fast object parsers; under our CSP
-// (no eval) Chrome reported that blocked probe as a CSP issue on form pages. These schemas are
-// zod/mini now, but the setting keeps any zod a page pulls in from probing.
-z.config({ jitless: true });
-
 /**
  * A text field that must be filled. Forms send "" for an empty input and the server may get
  * undefined or a number: all of them answer with the same `required` message.

@@ -37,7 +37,7 @@ test("a path Next cannot decode gets a 400 with our headers, not a bare 500", as
   }
 });
 
-test("form pages validate under the CSP without a single violation (no eval probe)", async ({ page }) => {
+test("form pages validate under the CSP without a single violation", async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
