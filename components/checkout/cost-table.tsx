@@ -6,8 +6,9 @@ import { Money } from "@/components/ui/money";
 type Row = { key: string; label: string; installmentCents: number | null; totalCents: number; interestCents: number };
 
 function rowsOf(answer: InstallmentsAnswer): Row[] {
+  const pix = answer.pix ? [{ key: "pix", label: "PIX", installmentCents: null, totalCents: answer.pix.totalCents, interestCents: answer.pix.interestCents }] : [];
   return [
-    { key: "pix", label: "PIX", installmentCents: null, totalCents: answer.pix.totalCents, interestCents: answer.pix.interestCents },
+    ...pix,
     ...answer.options
       .slice()
       .sort((a, b) => a.number - b.number)
@@ -18,6 +19,15 @@ function rowsOf(answer: InstallmentsAnswer): Row[] {
 /** PIX next to every card option, with interest in R$: the cost of each way before committing. */
 export function CostTable({ answer }: { answer: InstallmentsAnswer }) {
   const rows = rowsOf(answer);
+  // Under R$ 5,00 no installment can be offered (each must be at least R$ 5,00), and the PIX total
+  // is the 1x total: upstream gives neither, so say where the total will appear instead.
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        Para valores abaixo de R$ 5,00 não há parcelamento no cartão. Pague com PIX: o total com juros aparece quando o código é gerado, antes de você pagar.
+      </p>
+    );
+  }
   const cheapest = Math.min(...rows.map((r) => r.totalCents));
   return (
     <div className="-mx-2 overflow-x-auto sm:mx-0">

@@ -57,3 +57,14 @@ test("the selection survives going to the payment step and back", async ({ page 
   await expect(licensing).toBeChecked();
   await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(chosen);
 });
+
+test("a total under R$ 5,00: no card installments, and the page says where the PIX total appears", async ({ page }) => {
+  // syncAnswer's R$ 3,50 service fee is never paid by another test (view only, both projects).
+  await startLookup(page, "syncAnswer");
+  await waitForDebts(page);
+  await page.getByRole("checkbox", { name: /^Taxa de serviço/ }).check();
+  await continueButton(page).click();
+  await expect(page.getByRole("heading", { name: "Como você quer pagar" })).toBeVisible();
+  await expect(page.getByText("Para valores abaixo de R$ 5,00 não há parcelamento no cartão.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+});

@@ -30,7 +30,7 @@ test("PIX: QR, copy with feedback, paid by the simulated payer, the page moves o
 });
 
 test("PIX expired, then a new code in one tap", async ({ page, request }, testInfo) => {
-  await openCheckout(page, perProject({ scenario: "syncAnswer", slug: "ipva-previous" }, { scenario: "syncAnswer", slug: "service-fee" }));
+  await openCheckout(page, perProject({ scenario: "syncAnswer", slug: "ipva-previous" }, { scenario: "spWithDebts", slug: "fine-phone" }));
   await page.getByRole("radio", { name: "PIX" }).click();
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
   const first = await codeField(page).inputValue();
