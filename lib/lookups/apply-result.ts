@@ -1,48 +1,16 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { reaisToCents } from "@/lib/rules/money";
+import type { Debt } from "@/lib/upstream/types";
 
 // The ONLY writer of a lookup's result (docs/internal-api.md). Called by the webhook handlers and
 // by the lookup service when the upstream answers synchronously. Idempotent: the first result
 // wins and a resolved lookup stays resolved, so a duplicate or late event changes nothing.
 
-/** A debt as the upstream client returns it (cents). `amount` in reais is accepted as well. */
-export type LookupDebtInput = {
-  id: string;
-  type: string;
-  title: string;
-  description?: string | null;
-  amountCents?: number;
-  /** Reais, when the caller still holds the wire value; converted exactly by reaisToCents. */
-  amount?: number;
-  dueDate?: Date | string | null;
-  expirationDate?: Date | string | null;
-  hasDiscount?: boolean;
-  isExpired?: boolean;
-  year?: number | null;
-  required?: boolean;
-  dependsOn?: string[];
-  distinct?: string[];
-  ait?: string | null;
-};
-
 export type LookupResult =
-  | { kind: "debts"; debts: LookupDebtInput[] }
+  | { kind: "debts"; debts: Debt[] }
   | { kind: "no_debts" }
   | { kind: "not_found" }
   | { kind: "error"; errorCode: string; message: string };
-
-function toDate(value: Date | string | null | undefined): Date | null {
-  if (value === null || value === undefined || value === "") return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-function centsOf(debt: LookupDebtInput): number {
-  if (typeof debt.amountCents === "number" && Number.isSafeInteger(debt.amountCents)) return debt.amountCents;
-  if (typeof debt.amount === "number") return reaisToCents(debt.amount);
-  throw new RangeError(`Debt ${debt.id} has no amount`);
-}
 
 function statusOf(result: LookupResult): string {
   if (result.kind === "debts") return result.debts.length > 0 ? "debts" : "no_debts";
@@ -51,7 +19,7 @@ function statusOf(result: LookupResult): string {
 
 /** Returns true when this call resolved the lookup, false when it was already resolved. */
 export async function applyLookupResult(lookupRowId: string, result: LookupResult): Promise<boolean> {
-  // Convert before the transaction: a bad amount throws without leaving a half-written result.
+  // Debts come already mapped (lib/upstream/mappers toDebt: exact cents, dates, defaults).
   const rows =
     result.kind === "debts"
       ? result.debts.map((d) => ({
@@ -59,16 +27,16 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
           debtId: d.id,
           type: d.type,
           title: d.title,
-          description: d.description ?? "",
-          amountCents: centsOf(d),
-          dueDate: toDate(d.dueDate),
-          expirationDate: toDate(d.expirationDate),
-          hasDiscount: d.hasDiscount ?? false,
-          isExpired: d.isExpired ?? false,
-          year: d.year ?? null,
-          required: d.required ?? false,
-          dependsOn: JSON.stringify(d.dependsOn ?? []),
-          distinct: JSON.stringify(d.distinct ?? []),
+          description: d.description,
+          amountCents: d.amountCents,
+          dueDate: d.dueDate,
+          expirationDate: d.expirationDate,
+          hasDiscount: d.hasDiscount,
+          isExpired: d.isExpired,
+          year: d.year,
+          required: d.required,
+          dependsOn: JSON.stringify(d.dependsOn),
+          distinct: JSON.stringify(d.distinct),
           ait: d.ait ?? null,
         }))
       : [];

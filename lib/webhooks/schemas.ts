@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { wireDebtSchema } from "@/lib/upstream/schemas";
 
 // Every event of the spec's Events table, plus a passthrough for types we do not know yet.
 // Strict on what we act on (ids, status, amounts), lenient on the rest: a 400 makes the upstream
@@ -10,21 +11,11 @@ const optionalDate = z.string().nullish();
 
 const base = { transactionId: id, externalId: id };
 
-export const webhookDebtSchema = z.looseObject({
-  id: z.string().min(1),
+// The debt of a `debts` event is the upstream's Debt (the same schema the lookup answer uses),
+// stricter on the amount and type we act on.
+export const webhookDebtSchema = wireDebtSchema.extend({
   amount: z.number().finite().nonnegative(),
-  title: z.string(),
-  description: z.string().nullish(),
   type: z.string().min(1),
-  dueDate: optionalDate,
-  expirationDate: optionalDate,
-  hasDiscount: z.boolean().optional(),
-  isExpired: z.boolean().optional(),
-  year: z.number().int().nullish(),
-  required: z.boolean().optional(),
-  dependsOn: z.array(z.string()).optional(),
-  distinct: z.array(z.string()).optional(),
-  ait: z.string().nullish(),
 });
 
 const vehicle = z.looseObject({}).optional();

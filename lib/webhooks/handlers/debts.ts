@@ -1,6 +1,6 @@
 import "server-only";
 import { applyLookupResult } from "@/lib/lookups/apply-result";
-import { reaisToCents } from "@/lib/rules/money";
+import { toDebt } from "@/lib/upstream/mappers";
 import type { DebtsEvent } from "../schemas";
 import { findOwnLookup, NO_LOOKUP } from "./match-lookup";
 import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
@@ -9,7 +9,6 @@ import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
 export async function handleDebts(e: DebtsEvent): Promise<HandlerOutcome> {
   const lookup = await findOwnLookup(e);
   if (!lookup) return unmatched(NO_LOOKUP);
-  const debts = e.debts.map((d) => ({ ...d, amount: undefined, amountCents: reaisToCents(d.amount) }));
-  const resolved = await applyLookupResult(lookup.id, { kind: "debts", debts });
+  const resolved = await applyLookupResult(lookup.id, { kind: "debts", debts: e.debts.map(toDebt) });
   return resolved ? applied() : ignored("lookup already resolved");
 }
