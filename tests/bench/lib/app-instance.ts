@@ -19,6 +19,9 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, rmSync
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../support/app-process";
+
+export { freePort };
 
 export const BENCH_DATA_DIR = path.resolve("data", "bench");
 export const SNAPSHOT_DIR = path.join(BENCH_DATA_DIR, "app-snapshot");
@@ -88,19 +91,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     for (const pid of groups) killGroup(pid, "SIGTERM");
     process.exit(130);
-  });
-}
-
-/** A free TCP port on 127.0.0.1 (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
   });
 }
 

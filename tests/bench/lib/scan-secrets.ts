@@ -1,6 +1,6 @@
 // Scans files for card data that must never be written anywhere: any Luhn-valid run of 13-19
 // digits (a card number, whatever the card) and a CVV in a card context (`"cvv":"123"`,
-// `cvv=123`, `cvc: 123`, `"securityCode":"123"` ...). Pure Node, no app imports, so a vitest or
+// `cvv=123`, `cvc: 123`, `"securityCode":"123"` ...). Node plus the storefront's pure Luhn rule, so a vitest or
 // Playwright check can reuse it: `scanPaths(["data", ".next"])` or `scanBuffer(buf, "label")`.
 //
 // Binary-safe: files are read as latin1, so a digit run is found inside SQLite pages and WAL
@@ -21,6 +21,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { luhn } from "../../../lib/rules/card";
 
 export type SecretFinding = {
   file: string;
@@ -67,20 +68,8 @@ function ignoreReason(text: string, start: number, end: number, digits: string):
   return undefined;
 }
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
+/** The storefront's own Luhn check (lib/rules/card.ts): one definition of a card number. */
+export const luhnValid = luhn;
 
 /** Not card numbers: a run of one repeated digit (0000000000000 passes Luhn) is skipped. */
 const trivial = (digits: string) => /^(\d)\1+$/.test(digits);
