@@ -112,3 +112,21 @@ test("a lookup whose result never comes is shown as taking longer than usual, wi
   await expect(page).not.toHaveURL(firstUrl);
   await expect(page.getByText(/Consultando os débitos de|Ainda consultando/).first()).toBeVisible();
 });
+
+test("enrichment 503, then the person continues by typing the data", async ({ page }) => {
+  const v = SANDBOX_VEHICLES.enrichmentDown;
+  await page.goto("/");
+  await expectHydrated(page, "Buscar veículo");
+  await page.getByLabel("Placa", { exact: true }).fill(v.plate);
+  await page.getByRole("button", { name: "Buscar veículo" }).click();
+  await expect(page.getByText("O cadastro de veículos não respondeu agora")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("link", { name: "Continuar informando os dados" }).click();
+  await expect(page.getByLabel("Placa", { exact: true })).toHaveValue(v.plate);
+  await expectHydrated(page, "Consultar débitos");
+  await page.getByLabel("UF").selectOption(v.uf);
+  await fillLookupDocs(page, v.renavam, v.cpfCnpj);
+  await page.getByRole("button", { name: "Consultar débitos" }).click();
+  await page.waitForURL(/\/consulta\/[^/?]+$/);
+  // That authority is down for lookups too (catalog): the result is error 900, in plain words.
+  await expect(page.getByText("O sistema do órgão de trânsito está fora do ar")).toBeVisible({ timeout: 30_000 });
+});
