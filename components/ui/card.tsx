@@ -4,7 +4,3 @@ import { cx } from "./cx";
 export function Card({ className, ...rest }: React.ComponentProps<"section">) {
   return <section className={cx("rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6", className)} {...rest} />;
 }
-
-export function CardTitle({ className, as: Tag = "h2", ...rest }: React.ComponentProps<"h2"> & { as?: "h2" | "h3" }) {
-  return <Tag className={cx("text-lg font-semibold text-slate-900", className)} {...rest} />;
-}

@@ -62,11 +62,6 @@ export async function consume(name: LimitName, key: string): Promise<void> {
   }
 }
 
-/** Tests only: forget every counter. */
-export function resetRateLimits(): void {
-  limiters.clear();
-}
-
 /** Gives a point back (the request turned out to be a duplicate of one already counted). */
 export async function refund(name: LimitName, key: string): Promise<void> {
   await limiter(name).reward(key).catch(() => undefined);
