@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --runs 5 --url http://127.0.0.1:3000]
+// npm run bench:lighthouse [-- --runs 5 --url http://127.0.0.1:3000 --only lookup,pay --save]
 // Lighthouse 12.8.2 (programmatic API, default config = mobile: Moto G Power viewport, simulated
 // slow 4G and 4x CPU slowdown) driving /usr/bin/chromium (CHROME_PATH), median of N runs per page,
 // on the home page, a lookup page (a real lookup of SANDBOX_VEHICLES.withDebts), the pay page
@@ -6,8 +6,13 @@
 // (after a paid, settled card payment). Starts its own instance unless --url is given.
 // An empty Next app (tests/bench/fixtures/empty-app) is measured first, in the same run, as a
 // control for how busy the machine is (--no-baseline skips it).
+// --only keeps the pages whose name contains one of the words; --save writes each run's full report
+// to data/bench/lighthouse/<page>-<run>.json (open in https://googlechrome.github.io/lighthouse/viewer/
+// or read its bootup-time / long-tasks audits) to see where blocking time goes.
 // Targets: performance >= 95, accessibility 100, best practices 100 (SEO printed, no target:
 // the token pages are noindex on purpose).
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
@@ -18,6 +23,8 @@ import { ApiClient, standaloneDebts } from "./lib/flow";
 import { median, printTable, target } from "./lib/table";
 
 const RUNS = Number(arg("runs", "5"));
+const ONLY = arg("only", "").split(",").filter(Boolean);
+const SAVE_DIR = hasFlag("save") ? join(process.cwd(), "data", "bench", "lighthouse") : undefined;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -27,11 +34,17 @@ const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-bl
 type Run = { scores: Record<Category, number>; metrics: Record<string, number>; failing: string[]; details: string[] };
 
 /** One Lighthouse run; a run that failed to record (e.g. NO_NAVSTART under load) is retried twice. */
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number, savePath?: string): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "lighthouse returned nothing" };
-    if (!error) return toRun(result!.lhr);
+    if (!error) {
+      if (savePath) {
+        await mkdir(dirname(savePath), { recursive: true });
+        await writeFile(savePath, JSON.stringify(result!.lhr));
+      }
+      return toRun(result!.lhr);
+    }
     console.warn(`[lighthouse] ${url}: ${error.code} (attempt ${attempt}/3)`);
     if (attempt >= 3) throw new Error(`lighthouse: ${error.code} ${error.message}`);
   }
@@ -83,13 +96,14 @@ async function main() {
     const payment = await api.payCard(paidCheckout.token, SANDBOX_CARDS.visaPaid.number);
     await api.waitPayment(payment.ref, (p) => p.status === "paid" && p.liquidationStatus === "settled", 60_000).catch(() => undefined);
 
-    const pages: [string, string, string][] = [
+    const allPages: [string, string, string][] = [
       ...(empty ? ([["control: empty Next app", "/", empty.url]] as [string, string, string][]) : []),
       ["home", "/", base],
       ["lookup /consulta/[id]", `/consulta/${lookup.id}`, base],
       ["pay /pagar/[token]", `/pagar/${open.token}`, base],
       ["status /pagamento/[ref]", `/pagamento/${payment.ref}`, base],
     ];
+    const pages = ONLY.length ? allPages.filter(([name]) => name.startsWith("control") || ONLY.some((w) => name.includes(w))) : allPages;
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
     // Warm the server's caches once per page (first hit after start compiles nothing, but loads modules).
@@ -101,7 +115,8 @@ async function main() {
     for (const [name, p, origin] of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await audit(`${origin}${p}`, chrome.port));
+        const slug = name.split(" ")[0]!.replace(/\W+/g, "-");
+        runs.push(await audit(`${origin}${p}`, chrome.port, SAVE_DIR && join(SAVE_DIR, `${slug}-${i + 1}.json`)));
         process.stdout.write(`[lighthouse] ${name} run ${i + 1}/${RUNS}: perf ${runs.at(-1)!.scores.performance}\n`);
       }
       const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
