@@ -80,6 +80,23 @@ describe("formatBRL", () => {
   it("keeps the sign for refunds and discounts", () => {
     expect(formatBRL(-150)).toMatch(/^-\s?R\$\u00a01,50$/);
   });
+
+  it("prints what Intl.NumberFormat('pt-BR', BRL) prints, on any amount", () => {
+    const intl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+    const viaIntl = (cents: number) => intl.format(cents / 100).replace(/R\$\s*/u, "R$\u00a0");
+    for (const cents of [0, 1, 99, 100, 99_999, 100_000, 123_456_789, -1, -100_000]) expect(formatBRL(cents)).toBe(viaIntl(cents));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(formatBRL(cents)).toBe(viaIntl(cents));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("refuses what is not a whole number of cents", () => {
+    expect(() => formatBRL(1.5)).toThrow(RangeError);
+    expect(() => formatBRL(Number.NaN)).toThrow(RangeError);
+  });
 });
 
 describe("dates", () => {

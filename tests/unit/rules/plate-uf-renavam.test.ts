@@ -62,6 +62,9 @@ describe("uf", () => {
     const options = ufOptions();
     expect(options[0]).toEqual({ value: "AC", label: "Acre (AC)" });
     expect(options.at(-1)).toEqual({ value: "TO", label: "Tocantins (TO)" });
+    // ufOptions keeps UF_CODES' order, so that order must be the pt-BR collation of the labels.
+    const collated = [...options].sort((a, b) => a.label.localeCompare(b.label, "pt-BR"));
+    expect(options.map((o) => o.value)).toEqual(collated.map((o) => o.value));
   });
 });
 
