@@ -54,7 +54,7 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
   const busy = create.isPending || create.isSuccess;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((customer) => create.mutate({ customer, kind: "owner" }))} onFocus={validation.onFocus} className="flex flex-col gap-4" aria-labelledby="customer-title">
+    <form noValidate onSubmit={form.handleSubmit((customer) => create.mutate({ customer, kind: "owner" }))} {...validation.formProps} className="flex flex-col gap-4" aria-labelledby="customer-title">
       <Field id="nome" label="Nome completo" error={msg("nome")}>
         <TextInput {...form.register("nome")} {...describedBy("nome", { error: msg("nome") })} autoComplete="name" />
       </Field>

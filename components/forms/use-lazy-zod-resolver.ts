@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { FieldValues, Resolver } from "react-hook-form";
 
 /** What zodResolver needs from a zod 4 schema (classic or mini), types only. */
@@ -11,8 +11,10 @@ type ZodSchema<In, Out> = { _zod: { input: In; output: Out } };
  * first paint instead of with the page: zod/mini + @hookform/resolvers are ~20 KB gzipped, and a
  * form only needs them when it validates (the forms validate on submit, then on change).
  *
- * The chunk is fetched when the browser is idle after hydration or as soon as the form is focused,
- * so by the first submit it is normally there already; if it is not, the submit waits for it.
+ * The chunk is fetched as soon as the form is focused or touched, so by the first submit (after
+ * typing) it is normally there already; if it is not, the submit waits for it. Not on idle after
+ * hydration: evaluating zod is a ~50 ms task on a slow phone, and a page that nobody has touched
+ * yet should not pay it (Lighthouse counted it as blocking time on the pay page).
  * Validation itself is unchanged: the same schema the server parses with, through zodResolver.
  */
 export function lazyZodResolver<In extends FieldValues, Out>(loadSchema: () => Promise<ZodSchema<In, Out>>) {
@@ -34,17 +36,11 @@ export function lazyZodResolver<In extends FieldValues, Out>(loadSchema: () => P
 
 /**
  * One lazy resolver per mounted form (a schema factory such as cardInputSchema() runs once per
- * mount, like the useMemo it replaces). Returns the resolver and an `onFocus` handler for the form.
+ * mount, like the useMemo it replaces). Returns the resolver and the form's preload handlers:
+ * spread `formProps` on the <form> (focus bubbles from any field; a pointer down on a button or a
+ * label comes before its click).
  */
 export function useLazyZodResolver<In extends FieldValues, Out>(loadSchema: () => Promise<ZodSchema<In, Out>>) {
   const [{ resolver, preload }] = useState(() => lazyZodResolver(loadSchema));
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(preload, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(preload, 300);
-    return () => window.clearTimeout(id);
-  }, [preload]);
-  return { resolver, onFocus: preload };
+  return { resolver, formProps: { onFocus: preload, onPointerDown: preload } };
 }

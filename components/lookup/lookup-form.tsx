@@ -49,7 +49,7 @@ export function LookupForm({ defaults }: { defaults: { placa: string; uf: string
 
   return (
     <Card>
-      <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values))} onFocus={validation.onFocus} className="flex flex-col gap-4" aria-label="Consultar débitos">
+      <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values))} {...validation.formProps} className="flex flex-col gap-4" aria-label="Consultar débitos">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="uf" label="UF" error={msg("uf")}>
             <SelectInput {...form.register("uf")} defaultValue={defaults.uf} {...describedBy("uf", { error: msg("uf") })}>

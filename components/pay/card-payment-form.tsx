@@ -1,9 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { createPayment, tokenizeCard } from "@/lib/client/mutations";
@@ -11,7 +10,8 @@ import { installmentsQuery } from "@/lib/client/queries";
 import type { PaymentView } from "@/lib/client/types";
 import { CARD_BRAND_LABELS, detectBrand, formatCardNumber, formatExpiryInput } from "@/lib/rules/card";
 import { formatBRL } from "@/lib/rules/money";
-import { cardInputSchema, type CardInput, type CardInputValues } from "@/lib/validation/card-input";
+import type { CardInput, CardInputValues } from "@/lib/validation/card-input";
+import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -37,9 +37,10 @@ type Props = { token: string; amountCents: number; onRefused: (payment: PaymentV
 export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix }: Props) {
   const hydrated = useHydrated();
   const router = useRouter();
-  const schema = useMemo(() => cardInputSchema(), []);
+  // The schema (and its "now" for the expiry check) is built once, when its chunk first loads.
+  const validation = useLazyZodResolver(() => import("@/lib/validation/card-input").then((m) => m.cardInputSchema()));
   const form = useForm<CardInputValues, unknown, CardInput>({
-    resolver: zodResolver(schema),
+    resolver: validation.resolver,
     defaultValues: { numero: "", nome: "", validade: "", cvv: "", parcelas: "1" },
   });
   const errors = form.formState.errors;
@@ -82,7 +83,7 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
   const busy = pay.isPending || (pay.isSuccess && pay.data.status !== "refused");
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))} className="flex flex-col gap-4" aria-label="Pagar com cartão de crédito">
+    <form noValidate onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))} {...validation.formProps} className="flex flex-col gap-4" aria-label="Pagar com cartão de crédito">
       {refused ? (
         <Alert live tone="danger" title="Pagamento recusado">
           <p>{refused.failureMessage ?? "O cartão foi recusado. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX."}</p>

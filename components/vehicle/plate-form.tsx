@@ -40,7 +40,7 @@ export function PlateForm() {
   return (
     <div className="flex flex-col gap-5">
       <Card>
-        <form noValidate onSubmit={form.handleSubmit(setSearch)} onFocus={validation.onFocus} className="flex flex-col gap-4" aria-label="Buscar veículo pela placa">
+        <form noValidate onSubmit={form.handleSubmit(setSearch)} {...validation.formProps} className="flex flex-col gap-4" aria-label="Buscar veículo pela placa">
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
             <Field id="placa" label="Placa" error={errors.placa?.message} hint={PLATE_HINT}>
               <TextInput
