@@ -2,19 +2,22 @@ import Link from "next/link";
 
 /** The brand mark on every page; a way home that survives any state of the flow. `notice` (the
  * test-environment banner) sits inside the header landmark so no content floats outside one. */
+// prefetch={false}: the header is on every page, and its links' viewport prefetch cost each page
+// view four extra server renders (two per link) and their parsing in the browser while the page was
+// still hydrating. Both targets are light pages that render in one round trip when clicked.
 export function SiteHeader({ notice }: { notice?: React.ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       {notice}
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 print:hidden">
-        <Link href="/" className="flex min-h-11 items-center gap-2 text-lg font-bold text-slate-900">
+        <Link href="/" prefetch={false} className="flex min-h-11 items-center gap-2 text-lg font-bold text-slate-900">
           <span aria-hidden="true" className="rounded-md bg-brand-600 px-1.5 py-0.5 text-sm font-black tracking-wider text-white">
             PP
           </span>
           Placa Paga
         </Link>
         {/* The dispatcher's way back to the links they sent (this browser only, no account). */}
-        <Link href="/links" className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Link href="/links" prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
           Meus links
         </Link>
       </div>
