@@ -37,7 +37,8 @@ export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: De
     const url = new URL(window.location.href);
     if (selection.length > 0) url.searchParams.set("debts", selection.join(","));
     else url.searchParams.delete("debts");
-    window.history.replaceState(window.history.state, "", url);
+    // replaceState costs a few ms; most page loads have nothing to change.
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
   }, [selection]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [presetNote, setPresetNote] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { lookupQuery } from "@/lib/client/queries";
 import type { LookupView } from "@/lib/client/types";
@@ -19,10 +20,10 @@ function editHref(lookup: LookupView) {
 /** The lookup's own page: waits for the result (it arrives by webhook), then draws it. */
 export function LookupResult({ lookupId }: { lookupId: string }) {
   const lookup = useQuery(lookupQuery(lookupId));
+  // Query results arrive through useSyncExternalStore, whose renders are one blocking task; the
+  // deferred copy renders the debt list in React's interruptible background pass instead.
+  const data = useDeferredValue(lookup.data);
 
-  if (lookup.isPending) {
-    return <WaitingBlock title="Carregando a consulta" detail="Isso leva só um instante." />;
-  }
   if (lookup.isError) {
     const missing = lookup.error instanceof ApiError && lookup.error.status === 404;
     return (
@@ -35,7 +36,9 @@ export function LookupResult({ lookupId }: { lookupId: string }) {
     );
   }
 
-  const data = lookup.data;
+  if (!data) {
+    return <WaitingBlock title="Carregando a consulta" detail="Isso leva só um instante." />;
+  }
   const vehicle = `${formatPlate(data.plate)} (${data.uf})`;
   switch (data.status) {
     case "pending":

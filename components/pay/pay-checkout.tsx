@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState, type ComponentProps } from "react";
+import { useDeferredValue, useState, type ComponentProps } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
@@ -44,19 +44,22 @@ function opensOnCardForm(checkout: CheckoutView): boolean {
  * share link (issue 7) render the same component inside their own page chrome.
  */
 export function PayCheckout({ token }: { token: string }) {
-  const checkout = useQuery(checkoutQuery(token));
-  const card = cardForm.useLazy();
-  const waitingForForm = checkout.isSuccess && card.status === "loading" && opensOnCardForm(checkout.data);
-  if (checkout.isPending || waitingForForm) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
-  if (checkout.isError) {
-    const missing = checkout.error instanceof ApiError && checkout.error.status === 404;
+  const query = useQuery(checkoutQuery(token));
+  // React Query and the lazy form publish through useSyncExternalStore, whose updates render in one
+  // blocking task; deferred, the checkout and the card form render in React's interruptible
+  // background pass instead (no long task on a slow phone), and the waiting block stays until then.
+  const checkout = useDeferredValue(query.data);
+  const card = useDeferredValue(cardForm.useLazy());
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Alert live tone="danger" title={missing ? "Link de pagamento inválido" : "Não foi possível carregar o pagamento"}>
-        <p>{missing ? "Confira o endereço ou peça um novo link." : errorMessage(checkout.error)}</p>
+        <p>{missing ? "Confira o endereço ou peça um novo link." : errorMessage(query.error)}</p>
       </Alert>
     );
   }
-  return <OpenCheckout checkout={checkout.data} card={card} />;
+  if (!checkout || (card.status === "loading" && opensOnCardForm(checkout))) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
+  return <OpenCheckout checkout={checkout} card={card} />;
 }
 
 function OpenCheckout({ checkout, card }: { checkout: CheckoutView; card: CardForm }) {
