@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { paymentQuery } from "@/lib/client/queries";
 import { Alert } from "@/components/ui/alert";
@@ -14,7 +15,9 @@ import { StatusHeadline } from "./status-headline";
 /** Polls the payment until it is final (and, once paid, until every debt is settled). */
 export function PaymentStatus({ paymentRef }: { paymentRef: string }) {
   const query = useQuery(paymentQuery(paymentRef));
-  if (query.isPending) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
+  // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
+  // one blocking task, the deferred pass yields to the browser.
+  const payment = useDeferredValue(query.data);
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -23,7 +26,7 @@ export function PaymentStatus({ paymentRef }: { paymentRef: string }) {
       </Alert>
     );
   }
-  const payment = query.data;
+  if (!payment) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
   return (
     <div className="flex flex-col gap-5">
       <StatusHeadline payment={payment} />
