@@ -1,21 +1,20 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
-import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { createPayment, tokenizeCard } from "@/lib/client/mutations";
-import { installmentsQuery } from "@/lib/client/queries";
 import type { PaymentView } from "@/lib/client/types";
-import { CARD_BRAND_LABELS, detectBrand, formatCardNumber, formatExpiryInput } from "@/lib/rules/card";
-import { formatBRL } from "@/lib/rules/money";
+import { formatCardNumber, formatExpiryInput } from "@/lib/rules/card";
 import type { CardInput, CardInputValues } from "@/lib/validation/card-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
+import { describedBy, Field, TextInput } from "@/components/ui/field";
+import { CardBrandBadge, CvvField, InstallmentsField, PayCardButton } from "./card-form-fields";
 import { useRefreshOnClosed } from "./use-checkout-closed";
 
 type Name = "numero" | "nome" | "validade" | "cvv" | "parcelas";
@@ -45,14 +44,8 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
   });
   const errors = form.formState.errors;
   const msg = (name: Name) => errors[name]?.message;
-  const numero = useWatch({ control: form.control, name: "numero" });
-  const brand = detectBrand(String(numero ?? ""));
-  const parcelas = useWatch({ control: form.control, name: "parcelas" });
-  const costs = useQuery(installmentsQuery(amountCents));
   const attemptId = useRef<string | null>(null);
   const refreshOnClosed = useRefreshOnClosed(token);
-  // The total with interest of the chosen count, shown before the person commits.
-  const chosen = costs.data?.options.find((o) => o.number === Number(parcelas ?? 1));
 
   const pay = useMutation({
     mutationFn: async (card: CardInput) => {
@@ -95,9 +88,7 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
       <Field id="numero" label="Número do cartão" error={msg("numero")}>
         <div className="relative">
           <TextInput {...masked(form.register("numero"), formatCardNumber)} {...describedBy("numero", { error: msg("numero") })} inputMode="numeric" autoComplete="cc-number" maxLength={23} className="pr-36" />
-          <span aria-live="polite" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-semibold text-slate-700">
-            {brand ? <span>Bandeira: {CARD_BRAND_LABELS[brand]}</span> : null}
-          </span>
+          <CardBrandBadge control={form.control} />
         </div>
       </Field>
       <Field id="nome" label="Nome impresso no cartão" error={msg("nome")}>
@@ -107,47 +98,15 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
         <Field id="validade" label="Validade" error={msg("validade")} hint="MM/AA">
           <TextInput {...masked(form.register("validade"), formatExpiryInput)} {...describedBy("validade", { error: msg("validade"), hint: "MM/AA" })} inputMode="numeric" autoComplete="cc-exp" maxLength={7} />
         </Field>
-        <Field id="cvv" label="CVV" error={msg("cvv")} hint={brand === "amex" ? "4 dígitos" : "3 dígitos"}>
-          <TextInput {...form.register("cvv")} {...describedBy("cvv", { error: msg("cvv"), hint: "3 ou 4 dígitos" })} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
-        </Field>
+        <CvvField control={form.control} field={form.register("cvv")} error={msg("cvv")} />
       </div>
-      <Field id="parcelas" label="Parcelas" error={msg("parcelas")}>
-        <SelectInput {...form.register("parcelas")} {...describedBy("parcelas", { error: msg("parcelas") })} disabled={!costs.data}>
-          {costs.data ? (
-            costs.data.options
-              .slice()
-              .sort((a, b) => a.number - b.number)
-              .map((o) => (
-                <option key={o.number} value={String(o.number)}>
-                  {o.number}x de {formatBRL(o.installmentCents)}
-                </option>
-              ))
-          ) : (
-            <option value="1">{costs.isError ? "Simulação indisponível" : "Calculando parcelas…"}</option>
-          )}
-        </SelectInput>
-      </Field>
-      {costs.data && costs.data.options.length === 0 ? (
-        <Alert tone="warning" title="Cartão indisponível para este valor">
-          O valor está abaixo do mínimo aceito no cartão. Pague com PIX.
-          <Button variant="secondary" onClick={onUsePix} className="mt-3 flex">
-            Pagar com PIX
-          </Button>
-        </Alert>
-      ) : null}
-      {chosen ? (
-        <p className="-mt-2 text-sm text-slate-700">
-          Total com juros: <strong className="text-slate-900">{formatBRL(chosen.totalCents)}</strong> (juros de {formatBRL(chosen.interestCents)})
-        </p>
-      ) : null}
+      <InstallmentsField control={form.control} field={form.register("parcelas")} error={msg("parcelas")} amountCents={amountCents} onUsePix={onUsePix} />
       {pay.isError && !(pay.error instanceof ApiError && pay.error.fields) ? (
         <Alert live tone="danger" title="Não foi possível concluir o pagamento">
           {errorMessage(pay.error)}
         </Alert>
       ) : null}
-      <Button type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!costs.data?.options.length || !hydrated} className="w-full">
-        Pagar com cartão
-      </Button>
+      <PayCardButton amountCents={amountCents} busy={busy} hydrated={hydrated} />
       <p className="text-center text-xs text-slate-600">Os dados do cartão vão direto para o processador de pagamentos e não ficam guardados aqui.</p>
     </form>
   );

@@ -22,8 +22,16 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   await expect(page.getByLabel("Parcelas")).toBeEnabled();
   await checkPage(page, testInfo, "11-pay-card");
 
+  // The brand and the CVV hint follow the number as it is typed (small parts of the form that
+  // watch the field; the form itself does not re-render per keystroke).
+  await page.getByLabel("Número do cartão").fill("378282246310005");
+  await expect(page.getByText("Bandeira: American Express")).toBeVisible();
+  await expect(page.getByText("4 dígitos", { exact: true })).toBeVisible();
   await fillCard(page, SANDBOX_CARDS.visaPaid, 3);
   await expect(page.getByText("Bandeira: Visa")).toBeVisible();
+  await expect(page.getByText("3 dígitos", { exact: true })).toBeVisible();
+  // The chosen count's total with interest, before paying.
+  await expect(page.getByText(/^Total com juros: R\$\u00a0[\d.]+,\d{2} \(juros de R\$\u00a0[\d.]+,\d{2}\)$/)).toBeVisible();
   const pay = page.getByRole("button", { name: "Pagar com cartão" });
   // A double click must not pay twice: the button is disabled while pending.
   await pay.dblclick();

@@ -1,0 +1,92 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useWatch, type Control, type UseFormRegisterReturn } from "react-hook-form";
+import { installmentsQuery } from "@/lib/client/queries";
+import { CARD_BRAND_LABELS, detectBrand } from "@/lib/rules/card";
+import { formatBRL } from "@/lib/rules/money";
+import type { CardInputValues } from "@/lib/validation/card-input";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
+
+// The card form's parts that follow a typed value or the installments answer. Each watches what it
+// shows, so a keystroke in the number or the installments' arrival re-renders a few elements, not
+// the whole form (each whole-form render was a blocking task on a slow phone, profiled in issue 8).
+
+type CardControl = Control<CardInputValues, unknown, unknown>;
+
+function useBrand(control: CardControl) {
+  return detectBrand(String(useWatch({ control, name: "numero" }) ?? ""));
+}
+
+/** The brand read from the number as it is typed, inside the number field. */
+export function CardBrandBadge({ control }: { control: CardControl }) {
+  const brand = useBrand(control);
+  return (
+    <span aria-live="polite" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-semibold text-slate-700">
+      {brand ? <span>Bandeira: {CARD_BRAND_LABELS[brand]}</span> : null}
+    </span>
+  );
+}
+
+/** CVV, with its hint following the brand (American Express has 4 digits). */
+export function CvvField({ control, field, error }: { control: CardControl; field: UseFormRegisterReturn; error?: string }) {
+  const brand = useBrand(control);
+  return (
+    <Field id="cvv" label="CVV" error={error} hint={brand === "amex" ? "4 dígitos" : "3 dígitos"}>
+      <TextInput {...field} {...describedBy("cvv", { error, hint: "3 ou 4 dígitos" })} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+    </Field>
+  );
+}
+
+/** The installments choice, the card's floor, and the total with interest of the chosen count. */
+export function InstallmentsField({ control, field, error, amountCents, onUsePix }: { control: CardControl; field: UseFormRegisterReturn; error?: string; amountCents: number; onUsePix: () => void }) {
+  const costs = useQuery(installmentsQuery(amountCents));
+  const parcelas = useWatch({ control, name: "parcelas" });
+  // The total with interest of the chosen count, shown before the person commits.
+  const chosen = costs.data?.options.find((o) => o.number === Number(parcelas ?? 1));
+  return (
+    <>
+      <Field id="parcelas" label="Parcelas" error={error}>
+        <SelectInput {...field} {...describedBy("parcelas", { error })} disabled={!costs.data}>
+          {costs.data ? (
+            costs.data.options
+              .slice()
+              .sort((a, b) => a.number - b.number)
+              .map((o) => (
+                <option key={o.number} value={String(o.number)}>
+                  {o.number}x de {formatBRL(o.installmentCents)}
+                </option>
+              ))
+          ) : (
+            <option value="1">{costs.isError ? "Simulação indisponível" : "Calculando parcelas…"}</option>
+          )}
+        </SelectInput>
+      </Field>
+      {costs.data && costs.data.options.length === 0 ? (
+        <Alert tone="warning" title="Cartão indisponível para este valor">
+          O valor está abaixo do mínimo aceito no cartão. Pague com PIX.
+          <Button variant="secondary" onClick={onUsePix} className="mt-3 flex">
+            Pagar com PIX
+          </Button>
+        </Alert>
+      ) : null}
+      {chosen ? (
+        <p className="-mt-2 text-sm text-slate-700">
+          Total com juros: <strong className="text-slate-900">{formatBRL(chosen.totalCents)}</strong> (juros de {formatBRL(chosen.interestCents)})
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Enabled once the page is interactive and the amount can be paid by card at all. */
+export function PayCardButton({ amountCents, busy, hydrated }: { amountCents: number; busy: boolean; hydrated: boolean }) {
+  const payable = useQuery({ ...installmentsQuery(amountCents), select: (data) => data.options.length > 0 });
+  return (
+    <Button type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!payable.data || !hydrated} className="w-full">
+      Pagar com cartão
+    </Button>
+  );
+}
