@@ -7,11 +7,13 @@
 // An empty Next app (tests/bench/fixtures/empty-app) is measured first, in the same run, as a
 // control for how busy the machine is (--no-baseline skips it).
 // --only keeps the pages whose name contains one of the words; --save writes each run's full report
-// to data/bench/lighthouse/<page>-<run>.json (open in https://googlechrome.github.io/lighthouse/viewer/
-// or read its bootup-time / long-tasks audits) to see where blocking time goes.
+// to $TMPDIR/placa-paga-lighthouse/<page>-<run>.json (open in the Lighthouse viewer or read its
+// bootup-time / long-tasks audits) to see where blocking time goes. Not under data/: the card
+// canary scans data/ for what the storefront wrote, and a report's trace numbers read as cards.
 // Targets: performance >= 95, accessibility 100, best practices 100 (SEO printed, no target:
 // the token pages are noindex on purpose).
 import { mkdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -24,7 +26,7 @@ import { median, printTable, target } from "./lib/table";
 
 const RUNS = Number(arg("runs", "5"));
 const ONLY = arg("only", "").split(",").filter(Boolean);
-const SAVE_DIR = hasFlag("save") ? join(process.cwd(), "data", "bench", "lighthouse") : undefined;
+const SAVE_DIR = hasFlag("save") ? join(tmpdir(), "placa-paga-lighthouse") : undefined;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -103,6 +105,7 @@ async function main() {
       ["pay /pagar/[token]", `/pagar/${open.token}`, base],
       ["status /pagamento/[ref]", `/pagamento/${payment.ref}`, base],
     ];
+    if (SAVE_DIR) console.log(`[lighthouse] reports go to ${SAVE_DIR}`);
     const pages = ONLY.length ? allPages.filter(([name]) => name.startsWith("control") || ONLY.some((w) => name.includes(w))) : allPages;
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
