@@ -23,6 +23,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   };
+  export type Instance = { on(event: "reqError", listener: (error: Error & { code?: string }) => void): Instance };
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }
