@@ -6,7 +6,6 @@ import { useForm, useWatch } from "react-hook-form";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { createLookup } from "@/lib/client/mutations";
 import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
-import { ufOptions } from "@/lib/rules/uf";
 import type { LookupInput, LookupInputValues } from "@/lib/validation/lookup-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { useHydrated } from "@/components/hooks/use-hydrated";
@@ -14,9 +13,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
+import { UfOptions } from "@/components/vehicle/uf-options";
 import { SpMaintenanceNotice } from "./sp-maintenance-notice";
 
-const UF_OPTIONS = ufOptions();
 const HINTS = {
   renavam: "11 números, no documento do veículo (CRLV).",
   cpfCnpj: "De quem está no documento do veículo.",
@@ -54,11 +53,7 @@ export function LookupForm({ defaults }: { defaults: { placa: string; uf: string
           <Field id="uf" label="UF" error={msg("uf")}>
             <SelectInput {...form.register("uf")} defaultValue={defaults.uf} {...describedBy("uf", { error: msg("uf") })}>
               <option value="">Escolha o estado</option>
-              {UF_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <UfOptions />
             </SelectInput>
           </Field>
           <Field id="placa" label="Placa" error={msg("placa")}>

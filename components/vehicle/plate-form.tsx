@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "@/lib/client/fetch-json";
 import { vehicleQuery } from "@/lib/client/queries";
-import { ufOptions } from "@/lib/rules/uf";
 import type { EnrichmentInput, EnrichmentInputValues } from "@/lib/validation/enrichment-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { useHydrated } from "@/components/hooks/use-hydrated";
@@ -14,9 +13,9 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
 import { WaitingBlock } from "@/components/ui/waiting-block";
+import { UfOptions } from "./uf-options";
 import { VehicleCard } from "./vehicle-card";
 
-const UF_OPTIONS = ufOptions();
 const PLATE_HINT = "Ex.: ABC1234 ou ABC1D23";
 
 function lookupHref(plate: string, uf?: string) {
@@ -56,11 +55,7 @@ export function PlateForm() {
             <Field id="uf" label="UF (opcional)" error={errors.uf?.message as string | undefined}>
               <SelectInput {...form.register("uf")} {...describedBy("uf", { error: errors.uf?.message as string | undefined })}>
                 <option value="">Não sei</option>
-                {UF_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <UfOptions />
               </SelectInput>
             </Field>
           </div>
