@@ -28,16 +28,20 @@ export function reaisToCents(reais: number): number {
   return negative && cents !== 0 ? -cents : cents; // never -0
 }
 
+function assertCents(cents: number): void {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be a safe integer: ${cents}`);
+}
+
 /** Cents -> reais for the wire. Integer / 100 is the double closest to the decimal value. */
 export function centsToReais(cents: number): number {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be a safe integer: ${cents}`);
+  assertCents(cents);
   return cents / 100;
 }
 
 export function sumCents(values: Iterable<number>): number {
   let total = 0;
   for (const value of values) {
-    if (!Number.isSafeInteger(value)) throw new RangeError(`Cents must be a safe integer: ${value}`);
+    assertCents(value);
     total += value;
   }
   if (!Number.isSafeInteger(total)) throw new RangeError("Sum of cents overflows");
@@ -54,7 +58,7 @@ export function sumCents(values: Iterable<number>): number {
  * tests/unit/rules/money.test.ts holds it equal to Intl on any amount.
  */
 export function formatBRL(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be a safe integer: ${cents}`);
+  assertCents(cents);
   const abs = Math.abs(cents);
   const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   const fraction = String(abs % 100).padStart(2, "0");

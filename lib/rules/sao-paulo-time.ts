@@ -18,8 +18,7 @@ export type WallClock = {
 // pattern generator), a single blocking task that Lighthouse multiplies by 4 on the pay and
 // status pages; Temporal's zoned conversion costs about 1 ms. Engines without it (Node 20, older
 // browsers) use Intl. tests/unit/rules/sao-paulo-time.test.ts checks both agree on any instant.
-type ZonedParts = WallClock;
-type TemporalApi = { Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): ZonedParts } } };
+type TemporalApi = { Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): WallClock } } };
 
 function viaTemporal(temporal: TemporalApi, instant: Date): WallClock {
   const z = temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SAO_PAULO_TZ);
