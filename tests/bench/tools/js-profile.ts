@@ -75,7 +75,8 @@ async function main() {
           const file = frame.url.replace(/.*\//, "");
           const where = frame.url.includes("/_next/static/") ? `${file} ${moduleAt(file, frame.columnNumber)}` : frame.url ? "(page)" : "(native)";
           byModule.set(where, (byModule.get(where) ?? 0) + ms);
-          byFunction.set(`${where} ${frame.functionName || "(anonymous)"}@${frame.columnNumber}`, (byFunction.get(`${where} ${frame.functionName || "(anonymous)"}@${frame.columnNumber}`) ?? 0) + ms);
+          const fn = `${where} ${frame.functionName || "(anonymous)"}@${frame.columnNumber}`;
+          byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
           total += ms;
         });
       }
