@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { checkPage } from "./support/a11y";
-import { continueButton, startLookup, waitForDebts } from "./support/flow";
+import { continueButton, fillCustomer, startLookup, waitForDebts } from "./support/flow";
 
 test("dependsOn brings debts along and says why; distinct disables with the reason on the item", async ({ page }, testInfo) => {
   await startLookup(page, "withDebts");
@@ -58,7 +58,7 @@ test("the selection survives going to the payment step and back", async ({ page 
   await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(chosen);
 });
 
-test("a total under R$ 5,00: no card installments, and the page says where the PIX total appears", async ({ page }) => {
+test("a total under R$ 5,00: no card installments, the page says where the PIX total appears, and the pay page offers PIX", async ({ page }) => {
   // syncAnswer's R$ 3,50 service fee is never paid by another test (view only, both projects).
   await startLookup(page, "syncAnswer");
   await waitForDebts(page);
@@ -67,4 +67,17 @@ test("a total under R$ 5,00: no card installments, and the page says where the P
   await expect(page.getByRole("heading", { name: "Como você quer pagar" })).toBeVisible();
   await expect(page.getByText("Para valores abaixo de R$ 5,00 não há parcelamento no cartão.", { exact: false })).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
+
+  // The pay page says the card cannot take this amount, keeps its button off and offers PIX
+  // (a checkout is created, nothing is paid: generating a PIX code takes another click).
+  await fillCustomer(page);
+  await page.getByRole("button", { name: "Ir para o pagamento" }).click();
+  await page.waitForURL(/\/pagar\/[^/]+$/);
+  const floor = page.getByText("Cartão indisponível para este valor");
+  await expect(floor).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pagar com cartão" })).toBeDisabled();
+  await page.getByRole("button", { name: "Pagar com PIX" }).click();
+  await expect(page.getByRole("radio", { name: "PIX" })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Gerar código PIX" })).toBeVisible();
+  await expect(floor).toHaveCount(0);
 });
