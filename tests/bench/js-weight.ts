@@ -7,10 +7,9 @@
 // Target: heaviest page <= 1.25x the empty app.
 import { gzipSync } from "node:zlib";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";
 import { startEmptyApp } from "./lib/empty-app";
-import { ApiClient, standaloneDebts } from "./lib/flow";
+import { ApiClient, customerPages } from "./lib/flow";
 import { kb, printTable, target } from "./lib/table";
 
 const TARGET_RATIO = 1.25;
@@ -88,19 +87,15 @@ async function main() {
     const base = given || app!.url;
     const api = new ApiClient(base);
     const v = SANDBOX_VEHICLES.withDebts;
-    const lookup = await api.lookup(v);
-    const [fineA, fineB] = standaloneDebts(lookup);
-    const open = await api.checkout(lookup.id, [fineA!.id]);
-    const paid = await api.checkout(lookup.id, [(fineB ?? fineA)!.id]);
-    const payment = await api.payCard(paid.token, SANDBOX_CARDS.visaPaid.number);
+    const { lookup, fine, paths } = await customerPages(api);
 
     const pages: [string, string][] = [
       ["home /", "/"],
       ["/consulta", `/consulta?placa=${v.plate}&uf=${v.uf}`],
-      ["/consulta/[id]", `/consulta/${lookup.id}`],
-      ["/consulta/[id]/pagamento", `/consulta/${lookup.id}/pagamento?debts=${fineA!.id}`],
-      ["/pagar/[token]", `/pagar/${open.token}`],
-      ["/pagamento/[ref]", `/pagamento/${payment.ref}`],
+      ["/consulta/[id]", paths.lookup],
+      ["/consulta/[id]/pagamento", `/consulta/${lookup.id}/pagamento?debts=${fine.id}`],
+      ["/pagar/[token]", paths.pay],
+      ["/pagamento/[ref]", paths.status],
     ];
     const rows: (string | number)[][] = [["empty Next app /", empty.scripts, kb(empty.raw), kb(empty.gz), "1.00x"]];
     let heaviest = { name: "", gz: 0, urls: [] as string[] };

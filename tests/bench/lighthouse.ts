@@ -24,11 +24,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, hasFlag, startApp, type AppInstance } from "./lib/app-instance";
 import { startEmptyApp, type EmptyApp } from "./lib/empty-app";
-import { ApiClient, standaloneDebts } from "./lib/flow";
+import { ApiClient, customerPages } from "./lib/flow";
 import { median, printTable, target } from "./lib/table";
 
 const RUNS = Number(arg("runs", "5"));
@@ -101,19 +99,14 @@ async function main() {
     app = given ? undefined : await startApp({ name: "lighthouse" });
     const base = given || app!.url;
     const api = new ApiClient(base);
-    const lookup = await api.lookup(SANDBOX_VEHICLES.withDebts);
-    const [fineA, fineB] = standaloneDebts(lookup);
-    const open = await api.checkout(lookup.id, [fineA!.id]);
-    const paidCheckout = await api.checkout(lookup.id, [(fineB ?? fineA)!.id]);
-    const payment = await api.payCard(paidCheckout.token, SANDBOX_CARDS.visaPaid.number);
-    await api.waitPayment(payment.ref, (p) => p.status === "paid" && p.liquidationStatus === "settled", 60_000).catch(() => undefined);
+    const { paths } = await customerPages(api, { settled: true });
 
     const allPages: [string, string, string][] = [
       ...(empty ? ([["control: empty Next app", "/", empty.url]] as [string, string, string][]) : []),
-      ["home", "/", base],
-      ["lookup /consulta/[id]", `/consulta/${lookup.id}`, base],
-      ["pay /pagar/[token]", `/pagar/${open.token}`, base],
-      ["status /pagamento/[ref]", `/pagamento/${payment.ref}`, base],
+      ["home", paths.home, base],
+      ["lookup /consulta/[id]", paths.lookup, base],
+      ["pay /pagar/[token]", paths.pay, base],
+      ["status /pagamento/[ref]", paths.status, base],
     ];
     if (SAVE_DIR) console.log(`[lighthouse] reports go to ${SAVE_DIR}`);
     const pages = ONLY.length ? allPages.filter(([name]) => name.startsWith("control") || ONLY.some((w) => name.includes(w))) : allPages;

@@ -2,7 +2,7 @@
 // over HTTP, as a browser would: same-origin Origin header on state-changing calls.
 import { randomUUID } from "node:crypto";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { SANDBOX_CARD_DEFAULTS } from "@/lib/sandbox/payments/cards-catalog";
+import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 
 export const BENCH_CUSTOMER = { nome: "Maria da Silva", email: "maria.silva@example.com", celular: "(31) 98765-4321", cpfCnpj: "529.982.247-25" };
 
@@ -77,4 +77,22 @@ export function standaloneDebts(view: LookupView): DebtView[] {
   const alone = view.debts.filter((d) => d.dependsOn.length === 0 && d.type === "ticket");
   if (alone.length === 0) throw new Error(`lookup ${view.id} (${view.status}) has no standalone fine`);
   return alone;
+}
+
+/**
+ * What the page benchmarks load: a lookup with debts, an open checkout of one fine, and a paid
+ * card payment of another (waited until paid, and settled when `settled`), with each page's path.
+ */
+export async function customerPages(api: ApiClient, { settled = false } = {}) {
+  const lookup = await api.lookup(SANDBOX_VEHICLES.withDebts);
+  const [fineA, fineB] = standaloneDebts(lookup);
+  const open = await api.checkout(lookup.id, [fineA!.id]);
+  const paid = await api.checkout(lookup.id, [(fineB ?? fineA)!.id]);
+  const payment = await api.payCard(paid.token, SANDBOX_CARDS.visaPaid.number);
+  await api.waitPayment(payment.ref, (p) => p.status === "paid" && (!settled || p.liquidationStatus === "settled"), 60_000).catch(() => undefined);
+  return {
+    lookup,
+    fine: fineA!,
+    paths: { home: "/", lookup: `/consulta/${lookup.id}`, pay: `/pagar/${open.token}`, status: `/pagamento/${payment.ref}` },
+  };
 }

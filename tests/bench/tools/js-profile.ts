@@ -8,10 +8,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
-import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, SNAPSHOT_DIR, startApp } from "../lib/app-instance";
-import { ApiClient, standaloneDebts } from "../lib/flow";
+import { ApiClient, customerPages } from "../lib/flow";
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; columnNumber: number } };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -44,13 +42,8 @@ async function main() {
   const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking"] });
   try {
     const api = new ApiClient(app.url);
-    const lookup = await api.lookup(SANDBOX_VEHICLES.withDebts);
-    const [fineA, fineB] = standaloneDebts(lookup);
-    const open = await api.checkout(lookup.id, [fineA!.id]);
-    const paid = await api.checkout(lookup.id, [(fineB ?? fineA)!.id]);
-    const payment = await api.payCard(paid.token, SANDBOX_CARDS.visaPaid.number);
-    await api.waitPayment(payment.ref, (p) => p.status === "paid", 60_000).catch(() => undefined);
-    const pages = Object.entries({ home: "/", lookup: `/consulta/${lookup.id}`, pay: `/pagar/${open.token}`, status: `/pagamento/${payment.ref}` }).filter(([name]) => !ONLY.length || ONLY.includes(name));
+    const { paths } = await customerPages(api);
+    const pages = Object.entries(paths).filter(([name]) => !ONLY.length || ONLY.includes(name));
 
     for (const [name, pagePath] of pages) {
       const byModule = new Map<string, number>();
