@@ -7,9 +7,8 @@
 // in `npm run bench`); this is how the Intl formatters and collator were found (issue 8).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import puppeteer from "puppeteer-core";
-import { arg, SNAPSHOT_DIR, startApp } from "../lib/app-instance";
-import { ApiClient, customerPages } from "../lib/flow";
+import { arg, SNAPSHOT_DIR } from "../lib/app-instance";
+import { visitCustomerPages } from "../lib/chromium-pages";
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; columnNumber: number } };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -38,51 +37,40 @@ function top(map: Map<string, number>, n: number): string[] {
 }
 
 async function main() {
-  const app = await startApp({ name: "js-profile" });
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking"] });
-  try {
-    const api = new ApiClient(app.url);
-    const { paths } = await customerPages(api);
-    const pages = Object.entries(paths).filter(([name]) => !ONLY.length || ONLY.includes(name));
-
-    for (const [name, pagePath] of pages) {
-      const byModule = new Map<string, number>();
-      const byFunction = new Map<string, number>();
-      let total = 0;
-      for (let i = 0; i < LOADS; i++) {
-        const context = await browser.createBrowserContext();
-        const page = await context.newPage();
-        const cdp = await page.createCDPSession();
-        await cdp.send("Profiler.enable");
-        await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-        await cdp.send("Profiler.start");
-        await page.goto(`${app.url}${pagePath}`, { waitUntil: "networkidle0" });
-        await new Promise((r) => setTimeout(r, 1000));
-        const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
-        await context.close();
-        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-        profile.samples.forEach((id, s) => {
-          const frame = nodes.get(id)!.callFrame;
-          if (frame.functionName === "(idle)" || frame.functionName === "(program)") return;
-          const ms = (profile.timeDeltas[s + 1] ?? 0) / 1000;
-          const file = frame.url.replace(/.*\//, "");
-          const where = frame.url.includes("/_next/static/") ? `${file} ${moduleAt(file, frame.columnNumber)}` : frame.url ? "(page)" : "(native)";
-          byModule.set(where, (byModule.get(where) ?? 0) + ms);
-          const fn = `${where} ${frame.functionName || "(anonymous)"}@${frame.columnNumber}`;
-          byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-          total += ms;
-        });
-      }
-      console.log(`\n== ${name} (${pagePath.slice(0, 24)}): ${(total / LOADS).toFixed(0)} ms of JavaScript per load (mean of ${LOADS}), self time summed over the loads`);
-      console.log("  by chunk and module:");
-      for (const line of top(byModule, 12)) console.log(`    ${line}`);
-      console.log("  by function:");
-      for (const line of top(byFunction, 15)) console.log(`    ${line}`);
+  await visitCustomerPages("js-profile", ONLY, async (browser, name, url) => {
+    const byModule = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    let total = 0;
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const cdp = await page.createCDPSession();
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+      await cdp.send("Profiler.start");
+      await page.goto(url, { waitUntil: "networkidle0" });
+      await new Promise((r) => setTimeout(r, 1000));
+      const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
+      await context.close();
+      const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+      profile.samples.forEach((id, s) => {
+        const frame = nodes.get(id)!.callFrame;
+        if (frame.functionName === "(idle)" || frame.functionName === "(program)") return;
+        const ms = (profile.timeDeltas[s + 1] ?? 0) / 1000;
+        const file = frame.url.replace(/.*\//, "");
+        const where = frame.url.includes("/_next/static/") ? `${file} ${moduleAt(file, frame.columnNumber)}` : frame.url ? "(page)" : "(native)";
+        byModule.set(where, (byModule.get(where) ?? 0) + ms);
+        const fn = `${where} ${frame.functionName || "(anonymous)"}@${frame.columnNumber}`;
+        byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+        total += ms;
+      });
     }
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+    console.log(`\n== ${name} (${new URL(url).pathname.slice(0, 24)}): ${(total / LOADS).toFixed(0)} ms of JavaScript per load (mean of ${LOADS}), self time summed over the loads`);
+    console.log("  by chunk and module:");
+    for (const line of top(byModule, 12)) console.log(`    ${line}`);
+    console.log("  by function:");
+    for (const line of top(byFunction, 15)) console.log(`    ${line}`);
+  });
 }
 
 main().catch((error: unknown) => {

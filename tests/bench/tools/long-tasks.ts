@@ -5,9 +5,8 @@
 // calls, parsing, style and layout, React's scheduler ticks). Total blocking time is the sum of
 // each long task's part over 50 ms, so this says which task to split or shrink. A diagnostic, not
 // a benchmark with a target (it is not in `npm run bench`).
-import puppeteer from "puppeteer-core";
-import { arg, startApp } from "../lib/app-instance";
-import { ApiClient, customerPages } from "../lib/flow";
+import { arg } from "../lib/app-instance";
+import { visitCustomerPages } from "../lib/chromium-pages";
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: Record<string, unknown> } };
 
@@ -63,46 +62,36 @@ function longTasks(events: TraceEvent[], url: string) {
   }) };
 }
 
-/** The page's renderer main thread: where the navigation to the app's URL started. */
+/** The page's renderer main thread: where the navigation to the page's URL started. */
 function rendererMain(events: TraceEvent[], url: string) {
   const nav = events.find((e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith(url));
   return nav && { pid: nav.pid, tid: nav.tid, navStart: nav.ts };
 }
 
 async function main() {
-  const app = await startApp({ name: "long-tasks" });
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking"] });
-  try {
-    const api = new ApiClient(app.url);
-    const { paths } = await customerPages(api);
-    const pages = Object.entries(paths).filter(([name]) => !ONLY.length || ONLY.includes(name));
-    for (const [name, pagePath] of pages) {
-      console.log(`\n== ${name}: tasks over ${LONG_MS} ms with the CPU slowed ${CPU}x (TBT counts the part over 50 ms)`);
-      for (let i = 0; i < LOADS; i++) {
-        const context = await browser.createBrowserContext();
-        const page = await context.newPage();
-        await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-        const cdp = await page.createCDPSession();
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
-        await page.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading", "__metadata"] });
-        await page.goto(`${app.url}${pagePath}`, { waitUntil: "networkidle0" });
-        await new Promise((r) => setTimeout(r, 1500));
-        const buffer = await page.tracing.stop();
-        await context.close();
-        const { traceEvents } = JSON.parse(Buffer.from(buffer!).toString("utf8")) as { traceEvents: TraceEvent[] };
-        const { fcpMs, tasks } = longTasks(traceEvents, app.url);
-        const blocking = tasks.reduce((s, t) => s + Math.max(0, t.ms - 50), 0);
-        console.log(`  load ${i + 1}: first contentful paint at ${fcpMs.toFixed(0)} ms; ${tasks.length} tasks over ${LONG_MS} ms, ${blocking.toFixed(0)} ms over 50 ms (from navigation start)`);
-        for (const task of tasks) {
-          const parts = task.parts.slice(0, 6).map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join(" · ");
-          console.log(`    @${task.start.toFixed(0).padStart(5)} ms  ${task.ms.toFixed(0).padStart(4)} ms  ${parts}`);
-        }
+  await visitCustomerPages("long-tasks", ONLY, async (browser, name, url) => {
+    console.log(`\n== ${name}: tasks over ${LONG_MS} ms with the CPU slowed ${CPU}x (TBT counts the part over 50 ms)`);
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      const cdp = await page.createCDPSession();
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+      await page.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading", "__metadata"] });
+      await page.goto(url, { waitUntil: "networkidle0" });
+      await new Promise((r) => setTimeout(r, 1500));
+      const buffer = await page.tracing.stop();
+      await context.close();
+      const { traceEvents } = JSON.parse(Buffer.from(buffer!).toString("utf8")) as { traceEvents: TraceEvent[] };
+      const { fcpMs, tasks } = longTasks(traceEvents, url);
+      const blocking = tasks.reduce((s, t) => s + Math.max(0, t.ms - 50), 0);
+      console.log(`  load ${i + 1}: first contentful paint at ${fcpMs.toFixed(0)} ms; ${tasks.length} tasks over ${LONG_MS} ms, ${blocking.toFixed(0)} ms over 50 ms (from navigation start)`);
+      for (const task of tasks) {
+        const parts = task.parts.slice(0, 6).map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join(" · ");
+        console.log(`    @${task.start.toFixed(0).padStart(5)} ms  ${task.ms.toFixed(0).padStart(4)} ms  ${parts}`);
       }
     }
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
