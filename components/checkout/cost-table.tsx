@@ -9,10 +9,7 @@ function rowsOf(answer: InstallmentsAnswer): Row[] {
   const pix = answer.pix ? [{ key: "pix", label: "PIX", installmentCents: null, totalCents: answer.pix.totalCents, interestCents: answer.pix.interestCents }] : [];
   return [
     ...pix,
-    ...answer.options
-      .slice()
-      .sort((a, b) => a.number - b.number)
-      .map((o) => ({ key: String(o.number), label: `Cartão ${o.number}x`, installmentCents: o.installmentCents, totalCents: o.totalCents, interestCents: o.interestCents })),
+    ...answer.options.map((o) => ({ key: String(o.number), label: `Cartão ${o.number}x`, installmentCents: o.installmentCents, totalCents: o.totalCents, interestCents: o.interestCents })),
   ];
 }
 

@@ -51,14 +51,11 @@ export function InstallmentsField({ control, field, error, amountCents, onUsePix
       <Field id="parcelas" label="Parcelas" error={error}>
         <SelectInput {...field} {...describedBy("parcelas", { error })} disabled={!costs.data}>
           {costs.data ? (
-            costs.data.options
-              .slice()
-              .sort((a, b) => a.number - b.number)
-              .map((o) => (
-                <option key={o.number} value={String(o.number)}>
-                  {o.number}x de {formatBRL(o.installmentCents)}
-                </option>
-              ))
+            costs.data.options.map((o) => (
+              <option key={o.number} value={String(o.number)}>
+                {o.number}x de {formatBRL(o.installmentCents)}
+              </option>
+            ))
           ) : (
             <option value="1">{costs.isError ? "Simulação indisponível" : "Calculando parcelas…"}</option>
           )}

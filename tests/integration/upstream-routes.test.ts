@@ -112,6 +112,10 @@ describe("POST /api/installments", () => {
     expect(res.status).toBe(200);
     expect(body.options[0]!.number).toBe(1);
     expect(body.pix.totalCents).toBe(body.options[0]!.totalCents);
+    // Ordered by count on the server: the cost table and the installments select list them as sent.
+    const counts = body.options.map((o) => o.number);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.length).toBeGreaterThan(1);
   });
   it("400 for a non-integer amount", async () => {
     const { POST } = await import("@/app/api/installments/route");
