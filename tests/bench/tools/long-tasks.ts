@@ -1,6 +1,6 @@
-// npm run bench:long-tasks [-- --loads 3 --only pay --cpu 4]
+// npm run bench:long-tasks [-- --loads 3 --only pay --cpu 4 --min 50]
 // What fills each long task of a cold load: a Chromium trace (CPU slowed --cpu times, as Lighthouse's
-// mobile setting assumes) of home, lookup, pay and status; every main-thread task over 50 ms is
+// mobile setting assumes) of home, lookup, pay and status; every main-thread task over --min ms is
 // printed with its start, its length and what ran inside it (script evaluations by chunk, function
 // calls, parsing, style and layout, React's scheduler ticks). Total blocking time is the sum of
 // each long task's part over 50 ms, so this says which task to split or shrink. A diagnostic, not
