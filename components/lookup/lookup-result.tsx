@@ -17,9 +17,12 @@ function editHref(lookup: LookupView) {
   return `/consulta?${new URLSearchParams({ placa: lookup.plate, uf: lookup.uf })}`;
 }
 
-/** The lookup's own page: waits for the result (it arrives by webhook), then draws it. */
-export function LookupResult({ lookupId }: { lookupId: string }) {
-  const lookup = useQuery(lookupQuery(lookupId));
+/**
+ * The lookup's own page: draws the lookup as the server rendered it, then polls until the result
+ * (it arrives by webhook) is there.
+ */
+export function LookupResult({ lookupId, initial }: { lookupId: string; initial?: LookupView }) {
+  const lookup = useQuery({ ...lookupQuery(lookupId), initialData: initial });
   // Query results arrive through useSyncExternalStore, whose renders are one blocking task; the
   // deferred copy renders the debt list in React's interruptible background pass instead.
   const data = useDeferredValue(lookup.data);

@@ -20,9 +20,9 @@ type Method = "card" | "pix";
 const IN_FLIGHT = new Set(["pending", "processing", "in_analysis"]);
 
 // The card form (react-hook-form, zod/mini + the card schema and rules) is not part of the page's
-// first load: its download starts when PayCheckout mounts, alongside the checkout request, and the
-// page keeps its "Carregando o pagamento" block until both are there when the form is what shows.
-// A payer on PIX never waits for it.
+// first load: its download starts when PayCheckout mounts (the checkout itself comes rendered from
+// the server), and the page keeps its "Carregando o pagamento" block until the form is there when
+// the form is what shows. A payer on PIX never waits for it.
 const cardForm = lazyComponent(() => import("./card-payment-form").then((m) => m.CardPaymentForm));
 type CardForm = LazyComponentState<ComponentProps<typeof CardPaymentForm>>;
 
@@ -43,8 +43,8 @@ function opensOnCardForm(checkout: CheckoutView): boolean {
  * Pays a checkout by card or PIX. Knows only the token, so the owner's flow and a dispatcher's
  * share link (issue 7) render the same component inside their own page chrome.
  */
-export function PayCheckout({ token }: { token: string }) {
-  const query = useQuery(checkoutQuery(token));
+export function PayCheckout({ token, initial }: { token: string; initial?: CheckoutView }) {
+  const query = useQuery({ ...checkoutQuery(token), initialData: initial });
   // React Query and the lazy form publish through useSyncExternalStore, whose updates render in one
   // blocking task; deferred, the checkout and the card form render in React's interruptible
   // background pass instead (no long task on a slow phone), and the waiting block stays until then.

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { paymentQuery } from "@/lib/client/queries";
+import type { PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { WaitingBlock } from "@/components/ui/waiting-block";
@@ -13,8 +14,8 @@ import { SettlementList } from "./settlement-list";
 import { StatusHeadline } from "./status-headline";
 
 /** Polls the payment until it is final (and, once paid, until every debt is settled). */
-export function PaymentStatus({ paymentRef }: { paymentRef: string }) {
-  const query = useQuery(paymentQuery(paymentRef));
+export function PaymentStatus({ paymentRef, initial }: { paymentRef: string; initial?: PaymentView }) {
+  const query = useQuery({ ...paymentQuery(paymentRef), initialData: initial });
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
   const payment = useDeferredValue(query.data);

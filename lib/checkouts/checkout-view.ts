@@ -1,8 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { Checkout } from "@/lib/generated/prisma/client";
 import { loadPaymentView, type PaymentView } from "@/lib/payments/payment-view";
 import { maskCpfCnpjForSharing, maskEmail, maskPhone } from "@/lib/rules/cpf-cnpj";
-import { checkoutStatus, findCheckoutByToken } from "./find-checkout";
+import { checkoutStatus, findCheckoutByToken, findCheckoutOrNull } from "./find-checkout";
 
 // The pay page (also the dispatcher's share link): whoever has the link sees the amount and the
 // debts, and the payer's data only masked.
@@ -21,8 +22,18 @@ export type CheckoutView = {
   latestPayment?: PaymentView;
 };
 
+/** The API's read: an unknown token is a 404 error. */
 export async function getCheckoutView(token: string): Promise<CheckoutView> {
-  const checkout = await findCheckoutByToken(token);
+  return toCheckoutView(await findCheckoutByToken(token));
+}
+
+/** Null for an unknown or malformed token; the pay page answers it with its 404. */
+export async function findCheckoutView(token: string): Promise<CheckoutView | null> {
+  const checkout = await findCheckoutOrNull(token);
+  return checkout ? toCheckoutView(checkout) : null;
+}
+
+async function toCheckoutView(checkout: Checkout): Promise<CheckoutView> {
   const [debts, latest, status] = await Promise.all([
     db.checkoutDebt.findMany({ where: { checkoutId: checkout.id }, orderBy: { id: "asc" } }),
     db.payment.findFirst({ where: { checkoutId: checkout.id }, orderBy: { createdAt: "desc" } }),

@@ -84,9 +84,17 @@ export function toSelectable(d: DebtView): DebtForSelection {
   };
 }
 
+/** The API's read: an unknown id is a 404 error. */
 export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {
+  const view = await findLookupView(lookupId, now);
+  if (!view) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  return view;
+}
+
+/** Null for an unknown id; the lookup page answers it with its 404. Database only, never upstream. */
+export async function findLookupView(lookupId: string, now = new Date()): Promise<LookupView | null> {
   const lookup = await db.lookup.findUnique({ where: { id: lookupId }, include: { debts: { orderBy: { id: "asc" } } } });
-  if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  if (!lookup) return null;
   let status = lookup.status as LookupStatus;
   if (status === "pending" && now.getTime() - lookup.createdAt.getTime() > env.lookupDelayedAfterMs) status = "delayed";
   const message = lookupMessage(status, lookup.errorCode);

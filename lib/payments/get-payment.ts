@@ -11,10 +11,19 @@ const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404
  * however many pages poll), so this is safe to call on every poll. It never fails the read.
  */
 export async function getPaymentView(ref: string): Promise<PaymentView> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref)) throw notFound();
-  const view = await loadPaymentView(ref);
+  const view = await findPaymentView(ref);
   if (!view) throw notFound();
   if (!needsReconcile(view)) return view;
   await reconcilePayment(ref);
   return (await loadPaymentView(ref)) ?? view;
+}
+
+/**
+ * Null for an unknown or malformed ref. What the database knows, never upstream: the status page
+ * renders it at once and its first poll (getPaymentView) reconciles.
+ */
+export async function findPaymentView(ref: string): Promise<PaymentView | null> {
+  // The ref format is checked first so junk never reaches the database.
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref)) return null;
+  return loadPaymentView(ref);
 }

@@ -4,7 +4,7 @@ import { checkPage } from "./support/a11y";
 import { payPix } from "./support/sandbox";
 import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout, perProject, startLookup, waitForDebts } from "./support/flow";
 
-test("card paid: selection -> cost table -> customer -> card -> receipt with settlement", async ({ page }, testInfo) => {
+test("card paid: selection -> cost table -> customer -> card -> receipt with settlement", async ({ page, request }, testInfo) => {
   // Each project pays a whole vehicle of its own (the sandbox never charges a debt twice).
   await startLookup(page, testInfo.project.name === "phone" ? "cnpjOwner" : "cotaUnicaOnly");
   await waitForDebts(page);
@@ -42,6 +42,11 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   // Settlement arrives debt by debt; the page keeps polling until every one is "Quitado".
   await expect(page.getByText("Todos os débitos foram quitados junto ao órgão de trânsito.")).toBeVisible({ timeout: 45_000 });
   await checkPage(page, testInfo, "12-status-paid");
+  // Opened again (a shared or bookmarked link), the page arrives with the receipt in its HTML.
+  const html = await (await request.get(page.url())).text();
+  expect(html).toContain("Pagamento aprovado");
+  expect(html).toContain("Todos os débitos foram quitados junto ao órgão de trânsito.");
+  expect(html).not.toContain("Carregando o pagamento");
 });
 
 test("card refused, then paid by PIX", async ({ page, request }) => {

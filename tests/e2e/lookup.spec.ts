@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SANDBOX_VEHICLES, UNKNOWN_PLATE } from "@/lib/sandbox/catalog/vehicles";
 import { checkPage } from "./support/a11y";
-import { expectHydrated, fillLookupDocs, startLookup } from "./support/flow";
+import { expectHydrated, fillLookupDocs, lookupViaApi, startLookup } from "./support/flow";
 
 test("plate -> vehicle card -> lookup form prefilled", async ({ page }, testInfo) => {
   const v = SANDBOX_VEHICLES.withDebts;
@@ -130,3 +130,27 @@ test("enrichment 503, then the person continues by typing the data", async ({ pa
   // That authority is down for lookups too (catalog): the result is error 900, in plain words.
   await expect(page.getByText("O sistema do órgão de trânsito está fora do ar")).toBeVisible({ timeout: 30_000 });
 });
+
+test("a lookup's page arrives drawn: its debts are in the HTML; an unknown lookup or payment is a 404 page", async ({ page, request }) => {
+  const { lookupId } = await lookupViaApi(request, SANDBOX_VEHICLES.withDebts);
+  const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as { debts: { title: string }[] };
+  expect(view.debts.length).toBeGreaterThan(0);
+  // The HTML as sent, before any script runs: no "Carregando" block, no second round trip to draw it.
+  const res = await request.get(`/consulta/${lookupId}`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain("Seleção rápida");
+  for (const debt of view.debts) expect(html).toContain(escapeHtml(debt.title));
+  expect(html).not.toContain("Carregando a consulta");
+
+  for (const path of ["/consulta/00000000-0000-4000-8000-000000000000", "/pagamento/cmnotapayment000000000000", "/pagamento/not%20a%20ref"]) {
+    const missing = await page.goto(path);
+    expect(missing?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+  }
+});
+
+/** How React writes text into HTML. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+}

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { findLookupView } from "@/lib/lookups/lookup-view";
 import { LookupResult } from "@/components/lookup/lookup-result";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -8,9 +10,13 @@ type Props = { params: Promise<{ lookupId: string }> };
 
 export default async function LookupPage({ params }: Props) {
   const { lookupId } = await params;
+  // Rendered with what the database knows, so the page arrives with its debts instead of a
+  // "Carregando" block and a second round trip; the client keeps polling from there.
+  const lookup = await findLookupView(lookupId);
+  if (!lookup) notFound();
   return (
     <PageShell step="Débitos" title="Débitos do veículo" lead="Escolha o que pagar. Alguns débitos precisam ser pagos juntos; avisamos quando isso acontece." wide>
-      <LookupResult lookupId={lookupId} />
+      <LookupResult lookupId={lookupId} initial={lookup} />
     </PageShell>
   );
 }

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { findPaymentView } from "@/lib/payments/get-payment";
 import { PaymentStatus } from "@/components/status/payment-status";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -8,9 +10,12 @@ type Props = { params: Promise<{ ref: string }> };
 
 export default async function PaymentStatusPage({ params }: Props) {
   const { ref } = await params;
+  // What the database knows, rendered at once; the first poll reconciles with upstream.
+  const payment = await findPaymentView(ref);
+  if (!payment) notFound();
   return (
     <PageShell step="Acompanhamento" title="Acompanhamento do pagamento" lead="Esta página se atualiza sozinha até cada débito ser quitado.">
-      <PaymentStatus paymentRef={ref} />
+      <PaymentStatus paymentRef={ref} initial={payment} />
     </PageShell>
   );
 }

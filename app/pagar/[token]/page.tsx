@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { findCheckoutOrNull } from "@/lib/checkouts/find-checkout";
+import { findCheckoutView } from "@/lib/checkouts/checkout-view";
 import { PayCheckout } from "@/components/pay/pay-checkout";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -11,19 +11,20 @@ type Props = { params: Promise<{ token: string }> };
 
 export default async function PayPage({ params }: Props) {
   const { token } = await params;
-  // An unknown or mistyped token is a real 404, not a page that says so with a 200.
-  const checkout = await findCheckoutOrNull(token);
+  // An unknown or mistyped token is a real 404, not a page that says so with a 200. The checkout
+  // is rendered as the database has it, so the page needs no second round trip to draw it.
+  const checkout = await findCheckoutView(token);
   if (!checkout) notFound();
   if (checkout.kind === "share") {
     return (
       <PageShell step="Pagamento" title="Pagamento de débitos do veículo" lead="Alguém preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x." wide>
-        <PayCheckout token={token} />
+        <PayCheckout token={token} initial={checkout} />
       </PageShell>
     );
   }
   return (
     <PageShell step="Pagamento" title="Pagamento" lead="Pague com cartão de crédito em até 12x ou com PIX." wide>
-      <PayCheckout token={token} />
+      <PayCheckout token={token} initial={checkout} />
     </PageShell>
   );
 }
