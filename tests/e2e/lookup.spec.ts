@@ -133,7 +133,7 @@ test("enrichment 503, then the person continues by typing the data", async ({ pa
 
 test("a lookup's page arrives drawn: its debts are in the HTML; an unknown lookup or payment is a 404 page", async ({ page, request }) => {
   const { lookupId } = await lookupViaApi(request, SANDBOX_VEHICLES.withDebts);
-  const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as { debts: { title: string }[] };
+  const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as { debts: { id: string; title: string }[] };
   expect(view.debts.length).toBeGreaterThan(0);
   // The HTML as sent, before any script runs: no "Carregando" block, no second round trip to draw it.
   const res = await request.get(`/consulta/${lookupId}`);
@@ -142,8 +142,12 @@ test("a lookup's page arrives drawn: its debts are in the HTML; an unknown looku
   expect(html).toContain("Seleção rápida");
   for (const debt of view.debts) expect(html).toContain(escapeHtml(debt.title));
   expect(html).not.toContain("Carregando a consulta");
+  // So does the next step, with the chosen debt and the payer's form.
+  const choice = await (await request.get(`/consulta/${lookupId}/pagamento?debts=${view.debts[0]!.id}`)).text();
+  expect(choice).toContain("Dados de quem paga");
+  expect(choice).toContain(escapeHtml(view.debts[0]!.title));
 
-  for (const path of ["/consulta/00000000-0000-4000-8000-000000000000", "/pagamento/cmnotapayment000000000000", "/pagamento/not%20a%20ref"]) {
+  for (const path of ["/consulta/00000000-0000-4000-8000-000000000000", "/consulta/00000000-0000-4000-8000-000000000000/pagamento?debts=x", "/pagamento/cmnotapayment000000000000", "/pagamento/not%20a%20ref"]) {
     const missing = await page.goto(path);
     expect(missing?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();

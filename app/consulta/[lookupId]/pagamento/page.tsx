@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { findLookupView } from "@/lib/lookups/lookup-view";
 import { PaymentChoice } from "@/components/checkout/payment-choice";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -13,9 +15,12 @@ export default async function PaymentChoicePage({ params, searchParams }: Props)
   const [{ lookupId }, query] = await Promise.all([params, searchParams]);
   const raw = typeof query.debts === "string" ? query.debts : "";
   const debtIds = [...new Set(raw.split(",").map((id) => id.trim()).filter(Boolean))].slice(0, 100);
+  // The chosen debts come rendered with the page (the cost table still loads its simulation).
+  const lookup = await findLookupView(lookupId);
+  if (!lookup) notFound();
   return (
     <PageShell step="Pagamento" title="Como você quer pagar" lead="Compare o total de cada forma de pagamento e informe seus dados." wide>
-      <PaymentChoice lookupId={lookupId} debtIds={debtIds} />
+      <PaymentChoice lookupId={lookupId} debtIds={debtIds} initial={lookup} />
     </PageShell>
   );
 }
