@@ -8,9 +8,8 @@ import { createCheckout } from "@/lib/client/mutations";
 import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
 import type { CustomerInput, CustomerInputValues } from "@/lib/validation/customer-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
-import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { FormButton } from "@/components/ui/form-button";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 
 type Name = keyof CustomerInputValues;
@@ -29,7 +28,6 @@ function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseF
 
 /** The payer's data the checkout needs; creates the checkout and opens its payment page. */
 export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds: string[] }) {
-  const hydrated = useHydrated();
   const router = useRouter();
   const validation = useLazyZodResolver(() => import("@/lib/validation/customer-input").then((m) => m.customerInputSchema));
   const form = useForm<CustomerInputValues, unknown, CustomerInput>({
@@ -73,19 +71,19 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
         </Alert>
       ) : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button type="submit" disabled={!hydrated || busy} pending={busy && create.variables?.kind === "owner"} pendingLabel="Preparando o pagamento…" className="w-full sm:w-auto">
+        <FormButton type="submit" disabled={busy} pending={busy && create.variables?.kind === "owner"} pendingLabel="Preparando o pagamento…" className="w-full sm:w-auto">
           Ir para o pagamento
-        </Button>
-        <Button
+        </FormButton>
+        <FormButton
           variant="secondary"
-          disabled={!hydrated || busy}
+          disabled={busy}
           pending={busy && create.variables?.kind === "share"}
           pendingLabel="Gerando o link…"
           onClick={form.handleSubmit((customer) => create.mutate({ customer, kind: "share" }))}
           className="w-full sm:w-auto"
         >
           Gerar link de pagamento
-        </Button>
+        </FormButton>
       </div>
       <p className="text-sm text-slate-700">Despachante? Gere um link para o cliente pagar por PIX ou cartão no celular dele.</p>
     </form>

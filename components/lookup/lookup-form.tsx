@@ -8,9 +8,8 @@ import { createLookup } from "@/lib/client/mutations";
 import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
 import type { LookupInput, LookupInputValues } from "@/lib/validation/lookup-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
-import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { FormButton } from "@/components/ui/form-button";
 import { Card } from "@/components/ui/card";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
 import { UfOptions } from "@/components/vehicle/uf-options";
@@ -24,7 +23,6 @@ type FieldName = keyof LookupInputValues;
 
 /** UF, plate, RENAVAM and owner document, checked with the server's own schema before sending. */
 export function LookupForm({ defaults }: { defaults: { placa: string; uf: string } }) {
-  const hydrated = useHydrated();
   const router = useRouter();
   const validation = useLazyZodResolver(() => import("@/lib/validation/lookup-input").then((m) => m.lookupInputSchema));
   const form = useForm<LookupInputValues, unknown, LookupInput>({
@@ -82,9 +80,9 @@ export function LookupForm({ defaults }: { defaults: { placa: string; uf: string
             {errorMessage(start.error)}
           </Alert>
         ) : null}
-        <Button type="submit" disabled={!hydrated} pending={start.isPending || start.isSuccess} pendingLabel="Iniciando consulta…" className="w-full sm:w-auto sm:self-start">
+        <FormButton type="submit" pending={start.isPending || start.isSuccess} pendingLabel="Iniciando consulta…" className="w-full sm:w-auto sm:self-start">
           Consultar débitos
-        </Button>
+        </FormButton>
       </form>
     </Card>
   );

@@ -8,6 +8,7 @@ import { formatBRL } from "@/lib/rules/money";
 import type { CardInputValues } from "@/lib/validation/card-input";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormButton } from "@/components/ui/form-button";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
 
 // The card form's parts that follow a typed value or the installments answer. Each watches what it
@@ -79,11 +80,11 @@ export function InstallmentsField({ control, field, error, amountCents, onUsePix
 }
 
 /** Enabled once the page is interactive and the amount can be paid by card at all. */
-export function PayCardButton({ amountCents, busy, hydrated }: { amountCents: number; busy: boolean; hydrated: boolean }) {
+export function PayCardButton({ amountCents, busy }: { amountCents: number; busy: boolean }) {
   const payable = useQuery({ ...installmentsQuery(amountCents), select: (data) => data.options.length > 0 });
   return (
-    <Button type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!payable.data || !hydrated} className="w-full">
+    <FormButton type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!payable.data} className="w-full">
       Pagar com cartão
-    </Button>
+    </FormButton>
   );
 }

@@ -10,7 +10,6 @@ import type { PaymentView } from "@/lib/client/types";
 import { formatCardNumber, formatExpiryInput } from "@/lib/rules/card";
 import type { CardInput, CardInputValues } from "@/lib/validation/card-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
-import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
@@ -34,7 +33,6 @@ type Props = { token: string; amountCents: number; onRefused: (payment: PaymentV
 
 /** Card data -> our server tokenizes -> payment. One attemptId per attempt: a double submit pays once. */
 export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix }: Props) {
-  const hydrated = useHydrated();
   const router = useRouter();
   // The schema (and its "now" for the expiry check) is built once, when its chunk first loads.
   const validation = useLazyZodResolver(() => import("@/lib/validation/card-input").then((m) => m.cardInputSchema()));
@@ -106,7 +104,7 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
           {errorMessage(pay.error)}
         </Alert>
       ) : null}
-      <PayCardButton amountCents={amountCents} busy={busy} hydrated={hydrated} />
+      <PayCardButton amountCents={amountCents} busy={busy} />
       <p className="text-center text-xs text-slate-600">Os dados do cartão vão direto para o processador de pagamentos e não ficam guardados aqui.</p>
     </form>
   );

@@ -17,7 +17,7 @@ export function buttonClass(variant: Variant = "primary", className?: string) {
   return cx(BASE, VARIANTS[variant], className);
 }
 
-type ButtonProps = React.ComponentProps<"button"> & {
+export type ButtonProps = React.ComponentProps<"button"> & {
   variant?: Variant;
   /** While true the button is disabled and says what it is doing, so nothing is sent twice. */
   pending?: boolean;

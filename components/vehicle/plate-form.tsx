@@ -7,10 +7,10 @@ import { ApiError } from "@/lib/client/fetch-json";
 import { vehicleQuery } from "@/lib/client/queries";
 import type { EnrichmentInput, EnrichmentInputValues } from "@/lib/validation/enrichment-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
-import { useHydrated } from "@/components/hooks/use-hydrated";
 import { Alert } from "@/components/ui/alert";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FormButton } from "@/components/ui/form-button";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
 import { WaitingBlock } from "@/components/ui/waiting-block";
 import { UfOptions } from "./uf-options";
@@ -26,7 +26,6 @@ function lookupHref(plate: string, uf?: string) {
 
 /** Plate (+ optional UF) -> enrichment -> the vehicle, or a way to go on by typing the data. */
 export function PlateForm() {
-  const hydrated = useHydrated();
   const [search, setSearch] = useState<EnrichmentInput | null>(null);
   const validation = useLazyZodResolver(() => import("@/lib/validation/enrichment-input").then((m) => m.enrichmentInputSchema));
   const form = useForm<EnrichmentInputValues, unknown, EnrichmentInput>({
@@ -59,9 +58,9 @@ export function PlateForm() {
               </SelectInput>
             </Field>
           </div>
-          <Button type="submit" disabled={!hydrated} pending={vehicle.isFetching} pendingLabel="Buscando veículo…" className="w-full sm:w-auto sm:self-start">
+          <FormButton type="submit" pending={vehicle.isFetching} pendingLabel="Buscando veículo…" className="w-full sm:w-auto sm:self-start">
             Buscar veículo
-          </Button>
+          </FormButton>
         </form>
       </Card>
 

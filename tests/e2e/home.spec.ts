@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
+import { lookupViaApi } from "./support/flow";
 
 test("the home page answers in pt-BR with the test-environment banner", async ({ page }) => {
   const response = await page.goto("/");
@@ -13,4 +15,26 @@ test("GET /api/health reports the database and the sandbox up", async ({ request
   expect(res.status()).toBe(200);
   const body = await res.json();
   expect(body).toMatchObject({ ok: true, environment: "test", upstreamMode: "sandbox", database: { ok: true }, upstream: { ok: true } });
+});
+
+test.describe("before any script runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // A native submit would put the plate, RENAVAM, CPF or the payer's data in the URL (a GET to the
+  // page itself): every action button of a server-rendered form stays disabled until React runs.
+  test("every form's action button is disabled", async ({ page }) => {
+    const v = SANDBOX_VEHICLES.withDebts;
+    const { lookupId, debts } = await lookupViaApi(page.request, v);
+    const free = debts.find((d) => d.dependsOn.length === 0);
+    expect(free, "a debt with no dependency").toBeTruthy();
+    const pages: Array<[string, string[]]> = [
+      ["/", ["Buscar veículo"]],
+      [`/consulta?placa=${v.plate}&uf=${v.uf}`, ["Consultar débitos"]],
+      [`/consulta/${lookupId}/pagamento?debts=${free!.id}`, ["Ir para o pagamento", "Gerar link de pagamento"]],
+    ];
+    for (const [path, buttons] of pages) {
+      await page.goto(path);
+      for (const name of buttons) await expect(page.getByRole("button", { name }), `${path}: ${name}`).toBeDisabled();
+    }
+  });
 });
