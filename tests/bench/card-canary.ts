@@ -68,7 +68,7 @@ async function main() {
   for (const s of steps) console.log(`  - ${s}`);
   console.log(`\nScanned ${after.filesScanned} files, ${(after.bytesScanned / 1024 / 1024).toFixed(1)} MB (data/, .next/, server stdout/stderr), while running and after stop.`);
   const ig = after.ignored;
-  console.log(`Luhn-valid runs set aside as not a card (last scan; see lib/scan-secrets.ts): ${ig.hex} inside hex strings, ${ig.timestamp} epoch-ms timestamps, ${ig["leading-zero"]} with a leading 0, ${ig["sqlite-glued"]} only in raw SQLite pages (glued columns).`);
+  console.log(`Luhn-valid runs set aside as not a card (last scan; see lib/scan-secrets.ts): ${ig.hex} inside hex strings, ${ig.timestamp} epoch-ms timestamps, ${ig["leading-zero"]} with a leading 0, ${ig.fraction} decimal fractions, ${ig["sqlite-glued"]} only in raw SQLite pages (glued columns).`);
   if (findings.length > 0) {
     printTable(
       `Findings (${findings.length}; first 60)`,

@@ -20,4 +20,13 @@ describe("the secret scanner used by the e2e scan and the card canary", () => {
     expect(masked("id 5235-3164-4149-97")).toEqual([]);
     expect(masked("n=4111111111111112")).toEqual([]);
   });
+
+  it("does not read a float's fraction as a card, but still finds a card after a point that follows a word", () => {
+    // Both seen in the wild: Next's build trace and a fuzzed JSON body stored by the tests.
+    expect(masked('"persist_duration_ms":146.85484200000002,')).toEqual([]);
+    expect(masked('{"status":-1.8176137154703913e-100}')).toEqual([]);
+    expect(masked("n=0.4111111111111111")).toEqual([]);
+    expect(masked("card.4111111111111111")).toEqual(["411111******1111"]);
+    expect(masked("total 12. 4111111111111111")).toEqual(["411111******1111"]);
+  });
 });

@@ -7,13 +7,16 @@
 // frames too. Digit runs are maximal (a 20-digit run is not a card and is not split into cards);
 // separators inside a number (spaces, dashes) are also tried, as "4111 1111 1111 1111".
 //
-// One Luhn-valid run in ten is a coincidence, so three kinds of runs that cannot be a card are
+// One Luhn-valid run in ten is a coincidence, so five kinds of runs that cannot be a card are
 // set aside (counted, not reported; `strict: true` reports them too):
 // - "hex": the digits are part of a hex string of 24+ characters (hashes, ids: "d6823360181418...fb60");
 // - "timestamp": 13 digits between 2001 and 2040 read as epoch milliseconds (no 13-digit card
 //   starts with 1 or 2: 13-digit cards are Visa, which start with 4);
 // - "leading-zero": no card number starts with 0 (ISO/IEC 7812 major industry identifier 0 is
 //   unused), while SQLite rows glue columns together ("SYN1C00" + "00123123127");
+// - "fraction": the digits after a decimal point ("146.85484200000002" in Next's build trace,
+//   "-1.8176137154703913e-100" in a fuzzed JSON body the tests stored): a float's fraction, not a
+//   number anyone typed. A card after a point that follows a letter ("card.4111…") still counts;
 // - "sqlite-glued": in a SQLite file or its -wal/-shm, a run that is no value's digit run when the
 //   database is read through SQLite: raw pages glue neighbouring columns ("...update" +
 //   "179528753952" + "15b33f2d-..." uuid). Limit: a number present only in a superseded WAL frame
@@ -33,7 +36,7 @@ export type SecretFinding = {
   ignoredAs?: IgnoreReason;
 };
 
-export type IgnoreReason = "hex" | "timestamp" | "leading-zero" | "sqlite-glued";
+export type IgnoreReason = "hex" | "timestamp" | "leading-zero" | "fraction" | "sqlite-glued";
 
 export type ScanOptions = {
   /** Only CVV values equal to one of these count (e.g. ["123"]); default: any 3-4 digit value. */
@@ -60,6 +63,7 @@ const isHex = (c: string | undefined) => c !== undefined && /[0-9a-fA-F]/.test(c
 function ignoreReason(text: string, start: number, end: number, digits: string): IgnoreReason | undefined {
   if (digits.startsWith("0")) return "leading-zero";
   if (digits.length === 13 && Number(digits) >= TS_MIN && Number(digits) < TS_MAX) return "timestamp";
+  if (text[start - 1] === "." && /[0-9]/.test(text[start - 2] ?? "")) return "fraction";
   let a = start;
   let b = end;
   while (a > 0 && isHex(text[a - 1])) a--;
@@ -180,7 +184,7 @@ export type ScanReport = {
 export function scanPaths(paths: string[], options: ScanOptions = {}): ScanReport {
   const max = options.maxFileBytes ?? 512 * 1024 * 1024;
   const findings: SecretFinding[] = [];
-  const ignored: Record<IgnoreReason, number> = { hex: 0, timestamp: 0, "leading-zero": 0, "sqlite-glued": 0 };
+  const ignored: Record<IgnoreReason, number> = { hex: 0, timestamp: 0, "leading-zero": 0, fraction: 0, "sqlite-glued": 0 };
   const sqliteRuns = new Map<string, Set<string> | undefined>();
   const confirmFor = (file: string): ScanOptions["confirm"] => {
     const m = /^(.*\.db)(-wal|-shm|-journal)?$/.exec(file);
