@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { candidateKeys, scanStaticBundle, STATIC_DIR } from "../support/bundle-scan";
 
 // Authoritative: runs after the webServer (scripts/start.ts) built the app, so .next/static is

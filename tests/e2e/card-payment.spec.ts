@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { checkPage } from "./support/a11y";
 import { payPix } from "./support/sandbox";
@@ -47,6 +47,9 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   expect(html).toContain("Pagamento aprovado");
   expect(html).toContain("Todos os débitos foram quitados junto ao órgão de trânsito.");
   expect(html).not.toContain("Carregando o pagamento");
+  // And hydrates as it was sent (the hydrationErrors fixture fails the test on a mismatch).
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Comprovante" })).toBeVisible();
 });
 
 test("card refused, then paid by PIX", async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { lookupViaApi } from "./support/flow";
 

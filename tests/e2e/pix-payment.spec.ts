@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { checkPage } from "./support/a11y";
 import { expectStatusPage, openCheckout, perProject } from "./support/flow";
 import { expirePix, payPix } from "./support/sandbox";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("pages carry a nonce-based CSP and hydrate under it", async ({ page }) => {
   const violations: string[] = [];

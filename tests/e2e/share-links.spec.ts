@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { devices, expect, test, type Page } from "@playwright/test";
+import { devices, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_PORT } from "../../playwright.config";
 import { checkPage, expectNoAxeViolations } from "./support/a11y";
 import { createShareLink, CUSTOMER, expectStatusPage, ORIGIN_HEADERS } from "./support/flow";
