@@ -20,23 +20,15 @@ type Method = "card" | "pix";
 const IN_FLIGHT = new Set(["pending", "processing", "in_analysis"]);
 
 // The card form (react-hook-form, zod/mini + the card schema and rules) is not part of the page's
-// first load: its download starts when PayCheckout mounts (the checkout itself comes rendered from
-// the server), and the page keeps its "Carregando o pagamento" block until the form is there when
-// the form is what shows. A payer on PIX never waits for it.
+// first load: its download starts when PayCheckout mounts. The rest of the page comes rendered
+// from the server with the checkout; until the form is there, its place holds a waiting block of
+// the form's own height, so nothing below it moves. A payer on PIX never waits for it.
 const cardForm = lazyComponent(() => import("./card-payment-form").then((m) => m.CardPaymentForm));
 type CardForm = LazyComponentState<ComponentProps<typeof CardPaymentForm>>;
 
 function initialMethod(checkout: CheckoutView): Method {
   const latest = checkout.latestPayment ?? null;
   return latest?.method === "pix" && latest.status === "awaiting_payment" ? "pix" : "card";
-}
-
-/** The open-checkout branch of OpenCheckout with the card method preselected. */
-function opensOnCardForm(checkout: CheckoutView): boolean {
-  const latest = checkout.latestPayment ?? null;
-  if ((checkout.status === "paid" && latest) || checkout.status === "expired") return false;
-  if (latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status)) return false;
-  return initialMethod(checkout) === "card";
 }
 
 /**
@@ -47,7 +39,7 @@ export function PayCheckout({ token, initial }: { token: string; initial?: Check
   const query = useQuery({ ...checkoutQuery(token), initialData: initial });
   // React Query and the lazy form publish through useSyncExternalStore, whose updates render in one
   // blocking task; deferred, the checkout and the card form render in React's interruptible
-  // background pass instead (no long task on a slow phone), and the waiting block stays until then.
+  // background pass instead (no long task on a slow phone).
   const checkout = useDeferredValue(query.data);
   const card = useDeferredValue(cardForm.useLazy());
   if (query.isError) {
@@ -58,7 +50,7 @@ export function PayCheckout({ token, initial }: { token: string; initial?: Check
       </Alert>
     );
   }
-  if (!checkout || (card.status === "loading" && opensOnCardForm(checkout))) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
+  if (!checkout) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
   return <OpenCheckout checkout={checkout} card={card} />;
 }
 
@@ -132,7 +124,10 @@ function OpenCheckout({ checkout, card }: { checkout: CheckoutView; card: CardFo
                       </Button>
                     </Alert>
                   ) : (
-                    <WaitingBlock title="Carregando o formulário do cartão" detail="Isso leva só um instante." />
+                    // The form's measured height (490 px on a 412 px phone, 474 px from sm up).
+                    <div className="min-h-[30.625rem] sm:min-h-[29.625rem]">
+                      <WaitingBlock title="Carregando o formulário do cartão" detail="Isso leva só um instante." />
+                    </div>
                   )
                 ) : (
                   <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />

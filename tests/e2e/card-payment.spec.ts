@@ -54,6 +54,12 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
 
 test("card refused, then paid by PIX", async ({ page, request }) => {
   await openCheckout(page, perProject({ scenario: "withDebts", slug: "ipva-previous" }, { scenario: "spWithDebts", slug: "fine-phone" }));
+  // The page as sent: the method choice and the summary are drawn; only the card form (loaded
+  // after first paint) stands in as a waiting block of its own height.
+  const html = await (await request.get(page.url())).text();
+  expect(html).toContain('aria-label="Forma de pagamento"');
+  expect(html).toContain("Carregando o formulário do cartão");
+  expect(html).not.toContain("Carregando o pagamento");
   await fillCard(page, SANDBOX_CARDS.refusedByOperator);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({ timeout: 20_000 });
