@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/client/fetch-json";
-import { lookupQuery } from "@/lib/client/queries";
+import { lookupQuery, seededWith } from "@/lib/client/queries";
 import type { LookupView } from "@/lib/client/types";
 import { sumCents } from "@/lib/rules/money";
 import { Alert } from "@/components/ui/alert";
@@ -15,7 +15,7 @@ import { CustomerForm } from "./customer-form";
 
 /** Selected debts, the cost of each way to pay, then the payer's data. */
 export function PaymentChoice({ lookupId, debtIds, initial }: { lookupId: string; debtIds: string[]; initial?: LookupView }) {
-  const lookup = useQuery({ ...lookupQuery(lookupId), initialData: initial });
+  const lookup = useQuery({ ...lookupQuery(lookupId), ...seededWith(initial) });
   const wanted = new Set(debtIds);
   const debts = lookup.data?.debts.filter((d) => wanted.has(d.id)) ?? [];
   const totalCents = sumCents(debts.map((d) => d.amountCents));

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { lookupQuery } from "@/lib/client/queries";
+import { lookupQuery, seededWith } from "@/lib/client/queries";
 import type { LookupView } from "@/lib/client/types";
 import { formatPlate } from "@/lib/rules/plate";
 import { Alert } from "@/components/ui/alert";
@@ -22,7 +22,7 @@ function editHref(lookup: LookupView) {
  * (it arrives by webhook) is there.
  */
 export function LookupResult({ lookupId, initial }: { lookupId: string; initial?: LookupView }) {
-  const lookup = useQuery({ ...lookupQuery(lookupId), initialData: initial });
+  const lookup = useQuery({ ...lookupQuery(lookupId), ...seededWith(initial) });
   // Query results arrive through useSyncExternalStore, whose renders are one blocking task; the
   // deferred copy renders the debt list in React's interruptible background pass instead.
   const data = useDeferredValue(lookup.data);

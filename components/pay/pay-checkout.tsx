@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useState, type ComponentProps } from "react";
+import { memo, useDeferredValue, useState, type ComponentProps } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { checkoutQuery } from "@/lib/client/queries";
+import { checkoutQuery, seededWith } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
 import { lazyComponent, type LazyComponentState } from "@/components/hooks/lazy-component";
 import { Alert } from "@/components/ui/alert";
@@ -36,7 +36,7 @@ function initialMethod(checkout: CheckoutView): Method {
  * share link (issue 7) render the same component inside their own page chrome.
  */
 export function PayCheckout({ token, initial }: { token: string; initial?: CheckoutView }) {
-  const query = useQuery({ ...checkoutQuery(token), initialData: initial });
+  const query = useQuery({ ...checkoutQuery(token), ...seededWith(initial) });
   // React Query and the lazy form publish through useSyncExternalStore, whose updates render in one
   // blocking task; deferred, the checkout and the card form render in React's interruptible
   // background pass instead (no long task on a slow phone).
@@ -54,7 +54,11 @@ export function PayCheckout({ token, initial }: { token: string; initial?: Check
   return <OpenCheckout checkout={checkout} card={card} />;
 }
 
-function OpenCheckout({ checkout, card }: { checkout: CheckoutView; card: CardForm }) {
+// memo: the deferred values only help if the urgent render can skip this subtree. When the card
+// form's chunk arrives (a useSyncExternalStore update, rendered synchronously), PayCheckout renders
+// again with the old deferred values; without memo the whole checkout rendered again with them,
+// in one blocking task, before the background pass rendered it with the form.
+const OpenCheckout = memo(function OpenCheckout({ checkout, card }: { checkout: CheckoutView; card: CardForm }) {
   const latest = checkout.latestPayment ?? null;
   const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
@@ -141,4 +145,4 @@ function OpenCheckout({ checkout, card }: { checkout: CheckoutView; card: CardFo
       <CheckoutSummary checkout={checkout} className={shared && checkout.status === "open" ? "max-lg:order-first" : undefined} payer={!(shared && checkout.status === "open")} />
     </div>
   );
-}
+});

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { paymentQuery } from "@/lib/client/queries";
+import { paymentQuery, seededWith } from "@/lib/client/queries";
 import type { PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -15,7 +15,7 @@ import { StatusHeadline } from "./status-headline";
 
 /** Polls the payment until it is final (and, once paid, until every debt is settled). */
 export function PaymentStatus({ paymentRef, initial }: { paymentRef: string; initial?: PaymentView }) {
-  const query = useQuery({ ...paymentQuery(paymentRef), initialData: initial });
+  const query = useQuery({ ...paymentQuery(paymentRef), ...seededWith(initial) });
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
   const payment = useDeferredValue(query.data);

@@ -10,6 +10,16 @@ import type { CheckoutView, InstallmentsAnswer, LinkView, LookupView, PaymentVie
 // that an open tab does not hammer the server (each read may reconcile upstream).
 export const POLL_MS = { lookup: 1_000, payment: 2_000, checkout: 3_000, links: 3_000 } as const;
 
+// Server-rendered pages seed their query with the data in the HTML (initialData). Until the query
+// has fetched once itself, that snapshot counts as fresh for a few seconds, so hydration does not
+// fetch again what came with the page a moment ago (starting fetches during hydration showed up
+// as main-thread work on the pay page). Polling keeps its own pace; fetched data is stale at once.
+const SERVER_SNAPSHOT_FRESH_MS = 10_000;
+
+export function seededWith<T>(initial: T | undefined) {
+  return { initialData: initial, staleTime: (query: { isFetched(): boolean }) => (query.isFetched() ? 0 : SERVER_SNAPSHOT_FRESH_MS) };
+}
+
 export const queryKeys = {
   vehicle: (plate: string, uf?: string) => ["vehicle", plate, uf ?? ""] as const,
   lookup: (id: string) => ["lookup", id] as const,

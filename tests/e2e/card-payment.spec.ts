@@ -47,9 +47,16 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   expect(html).toContain("Pagamento aprovado");
   expect(html).toContain("Todos os débitos foram quitados junto ao órgão de trânsito.");
   expect(html).not.toContain("Carregando o pagamento");
-  // And hydrates as it was sent (the hydrationErrors fixture fails the test on a mismatch).
+  // And hydrates as it was sent (the hydrationErrors fixture fails the test on a mismatch),
+  // without fetching again what came with the page: a settled payment has nothing left to poll.
+  const reads: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/payments/")) reads.push(r.url());
+  });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Comprovante" })).toBeVisible();
+  await page.waitForTimeout(3_000); // past one polling interval (POLL_MS.payment, 2 s)
+  expect(reads).toEqual([]);
 });
 
 test("card refused, then paid by PIX", async ({ page, request }) => {
