@@ -8,19 +8,18 @@ import { sumCents } from "@/lib/rules/money";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { WaitingBlock } from "@/components/ui/waiting-block";
 import { CostSection } from "./cost-section";
 import { DebtTotal } from "./debt-total";
 import { CustomerForm } from "./customer-form";
 
 /** Selected debts, the cost of each way to pay, then the payer's data. */
-export function PaymentChoice({ lookupId, debtIds, initial }: { lookupId: string; debtIds: string[]; initial?: LookupView }) {
+export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial: LookupView }) {
+  const lookupId = initial.id;
   const lookup = useQuery({ ...lookupQuery(lookupId), ...seededWith(initial) });
   const wanted = new Set(debtIds);
-  const debts = lookup.data?.debts.filter((d) => wanted.has(d.id)) ?? [];
+  const debts = lookup.data.debts.filter((d) => wanted.has(d.id));
   const totalCents = sumCents(debts.map((d) => d.amountCents));
 
-  if (lookup.isPending) return <WaitingBlock title="Carregando os débitos escolhidos" detail="Isso leva só um instante." />;
   if (lookup.isError || debts.length === 0 || debts.length !== wanted.size) {
     return (
       <Alert live tone="warning" title="Não encontramos os débitos escolhidos">

@@ -21,7 +21,8 @@ function editHref(lookup: LookupView) {
  * The lookup's own page: draws the lookup as the server rendered it, then polls until the result
  * (it arrives by webhook) is there.
  */
-export function LookupResult({ lookupId, initial }: { lookupId: string; initial?: LookupView }) {
+export function LookupResult({ initial }: { initial: LookupView }) {
+  const lookupId = initial.id;
   const lookup = useQuery({ ...lookupQuery(lookupId), ...seededWith(initial) });
   // Query results arrive through useSyncExternalStore, whose renders are one blocking task; the
   // deferred copy renders the debt list in React's interruptible background pass instead.
@@ -39,9 +40,6 @@ export function LookupResult({ lookupId, initial }: { lookupId: string; initial?
     );
   }
 
-  if (!data) {
-    return <WaitingBlock title="Carregando a consulta" detail="Isso leva só um instante." />;
-  }
   const vehicle = `${formatPlate(data.plate)} (${data.uf})`;
   switch (data.status) {
     case "pending":

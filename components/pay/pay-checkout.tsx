@@ -32,11 +32,11 @@ function initialMethod(checkout: CheckoutView): Method {
 }
 
 /**
- * Pays a checkout by card or PIX. Knows only the token, so the owner's flow and a dispatcher's
+ * Pays a checkout by card or PIX. Knows only the checkout, so the owner's flow and a dispatcher's
  * share link (issue 7) render the same component inside their own page chrome.
  */
-export function PayCheckout({ token, initial }: { token: string; initial?: CheckoutView }) {
-  const query = useQuery({ ...checkoutQuery(token), ...seededWith(initial) });
+export function PayCheckout({ initial }: { initial: CheckoutView }) {
+  const query = useQuery({ ...checkoutQuery(initial.token), ...seededWith(initial) });
   // React Query and the lazy form publish through useSyncExternalStore, whose updates render in one
   // blocking task; deferred, the checkout and the card form render in React's interruptible
   // background pass instead (no long task on a slow phone).
@@ -50,7 +50,6 @@ export function PayCheckout({ token, initial }: { token: string; initial?: Check
       </Alert>
     );
   }
-  if (!checkout) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
   return <OpenCheckout checkout={checkout} card={card} />;
 }
 

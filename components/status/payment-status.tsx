@@ -7,15 +7,14 @@ import { paymentQuery, seededWith } from "@/lib/client/queries";
 import type { PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { WaitingBlock } from "@/components/ui/waiting-block";
 import { PaymentTimeline } from "./payment-timeline";
 import { Receipt } from "./receipt";
 import { SettlementList } from "./settlement-list";
 import { StatusHeadline } from "./status-headline";
 
 /** Polls the payment until it is final (and, once paid, until every debt is settled). */
-export function PaymentStatus({ paymentRef, initial }: { paymentRef: string; initial?: PaymentView }) {
-  const query = useQuery({ ...paymentQuery(paymentRef), ...seededWith(initial) });
+export function PaymentStatus({ initial }: { initial: PaymentView }) {
+  const query = useQuery({ ...paymentQuery(initial.ref), ...seededWith(initial) });
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
   const payment = useDeferredValue(query.data);
@@ -27,7 +26,6 @@ export function PaymentStatus({ paymentRef, initial }: { paymentRef: string; ini
       </Alert>
     );
   }
-  if (!payment) return <WaitingBlock title="Carregando o pagamento" detail="Isso leva só um instante." />;
   return (
     <div className="flex flex-col gap-5">
       <StatusHeadline payment={payment} />

@@ -16,7 +16,7 @@ export const POLL_MS = { lookup: 1_000, payment: 2_000, checkout: 3_000, links: 
 // as main-thread work on the pay page). Polling keeps its own pace; fetched data is stale at once.
 const SERVER_SNAPSHOT_FRESH_MS = 10_000;
 
-export function seededWith<T>(initial: T | undefined) {
+export function seededWith<T>(initial: T) {
   return { initialData: initial, staleTime: (query: { isFetched(): boolean }) => (query.isFetched() ? 0 : SERVER_SNAPSHOT_FRESH_MS) };
 }
 

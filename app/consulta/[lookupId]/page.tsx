@@ -16,7 +16,7 @@ export default async function LookupPage({ params }: Props) {
   if (!lookup) notFound();
   return (
     <PageShell step="Débitos" title="Débitos do veículo" lead="Escolha o que pagar. Alguns débitos precisam ser pagos juntos; avisamos quando isso acontece." wide>
-      <LookupResult lookupId={lookupId} initial={lookup} />
+      <LookupResult initial={lookup} />
     </PageShell>
   );
 }

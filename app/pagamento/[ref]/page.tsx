@@ -15,7 +15,7 @@ export default async function PaymentStatusPage({ params }: Props) {
   if (!payment) notFound();
   return (
     <PageShell step="Acompanhamento" title="Acompanhamento do pagamento" lead="Esta página se atualiza sozinha até cada débito ser quitado.">
-      <PaymentStatus paymentRef={ref} initial={payment} />
+      <PaymentStatus initial={payment} />
     </PageShell>
   );
 }

@@ -9,22 +9,20 @@ export const metadata: Metadata = { title: "Pagamento", robots: { index: false, 
 
 type Props = { params: Promise<{ token: string }> };
 
+// A dispatcher's share link is opened by someone who did not start the payment.
+const SHARED = { title: "Pagamento de débitos do veículo", lead: "Alguém preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x." };
+const OWN = { title: "Pagamento", lead: "Pague com cartão de crédito em até 12x ou com PIX." };
+
 export default async function PayPage({ params }: Props) {
   const { token } = await params;
   // An unknown or mistyped token is a real 404, not a page that says so with a 200. The checkout
   // is rendered as the database has it, so the page needs no second round trip to draw it.
   const checkout = await findCheckoutView(token);
   if (!checkout) notFound();
-  if (checkout.kind === "share") {
-    return (
-      <PageShell step="Pagamento" title="Pagamento de débitos do veículo" lead="Alguém preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x." wide>
-        <PayCheckout token={token} initial={checkout} />
-      </PageShell>
-    );
-  }
+  const page = checkout.kind === "share" ? SHARED : OWN;
   return (
-    <PageShell step="Pagamento" title="Pagamento" lead="Pague com cartão de crédito em até 12x ou com PIX." wide>
-      <PayCheckout token={token} initial={checkout} />
+    <PageShell step="Pagamento" title={page.title} lead={page.lead} wide>
+      <PayCheckout initial={checkout} />
     </PageShell>
   );
 }

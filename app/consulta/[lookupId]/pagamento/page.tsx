@@ -20,7 +20,7 @@ export default async function PaymentChoicePage({ params, searchParams }: Props)
   if (!lookup) notFound();
   return (
     <PageShell step="Pagamento" title="Como você quer pagar" lead="Compare o total de cada forma de pagamento e informe seus dados." wide>
-      <PaymentChoice lookupId={lookupId} debtIds={debtIds} initial={lookup} />
+      <PaymentChoice debtIds={debtIds} initial={lookup} />
     </PageShell>
   );
 }
