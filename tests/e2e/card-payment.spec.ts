@@ -79,6 +79,25 @@ test("card refused, then paid by PIX", async ({ page, request }) => {
   await expect(page.getByText("Pagamento aprovado")).toBeVisible();
 });
 
+test("the card form's code fails to download: the page says so, and its retry brings the form", async ({ page }) => {
+  // Nothing is paid; still, a vehicle of the test's own (perProject moves SP picks to one).
+  await openCheckout(page, perProject({ scenario: "spWithDebts", slug: "fine-phone" }, { scenario: "spWithDebts", slug: "fine-phone" }));
+  // Scripts the page's HTML names load; any other (the card form, fetched after first paint) fails
+  // while `offline` holds, as on a phone that loses signal. Routing also turns the HTTP cache off.
+  const html = await (await page.request.get(page.url())).text();
+  const firstLoad = new Set(html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/g));
+  let offline = true;
+  await page.route("**/_next/static/chunks/*.js", (route) => (offline && !firstLoad.has(new URL(route.request().url()).pathname) ? route.abort("internetdisconnected") : route.continue()));
+  await page.reload();
+  const failed = page.getByRole("alert").filter({ hasText: "Não foi possível carregar o formulário do cartão" });
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText("pague com PIX");
+  offline = false;
+  await failed.getByRole("button", { name: "Tentar de novo" }).click();
+  await expect(page.getByLabel("Número do cartão")).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
 test("in analysis, then paid by webhook", async ({ page }, testInfo) => {
   await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-speed-discount" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-1" }));
   await fillCard(page, SANDBOX_CARDS.analysisThenPaid);
