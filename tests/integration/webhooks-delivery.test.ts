@@ -62,6 +62,9 @@ describe("real sandbox deliveries", () => {
     const sent = t.sandbox.ctx.store.lookups.get(Number(ack.transactionId))!.debts;
     expect(resolved.status).toBe("debts");
     expect(resolved.debts.map((d) => [d.debtId, d.amountCents]).sort()).toEqual(sent.map((d) => [d.id, reaisToCents(d.amount)]).sort());
+    // The lookup row can change before the sandbox has read our 200 (it marks a delivery
+    // acknowledged only then): wait for its deliveries in flight to finish, then check.
+    await t.sandbox.ctx.webhooks.idle();
     expect(deliveriesFor(lookup.externalId).every((d) => d.acknowledged)).toBe(true);
   });
 
