@@ -1,30 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useDeferredValue, useState, type ComponentProps } from "react";
+import { memo, Suspense, useDeferredValue, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery, seededWith } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
-import { lazyComponent, type LazyComponentState } from "@/components/hooks/lazy-component";
 import { Alert } from "@/components/ui/alert";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { WaitingBlock } from "@/components/ui/waiting-block";
-import type { CardPaymentForm } from "./card-payment-form";
+import { CardPaymentForm } from "./card-payment-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { PixPayment } from "./pix-payment";
 import { ShareDetails } from "./share-details";
 
 type Method = "card" | "pix";
 const IN_FLIGHT = new Set(["pending", "processing", "in_analysis"]);
-
-// The card form (react-hook-form, zod/mini + the card schema and rules) is not part of the page's
-// first load: its download starts when PayCheckout mounts. The rest of the page comes rendered
-// from the server with the checkout; until the form is there, its place holds a waiting block of
-// the form's own height, so nothing below it moves. A payer on PIX never waits for it.
-const cardForm = lazyComponent(() => import("./card-payment-form").then((m) => m.CardPaymentForm));
-type CardForm = LazyComponentState<ComponentProps<typeof CardPaymentForm>>;
 
 function initialMethod(checkout: CheckoutView): Method {
   const latest = checkout.latestPayment ?? null;
@@ -37,11 +28,10 @@ function initialMethod(checkout: CheckoutView): Method {
  */
 export function PayCheckout({ initial }: { initial: CheckoutView }) {
   const query = useQuery({ ...checkoutQuery(initial.token), ...seededWith(initial) });
-  // React Query and the lazy form publish through useSyncExternalStore, whose updates render in one
-  // blocking task; deferred, the checkout and the card form render in React's interruptible
-  // background pass instead (no long task on a slow phone).
+  // React Query publishes through useSyncExternalStore, whose updates render in one blocking task;
+  // deferred, a polled checkout renders in React's interruptible background pass instead (no long
+  // task on a slow phone).
   const checkout = useDeferredValue(query.data);
-  const card = useDeferredValue(cardForm.useLazy());
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -50,14 +40,14 @@ export function PayCheckout({ initial }: { initial: CheckoutView }) {
       </Alert>
     );
   }
-  return <OpenCheckout checkout={checkout} card={card} />;
+  return <OpenCheckout checkout={checkout} />;
 }
 
-// memo: the deferred values only help if the urgent render can skip this subtree. When the card
-// form's chunk arrives (a useSyncExternalStore update, rendered synchronously), PayCheckout renders
-// again with the old deferred values; without memo the whole checkout rendered again with them,
-// in one blocking task, before the background pass rendered it with the form.
-const OpenCheckout = memo(function OpenCheckout({ checkout, card }: { checkout: CheckoutView; card: CardForm }) {
+// memo: the deferred value only helps if the urgent render can skip this subtree. When a poll
+// answers (a useSyncExternalStore update, rendered synchronously), PayCheckout renders again with
+// the old deferred value; without memo the whole checkout would render again with it, in one
+// blocking task, before the background pass renders it with the new one.
+const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
   const latest = checkout.latestPayment ?? null;
   const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
@@ -117,21 +107,13 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, card }: { checkout: 
               </div>
               <div className="mt-5">
                 {method === "card" ? (
-                  card.status === "ready" ? (
-                    <card.Component token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
-                  ) : card.status === "error" ? (
-                    <Alert live tone="danger" title="Não foi possível carregar o formulário do cartão">
-                      <p>Confira sua conexão e tente de novo, ou pague com PIX.</p>
-                      <Button variant="secondary" onClick={card.retry} className="mt-3">
-                        Tentar de novo
-                      </Button>
-                    </Alert>
-                  ) : (
-                    // The form's measured height (490 px on a 412 px phone, 474 px from sm up).
-                    <div className="min-h-[30.625rem] sm:min-h-[29.625rem]">
-                      <WaitingBlock title="Carregando o formulário do cartão" detail="Isso leva só um instante." />
-                    </div>
-                  )
+                  // Never suspends: the boundary makes React hydrate the form in a commit of its
+                  // own. react-hook-form sets state in a layout effect, which makes React finish
+                  // that commit's effects and render it again synchronously; inside the page's
+                  // commit, that was one of the page's longest tasks on a slow phone (issue 8).
+                  <Suspense>
+                    <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
+                  </Suspense>
                 ) : (
                   <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />
                 )}

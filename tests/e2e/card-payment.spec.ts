@@ -61,12 +61,14 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
 
 test("card refused, then paid by PIX", async ({ page, request }) => {
   await openCheckout(page, perProject({ scenario: "withDebts", slug: "ipva-previous" }, { scenario: "spWithDebts", slug: "fine-phone" }));
-  // The page as sent: the method choice and the summary are drawn; only the card form (loaded
-  // after first paint) stands in as a waiting block of its own height.
+  // The page as sent: the method choice, the summary and the card form itself, with no block
+  // waiting for code (the installments are asked for once the page runs).
   const html = await (await request.get(page.url())).text();
   expect(html).toContain('aria-label="Forma de pagamento"');
-  expect(html).toContain("Carregando o formulário do cartão");
-  expect(html).not.toContain("Carregando o pagamento");
+  expect(html).toContain('aria-label="Pagar com cartão de crédito"');
+  expect(html).toContain('autoComplete="cc-number"');
+  expect(html).toContain("Calculando parcelas…");
+  expect(html).not.toContain("Carregando");
   await fillCard(page, SANDBOX_CARDS.refusedByOperator);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({ timeout: 20_000 });
@@ -77,25 +79,6 @@ test("card refused, then paid by PIX", async ({ page, request }) => {
   await payPix(request, code);
   await expectStatusPage(page);
   await expect(page.getByText("Pagamento aprovado")).toBeVisible();
-});
-
-test("the card form's code fails to download: the page says so, and its retry brings the form", async ({ page }) => {
-  // Nothing is paid; still, a vehicle of the test's own (perProject moves SP picks to one).
-  await openCheckout(page, perProject({ scenario: "spWithDebts", slug: "fine-phone" }, { scenario: "spWithDebts", slug: "fine-phone" }));
-  // Scripts the page's HTML names load; any other (the card form, fetched after first paint) fails
-  // while `offline` holds, as on a phone that loses signal. Routing also turns the HTTP cache off.
-  const html = await (await page.request.get(page.url())).text();
-  const firstLoad = new Set(html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/g));
-  let offline = true;
-  await page.route("**/_next/static/chunks/*.js", (route) => (offline && !firstLoad.has(new URL(route.request().url()).pathname) ? route.abort("internetdisconnected") : route.continue()));
-  await page.reload();
-  const failed = page.getByRole("alert").filter({ hasText: "Não foi possível carregar o formulário do cartão" });
-  await expect(failed).toBeVisible();
-  await expect(failed).toContainText("pague com PIX");
-  offline = false;
-  await failed.getByRole("button", { name: "Tentar de novo" }).click();
-  await expect(page.getByLabel("Número do cartão")).toBeVisible();
-  await expect(failed).toHaveCount(0);
 });
 
 test("in analysis, then paid by webhook", async ({ page }, testInfo) => {
