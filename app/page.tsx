@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { PlateForm } from "@/components/vehicle/plate-form";
 import { StepIndicator } from "@/components/ui/step-indicator";
 
@@ -9,7 +10,9 @@ export default function HomePage() {
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">Pague os débitos do seu veículo</h1>
       <p className="mt-2 text-slate-700">Multas, IPVA e licenciamento em um só lugar, com cartão em até 12x ou PIX. Você vê o custo de cada forma de pagamento antes de decidir.</p>
       <div className="mt-6">
-        <PlateForm />
+        <HydrateApart>
+          <PlateForm />
+        </HydrateApart>
       </div>
       <p className="mt-6 text-slate-700">
         Já tem o RENAVAM e o CPF ou CNPJ do proprietário?{" "}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { LookupForm } from "@/components/lookup/lookup-form";
 import { PageShell } from "@/components/ui/page-shell";
 import { isUf } from "@/lib/rules/uf";
@@ -13,7 +14,9 @@ export default async function LookupFormPage({ searchParams }: Props) {
   const uf = typeof params.uf === "string" && isUf(params.uf.toUpperCase()) ? params.uf.toUpperCase() : "";
   return (
     <PageShell step="Veículo" title="Consultar débitos" lead="Com a UF, a placa, o RENAVAM e o CPF ou CNPJ do proprietário, buscamos multas, IPVA e licenciamento no órgão de trânsito do estado.">
-      <LookupForm defaults={{ placa, uf }} />
+      <HydrateApart>
+        <LookupForm defaults={{ placa, uf }} />
+      </HydrateApart>
     </PageShell>
   );
 }

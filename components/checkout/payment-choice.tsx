@@ -5,6 +5,7 @@ import { errorMessage } from "@/lib/client/fetch-json";
 import { lookupQuery, seededWith } from "@/lib/client/queries";
 import type { LookupView } from "@/lib/client/types";
 import { sumCents } from "@/lib/rules/money";
+import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -41,7 +42,9 @@ export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial
           </h2>
           <p className="mt-1 text-sm text-slate-700">Usamos para emitir o comprovante e avisar sobre o pagamento.</p>
           <div className="mt-4">
-            <CustomerForm lookupId={lookupId} debtIds={debts.map((d) => d.id)} />
+            <HydrateApart>
+              <CustomerForm lookupId={lookupId} debtIds={debts.map((d) => d.id)} />
+            </HydrateApart>
           </div>
         </Card>
       </div>

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, Suspense, useDeferredValue, useState } from "react";
+import { memo, useDeferredValue, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery, seededWith } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
+import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -107,13 +108,9 @@ const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: Checko
               </div>
               <div className="mt-5">
                 {method === "card" ? (
-                  // Never suspends: the boundary makes React hydrate the form in a commit of its
-                  // own. react-hook-form sets state in a layout effect, which makes React finish
-                  // that commit's effects and render it again synchronously; inside the page's
-                  // commit, that was one of the page's longest tasks on a slow phone (issue 8).
-                  <Suspense>
+                  <HydrateApart>
                     <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
-                  </Suspense>
+                  </HydrateApart>
                 ) : (
                   <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />
                 )}
