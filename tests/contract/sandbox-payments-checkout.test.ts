@@ -81,13 +81,21 @@ describe("checkout", () => {
   });
 
   test("422 for a debt of another vehicle (foreign debt id)", async () => {
-    const spDebts = await h.lookup(SANDBOX_VEHICLES.spWithDebts);
-    const spFine = h.pick(spDebts, "Multa");
-    const r = await h.checkout([id("Multa - Velocidade"), spFine.id]);
-    expect(r.status).toBe(422);
-    expect(r.body.error.details).toMatchObject({ rule: "foreignDebt", debtIds: [spFine.id] });
-    // the same debt is fine with its own vehicle
-    expect((await h.checkout([spFine.id], SANDBOX_VEHICLES.spWithDebts)).status).toBe(201);
+    // The SP authority is in maintenance from 00:00 to 06:59 in São Paulo (lookups get 903): this
+    // test ran red after midnight there. Its lookup runs at noon of the same day, São Paulo time.
+    const noonInSaoPaulo = `${new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10)}T12:00:00-03:00`;
+    expect((await h.post("/__sandbox/clock", { now: noonInSaoPaulo })).status).toBe(200);
+    try {
+      const spDebts = await h.lookup(SANDBOX_VEHICLES.spWithDebts);
+      const spFine = h.pick(spDebts, "Multa");
+      const r = await h.checkout([id("Multa - Velocidade"), spFine.id]);
+      expect(r.status).toBe(422);
+      expect(r.body.error.details).toMatchObject({ rule: "foreignDebt", debtIds: [spFine.id] });
+      // the same debt is fine with its own vehicle
+      expect((await h.checkout([spFine.id], SANDBOX_VEHICLES.spWithDebts)).status).toBe(201);
+    } finally {
+      await h.post("/__sandbox/clock", { now: null });
+    }
   });
 
   test("422 alreadyPaid for a debt a paid checkout covered; paymentInProgress while under analysis", async () => {
