@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useWatch, type Control, type UseFormRegisterReturn } from "react-hook-form";
 import { installmentsQuery } from "@/lib/client/queries";
+import { useHydrated } from "@/components/hooks/use-hydrated";
 import { CARD_BRAND_LABELS, detectBrand } from "@/lib/rules/card";
 import { formatBRL } from "@/lib/rules/money";
 import type { CardInputValues } from "@/lib/validation/card-input";
@@ -41,28 +42,40 @@ export function CvvField({ control, field, error }: { control: CardControl; fiel
   );
 }
 
+/**
+ * The installments as the form may draw them: none until hydrated, as in the server's HTML. The
+ * form hydrates after the rest of the page (HydrateApart), and by then a share link's cost table
+ * may already hold the same answer; drawn during hydration, it would not match the HTML (React
+ * error #418, seen in e2e).
+ */
+function useInstallmentOptions(amountCents: number) {
+  const hydrated = useHydrated();
+  const costs = useQuery(installmentsQuery(amountCents));
+  return hydrated ? { options: costs.data?.options, failed: costs.isError } : { options: undefined, failed: false };
+}
+
 /** The installments choice, the card's floor, and the total with interest of the chosen count. */
 export function InstallmentsField({ control, field, error, amountCents, onUsePix }: { control: CardControl; field: UseFormRegisterReturn; error?: string; amountCents: number; onUsePix: () => void }) {
-  const costs = useQuery(installmentsQuery(amountCents));
+  const { options, failed } = useInstallmentOptions(amountCents);
   const parcelas = useWatch({ control, name: "parcelas" });
   // The total with interest of the chosen count, shown before the person commits.
-  const chosen = costs.data?.options.find((o) => o.number === Number(parcelas ?? 1));
+  const chosen = options?.find((o) => o.number === Number(parcelas ?? 1));
   return (
     <>
       <Field id="parcelas" label="Parcelas" error={error}>
-        <SelectInput {...field} {...describedBy("parcelas", { error })} disabled={!costs.data}>
-          {costs.data ? (
-            costs.data.options.map((o) => (
+        <SelectInput {...field} {...describedBy("parcelas", { error })} disabled={!options}>
+          {options ? (
+            options.map((o) => (
               <option key={o.number} value={String(o.number)}>
                 {o.number}x de {formatBRL(o.installmentCents)}
               </option>
             ))
           ) : (
-            <option value="1">{costs.isError ? "Simulação indisponível" : "Calculando parcelas…"}</option>
+            <option value="1">{failed ? "Simulação indisponível" : "Calculando parcelas…"}</option>
           )}
         </SelectInput>
       </Field>
-      {costs.data && costs.data.options.length === 0 ? (
+      {options && options.length === 0 ? (
         <Alert tone="warning" title="Cartão indisponível para este valor">
           O valor está abaixo do mínimo aceito no cartão. Pague com PIX.
           <Button variant="secondary" onClick={onUsePix} className="mt-3 flex">
@@ -81,9 +94,9 @@ export function InstallmentsField({ control, field, error, amountCents, onUsePix
 
 /** Enabled once the page is interactive and the amount can be paid by card at all. */
 export function PayCardButton({ amountCents, busy }: { amountCents: number; busy: boolean }) {
-  const payable = useQuery({ ...installmentsQuery(amountCents), select: (data) => data.options.length > 0 });
+  const { options } = useInstallmentOptions(amountCents);
   return (
-    <FormButton type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!payable.data} className="w-full">
+    <FormButton type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!options?.length} className="w-full">
       Pagar com cartão
     </FormButton>
   );
