@@ -7,6 +7,10 @@ import { Suspense, type ReactNode } from "react";
  * React task of a load on home and pay, about 30-60 ms of real time (four times that on a slow
  * phone; issue 8, docs/benchmarks.md "fifth pass"). A Suspense boundary is hydrated in its own
  * commit. Nothing inside suspends, so the fallback never shows: the form is in the HTML as before.
+ *
+ * The contract this brings: the rest of the page runs first, so data it fetched (React Query's
+ * cache is shared) may be there when the form hydrates. What the form draws from such data waits
+ * for useHydrated, or the form would not match its HTML (see useInstallmentOptions).
  */
 export function HydrateApart({ children }: { children: ReactNode }) {
   return <Suspense>{children}</Suspense>;

@@ -131,6 +131,25 @@ test("an expired link cannot be paid and offers no payment form; Meus links make
   await expect(page.getByText("Um novo link foi gerado para estes débitos.")).toBeVisible();
 });
 
+test("a share link's page hydrates as sent though its cost table fetches the installments its card form shows", async ({ page }, testInfo) => {
+  // The card form hydrates after the rest of the page (HydrateApart); the cost table's request for
+  // the same installments may answer first. The form must still draw what the HTML drew
+  // ("Calculando parcelas…") while it hydrates: the hydrationErrors fixture fails the test on a
+  // mismatch. Without the wait for hydration it failed 6 runs in 6, with the answer served at once.
+  const token = await createShareLink(page, testInfo.project.name === "phone" ? "TST7L07" : "TST7L06");
+  // The real answer, then served at once: the earlier it lands, the likelier the race.
+  const amountCents = ((await (await page.request.get(`/api/checkouts/${token}`)).json()) as { amountCents: number }).amountCents;
+  const answer = await page.request.post("/api/installments", { headers: ORIGIN_HEADERS, data: { amountCents } });
+  expect(answer.status()).toBe(200);
+  const body = await answer.text();
+  await page.route("**/api/installments", (route) => route.fulfill({ status: 200, contentType: "application/json", body }));
+  for (let i = 0; i < 12; i++) {
+    await page.goto(`/pagar/${token}`);
+    await expect(page.getByRole("table", { name: /Custo de cada forma/ })).toBeVisible();
+    await expect(page.getByLabel("Parcelas")).toBeEnabled();
+  }
+});
+
 test("a random or truncated token gets a 404 page; share pages send no-referrer and noindex", async ({ page, request }, testInfo) => {
   const token = await createShareLink(page, testInfo.project.name === "phone" ? "TST7L05" : "TST7L04");
   for (const bad of [randomBytes(24).toString("base64url"), token.slice(0, -1), token.slice(0, 16), "x"]) {
