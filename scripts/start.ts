@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { EnvError } from "../lib/env/schema";
+import { applyCompileHints } from "./compile-hints";
 import { childProcessEnv, loadEnv } from "../lib/env/load";
 import { createPrismaClient, configureSqlite } from "../lib/db/create-client";
 
@@ -27,7 +28,8 @@ try {
 const childEnv = childProcessEnv({ DATABASE_URL: env.databaseUrl, PORT: String(env.port) });
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: "inherit", env: childEnv });
 
-const SOURCES = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+// scripts/ too: a change to how the build is made or post-processed must rebuild.
+const SOURCES = ["app", "components", "lib", "public", "scripts", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 function sourceHash(): string {
   const hash = createHash("sha256");
   const walk = (p: string) => {
@@ -92,6 +94,7 @@ async function main() {
     if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
       console.log("[start] sources changed since the last build: building");
       run("npx", ["next", "build"]);
+      applyCompileHints(env.nextDistDir);
       writeFileSync(stamp, hash);
     }
   }
