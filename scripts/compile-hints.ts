@@ -10,7 +10,7 @@
 // more JS heap and no more CPU in all (docs/benchmarks.md, sixth pass). Other engines ignore the
 // comment. Chunks loaded later (dynamic imports) are left alone: most of their functions may never
 // run, and compiling them all would only cost memory.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import vm from "node:vm";
@@ -21,14 +21,6 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 type BuildManifest = { rootMainFiles?: string[] };
 type ClientReferenceManifest = Record<string, { entryJSFiles?: Record<string, string[]> }>;
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : [file];
-  });
-}
-
 /**
  * The chunks some page loads at start, relative to the dist dir: Next's root main files (the
  * framework and runtime) and each route's entry files, read from the build's own manifests.
@@ -37,11 +29,12 @@ export function firstLoadChunks(distDir: string): string[] {
   const chunks = new Set<string>();
   const build = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as BuildManifest;
   build.rootMainFiles?.forEach((file) => chunks.add(file));
-  const manifests = filesUnder(path.join(distDir, "server", "app")).filter((f) => f.endsWith("_client-reference-manifest.js"));
+  const appDir = path.join(distDir, "server", "app");
+  const manifests = existsSync(appDir) ? readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("_client-reference-manifest.js")) : [];
   for (const manifest of manifests) {
     // The manifest is a script that assigns globalThis.__RSC_MANIFEST[route]; run it on an empty global.
     const global: { __RSC_MANIFEST?: ClientReferenceManifest } = {};
-    vm.runInNewContext(readFileSync(manifest, "utf8"), global);
+    vm.runInNewContext(readFileSync(path.join(appDir, manifest), "utf8"), global);
     for (const route of Object.values(global.__RSC_MANIFEST ?? {})) {
       for (const files of Object.values(route.entryJSFiles ?? {})) files.forEach((file) => chunks.add(file));
     }
