@@ -10,23 +10,10 @@ import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";
 import { startEmptyApp } from "./lib/empty-app";
 import { ApiClient, customerPages } from "./lib/flow";
+import { scriptUrls } from "./lib/page-scripts";
 import { kb, printTable, target } from "./lib/table";
 
 const TARGET_RATIO = 1.25;
-
-/** Script URLs under /_next/static referenced by a page's HTML. */
-export function scriptUrls(html: string): string[] {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
-    const tag = m[0];
-    if (/\brel="(?:preload|modulepreload)"/.test(tag) && (/\bas="script"/.test(tag) || /modulepreload/.test(tag))) {
-      const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-      if (href) urls.add(href);
-    }
-  }
-  return [...urls].map((u) => u.replace(/&amp;/g, "&")).filter((u) => new URL(u, "http://x").pathname.startsWith("/_next/static/"));
-}
 
 // Rough "what is in this chunk" by well-known strings (names are hashed in the build).
 const SIGNATURES: [string, RegExp][] = [

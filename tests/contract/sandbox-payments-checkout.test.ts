@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { SandboxDebt } from "@/lib/sandbox/context";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
+import { saoPauloInstant, saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { customerFixture, OTHER_KEY, startHarness, vehicleOf, type Harness } from "@/tests/support/sandbox-payments-harness";
 
@@ -83,8 +84,8 @@ describe("checkout", () => {
   test("422 for a debt of another vehicle (foreign debt id)", async () => {
     // The SP authority is in maintenance from 00:00 to 06:59 in São Paulo (lookups get 903): this
     // test ran red after midnight there. Its lookup runs at noon of the same day, São Paulo time.
-    const noonInSaoPaulo = `${new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10)}T12:00:00-03:00`;
-    expect((await h.post("/__sandbox/clock", { now: noonInSaoPaulo })).status).toBe(200);
+    const noonInSaoPaulo = saoPauloInstant({ ...saoPauloWallClock(new Date()), hour: 12, minute: 0, second: 0 });
+    expect((await h.post("/__sandbox/clock", { now: noonInSaoPaulo.toISOString() })).status).toBe(200);
     try {
       const spDebts = await h.lookup(SANDBOX_VEHICLES.spWithDebts);
       const spFine = h.pick(spDebts, "Multa");

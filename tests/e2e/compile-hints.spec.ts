@@ -1,6 +1,7 @@
 import { expect, test } from "./support/test";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { CUSTOMER, lookupViaApi, ORIGIN_HEADERS } from "./support/flow";
+import { scriptUrls } from "../bench/lib/page-scripts";
+import { checkoutViaApi, lookupViaApi } from "./support/flow";
 import { COMPILE_HINT } from "../../scripts/compile-hints";
 
 // The build this suite runs (scripts/start.ts) puts V8's compile hint on each chunk a page loads
@@ -10,15 +11,10 @@ test("every script a page loads at start carries V8's compile hint", async ({ re
   const v = SANDBOX_VEHICLES.withDebts;
   const { lookupId, debts } = await lookupViaApi(request, v);
   const free = debts.find((d) => d.dependsOn.length === 0)!;
-  const checkout = await request.post("/api/checkouts", { headers: ORIGIN_HEADERS, data: { lookupId, debtIds: [free.id], customer: CUSTOMER, kind: "owner" } });
-  expect(checkout.status(), await checkout.text()).toBe(201);
-  const { token } = (await checkout.json()) as { token: string };
+  const token = await checkoutViaApi(request, lookupId, free.id);
 
   for (const path of ["/", `/consulta/${lookupId}`, `/pagar/${token}`]) {
-    const html = await (await request.get(path)).text();
-    // <script src> and <link rel=preload as=script>; the noModule polyfill is for old browsers only.
-    const tags = html.match(/<(script|link)\b[^>]*\/_next\/static\/chunks\/[^"]+\.js[^>]*>/g) ?? [];
-    const scripts = tags.filter((tag) => !/noModule/i.test(tag)).map((tag) => /(\/_next\/static\/chunks\/[^"]+\.js)/.exec(tag)![1]!);
+    const scripts = scriptUrls(await (await request.get(path)).text(), { skipNoModule: true });
     expect(scripts.length, `${path}: scripts in the HTML`).toBeGreaterThan(3);
     for (const src of scripts) {
       const code = await (await request.get(src)).text();

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { CUSTOMER, lookupViaApi, ORIGIN_HEADERS } from "./support/flow";
+import { checkoutViaApi, lookupViaApi } from "./support/flow";
 
 test("the home page answers in pt-BR with the test-environment banner", async ({ page }) => {
   const response = await page.goto("/");
@@ -27,10 +27,7 @@ test.describe("before any script runs", () => {
     const { lookupId, debts } = await lookupViaApi(page.request, v);
     const free = debts.find((d) => d.dependsOn.length === 0);
     expect(free, "a debt with no dependency").toBeTruthy();
-    // A checkout is not a payment: nothing is charged, and the debt stays free for other tests.
-    const checkout = await page.request.post("/api/checkouts", { headers: ORIGIN_HEADERS, data: { lookupId, debtIds: [free!.id], customer: CUSTOMER, kind: "owner" } });
-    expect(checkout.status(), await checkout.text()).toBe(201);
-    const { token } = (await checkout.json()) as { token: string };
+    const token = await checkoutViaApi(page.request, lookupId, free!.id);
     const pages: Array<[string, string[]]> = [
       ["/", ["Buscar veículo"]],
       [`/consulta?placa=${v.plate}&uf=${v.uf}`, ["Consultar débitos"]],

@@ -107,11 +107,19 @@ export async function openCheckout(page: Page, pick: DebtPick): Promise<string> 
   const { lookupId } = await lookupViaApi(request, vehicle!);
   const debtId = pick.plate ? familyDebtId(pick.plate, pick.slug) : catalogDebtIds(pick.scenario)[pick.slug];
   expect(debtId, `${pick.scenario} has no debt ${pick.slug}`).toBeTruthy();
+  const token = await checkoutViaApi(request, lookupId, debtId!);
+  await page.goto(`/pagar/${token}`);
+  return token;
+}
+
+/**
+ * The owner's checkout for one debt of a lookup, through the JSON API; its pay page token. A
+ * checkout is not a payment: nothing is charged, and the debt stays free for other tests.
+ */
+export async function checkoutViaApi(request: APIRequestContext, lookupId: string, debtId: string): Promise<string> {
   const checkout = await request.post("/api/checkouts", { headers: ORIGIN_HEADERS, data: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "owner" } });
   expect(checkout.status(), await checkout.text()).toBe(201);
-  const { token } = await checkout.json();
-  await page.goto(`/pagar/${token}`);
-  return token as string;
+  return ((await checkout.json()) as { token: string }).token;
 }
 
 /**
