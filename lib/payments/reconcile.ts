@@ -17,7 +17,7 @@ import { applyPaymentUpdate } from "./apply-update";
 export const RECONCILE_WINDOW_MS = 5_000;
 export const POLL_WINDOW_MS = 30_000;
 
-type Slot = { inFlight?: Promise<void>; lastCallAt: number; trailing?: Promise<void> };
+type Slot = { inFlight?: Promise<true>; lastCallAt: number; trailing?: Promise<true> };
 const globalSlots = globalThis as unknown as { __reconcileSlots?: Map<string, Slot> };
 const slots = (globalSlots.__reconcileSlots ??= new Map<string, Slot>());
 
@@ -29,29 +29,35 @@ export type ReconcileOptions = {
   trailing?: boolean;
 };
 
-export function reconcilePayment(paymentRowId: string, options: ReconcileOptions = {}): Promise<void> {
+/**
+ * Resolves true when an upstream check ran (or was joined), so the stored payment may have
+ * changed; false when the poll window was closed and nothing was asked, so a caller holding a
+ * fresh read need not read again (the status endpoint's hot path under polling).
+ */
+export function reconcilePayment(paymentRowId: string, options: ReconcileOptions = {}): Promise<boolean> {
   const slot = slots.get(paymentRowId) ?? { lastCallAt: 0 };
   slots.set(paymentRowId, slot);
   if (slot.inFlight) return slot.inFlight;
   if (!options.trailing) {
-    return slot.lastCallAt + POLL_WINDOW_MS <= Date.now() ? start(paymentRowId, slot) : Promise.resolve();
+    return slot.lastCallAt + POLL_WINDOW_MS <= Date.now() ? start(paymentRowId, slot) : Promise.resolve(false);
   }
   const wait = slot.lastCallAt + RECONCILE_WINDOW_MS - Date.now();
   if (wait <= 0) return start(paymentRowId, slot);
-  slot.trailing ??= new Promise<void>((resolve) => setTimeout(resolve, wait).unref?.()).then(() => {
+  slot.trailing ??= new Promise<void>((resolve) => setTimeout(resolve, wait).unref?.()).then((): Promise<true> => {
     slot.trailing = undefined;
     return slot.inFlight ?? start(paymentRowId, slot);
   });
   return slot.trailing;
 }
 
-function start(paymentRowId: string, slot: Slot): Promise<void> {
+function start(paymentRowId: string, slot: Slot): Promise<true> {
   slot.lastCallAt = Date.now();
   const p = check(paymentRowId)
     .catch((error: unknown) => {
       // Best effort: the sweep retries later, and a status page must not fail because of it.
       webhookLog.warn({ err: error, paymentRowId }, "reconcile failed");
     })
+    .then(() => true as const)
     .finally(() => {
       slot.inFlight = undefined;
       // Drop idle slots after the window so the map does not grow with every payment ever seen.

@@ -57,9 +57,10 @@ describe("webhooks are hints", () => {
     const { payment } = await createUpstreamPayment(db, upstream, { method: "pix" });
     const spy = vi.spyOn(upstream, "getPaymentStatus");
     try {
-      await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)));
+      // Every caller learns whether a check ran: the status endpoint reads the payment again only then.
+      expect(await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)))).toEqual(Array(50).fill(true));
       expect(spy).toHaveBeenCalledTimes(1);
-      await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)));
+      expect(await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)))).toEqual(Array(50).fill(false));
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
