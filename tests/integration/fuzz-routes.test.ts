@@ -5,7 +5,7 @@ import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { cardBody, CUSTOMER, freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
 import { apiRequest, ORIGIN, params } from "../support/upstream-helpers";
-import { bodyFor, clientHeaders, hostileString, nearValid } from "../support/fuzz-arbitraries";
+import { bodyFor, clientHeaders, cookieHeader, hostileString, nearValid } from "../support/fuzz-arbitraries";
 
 // Property-based fuzzing of every route handler under app/api (there are no server actions):
 // thousands of hostile inputs, and for each one: never a 5xx, a JSON answer, the contract's error
@@ -14,26 +14,51 @@ import { bodyFor, clientHeaders, hostileString, nearValid } from "../support/fuz
 // past the "not found" checks into validation and the upstream calls.
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Call = { path: string; method: "GET" | "POST"; raw?: string; origin: string | null; ip: string; params: Record<string, string> };
+type Call = { path: string; method: "GET" | "POST"; raw?: string; origin: string | null; ip: string; cookie?: string; params: Record<string, string> };
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500); // per route; FUZZ_RUNS=5000 for a long soak
 let env: TestEnvironment;
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
 const real = { lookupId: "", token: "", cardToken: "", paymentRef: "", debtId: "" };
+// A share link of one browser (its signed creator cookie), and an expired one of the same browser.
+const link = { cookie: "", openToken: "", expiredToken: "" };
+let CREATOR_COOKIE = ""; // lib/ modules read the env on import: imported after setupTestEnvironment
 let answered = 0;
 const tally = new Map<string, number>(); // "status code" -> count, printed at the end
 
 beforeAll(async () => {
   process.on("unhandledRejection", onRejection);
   env = await setupTestEnvironment({ timeScale: 0.01 });
+  ({ CREATOR_COOKIE } = await import("@/lib/links/creator-cookie"));
   // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
   Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000" });
   const checkout = await freshCheckout(env);
   Object.assign(real, { lookupId: checkout.lookupId, token: checkout.token, debtId: checkout.fine.id });
   real.cardToken = (await json<{ cardToken: string }>(await tokenize(checkout.token, SANDBOX_CARDS.analysisThenPaid.number))).cardToken;
   real.paymentRef = (await json<{ ref: string }>(await pay(checkout.token, { attemptId: crypto.randomUUID(), method: "pix" }))).ref;
+  await makeShareLinks(checkout.lookupId, checkout.fine.id);
 }, 60_000);
+
+/** Two share links made by one browser, over a debt other than the fine (which has a PIX open). */
+async function makeShareLinks(lookupId: string, fineId: string): Promise<void> {
+  const { POST } = await import("@/app/api/checkouts/route");
+  const { GET } = await import("@/app/api/lookups/[lookupId]/route");
+  const view = await json<{ debts: { id: string }[] }>(await GET(apiRequest(`/api/lookups/${lookupId}`, { method: "GET" }), params({ lookupId })));
+  const share = async (debtId: string, cookie?: string) =>
+    POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "share" }, cookie }));
+  for (const { id } of view.debts.filter((d) => d.id !== fineId)) {
+    const first = await share(id);
+    if (first.status !== 201) continue; // a debt that needs others along: try the next one
+    link.cookie = (first.headers.get("set-cookie") ?? "").split(";")[0]!.replace(`${CREATOR_COOKIE}=`, "");
+    link.expiredToken = (await json<{ token: string }>(first)).token;
+    link.openToken = (await json<{ token: string }>(await share(id, `${CREATOR_COOKIE}=${link.cookie}`))).token;
+    break;
+  }
+  if (!link.cookie || !link.openToken) throw new Error("could not make a share link on the sync vehicle");
+  const { db } = await import("@/lib/db/client");
+  await db.checkout.update({ where: { publicToken: link.expiredToken }, data: { expiresAt: new Date(Date.now() - 1000) } });
+}
 
 afterAll(async () => {
   // Events stored by the webhook runs are applied in the background: let that finish inside the run.
@@ -49,11 +74,14 @@ afterAll(async () => {
 const segment = (s: string) => encodeURIComponent(s);
 const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 
+let lastAnswer = { status: 0, text: "" };
+
 async function check(handler: Handler, call: Call): Promise<void> {
-  const req = apiRequest(call.path, { method: call.method, rawBody: call.raw, origin: call.origin, ip: call.ip || undefined });
+  const req = apiRequest(call.path, { method: call.method, rawBody: call.raw, origin: call.origin, ip: call.ip || undefined, cookie: call.cookie });
   const res = await handler(req, params(call.params));
   const text = await res.text();
-  const where = `${call.method} ${call.path.slice(0, 120)} body=${(call.raw ?? "").slice(0, 200)} -> ${res.status} ${text.slice(0, 300)}`;
+  const where = `${call.method} ${call.path.slice(0, 120)} cookie=${(call.cookie ?? "").slice(0, 100)} body=${(call.raw ?? "").slice(0, 200)} -> ${res.status} ${text.slice(0, 300)}`;
+  lastAnswer = { status: res.status, text };
   expect(res.status, where).toBeLessThan(500);
   expect(res.headers.get("content-type"), where).toMatch(/application\/json/);
   const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
@@ -114,9 +142,10 @@ describe("every route handler survives hostile input", () => {
     const { POST } = await import("@/app/api/checkouts/route");
     const valid = { lookupId: real.lookupId, debtIds: [real.debtId], customer: CUSTOMER, kind: "owner" };
     const customerMutations = nearValid(CUSTOMER).map((customer) => ({ raw: JSON.stringify({ ...valid, customer }) }));
-    const body = fc.oneof(bodyFor(valid), customerMutations);
-    await run(fc.asyncProperty(body, headers, (b, h) =>
-      check(POST as Handler, { path: "/api/checkouts", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} })));
+    const shareBody = bodyFor({ ...valid, kind: "share" });
+    const body = fc.oneof(bodyFor(valid), customerMutations, shareBody);
+    await run(fc.asyncProperty(body, cookieHeader(CREATOR_COOKIE, link.cookie), headers, (b, c, h) =>
+      check(POST as Handler, { path: "/api/checkouts", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} })));
   });
 
   it("GET /api/checkouts/{token} and POST /api/checkouts/{token}/card-token", async () => {
@@ -154,6 +183,36 @@ describe("every route handler survives hostile input", () => {
       const query = ufValue === undefined ? "" : `?${new URLSearchParams({ uf: ufValue }).toString()}`;
       return check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { placa } });
     }));
+  });
+
+  it("GET /api/links and POST /api/links/{token}/renew: only the genuine creator cookie names anybody", async () => {
+    const { GET } = await import("@/app/api/links/route");
+    const renew = (await import("@/app/api/links/[token]/renew/route")).POST;
+    const token = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom(link.expiredToken, link.openToken, real.token) },
+      { weight: 1, arbitrary: hostileString.map(wellFormed) },
+    );
+    const cookie = cookieHeader(CREATOR_COOKIE, link.cookie);
+    let listed = 0;
+    let renewed = 0;
+    await run(fc.asyncProperty(cookie, token, headers, async (c, t, h) => {
+      // Browsers send the first of two same-named cookies first: the first one counts.
+      const first = (c ?? "").split(";").map((p) => p.trim()).find((p) => p.startsWith(`${CREATOR_COOKIE}=`));
+      const genuine = first === `${CREATOR_COOKIE}=${link.cookie}`;
+      await check(GET as Handler, { path: "/api/links", method: "GET", origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
+      const tokens = (JSON.parse(lastAnswer.text) as { links: { token: string }[] }).links.map((l) => l.token);
+      if (genuine) expect(tokens).toEqual(expect.arrayContaining([link.openToken, link.expiredToken]));
+      else expect(tokens, `cookie=${c}`).toEqual([]);
+      listed += genuine ? 1 : 0;
+
+      await check(renew as Handler, { path: `/api/links/${segment(t)}/renew`, method: "POST", raw: "{}", origin: h.origin, ip: h.forwardedFor, cookie: c, params: { token: t } });
+      const sameOrigin = h.origin?.replace(/\/+$/, "") === ORIGIN; // as lib/http/origin.ts reads it
+      const expected = !sameOrigin ? 403 : !genuine || (t !== link.expiredToken && t !== link.openToken) ? 404 : t === link.openToken ? 409 : 201;
+      expect(lastAnswer.status, `renew ${t.slice(0, 40)} cookie=${c} origin=${h.origin} -> ${lastAnswer.text.slice(0, 200)}`).toBe(expected);
+      renewed += lastAnswer.status === 201 ? 1 : 0;
+    }));
+    expect(listed).toBeGreaterThan(10);
+    expect(renewed).toBeGreaterThan(5);
   });
 
   it("POST /api/webhooks/uvvi/{secret}", async () => {

@@ -117,3 +117,32 @@ export const clientHeaders = (origin: string) =>
       fc.constantFrom("", ",", " , ,", "unknown", "1.1.1.1, 2.2.2.2", "a".repeat(300)),
     ),
   });
+
+// Characters a client can put in a header value (Latin-1 without controls): undici, like any real
+// client, refuses NUL, CR/LF and code points above U+00FF, so those never reach a server.
+const HEADER_CHARS = [..." !\"#$%&'()*+,-./0123456789:;<=>?@ABCXYZ[\\]^_`abcxyz{|}~\u00a0\u00e7\u00e3\u00ff"];
+const headerText = (maxLength: number) => fc.string({ unit: fc.constantFrom(...HEADER_CHARS), maxLength });
+
+/**
+ * A Cookie header around a signed cookie `name=value`: the real one, its id or signature changed,
+ * its parts dropped or doubled, beside other cookies, or no cookie at all.
+ */
+export function cookieHeader(name: string, value: string): fc.Arbitrary<string | undefined> {
+  const [id = "", signature = ""] = value.split(".");
+  const flip = (s: string, at: number) => s.slice(0, at) + (s[at] === "A" ? "B" : "A") + s.slice(at + 1);
+  const cookieValue = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(value) },
+    { weight: 1, arbitrary: fc.nat({ max: Math.max(0, id.length - 1) }).map((i) => `${flip(id, i)}.${signature}`) },
+    { weight: 1, arbitrary: fc.nat({ max: Math.max(0, signature.length - 1) }).map((i) => `${id}.${flip(signature, i)}`) },
+    { weight: 1, arbitrary: fc.constantFrom(id, `.${signature}`, `${id}.`, `${value}.${signature}`, `${value}=`, "", "=", ".", "..", `"${value}"`) },
+    { weight: 2, arbitrary: headerText(60) },
+  );
+  const pair = cookieValue.map((v) => `${name}=${v}`);
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 3, arbitrary: pair },
+    { weight: 1, arbitrary: fc.tuple(pair, pair).map(([a, b]) => `${a}; ${b}`) },
+    { weight: 1, arbitrary: fc.tuple(headerText(20), pair, headerText(20)).map(([a, p, b]) => `${a}; ${p}; ${b}`) },
+    { weight: 1, arbitrary: headerText(200) },
+  );
+}

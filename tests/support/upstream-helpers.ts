@@ -28,10 +28,11 @@ export async function clearFaults(env: TestEnvironment): Promise<void> {
 export const ORIGIN = "http://localhost:3999"; // PUBLIC_BASE_URL in test-env.ts
 
 /** A request as a browser on our own origin sends it to a route handler. */
-export function apiRequest(path: string, init: { method?: string; body?: unknown; rawBody?: string; origin?: string | null; ip?: string } = {}): Request {
+export function apiRequest(path: string, init: { method?: string; body?: unknown; rawBody?: string; origin?: string | null; ip?: string; cookie?: string } = {}): Request {
   const headers: Record<string, string> = { "content-type": "application/json", host: "localhost:3999" };
   if (init.origin !== null) headers.origin = init.origin ?? ORIGIN;
   if (init.ip) headers["x-forwarded-for"] = init.ip;
+  if (init.cookie !== undefined) headers.cookie = init.cookie;
   return new Request(`${ORIGIN}${path}`, {
     method: init.method ?? "POST",
     headers,
