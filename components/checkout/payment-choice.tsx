@@ -4,7 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/client/fetch-json";
 import { lookupQuery, seededWith } from "@/lib/client/queries";
 import type { LookupView } from "@/lib/client/types";
+import { explainSelectionProblem } from "@/lib/rules/debt-explanations";
+import { validateSelection } from "@/lib/rules/debt-selection";
 import { sumCents } from "@/lib/rules/money";
+import { forSelection } from "@/components/debts/debt-groups";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
@@ -23,12 +26,20 @@ export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial
 
   if (lookup.isError || debts.length === 0 || debts.length !== wanted.size) {
     return (
-      <Alert live tone="warning" title="Não encontramos os débitos escolhidos">
-        <p>{lookup.isError ? errorMessage(lookup.error) : "A seleção não corresponde a esta consulta. Volte e escolha os débitos de novo."}</p>
-        <ButtonLink href={`/consulta/${lookupId}`} variant="secondary" className="mt-3">
-          Escolher os débitos
-        </ButtonLink>
-      </Alert>
+      <SelectionAlert lookupId={lookupId} title="Não encontramos os débitos escolhidos">
+        {lookup.isError ? errorMessage(lookup.error) : "A seleção não corresponde a esta consulta. Volte e escolha os débitos de novo."}
+      </SelectionAlert>
+    );
+  }
+  // An address edited by hand, or a debt whose rules changed since it was chosen: say why here,
+  // before the payer fills the form, instead of when the server refuses the checkout.
+  const rules = forSelection(lookup.data.debts);
+  const check = validateSelection([...wanted], rules);
+  if (!check.ok) {
+    return (
+      <SelectionAlert lookupId={lookupId} title="Estes débitos não podem ser pagos juntos assim">
+        {[...new Set(check.problems.map((p) => explainSelectionProblem(p, rules)))].join(" ")}
+      </SelectionAlert>
     );
   }
 
@@ -58,5 +69,16 @@ export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial
         </ButtonLink>
       </Card>
     </div>
+  );
+}
+
+function SelectionAlert({ lookupId, title, children }: { lookupId: string; title: string; children: string }) {
+  return (
+    <Alert live tone="warning" title={title}>
+      <p>{children}</p>
+      <ButtonLink href={`/consulta/${lookupId}`} variant="secondary" className="mt-3">
+        Escolher os débitos
+      </ButtonLink>
+    </Alert>
   );
 }

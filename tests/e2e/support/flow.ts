@@ -52,7 +52,7 @@ export async function fillCustomer(page: Page): Promise<void> {
 export type DebtPick = { scenario: ScenarioName; slug: string; plate?: string };
 
 /** A generated vehicle for this test, project and retry: nobody else pays its debts. */
-function ownFamilyPlate(): string {
+export function ownFamilyPlate(): string {
   const info = test.info();
   const h = createHash("sha256").update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}`).digest();
   const at = (i: number, n: number) => (h[i] ?? 0) % n;
