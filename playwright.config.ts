@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 // Test tooling, not app code: it sets the storefront's variables for the server it starts.
@@ -7,11 +7,13 @@ const CI = Boolean(process.env.CI);
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const E2E_DB = `data/e2e-${E2E_PORT}.db`;
+const E2E_OUTPUT = `data/e2e-output-${E2E_PORT}.log`;
 const SECRET_SCAN = /zz-secret-scan\.spec\.ts$/;
 
 // The config is evaluated again in every worker; only the runner starts from an empty database.
 if (!process.env.TEST_WORKER_INDEX) {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${E2E_DB}${suffix}`, { force: true });
+  mkdirSync("data", { recursive: true }); // for the output file, before the server makes it
 }
 
 const chromium = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -45,7 +47,9 @@ export default defineConfig({
     { name: "secret-scan", testMatch: SECRET_SCAN, testIgnore: [], dependencies: ["desktop", "phone"], use: { launchOptions } },
   ],
   webServer: {
-    command: "npx tsx scripts/start.ts",
+    // Everything the server processes print (the start script, Next's own errors, the sandbox) is
+    // also kept in a file, which the secret scan reads with the database and the pino log.
+    command: `bash -c 'exec npx tsx scripts/start.ts > >(tee ${E2E_OUTPUT}) 2>&1'`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,

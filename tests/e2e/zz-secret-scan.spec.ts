@@ -9,10 +9,11 @@ import { E2E_PORT } from "../../playwright.config";
 import { scanBuffer } from "../bench/lib/scan-secrets";
 
 // Runs last (project "secret-scan", which depends on desktop and phone; playwright.config.ts):
-// after the suite's card payments, the e2e server's SQLite file, its WAL and every log it wrote
-// under data/ must hold no card number (the sandbox's test cards, or any Luhn-valid run of 13-19
-// digits), no CVV next to a card-ish key, and not the API key. It pays by card itself first
-// (4111111111111111 / CVV 123 through the JSON API), so it means something when run alone:
+// after the suite's card payments, the e2e server's SQLite file, its WAL, its pino log and all its
+// processes printed (Next's and the sandbox's stdout and stderr, kept under data/) must hold no
+// card number (the sandbox's test cards, or any Luhn-valid run of 13-19 digits), no CVV next to a
+// card-ish key, and not the API key. It pays by card itself first (4111111111111111 / CVV 123
+// through the JSON API), so it means something when run alone:
 //   npx playwright test tests/e2e/zz-secret-scan.spec.ts --project=secret-scan --no-deps
 
 const API_KEY = "sk_test_sandbox_default"; // the e2e server's UVVI_API_KEY (playwright.config.ts)
@@ -21,7 +22,7 @@ const CUSTOMER = { nome: "Maria da Silva", email: "maria@example.com", celular: 
 
 /** The e2e server's files: its database (+ WAL, journal) and its logs, all under data/. */
 function e2eFiles(): string[] {
-  const mine = new RegExp(`^e2e(-server)?-${E2E_PORT}(\\.|-)`);
+  const mine = new RegExp(`^e2e(-server|-output)?-${E2E_PORT}(\\.|-)`);
   return readdirSync("data")
     .filter((name) => mine.test(name) && !name.endsWith("-shm")) // -shm holds only an index, no data
     .map((name) => path.join("data", name));
@@ -56,12 +57,12 @@ async function payByCard(request: APIRequestContext): Promise<string> {
   return payment.status;
 }
 
-test("no card number, CVV or API key in the e2e database, its WAL or the server's logs", async ({ request }) => {
+test("no card number, CVV or API key in the e2e database, its WAL, the server's log or its processes' output", async ({ request }) => {
   expect(await payByCard(request)).toBe("paid");
   await new Promise((r) => setTimeout(r, 1_000)); // the logger's last lines reach the file
 
   const files = e2eFiles();
-  expect(files).toEqual(expect.arrayContaining([`data/e2e-${E2E_PORT}.db`, `data/e2e-server-${E2E_PORT}.log`]));
+  expect(files).toEqual(expect.arrayContaining([`data/e2e-${E2E_PORT}.db`, `data/e2e-server-${E2E_PORT}.log`, `data/e2e-output-${E2E_PORT}.log`]));
   const findings: string[] = [];
   const cvvValues = [...new Set(Object.values(SANDBOX_CARDS).map((c) => c.cvv))];
   let bytes = 0;
