@@ -45,11 +45,12 @@ function runOne(file: string): Promise<Outcome> {
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
       lines.push(buffer);
-      // Our scripts print "TARGET name: measured (target x) PASS|MISS"; others end with PASS/FAIL lines.
+      // Our scripts print "TARGET name: measured (target x) PASS|MISS" and "FIGURE name: measured"
+      // (a measurement with no target); others end with PASS/FAIL lines.
       const targets = lines
         .map((l) => l.trim())
-        .filter((l) => /^TARGET /.test(l) || /^(PASS|FAIL)\b/.test(l) || /\b(PASS|MISS|FAIL)$/.test(l))
-        .map((l) => l.replace(/^TARGET /, ""));
+        .filter((l) => /^(TARGET|FIGURE) /.test(l) || /^(PASS|FAIL)\b/.test(l) || /\b(PASS|MISS|FAIL)$/.test(l))
+        .map((l) => l.replace(/^(TARGET|FIGURE) /, ""));
       resolve({ name, code: signal ?? code ?? "?", seconds: (Date.now() - started) / 1000, targets });
     });
   });

@@ -17,6 +17,11 @@ export function target(name: string, measured: string, goal: string, ok: boolean
   console.log(`TARGET ${name}: ${measured} (target ${goal}) ${mark(ok)}`);
 }
 
+/** A measurement with no target, which run-all.ts also carries into its summary. */
+export function figure(name: string, measured: string): void {
+  console.log(`FIGURE ${name}: ${measured}`);
+}
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
