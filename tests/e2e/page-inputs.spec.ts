@@ -9,7 +9,7 @@ import { debtId } from "@/lib/sandbox/catalog/debts";
 import { validateSelection } from "@/lib/rules/debt-selection";
 import { forSelection } from "@/components/debts/debt-groups";
 import type { DebtView } from "@/lib/client/types";
-import { cookieHeader, hostileString } from "../support/fuzz-arbitraries";
+import { cookieHeader, firstCookieIs, hostileString, wellFormed } from "../support/fuzz-arbitraries";
 import { checkPage } from "./support/a11y";
 import { CUSTOMER, lookupViaApi, ORIGIN_HEADERS, checkoutViaApi, ownFamilyPlate } from "./support/flow";
 import { expect, test } from "./support/test";
@@ -18,7 +18,6 @@ const CREATOR_COOKIE = "pp_creator"; // lib/links/creator-cookie.ts (which reads
 
 // "." and ".." would be resolved away by the URL itself and never reach the route.
 const segment = (s: string) => (s === "." || s === ".." ? `x${s}` : encodeURIComponent(s));
-const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 const hostile = hostileString.map(wellFormed);
 // An empty segment is another route (`/consulta/` redirects to `/consulta`), not this one's input.
 const realOr = (...reals: string[]) => fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...reals) }, { weight: 2, arbitrary: hostile.filter((s) => s !== "") });
@@ -91,8 +90,7 @@ test("every page answers hostile addresses and cookies with a page, never a serv
   }));
   // The dispatcher's page of a link: only the browser whose signed cookie made it.
   await run(fc.asyncProperty(realOr(s.shareToken, s.token), cookieHeader(CREATOR_COOKIE, s.cookie), async (token, cookie) => {
-    const first = (cookie ?? "").split(";").map((p) => p.trim()).find((p) => p.startsWith(`${CREATOR_COOKIE}=`));
-    const owner = first === `${CREATOR_COOKIE}=${s.cookie}` && token === s.shareToken;
+    const owner = firstCookieIs(cookie, CREATOR_COOKIE, s.cookie) && token === s.shareToken;
     await expectPage(`/links/${segment(token)}`, owner ? 200 : 404, cookie);
     await expectPage("/links", 200, cookie);
   }));

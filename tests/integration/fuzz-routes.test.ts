@@ -5,7 +5,7 @@ import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { cardBody, CUSTOMER, freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
 import { apiRequest, ORIGIN, params } from "../support/upstream-helpers";
-import { bodyFor, clientHeaders, cookieHeader, hostileString, nearValid } from "../support/fuzz-arbitraries";
+import { bodyFor, clientHeaders, cookieHeader, firstCookieIs, hostileString, nearValid, wellFormed } from "../support/fuzz-arbitraries";
 
 // Property-based fuzzing of every route handler under app/api (there are no server actions):
 // thousands of hostile inputs, and for each one: never a 5xx, a JSON answer, the contract's error
@@ -72,7 +72,6 @@ afterAll(async () => {
 // Next decodes a path segment with decodeURIComponent and answers 400 itself when that fails, so a
 // handler's param is always well-formed UTF-16 (a lone surrogate cannot arrive: replaced here as U+FFFD).
 const segment = (s: string) => encodeURIComponent(s);
-const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 
 let lastAnswer = { status: 0, text: "" };
 
@@ -196,9 +195,7 @@ describe("every route handler survives hostile input", () => {
     let listed = 0;
     let renewed = 0;
     await run(fc.asyncProperty(cookie, token, headers, async (c, t, h) => {
-      // Browsers send the first of two same-named cookies first: the first one counts.
-      const first = (c ?? "").split(";").map((p) => p.trim()).find((p) => p.startsWith(`${CREATOR_COOKIE}=`));
-      const genuine = first === `${CREATOR_COOKIE}=${link.cookie}`;
+      const genuine = firstCookieIs(c, CREATOR_COOKIE, link.cookie);
       await check(GET as Handler, { path: "/api/links", method: "GET", origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
       const tokens = (JSON.parse(lastAnswer.text) as { links: { token: string }[] }).links.map((l) => l.token);
       if (genuine) expect(tokens).toEqual(expect.arrayContaining([link.openToken, link.expiredToken]));

@@ -146,3 +146,11 @@ export function cookieHeader(name: string, value: string): fc.Arbitrary<string |
     { weight: 1, arbitrary: headerText(200) },
   );
 }
+
+/** A string as a decoded URL segment holds it: well-formed UTF-16 (a lone surrogate becomes U+FFFD). */
+export const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+
+/** Whether a Cookie header names `name=value` first (browsers send a duplicate name later; the first counts). */
+export function firstCookieIs(header: string | undefined, name: string, value: string): boolean {
+  return (header ?? "").split(";").map((p) => p.trim()).find((p) => p.startsWith(`${name}=`)) === `${name}=${value}`;
+}
