@@ -32,17 +32,26 @@ export function verifyCreatorCookie(value: string | undefined | null, key: Buffe
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 
-function cookieValue(req: Request): string | undefined {
-  const header = req.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
+/**
+ * The first creator cookie of a Cookie header. Route handlers and pages both read it here: Next's
+ * `cookies()` keeps the last of two same-named cookies, and a page that did would own a link the
+ * API refuses (a forged cookie before a genuine one).
+ */
+function cookieValue(header: string | null): string | undefined {
+  for (const part of (header ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === CREATOR_COOKIE) return value.join("=");
   }
   return undefined;
 }
 
+/** The creator id of a Cookie header (a page passes `(await headers()).get("cookie")`). */
+export function creatorIdFromCookieHeader(header: string | null): string | null {
+  return verifyCreatorCookie(cookieValue(header));
+}
+
 export function creatorIdFromRequest(req: Request): string | null {
-  return verifyCreatorCookie(cookieValue(req));
+  return creatorIdFromCookieHeader(req.headers.get("cookie"));
 }
 
 /** The request's creator id, or a new one with the Set-Cookie header that hands it out. */

@@ -98,6 +98,22 @@ test("every page answers hostile addresses and cookies with a page, never a serv
   await api.dispose();
 });
 
+test("the dispatcher's page and the links API name the same owner when a browser sends two creator cookies", async ({ baseURL, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "server code is the same for both projects");
+  const s = await setUp(request);
+  const api = await playwrightRequest.newContext({ baseURL });
+  const genuine = `${CREATOR_COOKIE}=${s.cookie}`;
+  const forged = `${CREATOR_COOKIE}=${s.cookie.replace(/\.(.)/, (_, c: string) => `.${c === "A" ? "B" : "A"}`)}`;
+  // The first cookie of a name counts, for pages as for route handlers (found by the fuzz above:
+  // the page read Next's cookies(), which keeps the last).
+  for (const [cookie, owner] of [[`${genuine}; ${forged}`, true], [`${forged}; ${genuine}`, false]] as const) {
+    expect((await api.get(`/links/${s.shareToken}`, { headers: { cookie } })).status(), cookie).toBe(owner ? 200 : 404);
+    const listed = ((await (await api.get("/api/links", { headers: { cookie } })).json()) as { links: { token: string }[] }).links.map((l) => l.token);
+    expect(listed.includes(s.shareToken), cookie).toBe(owner);
+  }
+  await api.dispose();
+});
+
 test("hostile selections in the address never break the debt pages, and each draws what it can", async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "client code is the same for both projects");
   test.setTimeout(180_000);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CREATOR_COOKIE, ensureCreator, signCreatorId, verifyCreatorCookie } from "@/lib/links/creator-cookie";
+import { CREATOR_COOKIE, creatorIdFromCookieHeader, ensureCreator, signCreatorId, verifyCreatorCookie } from "@/lib/links/creator-cookie";
 
 describe("creator cookie", () => {
   const key = randomBytes(32);
@@ -25,5 +25,14 @@ describe("creator cookie", () => {
     expect(again).toEqual({ id: first.id });
     const https = ensureCreator(new Request("https://placapaga.example/api/checkouts", { method: "POST" }));
     expect(https.setCookie).toContain("; Secure");
+  });
+
+  it("reads the first creator cookie of a header, whatever follows it", () => {
+    const cookie = ensureCreator(new Request("http://localhost/api/checkouts", { method: "POST" }));
+    const genuine = cookie.setCookie!.split(";")[0]!;
+    const forged = `${CREATOR_COOKIE}=${randomBytes(16).toString("base64url")}.${"A".repeat(43)}`;
+    expect(creatorIdFromCookieHeader(`x=1; ${genuine}; ${forged}`)).toBe(cookie.id);
+    expect(creatorIdFromCookieHeader(`${forged}; ${genuine}`)).toBeNull();
+    expect(creatorIdFromCookieHeader(null)).toBeNull();
   });
 });

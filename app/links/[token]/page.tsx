@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { CREATOR_COOKIE, verifyCreatorCookie } from "@/lib/links/creator-cookie";
+import { creatorIdFromCookieHeader } from "@/lib/links/creator-cookie";
 import { findOwnedLink, shareUrl } from "@/lib/links/owned-link";
 import { LinkPanel } from "@/components/links/link-panel";
 import { PageShell } from "@/components/ui/page-shell";
@@ -12,8 +12,8 @@ export const metadata: Metadata = { title: "Link de pagamento", robots: { index:
 type Props = { params: Promise<{ token: string }> };
 
 export default async function LinkPage({ params }: Props) {
-  const [{ token }, jar] = await Promise.all([params, cookies()]);
-  const link = await findOwnedLink(token, verifyCreatorCookie(jar.get(CREATOR_COOKIE)?.value));
+  const [{ token }, requestHeaders] = await Promise.all([params, headers()]);
+  const link = await findOwnedLink(token, creatorIdFromCookieHeader(requestHeaders.get("cookie")));
   if (!link) notFound();
   return (
     <PageShell title="Link de pagamento pronto" lead="Envie ao cliente: ele paga por PIX ou cartão no celular. Esta página mostra quando o pagamento cair." wide>
