@@ -27,12 +27,15 @@ export async function pacedPollers(opts: { base: string; paths: string[]; poller
           resolve();
         });
       });
+      let timedOut = false;
       req.on("timeout", () => {
+        timedOut = true;
         result.timeouts++;
         req.destroy(new Error("timeout"));
       });
+      // destroy() above also emits "error": a timeout is counted once, as a timeout.
       req.on("error", () => {
-        result.errors++;
+        if (!timedOut) result.errors++;
         resolve();
       });
     });
