@@ -4,10 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/client/fetch-json";
 import { lookupQuery, seededWith } from "@/lib/client/queries";
 import type { LookupView } from "@/lib/client/types";
-import { explainSelectionProblem } from "@/lib/rules/debt-explanations";
-import { validateSelection } from "@/lib/rules/debt-selection";
+import { explainSelection } from "@/lib/rules/debt-explanations";
+import { toSelectable, validateSelection } from "@/lib/rules/debt-selection";
 import { sumCents } from "@/lib/rules/money";
-import { forSelection } from "@/components/debts/debt-groups";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
@@ -33,12 +32,12 @@ export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial
   }
   // An address edited by hand, or a debt whose rules changed since it was chosen: say why here,
   // before the payer fills the form, instead of when the server refuses the checkout.
-  const rules = forSelection(lookup.data.debts);
+  const rules = lookup.data.debts.map(toSelectable);
   const check = validateSelection([...wanted], rules);
   if (!check.ok) {
     return (
       <SelectionAlert lookupId={lookupId} title="Estes débitos não podem ser pagos juntos assim">
-        {[...new Set(check.problems.map((p) => explainSelectionProblem(p, rules)))].join(" ")}
+        {explainSelection(check.problems, rules)}
       </SelectionAlert>
     );
   }

@@ -1,5 +1,4 @@
 // Grouping for the debt list: by type in the order people think of them, then by year.
-import type { DebtForSelection } from "@/lib/rules/debt-selection";
 import type { DebtView } from "@/lib/client/types";
 
 const TYPE_ORDER = ["ticket", "ipva", "licensing", "service"];
@@ -23,18 +22,5 @@ export function groupDebts(debts: readonly DebtView[]): DebtGroup[] {
   });
 }
 
-/** The rules in lib/rules/debt-selection work on this narrower shape. */
-export function forSelection(debts: readonly DebtView[]): DebtForSelection[] {
-  return debts.map((d) => ({
-    id: d.id,
-    title: d.title,
-    amountCents: d.amountCents,
-    type: d.type as DebtForSelection["type"],
-    year: d.year ?? null,
-    required: d.required,
-    dependsOn: d.dependsOn,
-    distinct: d.distinct,
-  }));
-}
 
 export const isCotaUnica = (debt: DebtView) => /cota\s+[úu]nica/i.test(`${debt.title} ${debt.description}`);

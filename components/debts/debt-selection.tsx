@@ -4,19 +4,19 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { explainAddedAlongside, explainBlocked, explainRemovedAlongside } from "@/lib/rules/debt-explanations";
 import { presetAll, presetFinesOnly, presetLicensing, type PresetResult } from "@/lib/rules/debt-presets";
-import { select, unselect, validateSelection, whyBlocked } from "@/lib/rules/debt-selection";
+import { debtIdsFromParam, select, toSelectable, unselect, validateSelection, whyBlocked, type DebtForSelection } from "@/lib/rules/debt-selection";
 import { sumCents } from "@/lib/rules/money";
 import type { DebtView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DebtItem } from "./debt-item";
-import { forSelection, groupDebts } from "./debt-groups";
+import { groupDebts } from "./debt-groups";
 import { SelectionSummary } from "./selection-summary";
 
 type Notice = { anchor: string; sentences: string[]; flash: string[] };
 
-const PRESETS: Array<{ label: string; run: (d: ReturnType<typeof forSelection>) => PresetResult }> = [
+const PRESETS: Array<{ label: string; run: (d: DebtForSelection[]) => PresetResult }> = [
   { label: "Tudo", run: presetAll },
   { label: "Só o necessário para licenciar", run: presetLicensing },
   { label: "Só multas", run: presetFinesOnly },
@@ -24,13 +24,13 @@ const PRESETS: Array<{ label: string; run: (d: ReturnType<typeof forSelection>) 
 
 /** Choose debts under upstream's dependsOn / distinct rules, saying in words what each choice does. */
 export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: DebtView[] }) {
-  const rules = useMemo(() => forSelection(debts), [debts]);
+  const rules = useMemo(() => debts.map(toSelectable), [debts]);
   const groups = useMemo(() => groupDebts(debts), [debts]);
   const params = useSearchParams();
   // The selection lives in the address (?debts=) so the back button and "Alterar a seleção"
   // return to it; ids that no longer make a valid selection are dropped rather than half-applied.
   const [selection, setSelection] = useState<string[]>(() => {
-    const ids = (params.get("debts") ?? "").split(",").filter((id) => rules.some((d) => d.id === id));
+    const ids = debtIdsFromParam(params.get("debts")).filter((id) => rules.some((d) => d.id === id));
     return ids.length > 0 && validateSelection(ids, rules).ok ? ids : [];
   });
   useEffect(() => {

@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
-import { toDebtView, toSelectable } from "@/lib/lookups/lookup-view";
-import { explainSelectionProblem } from "@/lib/rules/debt-explanations";
-import { validateSelection } from "@/lib/rules/debt-selection";
+import { toDebtView } from "@/lib/lookups/lookup-view";
+import { explainSelection, explainSelectionProblem } from "@/lib/rules/debt-explanations";
+import { toSelectable, validateSelection } from "@/lib/rules/debt-selection";
 import { upstream } from "@/lib/upstream/client";
 import type { CheckoutInput } from "@/lib/validation/checkout-input";
 import { checkoutRefusal } from "./checkout-errors";
@@ -38,7 +38,7 @@ export async function createCheckout(input: CheckoutInput, options: { creatorKey
     throw new AppError({
       code: "SELECTION_INVALID",
       httpStatus: 422,
-      message: check.problems.map((p) => explainSelectionProblem(p, selectable)).join(" "),
+      message: explainSelection(check.problems, selectable),
       fields: { debtIds: explainSelectionProblem(check.problems[0]!, selectable) },
     });
   }

@@ -2,7 +2,6 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import type { DebtForSelection, DebtType } from "@/lib/rules/debt-selection";
 import type { LookupDebt } from "@/lib/generated/prisma/client";
 import { lookupMessage } from "./lookup-messages";
 
@@ -68,21 +67,6 @@ export function toDebtView(d: LookupDebt): DebtView {
   };
 }
 
-const KNOWN_TYPES: readonly string[] = ["ticket", "ipva", "licensing", "service"];
-
-/** For lib/rules/debt-selection. An unknown type (upstream added one) counts as a service fee. */
-export function toSelectable(d: DebtView): DebtForSelection {
-  return {
-    id: d.id,
-    title: d.title,
-    amountCents: d.amountCents,
-    type: (KNOWN_TYPES.includes(d.type) ? d.type : "service") as DebtType,
-    year: d.year ?? null,
-    required: d.required,
-    dependsOn: d.dependsOn,
-    distinct: d.distinct,
-  };
-}
 
 /** The API's read: an unknown id is a 404 error. */
 export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {

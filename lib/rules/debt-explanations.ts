@@ -86,3 +86,11 @@ export function explainSelectionProblem(problem: SelectionProblem, debts: Debts)
       return explainConflict(problem.debtId, problem.conflictsWith, debts);
   }
 }
+
+/**
+ * A refused selection in words, for the server's answer and the payment step alike. A sentence
+ * two problems share (two ids this lookup does not have) is said once.
+ */
+export function explainSelection(problems: readonly SelectionProblem[], debts: Debts): string {
+  return [...new Set(problems.map((problem) => explainSelectionProblem(problem, debts)))].join(" ");
+}

@@ -26,6 +26,39 @@ export type {
 
 type Index = ReadonlyMap<string, DebtForSelection>;
 
+const KNOWN_TYPES: readonly string[] = ["ticket", "ipva", "licensing", "service"];
+
+/**
+ * A debt as the rules read it, from the lookup's view on either side (server or page), so both
+ * judge a selection alike. An unknown type (upstream added one) counts as a service fee.
+ */
+export function toSelectable(d: {
+  id: string;
+  title: string;
+  amountCents: number;
+  type: string;
+  year?: number | null;
+  required: boolean;
+  dependsOn: readonly string[];
+  distinct: readonly string[];
+}): DebtForSelection {
+  return {
+    id: d.id,
+    title: d.title,
+    amountCents: d.amountCents,
+    type: (KNOWN_TYPES.includes(d.type) ? d.type : "service") as DebtForSelection["type"],
+    year: d.year ?? null,
+    required: d.required,
+    dependsOn: d.dependsOn,
+    distinct: d.distinct,
+  };
+}
+
+/** The ids of an address's `?debts=` (comma-separated, as the debt list writes it): trimmed, once each, at most 100. */
+export function debtIdsFromParam(raw: string | null | undefined): string[] {
+  return [...new Set((raw ?? "").split(",").map((id) => id.trim()).filter(Boolean))].slice(0, 100);
+}
+
 export function indexDebts(debts: readonly DebtForSelection[]): Map<string, DebtForSelection> {
   return new Map(debts.map((debt) => [debt.id, debt]));
 }

@@ -4,6 +4,7 @@ import {
   explainBlocked,
   explainConflict,
   explainRemovedAlongside,
+  explainSelection,
   explainSelectionProblem,
   joinPt,
 } from "@/lib/rules/debt-explanations";
@@ -99,6 +100,15 @@ describe("explanations", () => {
       "Não é possível pagar IPVA 2026 (3 parcelas) junto com IPVA 2026 (cota única): escolha um dos dois.",
       "Um dos débitos escolhidos não faz parte desta consulta. Atualize a página e escolha de novo.",
     ]);
+  });
+
+  it("says a refused selection in one text, each sentence once", () => {
+    const result = validateSelection([IDS.fineNew, "ghost-1", "ghost-2"], debts);
+    if (result.ok) throw new Error("expected problems");
+    expect(explainSelection(result.problems, debts)).toBe(
+      "Multa por excesso de velocidade precisa ser paga junto com Multa por estacionamento irregular. " +
+        "Um dos débitos escolhidos não faz parte desta consulta. Atualize a página e escolha de novo.",
+    );
   });
 
   it("uses feminine agreement when both sides are feminine, and joins lists in pt-BR", () => {

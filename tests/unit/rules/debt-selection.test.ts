@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   blockedReasons,
   conflicts,
+  debtIdsFromParam,
   dependencyClosure,
   select,
+  toSelectable,
   unselect,
   validateSelection,
   whyBlocked,
@@ -160,5 +162,25 @@ describe("validateSelection (server re-check)", () => {
 
   it("ignores duplicates", () => {
     expect(validateSelection([IDS.fineOld, IDS.fineOld], debts)).toEqual({ ok: true });
+  });
+});
+
+describe("toSelectable and debtIdsFromParam (one reading for the server and the pages)", () => {
+  const view = { id: "a", title: "Taxa", description: "x", amountCents: 100, type: "ticket", required: false, dependsOn: ["b"], distinct: ["c"], hasDiscount: false };
+
+  it("keeps what the rules read and nothing else; a missing year is null", () => {
+    expect(toSelectable(view)).toEqual({ id: "a", title: "Taxa", amountCents: 100, type: "ticket", year: null, required: false, dependsOn: ["b"], distinct: ["c"] });
+    expect(toSelectable({ ...view, year: 2026 }).year).toBe(2026);
+  });
+
+  it("counts a type upstream added later as a service fee", () => {
+    expect(toSelectable({ ...view, type: "pedagio" }).type).toBe("service");
+  });
+
+  it("reads ?debts= trimmed, once each, without empty parts, at most 100", () => {
+    expect(debtIdsFromParam(" a, b,,a ,")).toEqual(["a", "b"]);
+    expect(debtIdsFromParam(null)).toEqual([]);
+    expect(debtIdsFromParam("")).toEqual([]);
+    expect(debtIdsFromParam(Array.from({ length: 150 }, (_, i) => `d${i}`).join(","))).toHaveLength(100);
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { findLookupView } from "@/lib/lookups/lookup-view";
+import { debtIdsFromParam } from "@/lib/rules/debt-selection";
 import { PaymentChoice } from "@/components/checkout/payment-choice";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -13,8 +14,7 @@ type Props = {
 
 export default async function PaymentChoicePage({ params, searchParams }: Props) {
   const [{ lookupId }, query] = await Promise.all([params, searchParams]);
-  const raw = typeof query.debts === "string" ? query.debts : "";
-  const debtIds = [...new Set(raw.split(",").map((id) => id.trim()).filter(Boolean))].slice(0, 100);
+  const debtIds = debtIdsFromParam(typeof query.debts === "string" ? query.debts : "");
   // The chosen debts come rendered with the page (the cost table still loads its simulation).
   const lookup = await findLookupView(lookupId);
   if (!lookup) notFound();
