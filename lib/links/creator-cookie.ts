@@ -1,13 +1,14 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
+import { CREATOR_COOKIE } from "./creator-cookie-name";
 
 // "Meus links" without accounts: the browser that creates a share link gets an opaque creator id
 // in a signed, httpOnly, SameSite=Lax cookie, and the link's Checkout.creatorKey holds that id.
 // The signature (HMAC-SHA256 under a key derived from the webhook secret) means a forged or
 // guessed cookie names nobody; it is compared in constant time.
 
-export const CREATOR_COOKIE = "pp_creator";
+export { CREATOR_COOKIE };
 const MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 const ID = /^[A-Za-z0-9_-]{22}$/;
 

@@ -6,15 +6,13 @@ import fc from "fast-check";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { debtId } from "@/lib/sandbox/catalog/debts";
-import { validateSelection } from "@/lib/rules/debt-selection";
-import { forSelection } from "@/components/debts/debt-groups";
+import { CREATOR_COOKIE } from "@/lib/links/creator-cookie-name";
+import { debtIdsFromParam, toSelectable, validateSelection } from "@/lib/rules/debt-selection";
 import type { DebtView } from "@/lib/client/types";
 import { cookieHeader, firstCookieIs, hostileString, wellFormed } from "../support/fuzz-arbitraries";
 import { checkPage } from "./support/a11y";
 import { CUSTOMER, lookupViaApi, ORIGIN_HEADERS, checkoutViaApi, ownFamilyPlate } from "./support/flow";
 import { expect, test } from "./support/test";
-
-const CREATOR_COOKIE = "pp_creator"; // lib/links/creator-cookie.ts (which reads the server's env)
 
 // "." and ".." would be resolved away by the URL itself and never reach the route.
 const segment = (s: string) => (s === "." || s === ".." ? `x${s}` : encodeURIComponent(s));
@@ -26,7 +24,7 @@ const realOr = (...reals: string[]) => fc.oneof({ weight: 1, arbitrary: fc.const
 const debtsParam = (ids: string[]) =>
   fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: hostile.map((s) => s.slice(0, 60)) }), { maxLength: 6 }).map((l) => l.join(","));
 
-type Setup = { lookupId: string; debts: DebtView[]; token: string; ref: string; shareToken: string; cookie: string };
+type Setup = { plate: string; lookupId: string; debts: DebtView[]; token: string; ref: string; shareToken: string; cookie: string };
 
 async function setUp(request: APIRequestContext): Promise<Setup> {
   const plate = ownFamilyPlate();
@@ -37,9 +35,9 @@ async function setUp(request: APIRequestContext): Promise<Setup> {
   expect(paid.status(), await paid.text()).toBe(201);
   const share = await request.post("/api/checkouts", { headers: ORIGIN_HEADERS, data: { lookupId, debtIds: [debtId(plate, "fine-speed-discount")], customer: CUSTOMER, kind: "share" } });
   expect(share.status(), await share.text()).toBe(201);
-  const cookie = /pp_creator=([^;]+)/.exec(share.headers()["set-cookie"] ?? "")?.[1] ?? "";
+  const cookie = new RegExp(`${CREATOR_COOKIE}=([^;]+)`).exec(share.headers()["set-cookie"] ?? "")?.[1] ?? "";
   expect(cookie).not.toBe("");
-  return { lookupId, debts, token, ref: ((await paid.json()) as { ref: string }).ref, shareToken: ((await share.json()) as { token: string }).token, cookie };
+  return { plate, lookupId, debts, token, ref: ((await paid.json()) as { ref: string }).ref, shareToken: ((await share.json()) as { token: string }).token, cookie };
 }
 
 test("every page answers hostile addresses and cookies with a page, never a server error", async ({ baseURL, request }, testInfo) => {
@@ -118,7 +116,7 @@ test("hostile selections in the address never break the debt pages, and each dra
   test.skip(testInfo.project.name !== "desktop", "client code is the same for both projects");
   test.setTimeout(180_000);
   const s = await setUp(request);
-  const rules = forSelection(s.debts);
+  const rules = s.debts.map(toSelectable);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await fc.assert(
@@ -129,10 +127,12 @@ test("hostile selections in the address never break the debt pages, and each dra
       await expect(page.getByRole("checkbox").first()).toBeVisible();
 
       await page.goto(`/consulta/${s.lookupId}/pagamento?${query}`);
-      const chosen = [...new Set(debts.split(",").map((id) => id.trim()).filter(Boolean))];
-      const payable = chosen.length > 0 && validateSelection(chosen, rules).ok;
-      if (payable) await expect(page.getByRole("heading", { name: "Dados de quem paga" })).toBeVisible();
-      else await expect(page.getByRole("status").filter({ hasText: /Não encontramos os débitos escolhidos|não podem ser pagos juntos/ })).toBeVisible();
+      // Which of the step's three states this address must draw, by the rules the server applies.
+      const chosen = debtIdsFromParam(debts);
+      const found = chosen.length > 0 && chosen.every((id) => rules.some((d) => d.id === id));
+      if (!found) await expect(page.getByRole("status").filter({ hasText: "Não encontramos os débitos escolhidos" })).toBeVisible();
+      else if (!validateSelection(chosen, rules).ok) await expect(page.getByRole("status").filter({ hasText: "Estes débitos não podem ser pagos juntos assim" })).toBeVisible();
+      else await expect(page.getByRole("heading", { name: "Dados de quem paga" })).toBeVisible();
       expect(errors, `debts=${debts}`).toEqual([]);
     }),
     { numRuns: 15 },
@@ -141,8 +141,7 @@ test("hostile selections in the address never break the debt pages, and each dra
 
 test("a selection that breaks a rule is explained on the payment step, before any data is typed", async ({ page, request }, testInfo) => {
   const s = await setUp(request);
-  const plate = familyVehicle(ownFamilyPlate())!.plate;
-  const id = (slug: string) => debtId(plate, slug);
+  const id = (slug: string) => debtId(s.plate, slug);
   const year = new Date().getFullYear();
 
   // The CRLV-e fee needs the licensing it is issued for.
@@ -159,4 +158,15 @@ test("a selection that breaks a rule is explained on the payment step, before an
   await alert.getByRole("link", { name: "Escolher os débitos" }).click();
   await expect(page).toHaveURL(new RegExp(`/consulta/${s.lookupId}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Débitos do veículo" })).toBeVisible();
+});
+
+test("a selection this lookup does not hold says so on the payment step and leads back to choosing", async ({ page, request }) => {
+  const s = await setUp(request);
+  // One real debt beside an id of another vehicle: nothing is half-paid, the whole selection is refused.
+  await page.goto(`/consulta/${s.lookupId}/pagamento?debts=${debtId(s.plate, "fine-speed-discount")},${debtId("ZZZ9Z99", "fine-speed-discount")}`);
+  const alert = page.getByRole("status").filter({ hasText: "Não encontramos os débitos escolhidos" });
+  await expect(alert).toContainText("A seleção não corresponde a esta consulta. Volte e escolha os débitos de novo.");
+  await expect(page.getByRole("heading", { name: "Dados de quem paga" })).toHaveCount(0);
+  await alert.getByRole("link", { name: "Escolher os débitos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/consulta/${s.lookupId}$`));
 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
+import { CREATOR_COOKIE } from "@/lib/links/creator-cookie-name";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { cardBody, CUSTOMER, freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
 import { apiRequest, ORIGIN, params } from "../support/upstream-helpers";
@@ -23,7 +24,6 @@ const onRejection = (reason: unknown) => rejections.push(reason);
 const real = { lookupId: "", token: "", cardToken: "", paymentRef: "", debtId: "" };
 // A share link of one browser (its signed creator cookie), and an expired one of the same browser.
 const link = { cookie: "", openToken: "", expiredToken: "", mine: new Set<string>() };
-let CREATOR_COOKIE = ""; // lib/ modules read the env on import: imported after setupTestEnvironment
 let answered = 0;
 const tally = new Map<string, number>(); // "status code" -> count, printed at the end
 
@@ -33,7 +33,6 @@ beforeAll(async () => {
   env = await setupTestEnvironment({ timeScale: 0.01, rateLimitPerMinute: 1_000_000 });
   // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
   Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000" });
-  ({ CREATOR_COOKIE } = await import("@/lib/links/creator-cookie")); // reads the env: after the limits
   const checkout = await freshCheckout(env);
   Object.assign(real, { lookupId: checkout.lookupId, token: checkout.token, debtId: checkout.fine.id });
   real.cardToken = (await json<{ cardToken: string }>(await tokenize(checkout.token, SANDBOX_CARDS.analysisThenPaid.number))).cardToken;
@@ -75,14 +74,12 @@ afterAll(async () => {
 // handler's param is always well-formed UTF-16 (a lone surrogate cannot arrive: replaced here as U+FFFD).
 const segment = (s: string) => encodeURIComponent(s);
 
-let lastAnswer = { status: 0, text: "" };
-
-async function check(handler: Handler, call: Call): Promise<void> {
+/** Calls a handler and checks what every answer must be; returns the answer for a closer look. */
+async function check(handler: Handler, call: Call): Promise<{ status: number; text: string }> {
   const req = apiRequest(call.path, { method: call.method, rawBody: call.raw, origin: call.origin, ip: call.ip || undefined, cookie: call.cookie });
   const res = await handler(req, params(call.params));
   const text = await res.text();
   const where = `${call.method} ${call.path.slice(0, 120)} cookie=${(call.cookie ?? "").slice(0, 100)} body=${(call.raw ?? "").slice(0, 200)} -> ${res.status} ${text.slice(0, 300)}`;
-  lastAnswer = { status: res.status, text };
   expect(res.status, where).toBeLessThan(500);
   expect(res.headers.get("content-type"), where).toMatch(/application\/json/);
   const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
@@ -95,6 +92,7 @@ async function check(handler: Handler, call: Call): Promise<void> {
     expect(res.status, where).toBeGreaterThanOrEqual(200);
     answered++;
   }
+  return { status: res.status, text };
 }
 
 /** A path param: the real id most of the time when there is one, else hostile. */
@@ -118,15 +116,17 @@ describe("every route handler survives hostile input", () => {
 
   it("POST /api/installments", async () => {
     const { POST } = await import("@/app/api/installments/route");
-    await run(fc.asyncProperty(bodyFor({ amountCents: 50_000 }), headers, (b, h) =>
-      check(POST as Handler, { path: "/api/installments", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} })));
+    await run(fc.asyncProperty(bodyFor({ amountCents: 50_000 }), headers, async (b, h) => {
+      await check(POST as Handler, { path: "/api/installments", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} });
+    }));
   });
 
   it("POST /api/lookups", async () => {
     const { POST } = await import("@/app/api/lookups/route");
     const valid = { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
-    await run(fc.asyncProperty(bodyFor(valid), headers, (b, h) =>
-      check(POST as Handler, { path: "/api/lookups", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} })));
+    await run(fc.asyncProperty(bodyFor(valid), headers, async (b, h) => {
+      await check(POST as Handler, { path: "/api/lookups", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} });
+    }));
   });
 
   it("GET /api/lookups/{lookupId} and POST /api/lookups/{lookupId}/retry", async () => {
@@ -146,9 +146,9 @@ describe("every route handler survives hostile input", () => {
     const shareBody = bodyFor({ ...valid, kind: "share" });
     const body = fc.oneof(bodyFor(valid), customerMutations, shareBody);
     await run(fc.asyncProperty(body, cookieHeader(CREATOR_COOKIE, link.cookie), headers, async (b, c, h) => {
-      await check(POST as Handler, { path: "/api/checkouts", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
+      const made = await check(POST as Handler, { path: "/api/checkouts", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
       // A share link made with the genuine cookie belongs to that browser ("Meus links", below).
-      if (lastAnswer.status === 201 && firstCookieIs(c, CREATOR_COOKIE, link.cookie)) link.mine.add((JSON.parse(lastAnswer.text) as { token: string }).token);
+      if (made.status === 201 && firstCookieIs(c, CREATOR_COOKIE, link.cookie)) link.mine.add((JSON.parse(made.text) as { token: string }).token);
     }));
   });
 
@@ -167,14 +167,16 @@ describe("every route handler survives hostile input", () => {
     const { POST } = await import("@/app/api/checkouts/[token]/payments/route");
     const card = { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: real.cardToken, installments: 1 };
     const pix = { attemptId: crypto.randomUUID(), method: "pix" };
-    await run(fc.asyncProperty(param(() => real.token), fc.oneof(bodyFor(card), bodyFor(pix)), headers, (token, b, h) =>
-      check(POST as Handler, { path: `/api/checkouts/${segment(token)}/payments`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { token } })));
+    await run(fc.asyncProperty(param(() => real.token), fc.oneof(bodyFor(card), bodyFor(pix)), headers, async (token, b, h) => {
+      await check(POST as Handler, { path: `/api/checkouts/${segment(token)}/payments`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { token } });
+    }));
   });
 
   it("GET /api/payments/{paymentRef}", async () => {
     const { GET } = await import("@/app/api/payments/[paymentRef]/route");
-    await run(fc.asyncProperty(param(() => real.paymentRef), headers, (paymentRef, h) =>
-      check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { paymentRef } })));
+    await run(fc.asyncProperty(param(() => real.paymentRef), headers, async (paymentRef, h) => {
+      await check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { paymentRef } });
+    }));
   });
 
   it("GET /api/vehicles/{placa}?uf=", async () => {
@@ -183,9 +185,9 @@ describe("every route handler survives hostile input", () => {
     const plates = Object.values(SANDBOX_VEHICLES).filter((x) => x.enrichment === "ok").map((x) => x.plate);
     const plate = fc.oneof(fc.constantFrom(...plates, "tst1a23", "ABC-1D23", "abc1234"), hostileString.map(wellFormed));
     const uf = fc.oneof(fc.constant(undefined), fc.constantFrom("MG", "sp", "XX", ""), hostileString);
-    await run(fc.asyncProperty(plate, uf, headers, (placa, ufValue, h) => {
+    await run(fc.asyncProperty(plate, uf, headers, async (placa, ufValue, h) => {
       const query = ufValue === undefined ? "" : `?${new URLSearchParams({ uf: ufValue }).toString()}`;
-      return check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { placa } });
+      await check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { placa } });
     }));
   });
 
@@ -201,8 +203,8 @@ describe("every route handler survives hostile input", () => {
     let renewed = 0;
     await run(fc.asyncProperty(cookie, token, headers, async (c, t, h) => {
       const genuine = firstCookieIs(c, CREATOR_COOKIE, link.cookie);
-      await check(GET as Handler, { path: "/api/links", method: "GET", origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
-      const tokens = (JSON.parse(lastAnswer.text) as { links: { token: string }[] }).links.map((l) => l.token);
+      const list = await check(GET as Handler, { path: "/api/links", method: "GET", origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
+      const tokens = (JSON.parse(list.text) as { links: { token: string }[] }).links.map((l) => l.token);
       // The genuine cookie lists this browser's links and nobody else's ("Meus links" shows the
       // newest 100, and renewals below add to them); any other cookie lists nothing.
       if (genuine) {
@@ -211,13 +213,13 @@ describe("every route handler survives hostile input", () => {
       } else expect(tokens, `cookie=${c}`).toEqual([]);
       listed += genuine ? 1 : 0;
 
-      await check(renew as Handler, { path: `/api/links/${segment(t)}/renew`, method: "POST", raw: "{}", origin: h.origin, ip: h.forwardedFor, cookie: c, params: { token: t } });
+      const renewal = await check(renew as Handler, { path: `/api/links/${segment(t)}/renew`, method: "POST", raw: "{}", origin: h.origin, ip: h.forwardedFor, cookie: c, params: { token: t } });
       const sameOrigin = h.origin?.replace(/\/+$/, "") === ORIGIN; // as lib/http/origin.ts reads it
       const expected = !sameOrigin ? 403 : !genuine || (t !== link.expiredToken && t !== link.openToken) ? 404 : t === link.openToken ? 409 : 201;
-      expect(lastAnswer.status, `renew ${t.slice(0, 40)} cookie=${c} origin=${h.origin} -> ${lastAnswer.text.slice(0, 200)}`).toBe(expected);
-      if (lastAnswer.status === 201) {
+      expect(renewal.status, `renew ${t.slice(0, 40)} cookie=${c} origin=${h.origin} -> ${renewal.text.slice(0, 200)}`).toBe(expected);
+      if (renewal.status === 201) {
         renewed++;
-        link.mine.add((JSON.parse(lastAnswer.text) as { token: string }).token);
+        link.mine.add((JSON.parse(renewal.text) as { token: string }).token);
       }
     }));
     expect(listed).toBeGreaterThan(10);
@@ -230,8 +232,9 @@ describe("every route handler survives hostile input", () => {
     const debts = { type: "debts", transactionId: "2", externalId: crypto.randomUUID(), debts: [{ id: "d", amount: 1.5, title: "Multa", type: "ticket" }] };
     const search = { type: "search-error-event", transactionId: 3, externalId: "e", error: [{ errorCode: 1, message: "x" }] };
     const secret = fc.oneof({ weight: 3, arbitrary: fc.constant(TEST_WEBHOOK_SECRET) }, { weight: 1, arbitrary: hostileString.map(wellFormed) });
-    await run(fc.asyncProperty(secret, fc.oneof(bodyFor(status), bodyFor(debts), bodyFor(search)), headers, (s, b, h) =>
-      check(POST as unknown as Handler, { path: `/api/webhooks/uvvi/${segment(s)}`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { secret: s } })));
+    await run(fc.asyncProperty(secret, fc.oneof(bodyFor(status), bodyFor(debts), bodyFor(search)), headers, async (s, b, h) => {
+      await check(POST as unknown as Handler, { path: `/api/webhooks/uvvi/${segment(s)}`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { secret: s } });
+    }));
   });
 
   it("no unhandled rejection during the run, and some inputs were valid (the fuzzing reached the services)", async () => {
