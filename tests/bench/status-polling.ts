@@ -24,7 +24,7 @@ import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";
 import { ApiClient, standaloneDebts } from "./lib/flow";
 import { pacedPollers, percentile } from "./lib/paced-pollers";
-import { figure, printTable, target } from "./lib/table";
+import { figure, median, printTable, target } from "./lib/table";
 
 const CONNECTIONS = Number(arg("connections", "200"));
 // A minute by default: the storefront asks upstream at most once per payment per 30 s, so a 20 s
@@ -127,7 +127,7 @@ async function main() {
         ["GET /api/ping, closed loop, 10 s (scale)", ...fmt(ping)],
       ],
     );
-    if (queue.length) console.log(`Closed loop: connections waiting to be accepted (ss, every 1 s): max ${Math.max(...queue)}, median ${[...queue].sort((a, b) => a - b)[Math.floor(queue.length / 2)]}`);
+    if (queue.length) console.log(`Closed loop: connections waiting to be accepted (ss, every 1 s): max ${Math.max(...queue)}, median ${median(queue)}`);
     if (errorCodes.size) console.log(`Closed loop, client-side errors: ${[...errorCodes].map(([c, n]) => `${c} ×${n}`).join(", ")}; the first ${((firstErrorAfterMs ?? 0) / 1000).toFixed(1)} s into the run`);
     console.log(`\nPayments: ${payments.map((p, i) => `${p.method} ${p.ref} ${p.status} -> ${after[i]!.status}/${after[i]!.liquidationStatus ?? "-"}`).join("; ")}`);
     if (payments.some((p, i) => p.status !== after[i]!.status)) console.log("A payment changed status while polled: its webhook's confirmation call is counted below too.");
@@ -141,7 +141,12 @@ async function main() {
       const minutes = (window.to - window.from) / 60_000;
       if (app) {
         const byId = new Map<string, number[]>();
-        for (const c of app.upstreamCalls) if (c.path === STATUS_PATH && c.at >= window.from && c.at <= window.to) byId.set(c.body, [...(byId.get(c.body) ?? []), c.at]);
+        for (const c of app.upstreamCalls) {
+          if (c.path !== STATUS_PATH || c.at < window.from || c.at > window.to) continue;
+          const at = byId.get(c.body) ?? [];
+          at.push(c.at);
+          byId.set(c.body, at);
+        }
         const rows: Rate[] = [...byId].map(([id, at]) => {
           const gaps = at.slice(1).map((t, i) => t - at[i]!);
           const perMin = gaps.length ? (gaps.length / gaps.reduce((a, b) => a + b, 0)) * 60_000 : at.length / minutes;
