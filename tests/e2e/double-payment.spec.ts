@@ -14,6 +14,10 @@ import { expect, test } from "./support/test";
 const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric" }).format(new Date()));
 const IN_PARCELAS = `O IPVA ${year} já está sendo pago em parcelas.`;
 
+/** A debt shown as paid / in payment / ruled out, found by its exact title. */
+const shownAs = (page: Page, state: string, title: string) =>
+  page.locator(`[data-availability="${state}"]`).filter({ has: page.getByText(title, { exact: true }) });
+
 const debtBox = (page: Page, title: string) => page.getByRole("checkbox", { name: new RegExp(`^${title.replace(/[/()]/g, "\\$&")}`) });
 
 /** From the debt list (one debt ticked) to the pay page: payment choice, the payer, "Ir para o pagamento". */
@@ -78,9 +82,9 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
     // The old lookup, in window 2: parcela 1/3 "Pago", the cota única ruled out with why, parcela 2/3 still offered.
     await tab2.goto(lookupUrl);
     await waitForDebts(tab2);
-    const p1 = tab2.locator('[data-availability="paid"]').filter({ hasText: `IPVA ${year} - Parcela 1/3` });
+    const p1 = shownAs(tab2, "paid", `IPVA ${year} - Parcela 1/3`);
     await expect(p1).toContainText("Pago");
-    const cota = tab2.locator('[data-availability="blocked"]').filter({ hasText: `IPVA ${year} - Cota única` });
+    const cota = shownAs(tab2, "blocked", `IPVA ${year} - Cota única`);
     await expect(cota).toContainText(IN_PARCELAS);
     await expect(debtBox(tab2, `IPVA ${year} - Cota única`)).toHaveCount(0);
     await expect(debtBox(tab2, `IPVA ${year} - Parcela 2/3`)).toBeEnabled();
@@ -112,7 +116,7 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
     await expect(tab2.getByRole("button", { name: "Copiar código PIX" })).toBeVisible();
     await page.goto(lookupUrl);
     await waitForDebts(page);
-    await expect(page.locator('[data-availability="in_payment"]').filter({ hasText: `IPVA ${year} - Parcela 3/3` })).toContainText("Em pagamento");
+    await expect(shownAs(page, "in_payment", `IPVA ${year} - Parcela 3/3`)).toContainText("Em pagamento");
     await checkPage(page, testInfo, "43-double-pay-in-payment");
   } finally {
     await other.context.close();
