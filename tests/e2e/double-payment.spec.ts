@@ -1,9 +1,22 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { debtId } from "@/lib/sandbox/catalog/debts";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
-import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
+import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { checkPage } from "./support/a11y";
-import { continueButton, expectHydrated, expectStatusPage, fillCard, fillCustomer, fillLookupDocs, ownFamilyPlate, waitForDebts } from "./support/flow";
+import {
+  checkoutViaApi,
+  continueButton,
+  CUSTOMER,
+  expectHydrated,
+  expectStatusPage,
+  fillCard,
+  fillCustomer,
+  fillLookupDocs,
+  lookupViaApi,
+  ORIGIN_HEADERS,
+  ownFamilyPlate,
+  waitForDebts,
+} from "./support/flow";
 import { expect, test } from "./support/test";
 
 // Issue 22, item 0, as a person with two windows would do it (two browser contexts) on ONE lookup
@@ -121,4 +134,39 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
   } finally {
     await other.context.close();
   }
+});
+
+test("a despachante's link from an old lookup, opened after the owner paid a parcela: no form, the reason", async ({ page }, testInfo) => {
+  const v = familyVehicle(ownFamilyPlate())!;
+  const id = (slug: string) => debtId(v.plate, slug);
+  const { lookupId } = await lookupViaApi(page.request, v);
+  const share = await page.request.post("/api/checkouts", {
+    headers: ORIGIN_HEADERS,
+    data: { lookupId, debtIds: [id("ipva-previous"), id("ipva-current-cota-unica")], customer: CUSTOMER, kind: "share" },
+  });
+  expect(share.status(), await share.text()).toBe(201);
+  const link = ((await share.json()) as { token: string }).token;
+
+  // Meanwhile the owner pays parcela 1/3 (through the API: the pages of that flow are tested above).
+  const own = await checkoutViaApi(page.request, lookupId, id("ipva-current-parcela-1"));
+  const card = SANDBOX_CARDS.visaPaid;
+  const tokenized = await page.request.post(`/api/checkouts/${own}/card-token`, {
+    headers: ORIGIN_HEADERS,
+    data: { numero: card.number, nome: SANDBOX_CARD_DEFAULTS.cardholderName, validade: SANDBOX_CARD_DEFAULTS.expirationDate, cvv: card.cvv },
+  });
+  expect(tokenized.status(), await tokenized.text()).toBe(200);
+  const { cardToken } = (await tokenized.json()) as { cardToken: string };
+  const paid = await page.request.post(`/api/checkouts/${own}/payments`, {
+    headers: ORIGIN_HEADERS,
+    data: { attemptId: crypto.randomUUID(), method: "credit_card", cardToken, installments: 1 },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+
+  await page.goto(`/pagar/${link}`);
+  const alert = page.getByRole("status").filter({ hasText: "Este link não pode mais ser pago" });
+  await expect(alert).toContainText(IN_PARCELAS);
+  await expect(alert).toContainText("Peça um novo link a quem enviou este.");
+  await expect(page.getByLabel("Número do cartão")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "PIX" })).toHaveCount(0);
+  await checkPage(page, testInfo, "44-double-pay-share-link");
 });

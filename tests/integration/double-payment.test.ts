@@ -39,9 +39,9 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function checkout(lookupId: string, debtIds: string[]) {
+async function checkout(lookupId: string, debtIds: string[], kind: "owner" | "share" = "owner") {
   const { POST } = await import("@/app/api/checkouts/route");
-  const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds, customer: CUSTOMER, kind: "owner" } }));
+  const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds, customer: CUSTOMER, kind } }));
   return { status: res.status, body: await json<{ token: string } & ErrorBody>(res) };
 }
 
@@ -128,6 +128,32 @@ describe("two tabs, one lookup (TST6W01)", () => {
     expect(paidY.status).toBe(409);
     expect(paidY.body.error).toEqual({ code: "DEBT_IN_PAYMENT", message: `Não é possível pagar “${p1.title}”. O IPVA ${current} já está sendo pago em cota única.` });
     expect((await lookupStates(lookupId)).get(cota.id)).toMatchObject({ state: "in_payment" });
+  });
+});
+
+describe("a despachante's link made from an old lookup (TST6W03)", () => {
+  it("is checked when opened and when paid: the owner paid a parcela meanwhile", async () => {
+    const { lookupId, debts } = await familyLookup("TST6W03");
+    const { current, previous, cota, p1 } = ipvaDebts(debts);
+    const link = await checkout(lookupId, [previous.id, cota.id], "share");
+    expect(link.status).toBe(201);
+    expect(await checkoutView(link.body.token)).not.toHaveProperty("unavailable");
+
+    const y = await checkout(lookupId, [p1.id]);
+    expect((await payByCard(y.body.token)).body.status).toBe("paid");
+
+    // Opened: the link says it can no longer be paid, and why.
+    expect(await checkoutView(link.body.token)).toMatchObject({
+      status: "open",
+      unavailable: { code: "DEBT_ALREADY_PAID", message: `Não é possível pagar “${cota.title}”. O IPVA ${current} já está sendo pago em parcelas.` },
+    });
+    // Paid anyway (a page left open): refused, by PIX as by card, and upstream never hears of it.
+    const before = proxy.payments();
+    const pix = await pay(link.body.token, { attemptId: crypto.randomUUID(), method: "pix" });
+    expect(pix.status).toBe(409);
+    expect((await json<ErrorBody>(pix)).error.code).toBe("DEBT_ALREADY_PAID");
+    expect((await payByCard(link.body.token)).status).toBe(409);
+    expect(proxy.payments()).toBe(before);
   });
 });
 
