@@ -56,6 +56,8 @@ async function secondWindow(page: Page, testInfo: TestInfo) {
 }
 
 test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parcelas, Z paid", async ({ page }, testInfo) => {
+  // Three payments and a PIX through the pages of two windows: longer than one flow.
+  test.setTimeout(180_000);
   const v = familyVehicle(ownFamilyPlate())!;
   await page.goto(`/consulta?placa=${v.plate}&uf=${v.uf}`);
   await expectHydrated(page, "Consultar débitos");
