@@ -171,4 +171,10 @@ test("a despachante's link from an old lookup, opened after the owner paid a par
   await expect(page.getByLabel("Número do cartão")).toHaveCount(0);
   await expect(page.getByRole("radio", { name: "PIX" })).toHaveCount(0);
   await checkPage(page, testInfo, "44-double-pay-share-link");
+
+  // The despachante's own page of that link (this browser made it) says so too, and stops offering it.
+  await page.goto(`/links/${link}`);
+  await expect(page.getByText(IN_PARCELAS)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copiar link" })).toHaveCount(0);
+  await checkPage(page, testInfo, "45-double-pay-link-panel");
 });
