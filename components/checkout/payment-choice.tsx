@@ -42,6 +42,17 @@ export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial
     );
   }
 
+  // Paid or put into a payment (another tab, another lookup) since it was chosen: the server would
+  // refuse the checkout; say so before the payer fills the form.
+  const taken = debts.find((d) => d.availability);
+  if (taken?.availability) {
+    return (
+      <SelectionAlert lookupId={lookupId} title={taken.availability.state === "in_payment" ? "Um destes débitos está em pagamento" : "Um destes débitos não pode mais ser pago"}>
+        {`Não é possível pagar “${taken.title}”. ${taken.availability.reason}`}
+      </SelectionAlert>
+    );
+  }
+
   return (
     <div className="grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="flex flex-col gap-5">

@@ -76,6 +76,20 @@ const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: Checko
               </>
             )}
           </Alert>
+        ) : checkout.unavailable ? (
+          <Alert live tone="warning" title={checkout.unavailable.code === "DEBT_IN_PAYMENT" ? "Este link não pode ser pago agora" : "Este link não pode mais ser pago"}>
+            <p>{checkout.unavailable.message}</p>
+            {shared ? (
+              <p className="mt-1">Nenhum valor foi cobrado por este link. Peça um novo link a quem enviou este.</p>
+            ) : (
+              <>
+                <p className="mt-1">Nenhum valor foi cobrado por este pagamento. Faça uma nova consulta para ver o que ainda está em aberto.</p>
+                <ButtonLink href="/" variant="secondary" className="mt-3 flex w-fit">
+                  Fazer nova consulta
+                </ButtonLink>
+              </>
+            )}
+          </Alert>
         ) : latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status) ? (
           <Alert tone="info" title="Há um pagamento com cartão em andamento">
             <ButtonLink href={`/pagamento/${latest.ref}`} variant="secondary" className="mt-2">
