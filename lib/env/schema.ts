@@ -44,6 +44,8 @@ export const rawEnvSchema = z.object({
   LOG_FILE: optionalString,
   /** A lookup whose webhook has not come after this long is shown as delayed, with a retry. */
   LOOKUP_DELAYED_AFTER_MS: positiveMs(20_000),
+  /** A lookup result older than this is marked as old and offers a fresh lookup before paying. */
+  LOOKUP_MAX_AGE_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 30).default(24)),
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
@@ -79,6 +81,7 @@ export type AppEnv = {
   logFile: string | undefined;
   nextDistDir: string;
   lookupDelayedAfterMs: number;
+  lookupMaxAgeMs: number;
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -147,6 +150,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     logFile: raw.LOG_FILE,
     nextDistDir: raw.NEXT_DIST_DIR,
     lookupDelayedAfterMs: raw.LOOKUP_DELAYED_AFTER_MS,
+    lookupMaxAgeMs: Math.round(raw.LOOKUP_MAX_AGE_HOURS * 3_600_000),
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,

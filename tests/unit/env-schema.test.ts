@@ -52,6 +52,13 @@ describe("parseEnv", () => {
     expect(problems.join(" ")).toMatch(/WEBHOOK_SECRET is required/);
   });
 
+  it("marks lookups old after 24 h unless LOOKUP_MAX_AGE_HOURS says otherwise", () => {
+    expect(parseEnv({}).lookupMaxAgeMs).toBe(24 * 3_600_000);
+    expect(parseEnv({ LOOKUP_MAX_AGE_HOURS: "0.5" }).lookupMaxAgeMs).toBe(1_800_000);
+    expect(problemsOf({ LOOKUP_MAX_AGE_HOURS: "0" }).join(" ")).toMatch(/LOOKUP_MAX_AGE_HOURS/);
+    expect(problemsOf({ LOOKUP_MAX_AGE_HOURS: "abc" }).join(" ")).toMatch(/LOOKUP_MAX_AGE_HOURS/);
+  });
+
   it("refuses a test key the embedded sandbox would not accept", () => {
     expect(problemsOf({ UVVI_API_KEY: "sk_test_other_key" }).join(" ")).toMatch(/SANDBOX_API_KEYS/);
     expect(parseEnv({ UVVI_API_KEY: "sk_test_other_key", SANDBOX_API_KEYS: "sk_test_a1b2c3,sk_test_other_key" }).upstreamApiKey).toBe("sk_test_other_key");
