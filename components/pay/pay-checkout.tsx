@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useDeferredValue, useState } from "react";
+import { memo, useDeferredValue, useState, type ReactNode } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery, seededWith } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
@@ -27,7 +27,7 @@ function initialMethod(checkout: CheckoutView): Method {
  * Pays a checkout by card or PIX. Knows only the checkout, so the owner's flow and a dispatcher's
  * share link (issue 7) render the same component inside their own page chrome.
  */
-export function PayCheckout({ initial }: { initial: CheckoutView }) {
+export function PayCheckout({ initial, pixPayee }: { initial: CheckoutView; pixPayee?: ReactNode }) {
   const query = useQuery({ ...checkoutQuery(initial.token), ...seededWith(initial) });
   // React Query publishes through useSyncExternalStore, whose updates render in one blocking task;
   // deferred, a polled checkout renders in React's interruptible background pass instead (no long
@@ -41,14 +41,14 @@ export function PayCheckout({ initial }: { initial: CheckoutView }) {
       </Alert>
     );
   }
-  return <OpenCheckout checkout={checkout} />;
+  return <OpenCheckout checkout={checkout} pixPayee={pixPayee} />;
 }
 
 // memo: the deferred value only helps if the urgent render can skip this subtree. When a poll
 // answers (a useSyncExternalStore update, rendered synchronously), PayCheckout renders again with
 // the old deferred value; without memo the whole checkout would render again with it, in one
 // blocking task, before the background pass renders it with the new one.
-const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
+const OpenCheckout = memo(function OpenCheckout({ checkout, pixPayee }: { checkout: CheckoutView; pixPayee?: ReactNode }) {
   const latest = checkout.latestPayment ?? null;
   const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
@@ -112,7 +112,7 @@ const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: Checko
                     <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
                   </HydrateApart>
                 ) : (
-                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />
+                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} debts={checkout.debts} payee={pixPayee} />
                 )}
               </div>
             </Card>
