@@ -12,6 +12,8 @@ import type { CardInput, CardInputValues } from "@/lib/validation/card-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { NextSteps } from "@/components/ui/next-steps";
+import { NOTHING_CHARGED, REFUSED_FORM_KEPT, refusedNextSteps } from "@/lib/rules/payment-guidance";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { CardBrandBadge, CvvField, InstallmentsField, PayCardButton } from "./card-form-fields";
 import { useRefreshOnClosed } from "./use-checkout-closed";
@@ -77,7 +79,9 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
     <form noValidate onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))} {...validation.formProps} className="flex flex-col gap-4" aria-label="Pagar com cartão de crédito">
       {refused ? (
         <Alert live tone="danger" title="Pagamento recusado">
-          <p>{refused.failureMessage ?? "O cartão foi recusado. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX."}</p>
+          <p>{refused.failureMessage ?? `O cartão foi recusado. ${NOTHING_CHARGED}`}</p>
+          <NextSteps steps={refusedNextSteps()} />
+          <p className="mt-2">{REFUSED_FORM_KEPT}</p>
           <Button variant="secondary" onClick={onUsePix} className="mt-3">
             Pagar com PIX
           </Button>

@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
+import { PAYMENT_IN_FLIGHT } from "@/lib/rules/payment-guidance";
 import { CardPaymentForm } from "./card-payment-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { PixPayment } from "./pix-payment";
@@ -77,7 +78,8 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, pixPayee }: { checko
             )}
           </Alert>
         ) : latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status) ? (
-          <Alert tone="info" title="Há um pagamento com cartão em andamento">
+          <Alert tone="info" title={PAYMENT_IN_FLIGHT.title}>
+            <p>{PAYMENT_IN_FLIGHT.body}</p>
             <ButtonLink href={`/pagamento/${latest.ref}`} variant="secondary" className="mt-2">
               Acompanhar o pagamento
             </ButtonLink>

@@ -2,6 +2,8 @@ import type { PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
+import { IN_ANALYSIS, NOTHING_CHARGED, refusedNextSteps } from "@/lib/rules/payment-guidance";
+import { NextSteps } from "@/components/ui/next-steps";
 
 /** One sentence on where the payment stands and what happens next. */
 export function StatusHeadline({ payment }: { payment: PaymentView }) {
@@ -17,7 +19,8 @@ export function StatusHeadline({ payment }: { payment: PaymentView }) {
     case "refused":
       return (
         <Alert live tone="danger" title="Pagamento recusado">
-          <p>{payment.failureMessage ?? "O pagamento foi recusado. Nenhum valor foi cobrado."}</p>
+          <p>{payment.failureMessage ?? `O pagamento foi recusado. ${NOTHING_CHARGED}`}</p>
+          {payment.method === "credit_card" ? <NextSteps steps={refusedNextSteps()} /> : null}
           <ButtonLink href={`/pagar/${payment.checkoutToken}`} variant="secondary" className="mt-3">
             Tentar outro cartão ou PIX
           </ButtonLink>
@@ -33,7 +36,15 @@ export function StatusHeadline({ payment }: { payment: PaymentView }) {
         </Alert>
       );
     case "in_analysis":
-      return <WaitingBlock title="Pagamento em análise" detail="O emissor está analisando a transação por segurança; costuma levar alguns minutos. Esta página atualiza sozinha e você pode fechá-la." />;
+      return (
+        <div className="flex flex-col gap-3">
+          <WaitingBlock title={IN_ANALYSIS.title} detail={IN_ANALYSIS.howLong} />
+          <Alert tone="warning" title="Não pague de novo">
+            <p>{IN_ANALYSIS.noSecondPayment}</p>
+            <p className="mt-2">{IN_ANALYSIS.what}</p>
+          </Alert>
+        </div>
+      );
     case "processing":
       return <WaitingBlock title="Processando o pagamento" detail="A operadora do cartão está processando; costuma levar menos de um minuto. Esta página atualiza sozinha." />;
     case "awaiting_payment":

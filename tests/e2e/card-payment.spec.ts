@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
+import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { checkPage } from "./support/a11y";
 import { payPix } from "./support/sandbox";
 import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout, perProject, startLookup, waitForDebts } from "./support/flow";
@@ -59,7 +59,7 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   expect(reads).toEqual([]);
 });
 
-test("card refused, then paid by PIX", async ({ page, request }) => {
+test("card refused, then paid by PIX", async ({ page, request }, testInfo) => {
   await openCheckout(page, perProject({ scenario: "withDebts", slug: "ipva-previous" }, { scenario: "spWithDebts", slug: "fine-phone" }));
   // The page as sent: the method choice, the summary and the card form itself, with no block
   // waiting for code (the installments are asked for once the page runs).
@@ -73,6 +73,16 @@ test("card refused, then paid by PIX", async ({ page, request }) => {
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/Tente outro cartão ou pague com PIX/)).toBeVisible();
+  // What to try next, and the form keeps what it may: never the card number or the CVV.
+  await expect(page.getByText("O que fazer agora")).toBeVisible();
+  await expect(page.getByText("Tente outro cartão de crédito.")).toBeVisible();
+  await expect(page.getByText(/Fale com o seu banco/)).toBeVisible();
+  await expect(page.getByText(/Mantivemos o nome, a validade e as parcelas/)).toBeVisible();
+  await expect(page.getByLabel("Número do cartão")).toHaveValue("");
+  await expect(page.getByLabel("CVV")).toHaveValue("");
+  await expect(page.getByLabel("Nome impresso no cartão")).toHaveValue(SANDBOX_CARD_DEFAULTS.cardholderName);
+  await expect(page.getByLabel("Validade")).toHaveValue(SANDBOX_CARD_DEFAULTS.expirationDate);
+  await checkPage(page, testInfo, "11b-pay-card-refused");
   await page.getByRole("button", { name: "Pagar com PIX" }).click();
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
   const code = await page.getByLabel("Código PIX copia e cola").inputValue();
@@ -82,11 +92,24 @@ test("card refused, then paid by PIX", async ({ page, request }) => {
 });
 
 test("in analysis, then paid by webhook", async ({ page }, testInfo) => {
-  await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-speed-discount" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-1" }));
+  const token = await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-speed-discount" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-1" }));
   await fillCard(page, SANDBOX_CARDS.analysisThenPaid);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expectStatusPage(page);
+  // The sandbox keeps this card in analysis for 10 s (SANDBOX_ANALYSIS_MS, playwright.config.ts).
+  await expect(page.getByText("Pagamento em análise")).toBeVisible();
+  await expect(page.getByText("Não pague de novo")).toBeVisible();
+  await expect(page.getByText(/se ela aprovar, você pagaria duas vezes/)).toBeVisible();
+  await expect(page.getByText(/Costuma terminar em poucos minutos/)).toBeVisible();
   await checkPage(page, testInfo, "13-status-waiting");
+  // Back on the pay page meanwhile: no second payment is offered, and it says why.
+  const statusUrl = page.url();
+  await page.goto(`/pagar/${token}`);
+  await expect(page.getByText("Há um pagamento com cartão em andamento")).toBeVisible();
+  await expect(page.getByText(/Não pague de novo: acompanhe o pagamento/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pagar com cartão" })).toHaveCount(0);
+  await checkPage(page, testInfo, "13a-pay-card-in-analysis");
+  await page.goto(statusUrl);
   await expect(page.getByText("Pagamento aprovado")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list").getByText("Em análise").first()).toBeVisible();
 });
