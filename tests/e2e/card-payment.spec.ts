@@ -39,6 +39,14 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   await expect(page.getByText("Pagamento aprovado")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Comprovante" })).toBeVisible();
   await expect(page.getByText("Visa final 1111 em 3x")).toBeVisible();
+  // What happens next for each debt paid, and the CRLV-e, since licensing is among them.
+  const next = page.getByRole("region", { name: "E agora?" });
+  await expect(next.getByText("Licenciamento", { exact: true })).toBeVisible();
+  await expect(next.getByText("IPVA", { exact: true })).toBeVisible();
+  await expect(next.getByText(/costuma registrar o pagamento do IPVA em 1 a 3 dias úteis/)).toBeVisible();
+  await expect(next.getByText("Documento do veículo (CRLV-e)")).toBeVisible();
+  await expect(next.getByText(new RegExp(`quando o Detran-${testInfo.project.name === "phone" ? "PR" : "GO"} registrar o pagamento do licenciamento`))).toBeVisible();
+  await expect(next.getByText(/não garantidos/)).toBeVisible();
   // Settlement arrives debt by debt; the page keeps polling until every one is "Quitado".
   await expect(page.getByText("Todos os débitos foram quitados junto ao órgão de trânsito.")).toBeVisible({ timeout: 45_000 });
   await checkPage(page, testInfo, "12-status-paid");
