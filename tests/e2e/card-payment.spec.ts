@@ -44,7 +44,7 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   await expect(next.getByText("Licenciamento", { exact: true })).toBeVisible();
   await expect(next.getByText("IPVA", { exact: true })).toBeVisible();
   await expect(next.getByText(/costuma registrar o pagamento do IPVA em 1 a 3 dias úteis/)).toBeVisible();
-  await expect(next.getByText("Documento do veículo (CRLV-e)")).toBeVisible();
+  await expect(next.getByText("Documento do veículo (CRLV-e)", { exact: true })).toBeVisible();
   await expect(next.getByText(new RegExp(`quando o Detran-${testInfo.project.name === "phone" ? "PR" : "GO"} registrar o pagamento do licenciamento`))).toBeVisible();
   await expect(next.getByText(/não garantidos/)).toBeVisible();
   // Settlement arrives debt by debt; the page keeps polling until every one is "Quitado".
