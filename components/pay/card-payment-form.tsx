@@ -12,8 +12,6 @@ import type { CardInput, CardInputValues } from "@/lib/validation/card-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { NextSteps } from "@/components/ui/next-steps";
-import { NOTHING_CHARGED, REFUSED_FORM_KEPT, refusedNextSteps } from "@/lib/rules/payment-guidance";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { CardBrandBadge, CvvField, InstallmentsField, PayCardButton } from "./card-form-fields";
 import { useRefreshOnClosed } from "./use-checkout-closed";
@@ -31,10 +29,18 @@ function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseF
   };
 }
 
-type Props = { token: string; amountCents: number; onRefused: (payment: PaymentView) => void; refused: PaymentView | null; onUsePix: () => void };
+type Props = {
+  token: string;
+  amountCents: number;
+  onRefused: (payment: PaymentView) => void;
+  refused: PaymentView | null;
+  onUsePix: () => void;
+  /** What to try next after a refusal (server-rendered). */
+  refusedHelp?: React.ReactNode;
+};
 
 /** Card data -> our server tokenizes -> payment. One attemptId per attempt: a double submit pays once. */
-export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix }: Props) {
+export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix, refusedHelp }: Props) {
   const router = useRouter();
   // The schema (and its "now" for the expiry check) is built once, when its chunk first loads.
   const validation = useLazyZodResolver(() => import("@/lib/validation/card-input").then((m) => m.cardInputSchema()));
@@ -79,9 +85,8 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
     <form noValidate onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))} {...validation.formProps} className="flex flex-col gap-4" aria-label="Pagar com cartão de crédito">
       {refused ? (
         <Alert live tone="danger" title="Pagamento recusado">
-          <p>{refused.failureMessage ?? `O cartão foi recusado. ${NOTHING_CHARGED}`}</p>
-          <NextSteps steps={refusedNextSteps()} />
-          <p className="mt-2">{REFUSED_FORM_KEPT}</p>
+          <p>{refused.failureMessage ?? "O cartão foi recusado. Nenhum valor foi cobrado."}</p>
+          {refusedHelp}
           <Button variant="secondary" onClick={onUsePix} className="mt-3">
             Pagar com PIX
           </Button>

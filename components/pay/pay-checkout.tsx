@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useDeferredValue, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery, seededWith } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
@@ -10,7 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { PAYMENT_IN_FLIGHT } from "@/lib/rules/payment-guidance";
+import type { PayHelp } from "./payment-help";
 import { CardPaymentForm } from "./card-payment-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { PixPayment } from "./pix-payment";
@@ -28,7 +28,7 @@ function initialMethod(checkout: CheckoutView): Method {
  * Pays a checkout by card or PIX. Knows only the checkout, so the owner's flow and a dispatcher's
  * share link (issue 7) render the same component inside their own page chrome.
  */
-export function PayCheckout({ initial, pixPayee }: { initial: CheckoutView; pixPayee?: ReactNode }) {
+export function PayCheckout({ initial, help }: { initial: CheckoutView; help?: PayHelp }) {
   const query = useQuery({ ...checkoutQuery(initial.token), ...seededWith(initial) });
   // React Query publishes through useSyncExternalStore, whose updates render in one blocking task;
   // deferred, a polled checkout renders in React's interruptible background pass instead (no long
@@ -42,14 +42,14 @@ export function PayCheckout({ initial, pixPayee }: { initial: CheckoutView; pixP
       </Alert>
     );
   }
-  return <OpenCheckout checkout={checkout} pixPayee={pixPayee} />;
+  return <OpenCheckout checkout={checkout} help={help} />;
 }
 
 // memo: the deferred value only helps if the urgent render can skip this subtree. When a poll
 // answers (a useSyncExternalStore update, rendered synchronously), PayCheckout renders again with
 // the old deferred value; without memo the whole checkout would render again with it, in one
 // blocking task, before the background pass renders it with the new one.
-const OpenCheckout = memo(function OpenCheckout({ checkout, pixPayee }: { checkout: CheckoutView; pixPayee?: ReactNode }) {
+const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { checkout: CheckoutView; help?: PayHelp }) {
   const latest = checkout.latestPayment ?? null;
   const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
@@ -78,8 +78,8 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, pixPayee }: { checko
             )}
           </Alert>
         ) : latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status) ? (
-          <Alert tone="info" title={PAYMENT_IN_FLIGHT.title}>
-            <p>{PAYMENT_IN_FLIGHT.body}</p>
+          <Alert tone="info" title="Há um pagamento com cartão em andamento">
+            {help.inFlight}
             <ButtonLink href={`/pagamento/${latest.ref}`} variant="secondary" className="mt-2">
               Acompanhar o pagamento
             </ButtonLink>
@@ -111,10 +111,10 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, pixPayee }: { checko
               <div className="mt-5">
                 {method === "card" ? (
                   <HydrateApart>
-                    <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
+                    <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} refusedHelp={help.cardRefused} />
                   </HydrateApart>
                 ) : (
-                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} debts={checkout.debts} payee={pixPayee} />
+                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} debts={checkout.debts} payee={help.pixPayee} />
                 )}
               </div>
             </Card>

@@ -11,12 +11,13 @@ import { PaymentTimeline } from "./payment-timeline";
 import { Receipt } from "./receipt";
 import { SettlementList } from "./settlement-list";
 import { StatusHeadline } from "./status-headline";
+import type { StatusHelp } from "@/components/pay/payment-help";
 
 /**
- * Polls the payment until it is final (and, once paid, until every debt is settled). afterPaying:
- * what happens next per debt (server-rendered), shown once the payment is approved.
+ * Polls the payment until it is final (and, once paid, until every debt is settled). afterPaying
+ * and help: server-rendered text for the paid, in-analysis and refused states.
  */
-export function PaymentStatus({ initial, afterPaying }: { initial: PaymentView; afterPaying?: ReactNode }) {
+export function PaymentStatus({ initial, afterPaying, help }: { initial: PaymentView; afterPaying?: ReactNode; help?: StatusHelp }) {
   const query = useQuery({ ...paymentQuery(initial.ref), ...seededWith(initial) });
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
@@ -31,7 +32,7 @@ export function PaymentStatus({ initial, afterPaying }: { initial: PaymentView; 
   }
   return (
     <div className="flex flex-col gap-5">
-      <StatusHeadline payment={payment} />
+      <StatusHeadline payment={payment} help={help} />
       {payment.status === "paid" ? (
         <>
           <Receipt payment={payment} />

@@ -2,11 +2,10 @@ import type { PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
-import { IN_ANALYSIS, NOTHING_CHARGED, refusedNextSteps } from "@/lib/rules/payment-guidance";
-import { NextSteps } from "@/components/ui/next-steps";
+import type { StatusHelp } from "@/components/pay/payment-help";
 
 /** One sentence on where the payment stands and what happens next. */
-export function StatusHeadline({ payment }: { payment: PaymentView }) {
+export function StatusHeadline({ payment, help = {} }: { payment: PaymentView; help?: StatusHelp }) {
   switch (payment.status) {
     case "paid":
       return (
@@ -19,8 +18,8 @@ export function StatusHeadline({ payment }: { payment: PaymentView }) {
     case "refused":
       return (
         <Alert live tone="danger" title="Pagamento recusado">
-          <p>{payment.failureMessage ?? `O pagamento foi recusado. ${NOTHING_CHARGED}`}</p>
-          {payment.method === "credit_card" ? <NextSteps steps={refusedNextSteps()} /> : null}
+          <p>{payment.failureMessage ?? "O pagamento foi recusado. Nenhum valor foi cobrado."}</p>
+          {payment.method === "credit_card" ? help.refused : null}
           <ButtonLink href={`/pagar/${payment.checkoutToken}`} variant="secondary" className="mt-3">
             Tentar outro cartão ou PIX
           </ButtonLink>
@@ -38,11 +37,8 @@ export function StatusHeadline({ payment }: { payment: PaymentView }) {
     case "in_analysis":
       return (
         <div className="flex flex-col gap-3">
-          <WaitingBlock title={IN_ANALYSIS.title} detail={IN_ANALYSIS.howLong} />
-          <Alert tone="warning" title="Não pague de novo">
-            <p>{IN_ANALYSIS.noSecondPayment}</p>
-            <p className="mt-2">{IN_ANALYSIS.what}</p>
-          </Alert>
+          <WaitingBlock title="Pagamento em análise" detail="Costuma terminar em poucos minutos. Esta página atualiza sozinha e você pode fechá-la: o resultado continua aqui neste endereço." />
+          {help.inAnalysis ? <Alert tone="warning">{help.inAnalysis}</Alert> : null}
         </div>
       );
     case "processing":
