@@ -2,17 +2,15 @@
 // "em análise" tend to pay again "to be sure", and the two charges may both go through; people
 // who see "recusado" need a next step, not a dead end.
 
+// How long the review usually takes is said by the status page's waiting block itself.
 export const IN_ANALYSIS = {
-  title: "Pagamento em análise",
   what: "O emissor do cartão e a análise antifraude do processador de pagamentos estão conferindo esta transação, para proteger você contra o uso indevido do cartão. É um procedimento de segurança comum e não quer dizer que algo esteja errado.",
-  howLong: "Costuma terminar em poucos minutos. Esta página atualiza sozinha e você pode fechá-la: o resultado continua aqui neste endereço.",
   noSecondPayment:
     "Não faça outro pagamento destes débitos enquanto a análise não terminar: se ela aprovar, você pagaria duas vezes. Se ela recusar, nada é cobrado e você poderá tentar outro cartão ou PIX.",
 } as const;
 
 /** The pay page's notice while an earlier card attempt is still open. */
 export const PAYMENT_IN_FLIGHT = {
-  title: "Há um pagamento com cartão em andamento",
   body: "Não pague de novo: acompanhe o pagamento até ele terminar. Se for recusado, nada é cobrado e esta página volta a aceitar outro cartão ou PIX.",
 } as const;
 

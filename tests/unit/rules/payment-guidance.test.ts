@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { IN_ANALYSIS, PAYMENT_IN_FLIGHT, REFUSED_FORM_KEPT, refusedNextSteps } from "@/lib/rules/payment-guidance";
 
 describe("a card under review", () => {
-  it("says what the review is, how long it usually takes, and that no second payment should be made", () => {
+  it("says what the review is and that no second payment should be made", () => {
     expect(IN_ANALYSIS.what).toMatch(/análise antifraude/);
-    expect(IN_ANALYSIS.howLong).toMatch(/poucos minutos/);
     expect(IN_ANALYSIS.noSecondPayment).toMatch(/^Não faça outro pagamento/);
     expect(IN_ANALYSIS.noSecondPayment).toMatch(/pagaria duas vezes/);
     expect(PAYMENT_IN_FLIGHT.body).toMatch(/^Não pague de novo/);
