@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { checkPage } from "./support/a11y";
 import { payPix } from "./support/sandbox";
-import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout, perProject, startLookup, waitForDebts } from "./support/flow";
+import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout, ownFamilyPlate, perProject, startLookup, waitForDebts } from "./support/flow";
 
 test("card paid: selection -> cost table -> customer -> card -> receipt with settlement", async ({ page, request }, testInfo) => {
   // Each project pays a whole vehicle of its own (the sandbox never charges a debt twice).
@@ -120,6 +120,22 @@ test("in analysis, then paid by webhook", async ({ page }, testInfo) => {
   await page.goto(statusUrl);
   await expect(page.getByText("Pagamento aprovado")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list").getByText("Em análise").first()).toBeVisible();
+});
+
+test("in analysis, then refused: the status page says nothing was charged and what to try next", async ({ page }, testInfo) => {
+  // A generated vehicle of this test's own, per project: the review holds its fine for 10 s.
+  await openCheckout(page, { scenario: "withDebts", slug: "fine-parking", plate: ownFamilyPlate() });
+  await fillCard(page, SANDBOX_CARDS.analysisThenRefused);
+  await page.getByRole("button", { name: "Pagar com cartão" }).click();
+  await expectStatusPage(page);
+  await expect(page.getByText("Pagamento em análise")).toBeVisible();
+  await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("O que fazer agora")).toBeVisible();
+  await expect(page.getByText("Tente outro cartão de crédito.")).toBeVisible();
+  await expect(page.getByText(/^Pague com PIX/)).toBeVisible();
+  await checkPage(page, testInfo, "13b-status-refused-after-analysis");
+  await page.getByRole("link", { name: "Tentar outro cartão ou PIX" }).click();
+  await expect(page).toHaveURL(/\/pagar\//);
 });
 
 test("card brands: a Hipercard BIN the library reads as Diners is Hipercard; Diners and Hiper get a clear answer by name", async ({ page }, testInfo) => {
