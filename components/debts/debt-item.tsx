@@ -1,3 +1,4 @@
+import { amountWindow } from "@/lib/rules/discount-window";
 import { formatDateBR } from "@/lib/rules/money";
 import type { DebtView } from "@/lib/client/types";
 import { CotaUnicaBadge, DiscountBadge, ExpiredBadge, InPaymentBadge, PaidBadge, RequiredBadge, UnavailableBadge } from "@/components/ui/badge";
@@ -15,13 +16,16 @@ type DebtItemProps = {
   /** Briefly highlighted because another choice brought it along. */
   flash: boolean;
   onToggle: (id: string, checked: boolean) => void;
+  /** The browser's clock (null until mounted): warns when a discount is about to end or has ended. */
+  now: Date | null;
 };
 
 /** One debt: the checkbox label is its title and amount, so a screen reader list is usable. */
-export function DebtItem({ debt, checked, blockedReasons, notice, flash, onToggle }: DebtItemProps) {
+export function DebtItem({ debt, checked, blockedReasons, notice, flash, onToggle, now }: DebtItemProps) {
   const id = `debt-${debt.id}`;
   const blocked = blockedReasons.length > 0;
   const due = debt.dueDate ? formatDateBR(debt.dueDate) : null;
+  const amountNote = amountWindow(debt, now);
   return (
     <li
       className={cx(
@@ -58,6 +62,7 @@ export function DebtItem({ debt, checked, blockedReasons, notice, flash, onToggl
           {due && debt.ait ? " · " : null}
           {debt.ait ? <>AIT {debt.ait}</> : null}
         </p>
+        {amountNote ? <p className={amountNote.tone === "warning" ? "rounded-lg bg-amber-50 p-2 font-medium text-amber-950" : undefined}>{amountNote.text}</p> : null}
         {debt.description && debt.description !== debt.title ? <p className="text-slate-600">{debt.description}</p> : null}
       </div>
       {blocked ? (

@@ -10,6 +10,7 @@ import type { DebtView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { useNow } from "@/components/hooks/use-now";
 import { DebtItem, UnavailableDebtItem } from "./debt-item";
 import { groupDebts } from "./debt-groups";
 import { SelectionSummary } from "./selection-summary";
@@ -44,6 +45,7 @@ export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: De
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
   }, [selection]);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const now = useNow(60_000);
   const [presetNote, setPresetNote] = useState<string | null>(null);
 
   const toggle = (id: string, checked: boolean) => {
@@ -108,6 +110,7 @@ export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: De
                         notice={notice?.anchor === debt.id ? notice.sentences : []}
                         flash={notice?.flash.includes(debt.id) ?? false}
                         onToggle={toggle}
+                        now={now}
                       />
                     );
                   })}

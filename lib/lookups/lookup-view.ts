@@ -42,6 +42,8 @@ export type LookupView = {
   uf: string;
   plate: string;
   createdAt: string;
+  /** When the authority's answer came (the result's age is counted from here). */
+  checkedAt?: string;
   errorCode?: string;
   message?: string;
   debts: DebtView[];
@@ -96,6 +98,7 @@ export async function findLookupView(lookupId: string, now = new Date()): Promis
     uf: lookup.uf,
     plate: lookup.plate,
     createdAt: lookup.createdAt.toISOString(),
+    ...(lookup.resolvedAt ? { checkedAt: lookup.resolvedAt.toISOString() } : {}),
     ...(lookup.errorCode ? { errorCode: lookup.errorCode } : {}),
     ...(message ? { message } : {}),
     debts: await withAvailability(lookup.debts.map(toDebtView)),
