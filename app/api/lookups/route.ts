@@ -10,7 +10,7 @@ import { lookupInputSchema } from "@/lib/validation/lookup-input";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route("POST /api/lookups", { stateChanging: true }, async (req) => {
+export const POST = route("POST /api/lookups", { stateChanging: true, jsonBody: true }, async (req) => {
   const input = parseOrThrow(lookupInputSchema, await readJson(req));
   await consume("lookup", clientIp(req));
   return jsonResponse(await startLookup(input), 201);
