@@ -61,8 +61,9 @@ async function main(): Promise<void> {
   // No upgrade handler of ours: the storefront has no websockets (dev's HMR is Next's, via httpServer).
   server.on("request", handleWith(app.getRequestHandler()));
   server.listen(env.port, () => say(`listening on :${env.port} (${dev ? "dev" : "production"}; TRUST_PROXY ${JSON.stringify(env.trustProxy)})`));
-  process.once("SIGTERM", () => void drain("SIGTERM"));
-  process.once("SIGINT", () => void drain("SIGINT"));
+  // on, not once: a second SIGTERM (the start script's, after the group's) must not kill us mid-drain.
+  process.on("SIGTERM", () => void drain("SIGTERM"));
+  process.on("SIGINT", () => void drain("SIGINT"));
 }
 
 main().catch((error: unknown) => {
