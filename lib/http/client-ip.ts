@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER, normalizeAddress } from "./client-address";
+import { CLIENT_IP_HEADER, limitKey, normalizeAddress } from "./client-address";
 
 // The client address for rate limits and the webhook allowlist: only the header our own server
 // (lib/server/serve.ts) sets on every request from the socket and TRUST_PROXY, never
@@ -11,4 +11,9 @@ export const UNKNOWN_CLIENT = "unknown-client";
 export function clientIp(req: Request): string {
   const value = req.headers.get(CLIENT_IP_HEADER)?.trim();
   return value ? normalizeAddress(value) : UNKNOWN_CLIENT;
+}
+
+/** What per-client limits count under: the address, or an IPv6 address's /64 (client-address.ts). */
+export function clientKey(req: Request): string {
+  return limitKey(clientIp(req));
 }

@@ -59,6 +59,14 @@ describe("per-client limits on the other upstream-cost routes", () => {
     expect([await get("10.4.0.1"), await get("10.4.0.1"), await get("10.4.0.1"), await get("10.4.0.2")]).toEqual([200, 200, 429, 200]);
   });
 
+  it("an IPv6 client is counted by its /64: fresh addresses from one prefix share the limit", async () => {
+    const { GET } = await import("@/app/api/vehicles/[placa]/route");
+    const v = familyVehicle("TST3C45")!;
+    const get = async (ip: string) => (await GET(apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }), params({ placa: v.plate }))).status;
+    const statuses = [await get("2001:db8:7:7::1"), await get("2001:db8:7:7:aaaa::2"), await get("2001:db8:7:7:ffff:ffff:ffff:3"), await get("2001:db8:7:8::1")];
+    expect(statuses).toEqual([200, 200, 429, 200]);
+  });
+
   it("POST /api/checkouts: the third checkout of one client is refused", async () => {
     await resetSandbox(env);
     const { lookupId, view } = await syncLookup("10.5.0.1");

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { addressMatcher, compileTrust, normalizeAddress, resolveClientAddress } from "@/lib/http/client-address";
+import { addressMatcher, compileTrust, limitKey, normalizeAddress, resolveClientAddress } from "@/lib/http/client-address";
 import { runShutdownHooks, onShutdown } from "@/lib/server/shutdown";
 
 // The resolution our server applies to every request (lib/server/serve.ts), without a socket.
@@ -49,6 +49,24 @@ describe("normalizeAddress and addressMatcher", () => {
     expect(["203.0.113.255", "198.51.100.9", "::ffff:203.0.113.1", "2001:db8:5:1::9"].map(allowed)).toEqual([true, true, true, true]);
     expect(["203.0.114.0", "198.51.100.8", "2001:db8:6::1", "unknown-client", ""].map(allowed)).toEqual([false, false, false, false, false]);
     expect(addressMatcher([])("203.0.113.1")).toBe(false);
+  });
+});
+
+describe("limitKey", () => {
+  it("is the address for IPv4, and one key per /64 for IPv6 whatever the spelling", () => {
+    expect(limitKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(limitKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(limitKey("2001:0db8:0001:0002:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(limitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(limitKey("::1")).toBe("0:0:0:0::/64");
+    expect(limitKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(limitKey("64:ff9b::198.51.100.7")).toBe("64:ff9b:0:0::/64");
+  });
+
+  it("leaves what is not an address alone", () => {
+    expect(limitKey("unknown-client")).toBe("unknown-client");
+    expect(limitKey("1:2:3")).toBe("1:2:3");
+    expect(limitKey("1::2::3")).toBe("1::2::3");
   });
 });
 
