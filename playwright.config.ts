@@ -82,6 +82,9 @@ export default defineConfig({
       LOOKUP_DELAYED_AFTER_MS: "4000",
       RATE_LIMIT_CARD_TOKENS: "1000",
       RATE_LIMIT_PAYMENTS: "1000",
+      RATE_LIMIT_INSTALLMENTS: "1000",
+      RATE_LIMIT_VEHICLES: "1000",
+      RATE_LIMIT_CHECKOUTS: "1000",
     },
   },
 });

@@ -66,10 +66,22 @@ function startChild(name: string, cmd: string, args: string[], extraEnv: Record<
 }
 
 let shuttingDown = false;
+/** The server drains in-flight requests and runs its shutdown hooks first: wait for it (bounded). */
+const CHILD_EXIT_MS = 35_000;
 function shutdown(code = 0) {
+  if (shuttingDown) return;
   shuttingDown = true;
-  for (const child of children) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500).unref();
+  setTimeout(() => process.exit(code), CHILD_EXIT_MS).unref();
+  // Last started first: the server finishes its requests while the sandbox still answers them.
+  void (async () => {
+    for (const child of [...children].reverse()) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    process.exit(code);
+  })();
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
@@ -105,7 +117,10 @@ async function main() {
     console.log(`[start] sandbox upstream on ${env.upstreamBaseUrl} (test data, resets on restart)`);
   }
 
-  startChild("next", "npx", ["next", dev ? "dev" : "start", "-p", String(env.port)]);
+  // Our server, not `next start`: it reads the client address from the socket (lib/server/serve.ts).
+  startChild("server", process.execPath, ["--import", "tsx", "lib/server/serve.ts", ...(dev ? ["--dev"] : [])], {
+    NODE_ENV: dev ? "development" : "production",
+  });
   await waitFor(`http://127.0.0.1:${env.port}/api/health`, "The storefront", 120_000);
   console.log(`[start] storefront on ${env.publicBaseUrl} (${env.upstreamEnvironment === "test" ? "ambiente de testes" : "produção"})`);
 }

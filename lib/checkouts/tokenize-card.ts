@@ -5,7 +5,7 @@ import { consume } from "@/lib/rate-limit/limits";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { cardInputSchema } from "@/lib/validation/card-input";
-import { rememberCardToken } from "./card-token-cache";
+import { rememberCardToken } from "./card-tokens";
 import { assertOpen, findCheckoutByToken } from "./find-checkout";
 
 export type CardTokenView = { cardToken: string; brand: string; lastFourDigits: string };
@@ -32,11 +32,11 @@ export async function tokenizeCard(checkoutToken: string, body: unknown, ip: str
       }
       throw error;
     });
-  rememberCardToken(token.token, {
+  await rememberCardToken(token.token, {
     brand: token.brand,
     lastFour: token.lastFourDigits,
     checkoutId: checkout.id,
-    expiresAt: token.expiresAt.getTime(),
+    expiresAt: token.expiresAt,
   });
   return { cardToken: token.token, brand: token.brand, lastFourDigits: token.lastFourDigits };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 // Relative: scripts/ and prisma.config.ts load this file without the @/ alias.
 import { isValidCnpj, onlyDigits } from "../rules/cpf-cnpj";
+import { compileTrust, type TrustProxySetting } from "../http/client-address";
 
 // Pure: turns a raw variable map into the validated configuration. No I/O here, so the rules are
 // unit-tested without touching process.env (see tests/unit/env-schema.test.ts).
@@ -71,6 +72,13 @@ export const rawEnvSchema = z.object({
   RATE_LIMIT_CARD_TOKENS: positiveInt(10),
   RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: positiveInt(5),
   RATE_LIMIT_PAYMENTS: positiveInt(10),
+  // Routes that cost an upstream call (the key's budget is 1,000 requests a minute for everything).
+  RATE_LIMIT_INSTALLMENTS: positiveInt(60),
+  RATE_LIMIT_VEHICLES: positiveInt(30),
+  RATE_LIMIT_CHECKOUTS: positiveInt(20),
+  /** Proxy hops whose X-Forwarded-For entry we believe: a hop count or a comma list of addresses,
+   * CIDRs and proxy-addr names (loopback, linklocal, uniquelocal). Unset: the socket address. */
+  TRUST_PROXY: optionalString,
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
@@ -90,6 +98,7 @@ export type AppEnv = {
   /** undefined only when the caller resolves it later (sandbox mode, kept in ./data). */
   webhookSecret: string | undefined;
   webhookIpAllowlist: string[];
+  trustProxy: TrustProxySetting;
   port: number;
   sandboxPort: number;
   sandboxApiKeys: string[];
@@ -106,6 +115,9 @@ export type AppEnv = {
     cardTokensPerIp: number;
     cardTokensPerCheckout: number;
     paymentsPerIp: number;
+    installmentsPerIp: number;
+    vehiclesPerIp: number;
+    checkoutsPerIp: number;
   };
 };
 
@@ -150,6 +162,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   if (upstreamEnvironment === "live" && (!raw.COMPANY_NAME || !raw.COMPANY_CNPJ)) {
     problems.push("COMPANY_NAME and COMPANY_CNPJ are required with a production key (sk_live_): payers see them next to the PIX code.");
   }
+  const webhookIpAllowlist = commaList(raw.WEBHOOK_IP_ALLOWLIST);
+  if (!compiles(webhookIpAllowlist)) problems.push("WEBHOOK_IP_ALLOWLIST: each entry must be an IPv4/IPv6 address or CIDR range");
+  const trustProxy: TrustProxySetting = /^\s*\d+\s*$/.test(raw.TRUST_PROXY ?? "") ? Number(raw.TRUST_PROXY) : commaList(raw.TRUST_PROXY);
+  if (!compiles(trustProxy)) {
+    problems.push("TRUST_PROXY: use a hop count (e.g. 1) or addresses, CIDRs and names (loopback, linklocal, uniquelocal), comma-separated");
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   return {
@@ -163,7 +181,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     databaseUrl: raw.DATABASE_URL,
     publicBaseUrl: (raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     webhookSecret: raw.WEBHOOK_SECRET,
-    webhookIpAllowlist: (raw.WEBHOOK_IP_ALLOWLIST ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    webhookIpAllowlist,
+    trustProxy,
     port: raw.PORT,
     sandboxPort: raw.SANDBOX_PORT,
     sandboxApiKeys,
@@ -179,6 +198,22 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       cardTokensPerIp: raw.RATE_LIMIT_CARD_TOKENS,
       cardTokensPerCheckout: raw.RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT,
       paymentsPerIp: raw.RATE_LIMIT_PAYMENTS,
+      installmentsPerIp: raw.RATE_LIMIT_INSTALLMENTS,
+      vehiclesPerIp: raw.RATE_LIMIT_VEHICLES,
+      checkoutsPerIp: raw.RATE_LIMIT_CHECKOUTS,
     },
   };
+}
+
+function commaList(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+function compiles(setting: TrustProxySetting): boolean {
+  try {
+    compileTrust(setting);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,19 @@
-// The client address for rate limiting. Next's server adds the socket address to
-// x-forwarded-for; behind a proxy the rightmost entry is the one our nearest proxy saw, while the
-// leftmost entries are whatever the client claimed. We take the rightmost: a client cannot spoof
-// it to escape its limit (the cost: behind a chain of proxies all clients share the proxy's key).
+import { CLIENT_IP_HEADER, limitKey, normalizeAddress } from "./client-address";
+
+// The client address for rate limits and the webhook allowlist: only the header our own server
+// (lib/server/serve.ts) sets on every request from the socket and TRUST_PROXY, never
+// X-Forwarded-For, X-Real-IP or Forwarded, which a client writes. Without that header (a route
+// handler called in-process, or `next dev`) every request shares one fixed key: it fails closed,
+// one bucket for everybody, never one bucket per made-up address.
+
+export const UNKNOWN_CLIENT = "unknown-client";
+
 export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-  return last ?? req.headers.get("x-real-ip")?.trim() ?? "unknown";
+  const value = req.headers.get(CLIENT_IP_HEADER)?.trim();
+  return value ? normalizeAddress(value) : UNKNOWN_CLIENT;
+}
+
+/** What per-client limits count under: the address, or an IPv6 address's /64 (client-address.ts). */
+export function clientKey(req: Request): string {
+  return limitKey(clientIp(req));
 }

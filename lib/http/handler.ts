@@ -2,10 +2,12 @@ import "server-only";
 import { moduleLogger } from "@/lib/log/logger";
 import { requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { errorResponse } from "./errors";
+import { assertJsonBody } from "./json-body";
 import { assertSameOrigin } from "./origin";
 
 // The glue every route handler shares: a request id for the logs (and the x-request-id answer
-// header), the Origin check for state-changing routes, errors mapped to the contract's body, and
+// header), the Origin check for state-changing routes, application/json for routes that read a
+// JSON body (text/plain is what a cross-site form can send without a preflight), errors mapped to the contract's body, and
 // one access-log line per request (the route pattern, never the path: it may hold a share token).
 
 type RouteContext<P> = { params: Promise<P> };
@@ -14,7 +16,7 @@ const log = moduleLogger("http");
 
 export function route<P extends Record<string, string> = Record<string, never>>(
   name: string,
-  options: { stateChanging: boolean },
+  options: { stateChanging: boolean; jsonBody?: boolean },
   fn: (req: Request, params: P) => Promise<Response>,
 ) {
   return async (req: Request, ctx?: RouteContext<P>): Promise<Response> => {
@@ -24,6 +26,7 @@ export function route<P extends Record<string, string> = Record<string, never>>(
       let res: Response;
       try {
         if (options.stateChanging) assertSameOrigin(req);
+        if (options.jsonBody) assertJsonBody(req);
         res = await fn(req, ((await ctx?.params) ?? {}) as P);
       } catch (error) {
         res = errorResponse(error);

@@ -15,3 +15,11 @@ export async function readJson(req: Request): Promise<unknown> {
     throw new AppError({ code: "MALFORMED_JSON", httpStatus: 400, message: "Requisição inválida: o corpo não é um JSON válido." });
   }
 }
+
+/** A JSON body must say so: a cross-site <form> or a no-preflight fetch can only send text/plain and forms. */
+export function assertJsonBody(req: Request): void {
+  const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new AppError({ code: "UNSUPPORTED_MEDIA_TYPE", httpStatus: 415, message: "Requisição inválida: envie o corpo como application/json." });
+  }
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { recallCardToken } from "@/lib/checkouts/card-token-cache";
+import { recallCardToken, type CardTokenEntry } from "@/lib/checkouts/card-tokens";
 import { assertOpen, findCheckoutByToken, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
 import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/debt-claims/claims";
@@ -45,6 +45,22 @@ async function recordAnswer(rowId: string, answer: PaymentAnswer): Promise<void>
 }
 
 /**
+ * A card token pays only the checkout it was made for: otherwise a token made on another checkout
+ * would dodge that checkout's card-attempt limit. One we never issued (or expired) is refused too.
+ */
+async function cardFor(cardToken: string, checkoutId: string): Promise<CardTokenEntry> {
+  const card = await recallCardToken(cardToken);
+  if (!card) {
+    throw new AppError({ code: "CARD_TOKEN_INVALID", httpStatus: 422, message: "Os dados do cartão expiraram. Preencha o cartão de novo." });
+  }
+  if (card.checkoutId !== checkoutId) {
+    log.warn({ checkoutId }, "card token made for another checkout refused");
+    throw new AppError({ code: "CARD_TOKEN_MISMATCH", httpStatus: 422, message: "Estes dados de cartão foram informados em outro pagamento. Preencha o cartão de novo." });
+  }
+  return card;
+}
+
+/**
  * Pays a checkout. The browser's attemptId is our externalId: the Payment row is inserted under it
  * (unique) BEFORE the upstream call, so a double submit, a retry or 20 concurrent copies of the
  * same request find that row (or lose the insert race on the unique constraint) and get the same
@@ -63,7 +79,7 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
   await assertOpen(checkout);
   await consume("payment", ip);
 
-  const card = input.method === "credit_card" ? recallCardToken(input.cardToken) : undefined;
+  const card = input.method === "credit_card" ? await cardFor(input.cardToken, checkout.id) : undefined;
   let row: Payment;
   try {
     // Check and claim in one step under the vehicle's lock: the new row (status pending) is itself

@@ -43,15 +43,19 @@ export async function sweepPayments(now = new Date()): Promise<number> {
   return due.length;
 }
 
-export function startPaymentSweep(run: () => Promise<unknown> = sweepPayments): () => void {
-  let running = false;
+/** Starts the sweep; the returned stop() resolves once a sweep already running has finished. */
+export function startPaymentSweep(run: () => Promise<unknown> = sweepPayments): () => Promise<void> {
+  let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return; // a slow upstream must not stack sweeps
-    running = true;
-    run()
+    running = run()
+      .then(() => undefined)
       .catch((error: unknown) => webhookLog.error({ err: error }, "payment sweep failed"))
-      .finally(() => (running = false));
+      .finally(() => (running = undefined));
   }, SWEEP_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -1,24 +1,37 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
 
-// Our own limits, in memory per instance (several instances on one host each count on their own:
-// the limits are per instance, which is acceptable at our size; a shared store such as
-// RateLimiterSQLite is the upgrade path). Counted per RATE_LIMIT_WINDOW_SECONDS (default 10 min):
+// Our own limits, counted in the database (RateLimiterPrisma, table RateLimiterFlexible) so every
+// instance behind the load balancer shares one count: a limit of N holds wherever requests land.
+// Each consume is an atomic increment (upsert), so concurrent requests are all counted. The client
+// IP is lib/http/client-ip.ts's: the socket address, never a header a client writes.
+// Counted per RATE_LIMIT_WINDOW_SECONDS (default 10 min):
 //   lookup        per client IP  (default 20)  against CPF/RENAVAM enumeration
 //   cardTokenIp   per client IP  (default 10)  against card testing
 //   cardTokenCheckout per checkout (default 5) card testing spread over many IPs on one link
 //   payment       per client IP  (default 10)
+//   installments, vehicle, checkout  per client IP (60, 30, 20): each costs an upstream call, and
+//                 the key's budget (1,000 a minute) is shared by every customer
 
 const log = moduleLogger("rate-limit");
 
-export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment";
+export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout";
 
 function points(name: LimitName): number {
   const r = env.rateLimits;
-  return { lookup: r.lookupsPerIp, cardTokenIp: r.cardTokensPerIp, cardTokenCheckout: r.cardTokensPerCheckout, payment: r.paymentsPerIp }[name];
+  return {
+    lookup: r.lookupsPerIp,
+    cardTokenIp: r.cardTokensPerIp,
+    cardTokenCheckout: r.cardTokensPerCheckout,
+    payment: r.paymentsPerIp,
+    installments: r.installmentsPerIp,
+    vehicle: r.vehiclesPerIp,
+    checkout: r.checkoutsPerIp,
+  }[name];
 }
 
 const MESSAGES: Record<LimitName, string> = {
@@ -26,14 +39,17 @@ const MESSAGES: Record<LimitName, string> = {
   cardTokenIp: "Muitas tentativas com cartão em pouco tempo.",
   cardTokenCheckout: "Muitas tentativas com cartão neste pagamento.",
   payment: "Muitas tentativas de pagamento em pouco tempo.",
+  installments: "Muitas simulações de parcelamento em pouco tempo.",
+  vehicle: "Muitas consultas de veículo em pouco tempo.",
+  checkout: "Muitos pagamentos criados em pouco tempo.",
 };
 
-const limiters = new Map<LimitName, RateLimiterMemory>();
+const limiters = new Map<LimitName, RateLimiterPrisma>();
 
-function limiter(name: LimitName): RateLimiterMemory {
+function limiter(name: LimitName): RateLimiterPrisma {
   let l = limiters.get(name);
   if (!l) {
-    l = new RateLimiterMemory({ keyPrefix: name, points: points(name), duration: env.rateLimits.windowSeconds });
+    l = new RateLimiterPrisma({ storeClient: db, keyPrefix: name, points: points(name), duration: env.rateLimits.windowSeconds });
     limiters.set(name, l);
   }
   return l;

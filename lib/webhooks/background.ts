@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { onShutdown } from "@/lib/server/shutdown";
 import { startPaymentSweep, sweepPayments } from "@/lib/payments/sweep";
 import { dispatchPendingWebhooks } from "./dispatch";
 import { webhookLog } from "./logger";
@@ -9,9 +10,9 @@ import { registerStorefrontWebhook, webhookUrlForLogs } from "./registration";
 // - sandbox mode: register our webhook URL with the embedded sandbox (it forgets on restart);
 //   a remote upstream is registered once by `npm run webhook:register`;
 // - every 30 s: reconcile forgotten payments and apply inbox rows a crash left unapplied.
-// Stopped on SIGTERM/SIGINT (the interval is unref'd, so it never holds the process open).
+// Stopped by the server's shutdown hooks (lib/server/shutdown.ts; the interval is unref'd).
 
-const g = globalThis as unknown as { __webhookBackground?: () => void };
+const g = globalThis as unknown as { __webhookBackground?: () => Promise<void> };
 
 export function startWebhookBackground(): void {
   if (g.__webhookBackground) return;
@@ -26,10 +27,11 @@ export function startWebhookBackground(): void {
     await sweepPayments();
   });
   g.__webhookBackground = stop;
-  const onShutdown = () => {
-    stop();
+  // After the last request (lib/server/serve.ts): no new sweep starts, a running one finishes the
+  // payment it has claimed, and webhook rows already stored are applied before the process exits.
+  onShutdown(async () => {
     g.__webhookBackground = undefined;
-  };
-  process.once("SIGTERM", onShutdown);
-  process.once("SIGINT", onShutdown);
+    await stop();
+    await dispatchPendingWebhooks();
+  });
 }

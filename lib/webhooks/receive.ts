@@ -14,7 +14,7 @@ const json = (status: number, body: unknown) => Response.json(body, { status, he
 
 export async function receiveWebhook(secret: string, request: Request): Promise<Received> {
   if (!secretMatches(secret)) return { response: json(404, { error: { code: "NOT_FOUND", message: "Não encontrado" } }), stored: false };
-  if (!sourceIpAllowed(request.headers)) {
+  if (!sourceIpAllowed(request)) {
     return { response: json(403, { error: { code: "FORBIDDEN", message: "Origem não permitida" } }), stored: false };
   }
   const result = await ingestWebhook(await request.text());

@@ -6,7 +6,7 @@ import { CREATOR_COOKIE } from "@/lib/links/creator-cookie-name";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { cardBody, CUSTOMER, freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
 import { apiRequest, ORIGIN, params } from "../support/upstream-helpers";
-import { bodyFor, clientHeaders, cookieHeader, firstCookieIs, hostileString, nearValid, wellFormed } from "../support/fuzz-arbitraries";
+import { bodyFor, clientHeaders, cookieHeader, forgedAddressHeaders, firstCookieIs, hostileString, nearValid, wellFormed } from "../support/fuzz-arbitraries";
 
 // Property-based fuzzing of every route handler under app/api (there are no server actions):
 // thousands of hostile inputs, and for each one: never a 5xx, a JSON answer, the contract's error
@@ -15,7 +15,7 @@ import { bodyFor, clientHeaders, cookieHeader, firstCookieIs, hostileString, nea
 // past the "not found" checks into validation and the upstream calls.
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Call = { path: string; method: "GET" | "POST"; raw?: string; origin: string | null; ip: string; cookie?: string; params: Record<string, string> };
+type Call = { path: string; method: "GET" | "POST"; raw?: string; origin: string | null; ip: string; forged?: Record<string, string>; cookie?: string; params: Record<string, string> };
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500); // per route; FUZZ_RUNS=5000 for a long soak
 let env: TestEnvironment;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   // The sandbox's own limit too: a FUZZ_RUNS soak makes thousands of upstream checkouts.
   env = await setupTestEnvironment({ timeScale: 0.01, rateLimitPerMinute: 1_000_000 });
   // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
-  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000" });
+  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000", RATE_LIMIT_INSTALLMENTS: "1000000", RATE_LIMIT_VEHICLES: "1000000", RATE_LIMIT_CHECKOUTS: "1000000" });
   const checkout = await freshCheckout(env);
   Object.assign(real, { lookupId: checkout.lookupId, token: checkout.token, debtId: checkout.fine.id });
   real.cardToken = (await json<{ cardToken: string }>(await tokenize(checkout.token, SANDBOX_CARDS.analysisThenPaid.number))).cardToken;
@@ -76,7 +76,7 @@ const segment = (s: string) => encodeURIComponent(s);
 
 /** Calls a handler and checks what every answer must be; returns the answer for a closer look. */
 async function check(handler: Handler, call: Call): Promise<{ status: number; text: string }> {
-  const req = apiRequest(call.path, { method: call.method, rawBody: call.raw, origin: call.origin, ip: call.ip || undefined, cookie: call.cookie });
+  const req = apiRequest(call.path, { method: call.method, rawBody: call.raw, origin: call.origin, ip: call.ip || undefined, cookie: call.cookie, headers: call.forged });
   const res = await handler(req, params(call.params));
   const text = await res.text();
   const where = `${call.method} ${call.path.slice(0, 120)} cookie=${(call.cookie ?? "").slice(0, 100)} body=${(call.raw ?? "").slice(0, 200)} -> ${res.status} ${text.slice(0, 300)}`;
@@ -109,15 +109,15 @@ describe("every route handler survives hostile input", () => {
     const ping = (await import("@/app/api/ping/route")).GET as unknown as Handler;
     const health = (await import("@/app/api/health/route")).GET as unknown as Handler;
     await run(fc.asyncProperty(headers, async (h) => {
-      await check(ping, { path: "/api/ping", method: "GET", origin: h.origin, ip: h.forwardedFor, params: {} });
-      await check(health, { path: "/api/health", method: "GET", origin: h.origin, ip: h.forwardedFor, params: {} });
+      await check(ping, { path: "/api/ping", method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: {} });
+      await check(health, { path: "/api/health", method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: {} });
     }), 25);
   });
 
   it("POST /api/installments", async () => {
     const { POST } = await import("@/app/api/installments/route");
     await run(fc.asyncProperty(bodyFor({ amountCents: 50_000 }), headers, async (b, h) => {
-      await check(POST as Handler, { path: "/api/installments", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} });
+      await check(POST as Handler, { path: "/api/installments", method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, params: {} });
     }));
   });
 
@@ -125,7 +125,7 @@ describe("every route handler survives hostile input", () => {
     const { POST } = await import("@/app/api/lookups/route");
     const valid = { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
     await run(fc.asyncProperty(bodyFor(valid), headers, async (b, h) => {
-      await check(POST as Handler, { path: "/api/lookups", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: {} });
+      await check(POST as Handler, { path: "/api/lookups", method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, params: {} });
     }));
   });
 
@@ -134,8 +134,8 @@ describe("every route handler survives hostile input", () => {
     const retry = (await import("@/app/api/lookups/[lookupId]/retry/route")).POST;
     await run(fc.asyncProperty(param(() => real.lookupId), headers, fc.boolean(), async (lookupId, h, doRetry) => {
       const path = `/api/lookups/${segment(lookupId)}`;
-      await check(GET as Handler, { path, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { lookupId } });
-      if (doRetry) await check(retry as Handler, { path: `${path}/retry`, method: "POST", raw: "{}", origin: h.origin, ip: h.forwardedFor, params: { lookupId } });
+      await check(GET as Handler, { path, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { lookupId } });
+      if (doRetry) await check(retry as Handler, { path: `${path}/retry`, method: "POST", raw: "{}", origin: h.origin, ip: h.address, forged: h.forged, params: { lookupId } });
     }));
   });
 
@@ -146,7 +146,7 @@ describe("every route handler survives hostile input", () => {
     const shareBody = bodyFor({ ...valid, kind: "share" });
     const body = fc.oneof(bodyFor(valid), customerMutations, shareBody);
     await run(fc.asyncProperty(body, cookieHeader(CREATOR_COOKIE, link.cookie), headers, async (b, c, h) => {
-      const made = await check(POST as Handler, { path: "/api/checkouts", method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
+      const made = await check(POST as Handler, { path: "/api/checkouts", method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, cookie: c, params: {} });
       // A share link made with the genuine cookie belongs to that browser ("Meus links", below).
       if (made.status === 201 && firstCookieIs(c, CREATOR_COOKIE, link.cookie)) link.mine.add((JSON.parse(made.text) as { token: string }).token);
     }));
@@ -158,8 +158,8 @@ describe("every route handler survives hostile input", () => {
     const card = cardBody(SANDBOX_CARDS.visaPaid.number);
     await run(fc.asyncProperty(param(() => real.token), bodyFor(card), headers, async (token, b, h) => {
       const path = `/api/checkouts/${segment(token)}`;
-      await check(GET as Handler, { path, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { token } });
-      await check(POST as Handler, { path: `${path}/card-token`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { token } });
+      await check(GET as Handler, { path, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { token } });
+      await check(POST as Handler, { path: `${path}/card-token`, method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, params: { token } });
     }));
   });
 
@@ -168,14 +168,14 @@ describe("every route handler survives hostile input", () => {
     const card = { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: real.cardToken, installments: 1 };
     const pix = { attemptId: crypto.randomUUID(), method: "pix" };
     await run(fc.asyncProperty(param(() => real.token), fc.oneof(bodyFor(card), bodyFor(pix)), headers, async (token, b, h) => {
-      await check(POST as Handler, { path: `/api/checkouts/${segment(token)}/payments`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { token } });
+      await check(POST as Handler, { path: `/api/checkouts/${segment(token)}/payments`, method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, params: { token } });
     }));
   });
 
   it("GET /api/payments/{paymentRef}", async () => {
     const { GET } = await import("@/app/api/payments/[paymentRef]/route");
     await run(fc.asyncProperty(param(() => real.paymentRef), headers, async (paymentRef, h) => {
-      await check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { paymentRef } });
+      await check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { paymentRef } });
     }));
   });
 
@@ -187,7 +187,7 @@ describe("every route handler survives hostile input", () => {
     const uf = fc.oneof(fc.constant(undefined), fc.constantFrom("MG", "sp", "XX", ""), hostileString);
     await run(fc.asyncProperty(plate, uf, headers, async (placa, ufValue, h) => {
       const query = ufValue === undefined ? "" : `?${new URLSearchParams({ uf: ufValue }).toString()}`;
-      await check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.forwardedFor, params: { placa } });
+      await check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { placa } });
     }));
   });
 
@@ -203,7 +203,7 @@ describe("every route handler survives hostile input", () => {
     let renewed = 0;
     await run(fc.asyncProperty(cookie, token, headers, async (c, t, h) => {
       const genuine = firstCookieIs(c, CREATOR_COOKIE, link.cookie);
-      const list = await check(GET as Handler, { path: "/api/links", method: "GET", origin: h.origin, ip: h.forwardedFor, cookie: c, params: {} });
+      const list = await check(GET as Handler, { path: "/api/links", method: "GET", origin: h.origin, ip: h.address, forged: h.forged, cookie: c, params: {} });
       const tokens = (JSON.parse(list.text) as { links: { token: string }[] }).links.map((l) => l.token);
       // The genuine cookie lists this browser's links and nobody else's ("Meus links" shows the
       // newest 100, and renewals below add to them); any other cookie lists nothing.
@@ -213,7 +213,7 @@ describe("every route handler survives hostile input", () => {
       } else expect(tokens, `cookie=${c}`).toEqual([]);
       listed += genuine ? 1 : 0;
 
-      const renewal = await check(renew as Handler, { path: `/api/links/${segment(t)}/renew`, method: "POST", raw: "{}", origin: h.origin, ip: h.forwardedFor, cookie: c, params: { token: t } });
+      const renewal = await check(renew as Handler, { path: `/api/links/${segment(t)}/renew`, method: "POST", raw: "{}", origin: h.origin, ip: h.address, forged: h.forged, cookie: c, params: { token: t } });
       const sameOrigin = h.origin?.replace(/\/+$/, "") === ORIGIN; // as lib/http/origin.ts reads it
       const expected = !sameOrigin ? 403 : !genuine || (t !== link.expiredToken && t !== link.openToken) ? 404 : t === link.openToken ? 409 : 201;
       expect(renewal.status, `renew ${t.slice(0, 40)} cookie=${c} origin=${h.origin} -> ${renewal.text.slice(0, 200)}`).toBe(expected);
@@ -233,8 +233,20 @@ describe("every route handler survives hostile input", () => {
     const search = { type: "search-error-event", transactionId: 3, externalId: "e", error: [{ errorCode: 1, message: "x" }] };
     const secret = fc.oneof({ weight: 3, arbitrary: fc.constant(TEST_WEBHOOK_SECRET) }, { weight: 1, arbitrary: hostileString.map(wellFormed) });
     await run(fc.asyncProperty(secret, fc.oneof(bodyFor(status), bodyFor(debts), bodyFor(search)), headers, async (s, b, h) => {
-      await check(POST as unknown as Handler, { path: `/api/webhooks/uvvi/${segment(s)}`, method: "POST", raw: b.raw, origin: h.origin, ip: h.forwardedFor, params: { secret: s } });
+      await check(POST as unknown as Handler, { path: `/api/webhooks/uvvi/${segment(s)}`, method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, params: { secret: s } });
     }));
+  });
+
+  it("the client address is the one our server resolved, whatever address headers the client forges", async () => {
+    const { clientIp, UNKNOWN_CLIENT } = await import("@/lib/http/client-ip");
+    const { normalizeAddress } = await import("@/lib/http/client-address");
+    fc.assert(
+      fc.property(fc.option(fc.oneof(fc.ipV4(), fc.ipV6()), { nil: undefined }), forgedAddressHeaders, (address, forged) => {
+        const req = apiRequest("/api/lookups", { ip: address, headers: forged });
+        expect(clientIp(req)).toBe(address === undefined ? UNKNOWN_CLIENT : normalizeAddress(address));
+      }),
+      { numRuns: RUNS * 4 },
+    );
   });
 
   it("no unhandled rejection during the run, and some inputs were valid (the fuzzing reached the services)", async () => {

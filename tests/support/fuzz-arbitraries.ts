@@ -103,15 +103,29 @@ export function bodyFor(valid: Record<string, unknown>): fc.Arbitrary<{ raw: str
   );
 }
 
-/** Headers a client controls: Origin mostly ours (so validation is reached), sometimes not. */
+/** Address headers a client makes up to pose as many clients: never read (lib/http/client-ip.ts). */
+export const forgedAddressHeaders = fc.record(
+  {
+    "x-forwarded-for": fc.oneof(fc.ipV4(), fc.ipV6(), fc.array(fc.ipV4(), { minLength: 2, maxLength: 4 }).map((a) => a.join(", "))),
+    "x-real-ip": fc.oneof(fc.ipV4(), fc.ipV6()),
+    forwarded: fc.oneof(fc.ipV4().map((ip) => `for=${ip};proto=https`), fc.ipV6().map((ip) => `for="[${ip}]"`), fc.constant("for=unknown")),
+  },
+  { requiredKeys: [] },
+);
+
+/**
+ * Headers a client controls: Origin mostly ours (so validation is reached), sometimes not; forged
+ * address headers. `address` is what our server resolved from the socket (its internal header).
+ */
 export const clientHeaders = (origin: string) =>
   fc.record({
+    forged: forgedAddressHeaders,
     origin: fc.oneof(
       { weight: 8, arbitrary: fc.constant<string | null>(origin) },
       { weight: 1, arbitrary: fc.constantFrom<string | null>(null, "null", "http://evil.example", `${origin}.evil.example`, "", `${origin}/`) },
       { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."abc:/.%-0129 "), maxLength: 30 }) },
     ),
-    forwardedFor: fc.oneof(
+    address: fc.oneof(
       fc.ipV4(),
       fc.ipV6(),
       fc.constantFrom("", ",", " , ,", "unknown", "1.1.1.1, 2.2.2.2", "a".repeat(300)),

@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from "@/lib/http/client-address";
 import { TEST_API_KEY, type TestEnvironment } from "./test-env";
 
 // Fault injection and request builders shared by the upstream-client integration tests.
@@ -28,10 +29,12 @@ export async function clearFaults(env: TestEnvironment): Promise<void> {
 export const ORIGIN = "http://localhost:3999"; // PUBLIC_BASE_URL in test-env.ts
 
 /** A request as a browser on our own origin sends it to a route handler. */
-export function apiRequest(path: string, init: { method?: string; body?: unknown; rawBody?: string; origin?: string | null; ip?: string; cookie?: string } = {}): Request {
+export function apiRequest(path: string, init: { method?: string; body?: unknown; rawBody?: string; origin?: string | null; ip?: string; cookie?: string; headers?: Record<string, string> } = {}): Request {
   const headers: Record<string, string> = { "content-type": "application/json", host: "localhost:3999" };
   if (init.origin !== null) headers.origin = init.origin ?? ORIGIN;
-  if (init.ip) headers["x-forwarded-for"] = init.ip;
+  // The address our server (lib/server/serve.ts) resolved from the socket; in-process calls set it here.
+  if (init.ip) headers[CLIENT_IP_HEADER] = init.ip;
+  Object.assign(headers, init.headers);
   if (init.cookie !== undefined) headers.cookie = init.cookie;
   return new Request(`${ORIGIN}${path}`, {
     method: init.method ?? "POST",

@@ -83,4 +83,36 @@ describe("parseEnv", () => {
     expect(parseEnv({ UVVI_BASE_URL: "", PORT: "" }).upstreamMode).toBe("sandbox");
     expect(problemsOf({ PORT: "70000" }).length).toBeGreaterThan(0);
   });
+
+  it("trusts no proxy by default; TRUST_PROXY takes a hop count or addresses, CIDRs and names", () => {
+    expect(parseEnv({}).trustProxy).toEqual([]);
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "fd00::/8"]);
+    expect(problemsOf({ TRUST_PROXY: "everyone" }).join(" ")).toMatch(/TRUST_PROXY/);
+    expect(problemsOf({ TRUST_PROXY: "10.0.0.0/99" }).join(" ")).toMatch(/TRUST_PROXY/);
+  });
+
+  it("refuses a webhook allowlist entry that is not an address or range", () => {
+    expect(parseEnv({ WEBHOOK_IP_ALLOWLIST: "203.0.113.0/24, 2001:db8::/32" }).webhookIpAllowlist).toEqual(["203.0.113.0/24", "2001:db8::/32"]);
+    expect(problemsOf({ WEBHOOK_IP_ALLOWLIST: "upstream.example.com" }).join(" ")).toMatch(/WEBHOOK_IP_ALLOWLIST/);
+  });
+
+  it("has defaults for every rate limit, the upstream-cost ones included", () => {
+    expect(parseEnv({}).rateLimits).toEqual({
+      windowSeconds: 600,
+      lookupsPerIp: 20,
+      cardTokensPerIp: 10,
+      cardTokensPerCheckout: 5,
+      paymentsPerIp: 10,
+      installmentsPerIp: 60,
+      vehiclesPerIp: 30,
+      checkoutsPerIp: 20,
+    });
+    expect(parseEnv({ RATE_LIMIT_INSTALLMENTS: "3", RATE_LIMIT_VEHICLES: "4", RATE_LIMIT_CHECKOUTS: "5" }).rateLimits).toMatchObject({
+      installmentsPerIp: 3,
+      vehiclesPerIp: 4,
+      checkoutsPerIp: 5,
+    });
+    expect(problemsOf({ RATE_LIMIT_CHECKOUTS: "0" }).join(" ")).toMatch(/RATE_LIMIT_CHECKOUTS/);
+  });
 });

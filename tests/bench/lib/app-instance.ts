@@ -1,5 +1,5 @@
 // Start and stop a storefront for a benchmark: spawns scripts/start.ts (migrations, build when the
-// sources changed, embedded sandbox, `next start`) in its own process group with a fresh SQLite
+// sources changed, embedded sandbox, our server in lib/server/) in its own process group with a fresh SQLite
 // file under data/bench/, captures its stdout/stderr to files there, waits for /api/health and
 // kills the whole group on stop (and on exit/SIGINT of the benchmark).
 //

@@ -1,5 +1,5 @@
 // POST /api/checkouts/{token}/payments – pays by card or PIX; the same attemptId always gives the same payment.
-import { clientIp } from "@/lib/http/client-ip";
+import { clientKey } from "@/lib/http/client-ip";
 import { jsonResponse } from "@/lib/http/errors";
 import { route } from "@/lib/http/handler";
 import { readJson } from "@/lib/http/json-body";
@@ -7,7 +7,7 @@ import { createPayment } from "@/lib/payments/create-payment";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route<{ token: string }>("POST /api/checkouts/[token]/payments", { stateChanging: true }, async (req, { token }) => {
-  const { view, created } = await createPayment(token, await readJson(req), clientIp(req));
+export const POST = route<{ token: string }>("POST /api/checkouts/[token]/payments", { stateChanging: true, jsonBody: true }, async (req, { token }) => {
+  const { view, created } = await createPayment(token, await readJson(req), clientKey(req));
   return jsonResponse(view, created ? 201 : 200);
 });

@@ -1,5 +1,5 @@
 // POST /api/lookups/{lookupId}/retry – starts a new lookup with the same vehicle data; 201 { lookupId }.
-import { clientIp } from "@/lib/http/client-ip";
+import { clientKey } from "@/lib/http/client-ip";
 import { jsonResponse } from "@/lib/http/errors";
 import { route } from "@/lib/http/handler";
 import { retryLookup } from "@/lib/lookups/start-lookup";
@@ -8,6 +8,6 @@ import { consume } from "@/lib/rate-limit/limits";
 export const dynamic = "force-dynamic";
 
 export const POST = route<{ lookupId: string }>("POST /api/lookups/[lookupId]/retry", { stateChanging: true }, async (req, { lookupId }) => {
-  await consume("lookup", clientIp(req));
+  await consume("lookup", clientKey(req));
   return jsonResponse(await retryLookup(lookupId), 201);
 });

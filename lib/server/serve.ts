@@ -1,0 +1,72 @@
+// The production server (scripts/start.ts runs it instead of `next start`): Next's request handler
+// behind node:http, so the client address comes from the socket (route handlers never see it)
+// and through exactly the proxy hops TRUST_PROXY names. Graceful on SIGTERM for rolling deploys.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import next from "next";
+import { CLIENT_IP_HEADER, compileTrust, resolveClientAddress } from "../http/client-address";
+import { loadEnv } from "../env/load";
+import { runShutdownHooks } from "./shutdown";
+
+/** In-flight requests get this long after SIGTERM; the load balancer has stopped sending new ones. */
+const DRAIN_MS = 20_000;
+const HOOKS_MS = 10_000;
+
+const env = loadEnv();
+const dev = process.argv.includes("--dev");
+const trust = compileTrust(env.trustProxy);
+const say = (message: string) => console.log(`[server] ${message}`);
+
+const server = createServer();
+const app = next({ dev, dir: process.cwd(), hostname: "0.0.0.0", port: env.port, httpServer: server });
+let draining = false;
+let inFlight = 0;
+
+function handleWith(handle: ReturnType<typeof app.getRequestHandler>) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    // Always overwritten: whatever a client sent under this name is gone before Next sees it.
+    req.headers[CLIENT_IP_HEADER] = resolveClientAddress(req, trust);
+    if (draining) res.setHeader("connection", "close"); // no more requests on this keep-alive socket
+    inFlight++;
+    res.once("close", () => inFlight--);
+    handle(req, res).catch((error: unknown) => {
+      console.error("[server] request failed", error instanceof Error ? error.message : error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Erro interno." } }));
+    });
+  };
+}
+
+async function drain(signal: string): Promise<void> {
+  if (draining) return;
+  draining = true;
+  say(`${signal}: not accepting connections; ${inFlight} request(s) in flight`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const deadline = Date.now() + DRAIN_MS;
+  while (inFlight > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    server.closeIdleConnections();
+  }
+  if (inFlight > 0) say(`${inFlight} request(s) still running after ${DRAIN_MS / 1000}s: closing them`);
+  server.closeAllConnections();
+  await closed;
+  const hooks = await runShutdownHooks(HOOKS_MS);
+  say(`shutdown hooks done (${hooks.failed} failed, ${hooks.timedOut} timed out); exiting`);
+  await app.close().catch(() => undefined);
+  process.exit(0);
+}
+
+async function main(): Promise<void> {
+  await app.prepare();
+  // No upgrade handler of ours: the storefront has no websockets (dev's HMR is Next's, via httpServer).
+  server.on("request", handleWith(app.getRequestHandler()));
+  server.listen(env.port, () => say(`listening on :${env.port} (${dev ? "dev" : "production"}; TRUST_PROXY ${JSON.stringify(env.trustProxy)})`));
+  // on, not once: a second SIGTERM (the start script's, after the group's) must not kill us mid-drain.
+  process.on("SIGTERM", () => void drain("SIGTERM"));
+  process.on("SIGINT", () => void drain("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error("[server] could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
