@@ -53,6 +53,15 @@ export const rawEnvSchema = z.object({
   RATE_LIMIT_CARD_TOKENS: positiveInt(10),
   RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: positiveInt(5),
   RATE_LIMIT_PAYMENTS: positiveInt(10),
+  // The upstream key's rate (spec: 1,000 a minute on a standard account), shared by every instance
+  // through the database; the reserve is the share only the money path may use (lib/upstream/budget.ts).
+  UPSTREAM_RATE_PER_MINUTE: positiveInt(1000),
+  UPSTREAM_RESERVE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(90).default(20)),
+  /** Bearer token for GET /api/metrics; unset: the route answers 404. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(24, { error: "METRICS_TOKEN must be at least 24 characters" }).optional(),
+  ),
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
@@ -86,6 +95,12 @@ export type AppEnv = {
     cardTokensPerCheckout: number;
     paymentsPerIp: number;
   };
+  upstreamBudget: {
+    perMinute: number;
+    /** Calls a minute kept for payments, payment status and card tokens (floor of the percent). */
+    reserve: number;
+  };
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -154,5 +169,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       cardTokensPerCheckout: raw.RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT,
       paymentsPerIp: raw.RATE_LIMIT_PAYMENTS,
     },
+    upstreamBudget: {
+      perMinute: raw.UPSTREAM_RATE_PER_MINUTE,
+      reserve: Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100),
+    },
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
