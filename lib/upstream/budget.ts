@@ -2,7 +2,6 @@ import "server-only";
 import { db as appDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { capFor, classOf, pauseSecondsLeft, secondsToNextWindow, windowOf, type BudgetConfig } from "./budget-rules";
@@ -13,8 +12,8 @@ import { UpstreamError } from "./errors";
 //   hot path   ONE statement: a conditional increment of this minute's row
 //              (UPDATE ... SET count = count + 1 WHERE minute = ? AND count < cap), atomic on
 //              SQLite and PostgreSQL alike, so concurrent instances can never overshoot the cap.
-//   new minute one INSERT by whichever instance comes first (the others see the unique violation
-//              and increment), plus a cleanup of old rows.
+//   new minute one INSERT ... ON CONFLICT DO NOTHING by whichever instance comes first (the others
+//              then increment), plus a cleanup of old rows by the one that inserted.
 //   pauses     an upstream 429 with retryAfter is written to UpstreamPause; each process re-reads
 //              the live pauses at most once per PAUSE_REFRESH_MS, so another instance honours a
 //              pause within a second without a second statement on every call.
@@ -48,8 +47,6 @@ function refusal(operation: string, reason: "spent" | "paused", retryAfterSecond
   });
 }
 
-const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
-
 export function createBudget(db: Db, config: BudgetConfig, now: () => number = Date.now): UpstreamBudget {
   let knownWindow = -1; // newest window this process has seen a row for
   let pauses = new Map<string, number>();
@@ -68,23 +65,20 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
     await pausesReading;
   }
 
+  // Raw SQL, portable to SQLite and PostgreSQL, on purpose: Prisma's updateMany/createMany wrap
+  // their one statement in BEGIN ... COMMIT through the driver adapter, three round trips holding
+  // the write lock across awaits. These are one statement each, atomic on their own.
   async function increment(minute: number, cap: number): Promise<boolean> {
-    const { count } = await db.upstreamBudgetWindow.updateMany({ where: { minute, count: { lt: cap } }, data: { count: { increment: 1 } } });
-    return count === 1;
+    const changed = await db.$executeRaw`UPDATE "UpstreamBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" < ${cap}`;
+    return changed === 1;
   }
 
   /** True when this process created the window's row (and so took its first unit). */
   async function openWindow(minute: number): Promise<boolean> {
-    try {
-      await db.upstreamBudgetWindow.create({ data: { minute, count: 1 } });
-      knownWindow = minute;
-      db.upstreamBudgetWindow.deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } }).catch(() => undefined);
-      return true;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      knownWindow = minute;
-      return false;
-    }
+    const inserted = await db.$executeRaw`INSERT INTO "UpstreamBudgetWindow" ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
+    knownWindow = minute;
+    if (inserted === 1) db.upstreamBudgetWindow.deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } }).catch(() => undefined);
+    return inserted === 1;
   }
 
   async function tryTake(operation: string, t: number): Promise<UpstreamError | undefined> {
