@@ -64,3 +64,9 @@ export type Metrics = ReturnType<typeof build>;
 const globalForMetrics = globalThis as unknown as { placaPagaMetrics?: Metrics };
 
 export const metrics: Metrics = (globalForMetrics.placaPagaMetrics ??= build());
+
+/** One answered request, by route pattern (e.g. "POST /api/webhooks/uvvi/[secret]"), never the path. */
+export function observeRequest(route: string, status: number, startedAt: number): void {
+  metrics.httpRequests.inc({ route, status: String(status) });
+  metrics.httpDuration.observe({ route }, (performance.now() - startedAt) / 1000);
+}

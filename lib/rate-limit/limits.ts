@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
+import { metrics } from "@/lib/metrics/registry";
 
 // Our own limits, in memory per instance (several instances on one host each count on their own:
 // the limits are per instance, which is acceptable at our size; a shared store such as
@@ -52,6 +53,7 @@ export async function consume(name: LimitName, key: string): Promise<void> {
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    metrics.rateLimitRefusals.inc({ limit: name });
     log.warn({ limit: name, retryAfterSeconds }, "rate limit reached");
     throw new AppError({
       code: "RATE_LIMITED",

@@ -4,12 +4,15 @@
 // (UPSTREAM_RESERVE_PERCENT) is kept for the money path, so a flood of simulations or lookups
 // spends at most (limit - reserve) and a person who is paying still gets through:
 //   money    payment, payment-status, card-token, checkout (a payment cannot exist without its
-//            checkout, so refusing it would block the payment just the same)
-//   general  everything else: enrichment, debt-lookup, installments, health, webhook-register
+//            checkout, so refusing it would block the payment just the same), and health: a
+//            probe refused for budget would turn /api/health red on every instance at once and a
+//            load balancer would take the whole fleet out; lib/health/check.ts probes upstream at
+//            most once per 30 s per instance, so it costs the reserve next to nothing
+//   general  everything else: enrichment, debt-lookup, installments, webhook-register
 
 export type BudgetClass = "money" | "general";
 
-const MONEY_OPERATIONS = new Set(["payment", "payment-status", "card-token", "checkout"]);
+const MONEY_OPERATIONS = new Set(["payment", "payment-status", "card-token", "checkout", "health"]);
 
 export const WINDOW_MS = 60_000;
 
