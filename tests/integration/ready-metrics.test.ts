@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, inject, vi } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
-import { freshCheckout, json, pay, syncLookup } from "../support/storefront-flow";
+import { freshCheckout, pay, syncLookup } from "../support/storefront-flow";
 import { apiRequest, armFault, clearFaults } from "../support/upstream-helpers";
 
 // Readiness against real SQLite files (migrated, empty, half-migrated, unreachable) and the
