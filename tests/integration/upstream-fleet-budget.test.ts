@@ -85,6 +85,30 @@ describe("the issue's flood: anonymous simulations cannot starve payments", () =
   });
 });
 
+describe("a call refused by the budget was never sent, and the flows know it", () => {
+  it("a payment refused at the full limit leaves no pending payment behind: 429, no row, nothing upstream", async () => {
+    const { token } = await freshCheckout(env);
+    const { db } = await import("@/lib/db/client");
+    await db.upstreamBudgetWindow.updateMany({ data: { count: LIMIT } });
+    const before = await db.payment.count();
+    const res = await pay(token, { attemptId: randomUUID(), method: "pix" });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await db.payment.count()).toBe(before);
+    expect(env.sandbox.ctx.store.payments.size).toBe(0);
+  });
+
+  it("a lookup refused at limit - reserve is failed with the pt-BR message, not left pending for a webhook that never comes", async () => {
+    await appDb.upstreamBudgetWindow.updateMany({ data: { count: LIMIT - RESERVE } });
+    const v = SANDBOX_VEHICLES.withDebts;
+    const { POST } = await import("@/app/api/lookups/route");
+    const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: "10.8.0.1" }));
+    expect(res.status).toBe(429);
+    const latest = await appDb.lookup.findFirst({ orderBy: { createdAt: "desc" } });
+    expect(latest).toMatchObject({ status: "failed", errorCode: "UPSTREAM_RATE_LIMITED" });
+  });
+});
+
 describe("two instances share one count", () => {
   it("40 concurrent general takes over two Prisma clients: exactly limit - reserve succeed; the reserve is still there for a payment", async () => {
     const a = budgetModule.createBudget(appDb, { perMinute: LIMIT, reserve: RESERVE });
