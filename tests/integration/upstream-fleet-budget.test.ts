@@ -150,4 +150,13 @@ describe("an upstream 429 with retryAfter pauses that operation for the whole fl
     // This instance does not send it either (the fault was for one request: a sent call would pass).
     await refusalOf(call());
   });
+
+  it("an instance that read the pauses just before still honours a new pause within PAUSE_REFRESH_MS", async () => {
+    const other = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
+    await other.take("webhook-register"); // its pause cache is now fresh, and empty
+    await armFault(env, { path: "/uvvi/v1/webhook-register", fault: "rate-limit", retryAfter: 20, times: 1 });
+    await expect(client.upstream.registerWebhook("http://localhost:3999/api/webhooks/uvvi/x")).rejects.toMatchObject({ code: "UPSTREAM_RATE_LIMITED", notSent: false });
+    await new Promise((r) => setTimeout(r, budgetModule.PAUSE_REFRESH_MS + 50));
+    await refusalOf(other.take("webhook-register"));
+  });
 });
