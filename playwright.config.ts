@@ -9,6 +9,8 @@ export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const E2E_DB = `data/e2e-${E2E_PORT}.db`;
 const E2E_OUTPUT = `data/e2e-output-${E2E_PORT}.log`;
 const SECRET_SCAN = /zz-secret-scan\.spec\.ts$/;
+/** The server's METRICS_TOKEN (tests/e2e/operations.spec.ts scrapes /api/metrics with it). */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef";
 
 // The config is evaluated again in every worker; only the runner starts from an empty database.
 if (!process.env.TEST_WORKER_INDEX) {
@@ -85,6 +87,7 @@ export default defineConfig({
       RATE_LIMIT_INSTALLMENTS: "1000",
       RATE_LIMIT_VEHICLES: "1000",
       RATE_LIMIT_CHECKOUTS: "1000",
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
   },
 });

@@ -79,6 +79,15 @@ export const rawEnvSchema = z.object({
   /** Proxy hops whose X-Forwarded-For entry we believe: a hop count or a comma list of addresses,
    * CIDRs and proxy-addr names (loopback, linklocal, uniquelocal). Unset: the socket address. */
   TRUST_PROXY: optionalString,
+  // The upstream key's rate (spec: 1,000 a minute on a standard account), shared by every instance
+  // through the database; the reserve is the share only the money path may use (lib/upstream/budget.ts).
+  UPSTREAM_RATE_PER_MINUTE: positiveInt(1000),
+  UPSTREAM_RESERVE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(90).default(20)),
+  /** Bearer token for GET /api/metrics; unset: the route answers 404. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(24, { error: "METRICS_TOKEN must be at least 24 characters" }).optional(),
+  ),
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
@@ -119,6 +128,12 @@ export type AppEnv = {
     vehiclesPerIp: number;
     checkoutsPerIp: number;
   };
+  upstreamBudget: {
+    perMinute: number;
+    /** Calls a minute kept for payments, payment status and card tokens (floor of the percent). */
+    reserve: number;
+  };
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -202,6 +217,11 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       vehiclesPerIp: raw.RATE_LIMIT_VEHICLES,
       checkoutsPerIp: raw.RATE_LIMIT_CHECKOUTS,
     },
+    upstreamBudget: {
+      perMinute: raw.UPSTREAM_RATE_PER_MINUTE,
+      reserve: Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100),
+    },
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
 

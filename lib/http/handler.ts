@@ -1,14 +1,16 @@
 import "server-only";
 import { moduleLogger } from "@/lib/log/logger";
 import { requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
+import { observeRequest } from "@/lib/metrics/registry";
 import { errorResponse } from "./errors";
 import { assertJsonBody } from "./json-body";
 import { assertSameOrigin } from "./origin";
 
 // The glue every route handler shares: a request id for the logs (and the x-request-id answer
 // header), the Origin check for state-changing routes, application/json for routes that read a
-// JSON body (text/plain is what a cross-site form can send without a preflight), errors mapped to the contract's body, and
-// one access-log line per request (the route pattern, never the path: it may hold a share token).
+// JSON body (text/plain is what a cross-site form can send without a preflight), errors mapped to
+// the contract's body, and one access-log line and the request metrics per request (the route
+// pattern, never the path: it may hold a share token).
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -32,6 +34,7 @@ export function route<P extends Record<string, string> = Record<string, never>>(
         res = errorResponse(error);
       }
       res.headers.set("x-request-id", requestId);
+      observeRequest(name, res.status, started);
       log.info({ route: name, status: res.status, ms: Math.round(performance.now() - started) }, "request");
       return res;
     });

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
+import { metrics } from "@/lib/metrics/registry";
 
 // Our own limits, counted in the database (RateLimiterPrisma, table RateLimiterFlexible) so every
 // instance behind the load balancer shares one count: a limit of N holds wherever requests land.
@@ -68,6 +69,7 @@ export async function consume(name: LimitName, key: string): Promise<void> {
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    metrics.rateLimitRefusals.inc({ limit: name });
     log.warn({ limit: name, retryAfterSeconds }, "rate limit reached");
     throw new AppError({
       code: "RATE_LIMITED",

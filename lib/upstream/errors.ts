@@ -27,6 +27,8 @@ export type UpstreamErrorInit = {
   shape?: ErrorBodyShape;
   details?: unknown;
   cause?: unknown;
+  /** We refused it ourselves before sending (the fleet's budget is spent or upstream paused us). */
+  notSent?: boolean;
 };
 
 const USER_MESSAGES: Record<UpstreamErrorCode, string> = {
@@ -53,6 +55,7 @@ export class UpstreamError extends Error {
   readonly upstreamMessage?: string;
   readonly shape: ErrorBodyShape;
   readonly details?: unknown;
+  readonly notSent: boolean;
 
   constructor(init: UpstreamErrorInit) {
     super(`${init.code}${init.httpStatus ? ` (HTTP ${init.httpStatus})` : ""}${init.upstreamMessage ? `: ${init.upstreamMessage}` : ""}`, {
@@ -67,10 +70,12 @@ export class UpstreamError extends Error {
     this.upstreamMessage = init.upstreamMessage;
     this.shape = init.shape ?? "none";
     this.details = init.details;
+    this.notSent = init.notSent ?? false;
   }
 
   /** A refusal upstream gave before doing anything (so a non-idempotent call surely did not happen). */
   get isDefiniteRefusal(): boolean {
+    if (this.notSent) return true;
     return this.httpStatus !== undefined && (this.httpStatus < 500 || this.httpStatus === 503);
   }
 
@@ -83,6 +88,7 @@ export class UpstreamError extends Error {
       upstreamCode: this.upstreamCode,
       upstreamMessage: this.upstreamMessage,
       retryAfterSeconds: this.retryAfterSeconds,
+      ...(this.notSent ? { notSent: true } : {}),
     };
   }
 }

@@ -1,11 +1,15 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { moduleLogger } from "@/lib/log/logger";
+import { metrics } from "@/lib/metrics/registry";
+import { budget } from "./budget";
 import { parseUpstreamErrorBody, UpstreamError } from "./errors";
 
 // The ONLY place the API key is attached to a request and the only fetch to upstream. It turns
 // every failure (HTTP error in shape A/B/C, non-JSON body, timeout, network) into UpstreamError
 // and never logs a request or response body: bodies may carry card data or a CPF.
+// Every call first takes a unit of the fleet's budget (budget.ts): a refusal is thrown before
+// anything is sent, and an upstream 429 with retryAfter pauses that operation fleet-wide.
 
 const log = moduleLogger("upstream");
 
@@ -44,8 +48,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+function observe(operation: string, outcome: string, started: number): void {
+  metrics.upstreamCalls.inc({ operation, outcome });
+  metrics.upstreamDuration.observe({ operation, outcome }, (performance.now() - started) / 1000);
+}
+
 /** Performs one HTTP call (no retries: see retry.ts) and returns the parsed JSON of a 2xx answer. */
 export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
+  await budget.take(req.operation);
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   let status: number | undefined;
@@ -67,10 +77,13 @@ export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
       throw new UpstreamError({ code: "UPSTREAM_BAD_RESPONSE", httpStatus: res.status, shape: "non-json", upstreamMessage: "2xx body is not JSON" });
     }
     log.debug({ operation: req.operation, status, ms: ms(), ...req.logFields }, "upstream call");
+    observe(req.operation, "ok", started);
     return parsed?.ok ? parsed.value : null;
   } catch (caught) {
     const error = caught instanceof UpstreamError ? caught : transportError(caught, req.timeoutMs);
     const line = { operation: req.operation, status, ms: ms(), error: error.toLog(), ...req.logFields };
+    observe(req.operation, error.code.replace(/^UPSTREAM_/, "").toLowerCase(), started);
+    if (error.httpStatus === 429 && error.retryAfterSeconds !== undefined) await budget.recordPause(req.operation, error.retryAfterSeconds);
     if (error.code === "UPSTREAM_UNAUTHORIZED") {
       // Our configuration is wrong (key revoked, sk_test_ key against production...): every call
       // will fail until someone fixes UVVI_API_KEY / UVVI_BASE_URL.

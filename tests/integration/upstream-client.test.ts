@@ -120,6 +120,11 @@ describe("resilience", () => {
     const e = await failure(client.upstream.simulateInstallments(10_000));
     expect(e).toMatchObject({ code: "UPSTREAM_RATE_LIMITED", retryAfterSeconds: 60 });
     expect(performance.now() - started).toBeLessThan(1_000);
+    // The 429 paused this operation (budget.ts): the next call is refused here, never sent (the
+    // fault was for one request only, so a sent call would have succeeded).
+    const next = await failure(client.upstream.simulateInstallments(10_000));
+    expect(next).toMatchObject({ code: "UPSTREAM_RATE_LIMITED", notSent: true });
+    expect(next.retryAfterSeconds).toBeGreaterThan(55);
   });
 
   it("503 twice backs off and recovers (idempotent call)", async () => {
@@ -142,8 +147,9 @@ describe("resilience", () => {
   });
 
   it("a non-JSON 502 on an idempotent call is retried and recovers", async () => {
-    await armFault(env, { path: "/uvvi/v1/installments", fault: "bad-gateway-html", times: 1 });
-    expect((await client.upstream.simulateInstallments(10_000)).length).toBeGreaterThan(0);
+    // (enrichment: installments is paused for a minute by the 429 test above)
+    await armFault(env, { path: ENRICH, fault: "bad-gateway-html", times: 1 });
+    expect((await client.upstream.enrichVehicle(v.plate)).plate).toBe(v.plate);
   });
 
   it("debt lookup: one retry after a 503, with the same externalId (one lookup upstream)", async () => {

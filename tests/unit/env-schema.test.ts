@@ -114,5 +114,19 @@ describe("parseEnv", () => {
       checkoutsPerIp: 5,
     });
     expect(problemsOf({ RATE_LIMIT_CHECKOUTS: "0" }).join(" ")).toMatch(/RATE_LIMIT_CHECKOUTS/);
+  it("upstream budget: 1,000 a minute with a 20% reserve by default, both configurable", () => {
+    expect(parseEnv({}).upstreamBudget).toEqual({ perMinute: 1000, reserve: 200 });
+    expect(parseEnv({ UPSTREAM_RATE_PER_MINUTE: "5000", UPSTREAM_RESERVE_PERCENT: "10" }).upstreamBudget).toEqual({ perMinute: 5000, reserve: 500 });
+    expect(parseEnv({ UPSTREAM_RATE_PER_MINUTE: "10", UPSTREAM_RESERVE_PERCENT: "0" }).upstreamBudget).toEqual({ perMinute: 10, reserve: 0 });
+    expect(problemsOf({ UPSTREAM_RATE_PER_MINUTE: "0" }).join()).toMatch(/UPSTREAM_RATE_PER_MINUTE/);
+    // A reserve of 100% would leave lookups nothing at all.
+    expect(problemsOf({ UPSTREAM_RESERVE_PERCENT: "95" }).join()).toMatch(/UPSTREAM_RESERVE_PERCENT/);
+  });
+
+  it("metrics: off (undefined) unless METRICS_TOKEN is set, and a short token is refused", () => {
+    expect(parseEnv({}).metricsToken).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "m".repeat(32) }).metricsToken).toBe("m".repeat(32));
+    expect(problemsOf({ METRICS_TOKEN: "short" }).join()).toMatch(/METRICS_TOKEN/);
   });
 });

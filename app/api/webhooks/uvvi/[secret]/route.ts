@@ -1,10 +1,14 @@
 // POST /api/webhooks/uvvi/{secret} – verify, store the raw event, acknowledge; apply after the answer.
 import { after } from "next/server";
+import { observeRequest } from "@/lib/metrics/registry";
 import { dispatchPendingWebhooks, receiveWebhook } from "@/lib/webhooks/receive";
 
 export async function POST(request: Request, ctx: { params: Promise<{ secret: string }> }) {
+  const started = performance.now();
   const { response, stored } = await receiveWebhook((await ctx.params).secret, request);
   if (stored) applyAfterResponse();
+  // The pattern, never the path: the path is the webhook secret.
+  observeRequest("POST /api/webhooks/uvvi/[secret]", response.status, started);
   return response;
 }
 

@@ -1,0 +1,8 @@
+// GET /api/metrics – Prometheus text format behind Authorization: Bearer <METRICS_TOKEN>.
+import { scrape } from "@/lib/metrics/scrape";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: Request) {
+  return scrape(req.headers.get("authorization"));
+}

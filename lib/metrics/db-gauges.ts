@@ -1,0 +1,64 @@
+import "server-only";
+import { Gauge } from "prom-client";
+import { db } from "@/lib/db/client";
+import { moduleLogger } from "@/lib/log/logger";
+import { metrics } from "./registry";
+
+// Figures read from the database when Prometheus scrapes (they are the fleet's, not this
+// process's: every instance reports the same values, so aggregate them with max, not sum).
+// A failed read leaves the gauge empty for that scrape rather than failing the whole page.
+// E-mail outbox depth (the e-mail issue) goes here as one more gauge over its outbox table.
+
+const log = moduleLogger("metrics");
+
+async function guarded(name: string, read: () => Promise<void>): Promise<void> {
+  try {
+    await read();
+  } catch (error) {
+    log.warn({ gauge: name, err: error instanceof Error ? error.message : String(error) }, "metrics: database read failed");
+  }
+}
+
+function build() {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: "webhook_inbox_depth",
+    help: "Webhook deliveries stored but not yet applied (fleet-wide)",
+    registers,
+    async collect() {
+      await guarded("webhook_inbox_depth", async () => this.set(await db.webhookEvent.count({ where: { outcome: null } })));
+    },
+  });
+  new Gauge({
+    name: "webhook_inbox_oldest_age_seconds",
+    help: "Age of the oldest webhook delivery not yet applied; 0 when the inbox is empty",
+    registers,
+    async collect() {
+      await guarded("webhook_inbox_oldest_age_seconds", async () => {
+        const oldest = await db.webhookEvent.findFirst({ where: { outcome: null }, orderBy: { receivedAt: "asc" }, select: { receivedAt: true } });
+        this.set(oldest ? Math.max(0, (Date.now() - oldest.receivedAt.getTime()) / 1000) : 0);
+      });
+    },
+  });
+  new Gauge({
+    name: "payments",
+    help: "Payments by status (fleet-wide)",
+    labelNames: ["status"] as const,
+    registers,
+    async collect() {
+      await guarded("payments", async () => {
+        const groups = await db.payment.groupBy({ by: ["status"], _count: { _all: true } });
+        this.reset();
+        for (const g of groups) this.set({ status: g.status }, g._count._all);
+      });
+    },
+  });
+  return true;
+}
+
+const globalForGauges = globalThis as unknown as { placaPagaDbGauges?: boolean };
+
+/** Registers the database gauges once per process (idempotent under Next's module reloads). */
+export function registerDbGauges(): void {
+  globalForGauges.placaPagaDbGauges ??= build();
+}

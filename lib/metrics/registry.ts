@@ -1,0 +1,72 @@
+import "server-only";
+import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+
+// One Prometheus registry per process. Next's dev server re-evaluates modules, and a second
+// `new Counter` with the same name on one registry throws: everything lives on globalThis.
+// Label values are fixed names (route patterns, operations, codes), never a raw path: paths carry
+// share tokens and plates.
+
+function build() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const LATENCY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: "http_requests_total",
+      help: "Requests answered by our API routes, by route pattern and status",
+      labelNames: ["route", "status"] as const,
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time to answer an API route, by route pattern",
+      labelNames: ["route"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    upstreamCalls: new Counter({
+      name: "upstream_requests_total",
+      help: "Calls sent to upstream, by operation and outcome (ok or our error code)",
+      labelNames: ["operation", "outcome"] as const,
+      registers: [registry],
+    }),
+    upstreamDuration: new Histogram({
+      name: "upstream_request_duration_seconds",
+      help: "Upstream call latency, by operation and outcome",
+      labelNames: ["operation", "outcome"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    rateLimitRefusals: new Counter({
+      name: "rate_limit_refusals_total",
+      help: "Requests our own per-client limits refused, by limit",
+      labelNames: ["limit"] as const,
+      registers: [registry],
+    }),
+    budgetRefusals: new Counter({
+      name: "upstream_budget_refusals_total",
+      help: "Upstream calls not sent because the fleet's budget was spent or the operation paused",
+      labelNames: ["operation", "reason"] as const,
+      registers: [registry],
+    }),
+    upstreamPauses: new Counter({
+      name: "upstream_pauses_total",
+      help: "Upstream 429s with retryAfter that paused an operation for the whole fleet",
+      labelNames: ["operation"] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof build>;
+
+const globalForMetrics = globalThis as unknown as { placaPagaMetrics?: Metrics };
+
+export const metrics: Metrics = (globalForMetrics.placaPagaMetrics ??= build());
+
+/** One answered request, by route pattern (e.g. "POST /api/webhooks/uvvi/[secret]"), never the path. */
+export function observeRequest(route: string, status: number, startedAt: number): void {
+  metrics.httpRequests.inc({ route, status: String(status) });
+  metrics.httpDuration.observe({ route }, (performance.now() - startedAt) / 1000);
+}

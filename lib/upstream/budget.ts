@@ -1,0 +1,126 @@
+import "server-only";
+import { db as appDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/create-client";
+import { env } from "@/lib/env";
+import { moduleLogger } from "@/lib/log/logger";
+import { metrics } from "@/lib/metrics/registry";
+import { capFor, classOf, pauseSecondsLeft, secondsToNextWindow, windowOf, type BudgetConfig } from "./budget-rules";
+import { UpstreamError } from "./errors";
+
+// The fleet's share of the API key's rate, kept in the database so every instance counts together
+// (rules in budget-rules.ts). Every upstream call takes one unit before it is sent:
+//   hot path   ONE statement: a conditional increment of this minute's row
+//              (UPDATE ... SET count = count + 1 WHERE minute = ? AND count < cap), atomic on
+//              SQLite and PostgreSQL alike, so concurrent instances can never overshoot the cap.
+//   new minute one INSERT ... ON CONFLICT DO NOTHING by whichever instance comes first (the others
+//              then increment), plus a cleanup of old rows by the one that inserted.
+//   pauses     an upstream 429 with retryAfter is written to UpstreamPause; each process re-reads
+//              the live pauses at most once per PAUSE_REFRESH_MS, so another instance honours a
+//              pause within a second without a second statement on every call.
+// A spent budget or a paused operation fails fast with the same UpstreamError an upstream 429
+// gives (UPSTREAM_RATE_LIMITED, retryAfterSeconds, notSent): routes answer 429 with a pt-BR message
+// and Retry-After, retry.ts waits only when that is a few seconds, and background work (payment
+// status sweeps, webhook registration) is rescheduled by its own retry rather than sleeping here
+// while it holds a lease. If the database itself fails, the call is sent (fail open): the budget
+// protects the key's rate, and upstream's own 429 still guards it.
+
+const log = moduleLogger("upstream-budget");
+
+export const PAUSE_REFRESH_MS = 1000;
+const KEEP_WINDOWS = 60;
+
+export type UpstreamBudget = {
+  /** Takes one unit for `operation` or throws UPSTREAM_RATE_LIMITED without sending anything. */
+  take(operation: string): Promise<void>;
+  /** Pauses `operation` for the whole fleet after upstream answered 429 with retryAfter. */
+  recordPause(operation: string, retryAfterSeconds: number): Promise<void>;
+};
+
+function refusal(operation: string, reason: "spent" | "paused", retryAfterSeconds: number): UpstreamError {
+  metrics.budgetRefusals.inc({ operation, reason });
+  log.warn({ operation, reason, retryAfterSeconds }, "upstream call not sent: fleet budget");
+  return new UpstreamError({
+    code: "UPSTREAM_RATE_LIMITED",
+    retryAfterSeconds,
+    notSent: true,
+    upstreamMessage: reason === "spent" ? "fleet budget spent for this minute" : "operation paused after an upstream 429",
+  });
+}
+
+export function createBudget(db: Db, config: BudgetConfig, now: () => number = Date.now): UpstreamBudget {
+  let knownWindow = -1; // newest window this process has seen a row for
+  let pauses = new Map<string, number>();
+  let pausesReadAt = Number.NEGATIVE_INFINITY;
+  let pausesReading: Promise<void> | undefined;
+
+  async function refreshPauses(t: number): Promise<void> {
+    if (t - pausesReadAt < PAUSE_REFRESH_MS) return;
+    pausesReading ??= db.upstreamPause
+      .findMany({ where: { pausedUntil: { gt: new Date(t) } } })
+      .then((rows) => {
+        pauses = new Map(rows.map((r) => [r.operation, r.pausedUntil.getTime()]));
+        pausesReadAt = t;
+      })
+      .finally(() => (pausesReading = undefined));
+    await pausesReading;
+  }
+
+  // Raw SQL, portable to SQLite and PostgreSQL, on purpose: Prisma's updateMany/createMany wrap
+  // their one statement in BEGIN ... COMMIT through the driver adapter, three round trips holding
+  // the write lock across awaits. These are one statement each, atomic on their own.
+  async function increment(minute: number, cap: number): Promise<boolean> {
+    const changed = await db.$executeRaw`UPDATE "UpstreamBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" < ${cap}`;
+    return changed === 1;
+  }
+
+  /** True when this process created the window's row (and so took its first unit). */
+  async function openWindow(minute: number): Promise<boolean> {
+    const inserted = await db.$executeRaw`INSERT INTO "UpstreamBudgetWindow" ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
+    knownWindow = minute;
+    if (inserted === 1) db.upstreamBudgetWindow.deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } }).catch(() => undefined);
+    return inserted === 1;
+  }
+
+  async function tryTake(operation: string, t: number): Promise<UpstreamError | undefined> {
+    await refreshPauses(t);
+    const pauseLeft = pauseSecondsLeft(pauses.get(operation), t);
+    if (pauseLeft > 0) return refusal(operation, "paused", pauseLeft);
+    const minute = windowOf(t);
+    const cap = capFor(classOf(operation), config);
+    if (cap > 0) {
+      if (await increment(minute, cap)) return undefined;
+      if (knownWindow !== minute && ((await openWindow(minute)) || (await increment(minute, cap)))) return undefined;
+    }
+    return refusal(operation, "spent", secondsToNextWindow(t));
+  }
+
+  return {
+    async take(operation) {
+      let refused: UpstreamError | undefined;
+      try {
+        refused = await tryTake(operation, now());
+      } catch (error) {
+        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "upstream budget unavailable: sending anyway");
+        return;
+      }
+      if (refused) throw refused;
+    },
+
+    async recordPause(operation, retryAfterSeconds) {
+      const pausedUntil = new Date(now() + retryAfterSeconds * 1000);
+      pauses.set(operation, pausedUntil.getTime());
+      metrics.upstreamPauses.inc({ operation });
+      log.warn({ operation, retryAfterSeconds }, "upstream rate limited us: operation paused for the fleet");
+      try {
+        await db.upstreamPause.upsert({ where: { operation }, create: { operation, pausedUntil }, update: { pausedUntil } });
+      } catch (error) {
+        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "could not record the upstream pause");
+      }
+    },
+  };
+}
+
+const globalForBudget = globalThis as unknown as { upstreamBudget?: UpstreamBudget };
+
+/** This process's budget on the app's database (one per process, so the pause cache is shared). */
+export const budget: UpstreamBudget = (globalForBudget.upstreamBudget ??= createBudget(appDb, env.upstreamBudget));
