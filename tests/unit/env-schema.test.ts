@@ -114,6 +114,8 @@ describe("parseEnv", () => {
       checkoutsPerIp: 5,
     });
     expect(problemsOf({ RATE_LIMIT_CHECKOUTS: "0" }).join(" ")).toMatch(/RATE_LIMIT_CHECKOUTS/);
+  });
+
   it("upstream budget: 1,000 a minute with a 20% reserve by default, both configurable", () => {
     expect(parseEnv({}).upstreamBudget).toEqual({ perMinute: 1000, reserve: 200 });
     expect(parseEnv({ UPSTREAM_RATE_PER_MINUTE: "5000", UPSTREAM_RESERVE_PERCENT: "10" }).upstreamBudget).toEqual({ perMinute: 5000, reserve: 500 });
