@@ -1,5 +1,5 @@
 // Writes prisma/postgresql/schema.prisma from prisma/schema.prisma (see lib/db/postgres-schema.ts).
-// Part of `npm run db:generate`; `--check` exits 1 when the committed file is stale.
+// `npm run db:schema:pg` (npm run db:migration runs it too); `--check` exits 1 when the file is stale.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { POSTGRES_SCHEMA_PATH, toPostgresSchema } from "../lib/db/postgres-schema";
@@ -8,7 +8,7 @@ const wanted = toPostgresSchema(readFileSync("prisma/schema.prisma", "utf8"));
 const current = existsSync(POSTGRES_SCHEMA_PATH) ? readFileSync(POSTGRES_SCHEMA_PATH, "utf8") : "";
 if (process.argv.includes("--check")) {
   if (current !== wanted) {
-    console.error(`${POSTGRES_SCHEMA_PATH} is stale: run npm run db:generate`);
+    console.error(`${POSTGRES_SCHEMA_PATH} is stale: run npm run db:schema:pg`);
     process.exit(1);
   }
 } else if (current !== wanted) {

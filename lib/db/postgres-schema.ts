@@ -5,7 +5,7 @@
 export const POSTGRES_SCHEMA_PATH = "prisma/postgresql/schema.prisma";
 export const POSTGRES_MIGRATIONS_PATH = "prisma/postgresql/migrations";
 
-const HEADER = `// GENERATED from prisma/schema.prisma by \`npm run db:generate\`: do not edit. The models live there.
+const HEADER = `// GENERATED from prisma/schema.prisma by \`npm run db:schema:pg\`: do not edit. The models live there.
 // PostgreSQL datasource; its own migration history in prisma/postgresql/migrations.`;
 
 function replaceBlock(schema: string, kind: "generator" | "datasource", body: string): string {
