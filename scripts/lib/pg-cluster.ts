@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster on a loopback port, for tests and `npm run db:migration`.
 // initdb refuses root, so as root the binaries run as the unprivileged `postgres` user.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,18 +10,14 @@ export type PgCluster = { url(database?: string): string; port: number; dataDir:
 
 const SEARCH = ["/usr/lib/postgresql"];
 
-/** The folder holding initdb and pg_ctl: PATH first, then Debian's /usr/lib/postgresql/<version>/bin. */
-export function findPgBin(): string | null {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (dir && existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl"))) return dir;
-  }
-  for (const root of SEARCH) {
+/** The folder holding initdb and pg_ctl: PATH first, then Debian's /usr/lib/postgresql/<version>/bin, newest first. */
+export function findPgBin(searchPath = process.env.PATH ?? "", roots = SEARCH): string | null {
+  const hasBoth = (dir: string) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl"));
+  for (const dir of searchPath.split(path.delimiter)) if (dir && hasBoth(dir)) return dir;
+  for (const root of roots) {
     if (!existsSync(root)) continue;
     const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
-    for (const v of versions) {
-      const dir = path.join(root, v, "bin");
-      if (existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl"))) return dir;
-    }
+    for (const v of versions) if (hasBoth(path.join(root, v, "bin"))) return path.join(root, v, "bin");
   }
   return null;
 }
@@ -51,9 +47,13 @@ export async function startPgCluster(): Promise<PgCluster> {
   if (!bin) throw new Error("No PostgreSQL server binaries (initdb, pg_ctl) found: install Debian's `postgresql` package.");
   const dataDir = mkdtempSync(path.join(tmpdir(), "pg-cluster-"));
   if (isRoot()) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-    chownSync(dataDir, uid, gid);
+    const id = (flag: string) => spawnSync("id", [flag, "postgres"], { encoding: "utf8" });
+    const [uid, gid] = [id("-u"), id("-g")];
+    if (uid.status !== 0 || gid.status !== 0) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error("initdb refuses to run as root and there is no `postgres` user to run it as: run the tests as an ordinary user, or install Debian's `postgresql` package (it creates that user).");
+    }
+    chownSync(dataDir, Number(uid.stdout.trim()), Number(gid.stdout.trim()));
   }
   runAs(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"]);
   const port = await freePort();
