@@ -109,7 +109,9 @@ async function main() {
       console.log("[start] sources changed since the last build: building");
       run("npx", ["next", "build"]);
       applyCompileHints(env.nextDistDir);
-      writeFileSync(stamp, hash);
+      // Hashed again after the build: with another NEXT_DIST_DIR, next build adds its types
+      // folder to tsconfig.json, and the earlier hash would make every later start rebuild.
+      writeFileSync(stamp, sourceHash());
     }
   }
 
