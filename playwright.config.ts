@@ -71,6 +71,8 @@ export default defineConfig({
       // sandbox settles the charge as paid at 5 s, delivering the final status by webhook.
       UVVI_PAYMENT_TIMEOUT_MS: "2000",
       SANDBOX_WITHHELD_PAYMENT_MS: "5000",
+      // Cards under antifraud review stay "em análise" for 10 s, so the state can be checked on screen.
+      SANDBOX_ANALYSIS_MS: "10000",
       LOG_FILE: `data/e2e-server-${E2E_PORT}.log`,
       NEXT_TELEMETRY_DISABLED: "1",
       // Every e2e request comes from 127.0.0.1: per-IP limits sized for the whole suite

@@ -10,6 +10,7 @@ export const POSTGRES_SUITES = [
   "tests/integration/upstream-routes.test.ts",
   "tests/integration/upstream-payments.test.ts",
   "tests/integration/payment-storm.test.ts",
+  "tests/integration/double-payment.test.ts",
   "tests/integration/webhooks-ingest.test.ts",
   "tests/integration/webhooks-delivery.test.ts",
   "tests/integration/webhooks-trust.test.ts",

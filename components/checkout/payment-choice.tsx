@@ -11,12 +11,13 @@ import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LookupAge } from "@/components/lookup/lookup-age";
 import { CostSection } from "./cost-section";
 import { DebtTotal } from "./debt-total";
 import { CustomerForm } from "./customer-form";
 
 /** Selected debts, the cost of each way to pay, then the payer's data. */
-export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial: LookupView }) {
+export function PaymentChoice({ debtIds, initial, maxAgeMs }: { debtIds: string[]; initial: LookupView; maxAgeMs: number }) {
   const lookupId = initial.id;
   const lookup = useQuery({ ...lookupQuery(lookupId), ...seededWith(initial) });
   const wanted = new Set(debtIds);
@@ -42,9 +43,22 @@ export function PaymentChoice({ debtIds, initial }: { debtIds: string[]; initial
     );
   }
 
+  // Paid or put into a payment (another tab, another lookup) since it was chosen: the server would
+  // refuse the checkout; say so before the payer fills the form.
+  const taken = debts.find((d) => d.availability);
+  if (taken?.availability) {
+    return (
+      <SelectionAlert lookupId={lookupId} title={taken.availability.state === "in_payment" ? "Um destes débitos está em pagamento" : "Um destes débitos não pode mais ser pago"}>
+        {`Não é possível pagar “${taken.title}”. ${taken.availability.reason}`}
+      </SelectionAlert>
+    );
+  }
+
   return (
     <div className="grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="flex flex-col gap-5">
+        {/* The last step before a checkout exists: an old result is flagged here too. */}
+        <LookupAge lookupId={lookupId} checkedAt={lookup.data.checkedAt} maxAgeMs={maxAgeMs} />
         <CostSection amountCents={totalCents} lead="Todas as formas têm juros, inclusive PIX e 1x. Você escolhe na próxima etapa." />
         <Card aria-labelledby="customer-title">
           <h2 id="customer-title" className="text-lg font-semibold text-slate-900">

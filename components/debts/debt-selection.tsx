@@ -10,7 +10,8 @@ import type { DebtView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DebtItem } from "./debt-item";
+import { useNow } from "@/components/hooks/use-now";
+import { DebtItem, UnavailableDebtItem } from "./debt-item";
 import { groupDebts } from "./debt-groups";
 import { SelectionSummary } from "./selection-summary";
 
@@ -24,7 +25,10 @@ const PRESETS: Array<{ label: string; run: (d: DebtForSelection[]) => PresetResu
 
 /** Choose debts under upstream's dependsOn / distinct rules, saying in words what each choice does. */
 export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: DebtView[] }) {
-  const rules = useMemo(() => debts.map(toSelectable), [debts]);
+  // Debts paid or in payment since this lookup (lib/rules/debt-availability, judged by the server)
+  // are shown but never selectable; the set left is closed under dependsOn, so every rule, preset
+  // and address selection below works on it unchanged.
+  const rules = useMemo(() => debts.filter((d) => !d.availability).map(toSelectable), [debts]);
   const groups = useMemo(() => groupDebts(debts), [debts]);
   const params = useSearchParams();
   // The selection lives in the address (?debts=) so the back button and "Alterar a seleção"
@@ -41,6 +45,7 @@ export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: De
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
   }, [selection]);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const now = useNow(60_000);
   const [presetNote, setPresetNote] = useState<string | null>(null);
 
   const toggle = (id: string, checked: boolean) => {
@@ -94,6 +99,7 @@ export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: De
                 {year !== null ? <h3 className="mb-2 text-sm font-semibold text-slate-700">{year}</h3> : null}
                 <ul className="flex flex-col gap-2">
                   {yearDebts.map((debt) => {
+                    if (debt.availability) return <UnavailableDebtItem key={debt.id} debt={debt} availability={debt.availability} />;
                     const blocked = chosen.has(debt.id) ? null : whyBlocked(selection, debt.id, rules);
                     return (
                       <DebtItem
@@ -104,6 +110,7 @@ export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: De
                         notice={notice?.anchor === debt.id ? notice.sentences : []}
                         flash={notice?.flash.includes(debt.id) ?? false}
                         onToggle={toggle}
+                        now={now}
                       />
                     );
                   })}

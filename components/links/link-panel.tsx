@@ -45,9 +45,14 @@ export function LinkPanel({ token, url }: { token: string; url: string }) {
               <Alert tone="warning" title="Este link expirou" className="mt-3">
                 Ele não pode mais ser pago. Gere um novo em Meus links.
               </Alert>
+            ) : c.status === "open" && c.unavailable ? (
+              <Alert tone="warning" title="Este link não pode mais ser pago" className="mt-3">
+                <p>{c.unavailable.message}</p>
+                <p className="mt-1">Faça uma nova consulta do veículo para gerar um link com o que ainda está em aberto.</p>
+              </Alert>
             ) : null}
           </div>
-          {c.status === "open" ? (
+          {c.status === "open" && !c.unavailable ? (
             <>
               <div className="mt-2">
                 <Countdown expiresAt={c.expiresAt} label="O link expira em" />

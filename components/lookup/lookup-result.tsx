@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { lookupQuery, seededWith } from "@/lib/client/queries";
 import type { LookupView } from "@/lib/client/types";
@@ -11,17 +11,26 @@ import { ButtonLink } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
 import { DebtSelection } from "@/components/debts/debt-selection";
 import { lookupProblem } from "./authority-error";
+import { LookupAge } from "./lookup-age";
 import { RetryLookupButton } from "./retry-lookup-button";
 
 function editHref(lookup: LookupView) {
   return `/consulta?${new URLSearchParams({ placa: lookup.plate, uf: lookup.uf })}`;
 }
 
+type Props = {
+  initial: LookupView;
+  /** Past this age a result is marked old, with a fresh lookup offered (LOOKUP_MAX_AGE_HOURS). */
+  maxAgeMs: number;
+  /** What the lookup covers (server-rendered, plain text): shown with every answer from the authority. */
+  coverage?: ReactNode;
+};
+
 /**
  * The lookup's own page: draws the lookup as the server rendered it, then polls until the result
  * (it arrives by webhook) is there.
  */
-export function LookupResult({ initial }: { initial: LookupView }) {
+export function LookupResult({ initial, maxAgeMs, coverage }: Props) {
   const lookupId = initial.id;
   const lookup = useQuery({ ...lookupQuery(lookupId), ...seededWith(initial) });
   // Query results arrive through useSyncExternalStore, whose renders are one blocking task; the
@@ -57,15 +66,25 @@ export function LookupResult({ initial }: { initial: LookupView }) {
         </div>
       );
     case "debts":
-      return <DebtSelection lookupId={lookupId} debts={data.debts} />;
+      return (
+        <div className="flex flex-col gap-5">
+          <LookupAge lookupId={lookupId} checkedAt={data.checkedAt} maxAgeMs={maxAgeMs} />
+          <DebtSelection lookupId={lookupId} debts={data.debts} />
+          {coverage}
+        </div>
+      );
     case "no_debts":
       return (
-        <Alert live tone="success" title="Nenhum débito encontrado">
-          <p>O Detran-{data.uf} não tem multas, IPVA ou licenciamento em aberto para {vehicle}. Não há nada a pagar agora.</p>
-          <ButtonLink href="/" variant="secondary" className="mt-3">
-            Consultar outro veículo
-          </ButtonLink>
-        </Alert>
+        <div className="flex flex-col gap-5">
+          <Alert live tone="success" title="Nenhum débito encontrado">
+            <p>O Detran-{data.uf} não tem multas, IPVA ou licenciamento em aberto para {vehicle}. Não há nada a pagar agora.</p>
+            <ButtonLink href="/" variant="secondary" className="mt-3">
+              Consultar outro veículo
+            </ButtonLink>
+          </Alert>
+          <LookupAge lookupId={lookupId} checkedAt={data.checkedAt} maxAgeMs={maxAgeMs} />
+          {coverage}
+        </div>
       );
     case "not_found":
       return (

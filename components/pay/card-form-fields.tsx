@@ -1,10 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useWatch, type Control, type UseFormRegisterReturn } from "react-hook-form";
 import { installmentsQuery } from "@/lib/client/queries";
 import { useHydrated } from "@/components/hooks/use-hydrated";
-import { CARD_BRAND_LABELS, detectBrand } from "@/lib/rules/card";
+import { CARD_BRAND_LABELS, startsLikeAmex } from "@/lib/rules/card";
+import type { CardIdentity } from "@/lib/rules/card-brand";
 import { formatBRL } from "@/lib/rules/money";
 import type { CardInputValues } from "@/lib/validation/card-input";
 import { Alert } from "@/components/ui/alert";
@@ -18,25 +20,49 @@ import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/fiel
 
 type CardControl = Control<CardInputValues, unknown, unknown>;
 
-function useBrand(control: CardControl) {
-  return detectBrand(String(useWatch({ control, name: "numero" }) ?? ""));
+function useNumber(control: CardControl): string {
+  return String(useWatch({ control, name: "numero" }) ?? "");
 }
 
-/** The brand read from the number as it is typed, inside the number field. */
+type Identify = (number: string) => CardIdentity;
+
+/**
+ * The brand as the number is typed. card-validator's tables are fetched with the first digit, not
+ * with the page: the pay page's first-load JavaScript stays as it was.
+ */
+function useCardIdentity(numero: string): CardIdentity | null {
+  const [identify, setIdentify] = useState<Identify | null>(null);
+  const wanted = numero.length > 0;
+  useEffect(() => {
+    if (!wanted || identify) return;
+    let live = true;
+    import("@/lib/rules/card-brand").then(
+      (m) => live && setIdentify(() => m.identifyCard),
+      () => {}, // offline: no badge; the server still checks the brand
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, identify]);
+  return identify && wanted ? identify(numero) : null;
+}
+
+/** The brand read from the number as it is typed, inside the number field; a brand we do not take is named. */
 export function CardBrandBadge({ control }: { control: CardControl }) {
-  const brand = useBrand(control);
+  const identity = useCardIdentity(useNumber(control));
   return (
     <span aria-live="polite" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-semibold text-slate-700">
-      {brand ? <span>Bandeira: {CARD_BRAND_LABELS[brand]}</span> : null}
+      {identity?.status === "accepted" ? <span>Bandeira: {CARD_BRAND_LABELS[identity.brand]}</span> : null}
+      {identity?.status === "not_accepted" ? <span className="text-red-700">{identity.name}: não aceito</span> : null}
     </span>
   );
 }
 
 /** CVV, with its hint following the brand (American Express has 4 digits). */
 export function CvvField({ control, field, error }: { control: CardControl; field: UseFormRegisterReturn; error?: string }) {
-  const brand = useBrand(control);
+  const amex = startsLikeAmex(useNumber(control));
   return (
-    <Field id="cvv" label="CVV" error={error} hint={brand === "amex" ? "4 dígitos" : "3 dígitos"}>
+    <Field id="cvv" label="CVV" error={error} hint={amex ? "4 dígitos" : "3 dígitos"}>
       <TextInput {...field} {...describedBy("cvv", { error, hint: "3 ou 4 dígitos" })} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
     </Field>
   );

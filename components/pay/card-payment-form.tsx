@@ -29,10 +29,18 @@ function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseF
   };
 }
 
-type Props = { token: string; amountCents: number; onRefused: (payment: PaymentView) => void; refused: PaymentView | null; onUsePix: () => void };
+type Props = {
+  token: string;
+  amountCents: number;
+  onRefused: (payment: PaymentView) => void;
+  refused: PaymentView | null;
+  onUsePix: () => void;
+  /** What to try next after a refusal (server-rendered). */
+  refusedHelp?: React.ReactNode;
+};
 
 /** Card data -> our server tokenizes -> payment. One attemptId per attempt: a double submit pays once. */
-export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix }: Props) {
+export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix, refusedHelp }: Props) {
   const router = useRouter();
   // The schema (and its "now" for the expiry check) is built once, when its chunk first loads.
   const validation = useLazyZodResolver(() => import("@/lib/validation/card-input").then((m) => m.cardInputSchema()));
@@ -77,7 +85,8 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
     <form noValidate onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))} {...validation.formProps} className="flex flex-col gap-4" aria-label="Pagar com cartão de crédito">
       {refused ? (
         <Alert live tone="danger" title="Pagamento recusado">
-          <p>{refused.failureMessage ?? "O cartão foi recusado. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX."}</p>
+          <p>{refused.failureMessage ?? "O cartão foi recusado. Nenhum valor foi cobrado."}</p>
+          {refusedHelp}
           <Button variant="secondary" onClick={onUsePix} className="mt-3">
             Pagar com PIX
           </Button>

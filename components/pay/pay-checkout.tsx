@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
+import type { PayHelp } from "./payment-help";
 import { CardPaymentForm } from "./card-payment-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { PixPayment } from "./pix-payment";
@@ -27,7 +28,7 @@ function initialMethod(checkout: CheckoutView): Method {
  * Pays a checkout by card or PIX. Knows only the checkout, so the owner's flow and a dispatcher's
  * share link (issue 7) render the same component inside their own page chrome.
  */
-export function PayCheckout({ initial }: { initial: CheckoutView }) {
+export function PayCheckout({ initial, help }: { initial: CheckoutView; help?: PayHelp }) {
   const query = useQuery({ ...checkoutQuery(initial.token), ...seededWith(initial) });
   // React Query publishes through useSyncExternalStore, whose updates render in one blocking task;
   // deferred, a polled checkout renders in React's interruptible background pass instead (no long
@@ -41,14 +42,14 @@ export function PayCheckout({ initial }: { initial: CheckoutView }) {
       </Alert>
     );
   }
-  return <OpenCheckout checkout={checkout} />;
+  return <OpenCheckout checkout={checkout} help={help} />;
 }
 
 // memo: the deferred value only helps if the urgent render can skip this subtree. When a poll
 // answers (a useSyncExternalStore update, rendered synchronously), PayCheckout renders again with
 // the old deferred value; without memo the whole checkout would render again with it, in one
 // blocking task, before the background pass renders it with the new one.
-const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: CheckoutView }) {
+const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { checkout: CheckoutView; help?: PayHelp }) {
   const latest = checkout.latestPayment ?? null;
   const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
@@ -76,8 +77,23 @@ const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: Checko
               </>
             )}
           </Alert>
+        ) : checkout.unavailable ? (
+          <Alert live tone="warning" title={checkout.unavailable.code === "DEBT_IN_PAYMENT" ? "Este link não pode ser pago agora" : "Este link não pode mais ser pago"}>
+            <p>{checkout.unavailable.message}</p>
+            {shared ? (
+              <p className="mt-1">Nenhum valor foi cobrado por este link. Peça um novo link a quem enviou este.</p>
+            ) : (
+              <>
+                <p className="mt-1">Nenhum valor foi cobrado por este pagamento. Faça uma nova consulta para ver o que ainda está em aberto.</p>
+                <ButtonLink href="/" variant="secondary" className="mt-3 flex w-fit">
+                  Fazer nova consulta
+                </ButtonLink>
+              </>
+            )}
+          </Alert>
         ) : latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status) ? (
           <Alert tone="info" title="Há um pagamento com cartão em andamento">
+            {help.inFlight}
             <ButtonLink href={`/pagamento/${latest.ref}`} variant="secondary" className="mt-2">
               Acompanhar o pagamento
             </ButtonLink>
@@ -109,10 +125,10 @@ const OpenCheckout = memo(function OpenCheckout({ checkout }: { checkout: Checko
               <div className="mt-5">
                 {method === "card" ? (
                   <HydrateApart>
-                    <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} />
+                    <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} refusedHelp={help.cardRefused} />
                   </HydrateApart>
                 ) : (
-                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} />
+                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} debts={checkout.debts} payee={help.pixPayee} />
                 )}
               </div>
             </Card>

@@ -2,19 +2,22 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/client/fetch-json";
 import { createPayment } from "@/lib/client/mutations";
 import { paymentQuery, queryKeys } from "@/lib/client/queries";
-import type { PaymentView } from "@/lib/client/types";
+import type { CheckoutView, PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
 import { PixCode } from "./pix-code";
 import { useRefreshOnClosed } from "./use-checkout-closed";
 
+/** debts: what the code pays, listed beside it; payee: who receives it and why (server-rendered). */
+type Props = { token: string; initial?: PaymentView | null; debts: CheckoutView["debts"]; payee?: ReactNode };
+
 /** Generates a PIX code, watches it, and moves on by itself once it is paid. */
-export function PixPayment({ token, initial }: { token: string; initial?: PaymentView | null }) {
+export function PixPayment({ token, initial, debts, payee }: Props) {
   const router = useRouter();
   const client = useQueryClient();
   const [current, setCurrent] = useState<PaymentView | null>(initial ?? null);
@@ -73,7 +76,7 @@ export function PixPayment({ token, initial }: { token: string; initial?: Paymen
   }
   return (
     <div className="flex flex-col gap-4">
-      {payment.pix ? <PixCode code={payment.pix.qrCode} expiresAt={payment.pix.expiresAt} amountCents={payment.amountCents} onExpire={onExpire} /> : null}
+      {payment.pix ? <PixCode code={payment.pix.qrCode} expiresAt={payment.pix.expiresAt} amountCents={payment.amountCents} debts={debts} payee={payee} onExpire={onExpire} /> : null}
       <WaitingBlock title="Aguardando o pagamento" detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha." />
     </div>
   );

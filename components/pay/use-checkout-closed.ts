@@ -5,11 +5,11 @@ import { useCallback } from "react";
 import { ApiError } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/queries";
 
-const CLOSED = new Set(["CHECKOUT_EXPIRED", "CHECKOUT_ALREADY_PAID"]);
+const CLOSED = new Set(["CHECKOUT_EXPIRED", "CHECKOUT_ALREADY_PAID", "DEBT_ALREADY_PAID", "DEBT_IN_PAYMENT"]);
 
 /**
  * A payment refused because the checkout expired (upstream may say so before the expiresAt we
- * hold) or was paid elsewhere: reload the checkout, so the page draws that state and drops the form.
+ * hold), was paid elsewhere, or holds a debt paid or in payment through another checkout: reload the checkout, so the page draws that state and drops the form.
  */
 export function useRefreshOnClosed(token: string): (error: unknown) => void {
   const client = useQueryClient();

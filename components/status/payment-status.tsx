@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { paymentQuery, seededWith } from "@/lib/client/queries";
 import type { PaymentView } from "@/lib/client/types";
@@ -11,9 +11,13 @@ import { PaymentTimeline } from "./payment-timeline";
 import { Receipt } from "./receipt";
 import { SettlementList } from "./settlement-list";
 import { StatusHeadline } from "./status-headline";
+import type { StatusHelp } from "@/components/pay/payment-help";
 
-/** Polls the payment until it is final (and, once paid, until every debt is settled). */
-export function PaymentStatus({ initial }: { initial: PaymentView }) {
+/**
+ * Polls the payment until it is final (and, once paid, until every debt is settled). afterPaying
+ * and help: server-rendered text for the paid, in-analysis and refused states.
+ */
+export function PaymentStatus({ initial, afterPaying, help }: { initial: PaymentView; afterPaying?: ReactNode; help?: StatusHelp }) {
   const query = useQuery({ ...paymentQuery(initial.ref), ...seededWith(initial) });
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
@@ -28,9 +32,12 @@ export function PaymentStatus({ initial }: { initial: PaymentView }) {
   }
   return (
     <div className="flex flex-col gap-5">
-      <StatusHeadline payment={payment} />
+      <StatusHeadline payment={payment} help={help} />
       {payment.status === "paid" ? (
-        <Receipt payment={payment} />
+        <>
+          <Receipt payment={payment} />
+          {afterPaying}
+        </>
       ) : (
         <Card aria-labelledby="debts-title">
           <h2 id="debts-title" className="text-lg font-semibold text-slate-900">

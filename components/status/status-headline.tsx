@@ -2,9 +2,10 @@ import type { PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
+import type { StatusHelp } from "@/components/pay/payment-help";
 
 /** One sentence on where the payment stands and what happens next. */
-export function StatusHeadline({ payment }: { payment: PaymentView }) {
+export function StatusHeadline({ payment, help = {} }: { payment: PaymentView; help?: StatusHelp }) {
   switch (payment.status) {
     case "paid":
       return (
@@ -18,6 +19,7 @@ export function StatusHeadline({ payment }: { payment: PaymentView }) {
       return (
         <Alert live tone="danger" title="Pagamento recusado">
           <p>{payment.failureMessage ?? "O pagamento foi recusado. Nenhum valor foi cobrado."}</p>
+          {payment.method === "credit_card" ? help.refused : null}
           <ButtonLink href={`/pagar/${payment.checkoutToken}`} variant="secondary" className="mt-3">
             Tentar outro cartão ou PIX
           </ButtonLink>
@@ -33,7 +35,12 @@ export function StatusHeadline({ payment }: { payment: PaymentView }) {
         </Alert>
       );
     case "in_analysis":
-      return <WaitingBlock title="Pagamento em análise" detail="O emissor está analisando a transação por segurança; costuma levar alguns minutos. Esta página atualiza sozinha e você pode fechá-la." />;
+      return (
+        <div className="flex flex-col gap-3">
+          <WaitingBlock title="Pagamento em análise" detail="Costuma terminar em poucos minutos. Esta página atualiza sozinha e você pode fechá-la: o resultado continua aqui neste endereço." />
+          {help.inAnalysis ? <Alert tone="warning">{help.inAnalysis}</Alert> : null}
+        </div>
+      );
     case "processing":
       return <WaitingBlock title="Processando o pagamento" detail="A operadora do cartão está processando; costuma levar menos de um minuto. Esta página atualiza sozinha." />;
     case "awaiting_payment":

@@ -23,3 +23,6 @@ export const ExpiredBadge = () => <Badge tone="danger">Vencido</Badge>;
 export const DiscountBadge = () => <Badge tone="success">Com desconto</Badge>;
 export const RequiredBadge = () => <Badge tone="brand">Obrigatório para licenciar</Badge>;
 export const CotaUnicaBadge = () => <Badge tone="neutral">Cota única</Badge>;
+export const PaidBadge = () => <Badge tone="success">Pago</Badge>;
+export const InPaymentBadge = () => <Badge tone="warning">Em pagamento</Badge>;
+export const UnavailableBadge = () => <Badge tone="neutral">Indisponível</Badge>;

@@ -15,6 +15,18 @@ const BY_RULE: Record<string, { code: string; httpStatus: number; message: strin
     httpStatus: 409,
     message: "Um destes débitos tem um pagamento em andamento. Aguarde a confirmação antes de gerar outro pagamento.",
   },
+  // A distinct alternative (cota única vs parcelas) paid or being charged elsewhere, perhaps by
+  // another partner: our own check (lib/debt-claims) cannot see those.
+  alternativePaid: {
+    code: "DEBT_ALREADY_PAID",
+    httpStatus: 409,
+    message: "Um destes débitos não pode mais ser pago: outra forma de pagar o mesmo débito (cota única ou parcelas) já foi paga. Faça uma nova consulta.",
+  },
+  alternativeInProgress: {
+    code: "DEBT_IN_PAYMENT",
+    httpStatus: 409,
+    message: "Um destes débitos não pode ser pago agora: outra forma de pagar o mesmo débito (cota única ou parcelas) está em pagamento.",
+  },
 };
 
 export function checkoutRefusal(error: unknown): unknown {

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { checkoutRefusal } from "@/lib/debt-claims/claims";
 import type { Checkout } from "@/lib/generated/prisma/client";
 import { loadPaymentView, type PaymentView } from "@/lib/payments/payment-view";
 import { maskCpfCnpjForSharing, maskEmail, maskPhone } from "@/lib/rules/cpf-cnpj";
@@ -20,6 +21,11 @@ export type CheckoutView = {
   customer: { name: string; emailMasked: string; phoneMasked: string; cpfCnpjMasked: string };
   debts: { id: string; title: string; type: string; amountCents: number }[];
   latestPayment?: PaymentView;
+  /**
+   * An open checkout that can no longer be paid: one of its debts (or a distinct alternative of one)
+   * was paid or went into a payment through another checkout since it was made.
+   */
+  unavailable?: { code: "DEBT_ALREADY_PAID" | "DEBT_IN_PAYMENT"; message: string };
 };
 
 /** The API's read: an unknown token is a 404 error. */
@@ -40,6 +46,7 @@ async function toCheckoutView(checkout: Checkout): Promise<CheckoutView> {
     checkoutStatus(checkout),
   ]);
   const latestPayment = latest ? await loadPaymentView(latest.id) : null;
+  const refusal = status === "open" ? await checkoutRefusal(checkout) : null;
   return {
     token: checkout.publicToken,
     status,
@@ -56,5 +63,6 @@ async function toCheckoutView(checkout: Checkout): Promise<CheckoutView> {
     },
     debts: debts.map((d) => ({ id: d.debtId, title: d.title, type: d.type, amountCents: d.amountCents })),
     ...(latestPayment ? { latestPayment } : {}),
+    ...(refusal ? { unavailable: { code: refusal.code, message: refusal.message } } : {}),
   };
 }

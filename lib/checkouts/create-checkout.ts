@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { availabilityOf, refusalError, refusalFor } from "@/lib/debt-claims/claims";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
 import { toDebtView } from "@/lib/lookups/lookup-view";
@@ -20,8 +21,8 @@ export function newPublicToken(): string {
 export type CreatedCheckout = { token: string; amountCents: number; expiresAt: string };
 
 /**
- * Re-checks the selection against the stored lookup (dependsOn / distinct, lib/rules) BEFORE
- * calling upstream, then stores our Checkout under an unguessable public token. The upstream
+ * Re-checks the selection against the stored lookup (dependsOn / distinct, lib/rules) and against
+ * what is paid or in payment now (lib/debt-claims) BEFORE calling upstream, then stores our Checkout under an unguessable public token. The upstream
  * checkoutId never leaves the server. A share link records the browser that made it (creatorKey,
  * lib/links/creator-cookie.ts) for its "Meus links".
  */
@@ -41,6 +42,14 @@ export async function createCheckout(input: CheckoutInput, options: { creatorKey
       message: explainSelection(check.problems, selectable),
       fields: { debtIds: explainSelectionProblem(check.problems[0]!, selectable) },
     });
+  }
+  // The lookup is a snapshot: a debt (or its distinct alternative) paid or being paid since, from
+  // another tab or another lookup of the vehicle, is refused here in words. createPayment re-checks
+  // under the vehicle's lock.
+  const refusal = refusalFor(input.debtIds, debts, await availabilityOf(debts));
+  if (refusal) {
+    log.info({ lookupId: lookup.id, code: refusal.code }, "checkout refused: debt paid or in payment");
+    throw refusalError(refusal);
   }
   const chosen = debts.filter((d) => input.debtIds.includes(d.id));
   const c = input.customer;

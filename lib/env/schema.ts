@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Relative: scripts/ and prisma.config.ts load this file without the @/ alias.
+import { isValidCnpj, onlyDigits } from "../rules/cpf-cnpj";
 
 // Pure: turns a raw variable map into the validated configuration. No I/O here, so the rules are
 // unit-tested without touching process.env (see tests/unit/env-schema.test.ts).
@@ -21,6 +23,9 @@ export function databaseProviderOf(url: string): DatabaseProvider | null {
   if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
   return null;
 }
+
+/** The test environment's stand-in company (fictional; the CNPJ only has valid check digits). */
+export const TEST_COMPANY = { name: "Placa Paga Serviços Digitais Ltda. (teste)", cnpj: "45098123000145" } as const;
 
 const API_KEY = /^sk_(test|live)_[A-Za-z0-9_-]{6,}$/;
 
@@ -61,6 +66,19 @@ export const rawEnvSchema = z.object({
   LOG_FILE: optionalString,
   /** A lookup whose webhook has not come after this long is shown as delayed, with a retry. */
   LOOKUP_DELAYED_AFTER_MS: positiveMs(20_000),
+  /** A lookup result older than this is marked as old and offers a fresh lookup before paying. */
+  LOOKUP_MAX_AGE_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 30).default(24)),
+  // Who the person pays, shown beside the PIX code. The defaults are a fictional company with a
+  // valid CNPJ for the test environment; a production key requires both to be set.
+  COMPANY_NAME: optionalString,
+  COMPANY_CNPJ: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform(onlyDigits)
+      .refine(isValidCnpj, { error: "COMPANY_CNPJ must be a valid CNPJ (14 digits with check digits, punctuation allowed)" })
+      .optional(),
+  ),
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
@@ -97,6 +115,9 @@ export type AppEnv = {
   logFile: string | undefined;
   nextDistDir: string;
   lookupDelayedAfterMs: number;
+  lookupMaxAgeMs: number;
+  /** Our company, named next to the PIX code. cnpj: 14 digits. */
+  company: { name: string; cnpj: string };
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -144,6 +165,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   if (upstreamMode === "remote" && !raw.WEBHOOK_SECRET) {
     problems.push("WEBHOOK_SECRET is required with a remote upstream (at least 32 random characters).");
   }
+  if (upstreamEnvironment === "live" && (!raw.COMPANY_NAME || !raw.COMPANY_CNPJ)) {
+    problems.push("COMPANY_NAME and COMPANY_CNPJ are required with a production key (sk_live_): payers see them next to the PIX code.");
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   return {
@@ -166,6 +190,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     logFile: raw.LOG_FILE,
     nextDistDir: raw.NEXT_DIST_DIR,
     lookupDelayedAfterMs: raw.LOOKUP_DELAYED_AFTER_MS,
+    lookupMaxAgeMs: Math.round(raw.LOOKUP_MAX_AGE_HOURS * 3_600_000),
+    company: { name: raw.COMPANY_NAME ?? TEST_COMPANY.name, cnpj: raw.COMPANY_CNPJ ?? TEST_COMPANY.cnpj },
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,

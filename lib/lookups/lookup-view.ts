@@ -1,8 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { heldDebtIds } from "@/lib/debt-claims/held-debts";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import type { LookupDebt } from "@/lib/generated/prisma/client";
+import { debtAvailability } from "@/lib/rules/debt-availability";
+import { toSelectable } from "@/lib/rules/debt-selection";
 import { lookupMessage } from "./lookup-messages";
 
 // What GET /api/lookups/{id} answers (docs/internal-api.md, LookupView). The CPF/CNPJ and the
@@ -26,6 +29,11 @@ export type DebtView = {
   dependsOn: string[];
   distinct: string[];
   ait?: string;
+  /**
+   * Set when the debt can no longer be chosen from this lookup: paid or in an open payment of ours
+   * (any checkout of the vehicle), or blocked by a paid / in-payment alternative or dependency.
+   */
+  availability?: { state: "paid" | "in_payment" | "blocked"; reason: string };
 };
 
 export type LookupView = {
@@ -34,6 +42,8 @@ export type LookupView = {
   uf: string;
   plate: string;
   createdAt: string;
+  /** When the authority's answer came (the result's age is counted from here). */
+  checkedAt?: string;
   errorCode?: string;
   message?: string;
   debts: DebtView[];
@@ -92,8 +102,19 @@ export async function findLookupView(lookupId: string, now = new Date()): Promis
     uf: lookup.uf,
     plate: lookup.plate,
     createdAt: lookup.createdAt.toISOString(),
+    ...(lookup.resolvedAt ? { checkedAt: lookup.resolvedAt.toISOString() } : {}),
     ...(lookup.errorCode ? { errorCode: lookup.errorCode } : {}),
     ...(message ? { message } : {}),
-    debts: lookup.debts.map(toDebtView),
+    debts: await withAvailability(lookup.debts.map(toDebtView)),
   };
+}
+
+/** The lookup's debts as they stand now: what was paid or went into a payment since is marked. */
+async function withAvailability(debts: DebtView[]): Promise<DebtView[]> {
+  if (debts.length === 0) return debts;
+  const availability = debtAvailability(debts.map(toSelectable), await heldDebtIds(db, debts.map((d) => d.id)));
+  return debts.map((d, i) => {
+    const a = availability[i]!;
+    return a.state === "available" ? d : { ...d, availability: { state: a.state, reason: a.reason } };
+  });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { recallCardToken } from "@/lib/checkouts/card-token-cache";
 import { assertOpen, findCheckoutByToken, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
+import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/debt-claims/claims";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseOrThrow } from "@/lib/http/validation";
@@ -65,17 +66,29 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
   const card = input.method === "credit_card" ? recallCardToken(input.cardToken) : undefined;
   let row: Payment;
   try {
-    row = await db.payment.create({
-      data: {
-        externalId: attemptId,
-        checkoutId: checkout.id,
-        method: input.method,
-        installments: input.method === "credit_card" ? input.installments : null,
-        cardBrand: card?.brand ?? null,
-        cardLastFour: card?.lastFour ?? null,
-      },
+    // Check and claim in one step under the vehicle's lock: the new row (status pending) is itself
+    // the claim other checkouts see, so two tabs paying conflicting checkouts of one vehicle at the
+    // same moment cannot both get past the check and reach upstream.
+    row = await withVehicleLock(checkout.plate, async (tx) => {
+      const refusal = await checkoutRefusal(checkout, tx);
+      if (refusal) throw refusalError(refusal);
+      return tx.payment.create({
+        data: {
+          externalId: attemptId,
+          checkoutId: checkout.id,
+          method: input.method,
+          installments: input.method === "credit_card" ? input.installments : null,
+          cardBrand: card?.brand ?? null,
+          cardLastFour: card?.lastFour ?? null,
+        },
+      });
     });
   } catch (error) {
+    if (error instanceof AppError && (error.code === "DEBT_ALREADY_PAID" || error.code === "DEBT_IN_PAYMENT")) {
+      await refund("payment", ip);
+      log.info({ checkoutId: checkout.id, code: error.code }, "payment refused: a debt is paid or in payment elsewhere");
+      throw error;
+    }
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       await refund("payment", ip);
       const winner = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } });

@@ -15,6 +15,16 @@ const BY_RULE: Record<string, { code: string; httpStatus: number; message: strin
   invalidToken: { code: "CARD_TOKEN_INVALID", httpStatus: 422, message: "Os dados do cartão expiraram. Preencha o cartão de novo." },
   tokenAlreadyUsed: { code: "CARD_TOKEN_INVALID", httpStatus: 422, message: "Os dados do cartão expiraram. Preencha o cartão de novo." },
   tokenExpired: { code: "CARD_TOKEN_INVALID", httpStatus: 422, message: "Os dados do cartão expiraram. Preencha o cartão de novo." },
+  alternativePaid: {
+    code: "DEBT_ALREADY_PAID",
+    httpStatus: 409,
+    message: "Este link não pode mais ser pago: outra forma de pagar um destes débitos (cota única ou parcelas) já foi paga.",
+  },
+  alternativeInProgress: {
+    code: "DEBT_IN_PAYMENT",
+    httpStatus: 409,
+    message: "Este link não pode ser pago agora: outra forma de pagar um destes débitos (cota única ou parcelas) está em pagamento.",
+  },
   installments: { code: "INSTALLMENTS_INVALID", httpStatus: 422, message: "Este número de parcelas não está disponível para este valor." },
 };
 

@@ -18,7 +18,9 @@ export type PaymentView = {
   settledAt?: string;
   failureMessage?: string;
   timeline: { status: string; liquidationStatus?: string; at: string }[];
-  debts: { id: string; title: string; amountCents: number; status: string; settledAt?: string }[];
+  debts: { id: string; title: string; type: string; amountCents: number; status: string; settledAt?: string }[];
+  /** The vehicle's UF: which Detran registers the payment and issues the CRLV-e. */
+  uf: string;
   checkoutToken: string;
   isFinal: boolean;
 };
@@ -58,11 +60,13 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
       return {
         id: d.debtId,
         title: d.title,
+        type: d.type,
         amountCents: d.amountCents,
         status: s?.status ?? "pending",
         ...(s?.settledAt ? { settledAt: s.settledAt.toISOString() } : {}),
       };
     }),
+    uf: p.checkout.uf,
     checkoutToken: p.checkout.publicToken,
     isFinal: isFinal(p.status),
   };

@@ -28,6 +28,9 @@ async function main(): Promise<void> {
     rateLimitPerMinute: num("SANDBOX_RATE_LIMIT", 1000),
     // How long the timeout test card's synchronous answer is held back (browser tests shorten it).
     withheldPaymentMs: num("SANDBOX_WITHHELD_PAYMENT_MS", 75_000),
+    // How long a card stays "em análise" in real ms, whatever the time scale: browser tests keep
+    // it long enough to see (and screenshot) the state their time scale would make flash by.
+    ...(process.env.SANDBOX_ANALYSIS_MS ? { paymentTimings: { analysis: num("SANDBOX_ANALYSIS_MS", 30_000) } } : {}),
   });
   console.log(`[sandbox] upstream sandbox listening on ${sandbox.url}`);
 

@@ -2,23 +2,15 @@
 // this schema's output goes straight to upstream's card-token call.
 
 import * as z from "zod/mini";
-import {
-  type CardBrand,
-  detectBrand,
-  formatExpiry,
-  isExpiryInPast,
-  isValidCardNumber,
-  isValidCvv,
-  luhn,
-  parseExpiry,
-} from "@/lib/rules/card";
+import { type CardBrand, formatExpiry, isExpiryInPast, isValidCvv, luhn, parseExpiry } from "@/lib/rules/card";
+import { ACCEPTED_BRANDS_TEXT, detectBrand, identifyCard, isValidCardNumber, notAcceptedMessage } from "@/lib/rules/card-brand";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { requiredText } from "./fields";
 
 export const CARD_MESSAGES = {
   numeroRequired: "Informe o número do cartão.",
   numero: "Número do cartão inválido. Confira os dígitos.",
-  brand: "Bandeira não aceita. Use Visa, Mastercard, Elo, American Express ou Hipercard.",
+  brand: `Não reconhecemos a bandeira deste cartão. Aceitamos ${ACCEPTED_BRANDS_TEXT}; confira o número ou pague com PIX.`,
   nomeRequired: "Informe o nome impresso no cartão.",
   nome: "Use apenas letras, como está impresso no cartão.",
   validadeRequired: "Informe a validade do cartão.",
@@ -54,7 +46,10 @@ export function cardInputSchema(now: Date = new Date()) {
         return z.NEVER;
       };
       if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return fail(CARD_MESSAGES.numero);
-      if (detectBrand(digits) === null) return fail(CARD_MESSAGES.brand);
+      const identity = identifyCard(digits);
+      // A brand we know and do not take is named, not reported as "unknown".
+      if (identity.status === "not_accepted") return fail(notAcceptedMessage(identity.name));
+      if (identity.status === "unknown") return fail(CARD_MESSAGES.brand);
       if (!isValidCardNumber(digits)) return fail(CARD_MESSAGES.numero);
       return digits;
     }),

@@ -1,6 +1,7 @@
 import { expect, test } from "./support/test";
 import { checkPage } from "./support/a11y";
-import { continueButton, fillCustomer, startLookup, waitForDebts } from "./support/flow";
+import { continueButton, fillCustomer, lookupViaApi, ownFamilyPlate, startLookup, waitForDebts } from "./support/flow";
+import { familyVehicle } from "@/lib/sandbox/catalog/family";
 
 test("dependsOn brings debts along and says why; distinct disables with the reason on the item", async ({ page }, testInfo) => {
   await startLookup(page, "withDebts");
@@ -80,4 +81,20 @@ test("a total under R$ 5,00: no card installments, the page says where the PIX t
   await expect(page.getByRole("radio", { name: "PIX" })).toBeChecked();
   await expect(page.getByRole("button", { name: "Gerar código PIX" })).toBeVisible();
   await expect(floor).toHaveCount(0);
+});
+
+test("a discounted amount says until when it holds, and warns as its last day comes and once it has passed", async ({ page, request }, testInfo) => {
+  // A generated vehicle of this test's own: nobody else pays its discounted fine (due in 20 days).
+  const { lookupId } = await lookupViaApi(request, familyVehicle(ownFamilyPlate())!);
+  const fine = page.getByRole("listitem").filter({ has: page.getByRole("checkbox", { name: /^Multa - Velocidade até 20%/ }) });
+  await page.goto(`/consulta/${lookupId}`);
+  await expect(fine).toContainText(/Valor com desconto até \d{2}\/\d{2}\/\d{4}\. Depois dessa data o valor muda: o desconto deixa de valer\./);
+  const DAY = 86_400_000;
+  await page.clock.setFixedTime(new Date(Date.now() + 18 * DAY));
+  await page.goto(`/consulta/${lookupId}`);
+  await expect(fine).toContainText(/O desconto acaba em 2 dias \(\d{2}\/\d{2}\/\d{4}\)\. Pague até essa data para manter este valor/);
+  await checkPage(page, testInfo, "08c-debts-discount-ending");
+  await page.clock.setFixedTime(new Date(Date.now() + 21 * DAY));
+  await page.goto(`/consulta/${lookupId}`);
+  await expect(fine).toContainText(/O prazo do desconto terminou em \d{2}\/\d{2}\/\d{4}: o valor cobrado agora pode ser outro/);
 });

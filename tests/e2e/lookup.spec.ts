@@ -71,6 +71,8 @@ test.describe("SP maintenance notice, from the browser's clock", () => {
 test("no debts", async ({ page }, testInfo) => {
   await startLookup(page, "noDebts");
   await expect(page.getByText("Nenhum débito encontrado")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Consultado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "O que esta consulta cobre" })).toContainText("Detran-PR (Paraná)");
   await checkPage(page, testInfo, "05-lookup-no-debts");
 });
 
@@ -158,6 +160,34 @@ test("a lookup's page arrives drawn: its debts are in the HTML; an unknown looku
     expect(missing?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
   }
+});
+
+test("the result says when it was made and what it covers; after 24 h it is old and offers a fresh lookup before paying", async ({ page, request }, testInfo) => {
+  const { lookupId, debts } = await lookupViaApi(request, SANDBOX_VEHICLES.withDebts);
+  const free = debts.find((d) => d.dependsOn.length === 0)!;
+  await page.goto(`/consulta/${lookupId}`);
+  await expect(page.getByText(/^Consultado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
+  const coverage = page.getByRole("region", { name: "O que esta consulta cobre" });
+  await expect(coverage).toContainText("Detran-MG (Minas Gerais), o órgão estadual de trânsito");
+  await expect(coverage).toContainText("pelo DER, pela PRF (rodovias federais) ou pelo DNIT");
+  await expect(coverage).toContainText("Carteira Digital de Trânsito");
+  await expect(page.getByText("Esta consulta pode estar desatualizada")).toBeHidden();
+  await checkPage(page, testInfo, "08a-debts-coverage");
+
+  // A day and an hour later on the browser's clock (LOOKUP_MAX_AGE_HOURS defaults to 24).
+  await page.clock.setFixedTime(new Date(Date.now() + 25 * 3_600_000));
+  await page.goto(`/consulta/${lookupId}`);
+  const old = page.getByText("Esta consulta pode estar desatualizada");
+  await expect(old).toBeVisible();
+  await expect(page.getByText(/O resultado tem mais de 1 dia\./)).toBeVisible();
+  await checkPage(page, testInfo, "08b-debts-old");
+  // The payment step, the last one before a checkout exists, says so too.
+  await page.goto(`/consulta/${lookupId}/pagamento?debts=${free.id}`);
+  await expect(old).toBeVisible();
+  await checkPage(page, testInfo, "10a-payment-choice-old");
+  // A fresh lookup with the same data, at its own address.
+  await page.getByRole("button", { name: "Consultar de novo agora" }).click();
+  await page.waitForURL((url) => /^\/consulta\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(lookupId));
 });
 
 /** How React writes text into HTML. */

@@ -55,3 +55,43 @@ test("form pages validate under the CSP without a single violation", async ({ pa
   await expect(page.getByText("RENAVAM inválido. Ele tem 11 números (os mais antigos, 9).")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 });
+
+test("public/: favicon, app icons and a web app manifest for the home screen; robots.txt keeps token pages out", async ({ page, request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  const rules = (await robots.text()).split("\n").filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
+  // Every page under a person's token or id, and the lookup form prefilled with a plate.
+  for (const path of ["/pagar/abc", "/pagamento/abc", "/links", "/links/abc", "/consulta/abc", "/consulta?placa=ABC1234", "/api/lookups"]) {
+    expect(rules.some((prefix) => path.startsWith(prefix)), path).toBe(true);
+  }
+  for (const path of ["/", "/consulta"]) expect(rules.some((prefix) => path.startsWith(prefix)), path).toBe(false);
+
+  const res = await request.get("/manifest.webmanifest");
+  expect(res.status()).toBe(200);
+  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; lang: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+  expect(manifest).toMatchObject({ short_name: "Placa Paga", start_url: "/", display: "standalone", lang: "pt-BR" });
+  // What Chromium needs to offer "install": a 192 and a 512 PNG, plus a maskable one for Android.
+  for (const want of ["192x192", "512x512"]) expect(manifest.icons.some((i) => i.sizes === want && i.type === "image/png" && i.purpose === "any"), want).toBe(true);
+  expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
+  for (const icon of [...manifest.icons, { src: "/apple-touch-icon.png", sizes: "180x180", type: "image/png" }]) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    const body = await file.body();
+    if (icon.type === "image/png") {
+      // The PNG header's own width and height: the sizes the manifest promises.
+      expect(body.subarray(1, 4).toString("latin1"), icon.src).toBe("PNG");
+      expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    } else {
+      expect(body.toString("utf8"), icon.src).toContain("<svg");
+    }
+  }
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect((await ico.body()).readUInt16LE(2)).toBe(1); // ICO resource type
+
+  // Every page links them, under the CSP (the first test checks no violation on the home page).
+  await page.goto("/");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/apple-touch-icon.png");
+  await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/lib/env/schema";
+import { EnvError, parseEnv, TEST_COMPANY } from "@/lib/env/schema";
+import { isValidCnpj } from "@/lib/rules/cpf-cnpj";
 
 const problemsOf = (source: Record<string, string>) => {
   try {
@@ -48,7 +49,7 @@ describe("parseEnv", () => {
   });
 
   it("accepts a live key over https with a webhook secret", () => {
-    const env = parseEnv({ UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com/", WEBHOOK_SECRET: "x".repeat(32) });
+    const env = parseEnv({ UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com/", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181" });
     expect(env).toMatchObject({ upstreamMode: "remote", upstreamEnvironment: "live", upstreamBaseUrl: "https://api.example.com" });
   });
 
@@ -60,6 +61,27 @@ describe("parseEnv", () => {
     const problems = problemsOf({ UVVI_BASE_URL: "https://api.example.com" });
     expect(problems.join(" ")).toMatch(/UVVI_API_KEY is required/);
     expect(problems.join(" ")).toMatch(/WEBHOOK_SECRET is required/);
+  });
+
+  it("marks lookups old after 24 h unless LOOKUP_MAX_AGE_HOURS says otherwise", () => {
+    expect(parseEnv({}).lookupMaxAgeMs).toBe(24 * 3_600_000);
+    expect(parseEnv({ LOOKUP_MAX_AGE_HOURS: "0.5" }).lookupMaxAgeMs).toBe(1_800_000);
+    expect(problemsOf({ LOOKUP_MAX_AGE_HOURS: "0" }).join(" ")).toMatch(/LOOKUP_MAX_AGE_HOURS/);
+    expect(problemsOf({ LOOKUP_MAX_AGE_HOURS: "abc" }).join(" ")).toMatch(/LOOKUP_MAX_AGE_HOURS/);
+  });
+
+  it("names a test company with a valid CNPJ by default and checks a configured CNPJ's digits", () => {
+    expect(parseEnv({}).company).toEqual({ name: TEST_COMPANY.name, cnpj: "45098123000145" });
+    expect(isValidCnpj(TEST_COMPANY.cnpj)).toBe(true);
+    expect(parseEnv({ COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11.222.333/0001-81" }).company).toEqual({ name: "Empresa X", cnpj: "11222333000181" });
+    expect(problemsOf({ COMPANY_CNPJ: "11.222.333/0001-82" }).join(" ")).toMatch(/COMPANY_CNPJ must be a valid CNPJ/);
+    expect(problemsOf({ COMPANY_CNPJ: "11111111111111" }).join(" ")).toMatch(/COMPANY_CNPJ/);
+  });
+
+  it("requires our real company name and CNPJ with a production key", () => {
+    const live = { UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com", WEBHOOK_SECRET: "x".repeat(32) };
+    expect(problemsOf(live).join(" ")).toMatch(/COMPANY_NAME and COMPANY_CNPJ are required/);
+    expect(parseEnv({ ...live, COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181" }).company.name).toBe("Empresa X");
   });
 
   it("refuses a test key the embedded sandbox would not accept", () => {

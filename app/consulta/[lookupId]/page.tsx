@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { env } from "@/lib/env";
 import { findLookupView } from "@/lib/lookups/lookup-view";
+import { LookupCoverage } from "@/components/lookup/lookup-coverage";
 import { LookupResult } from "@/components/lookup/lookup-result";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -16,7 +18,7 @@ export default async function LookupPage({ params }: Props) {
   if (!lookup) notFound();
   return (
     <PageShell step="Débitos" title="Débitos do veículo" lead="Escolha o que pagar. Alguns débitos precisam ser pagos juntos; avisamos quando isso acontece." wide>
-      <LookupResult initial={lookup} />
+      <LookupResult initial={lookup} maxAgeMs={env.lookupMaxAgeMs} coverage={<LookupCoverage uf={lookup.uf} />} />
     </PageShell>
   );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { findPaymentView } from "@/lib/payments/get-payment";
+import { InAnalysisHelp, RefusedNextSteps } from "@/components/pay/payment-help";
+import { AfterPayment } from "@/components/status/after-payment";
 import { PaymentStatus } from "@/components/status/payment-status";
 import { PageShell } from "@/components/ui/page-shell";
 
@@ -15,7 +17,9 @@ export default async function PaymentStatusPage({ params }: Props) {
   if (!payment) notFound();
   return (
     <PageShell step="Acompanhamento" title="Acompanhamento do pagamento" lead="Esta página se atualiza sozinha até cada débito ser quitado.">
-      <PaymentStatus initial={payment} />
+      <PaymentStatus initial={payment} afterPaying={<AfterPayment debts={payment.debts} uf={payment.uf} />}
+        help={{ inAnalysis: <InAnalysisHelp />, refused: <RefusedNextSteps /> }}
+      />
     </PageShell>
   );
 }

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { findCheckoutView } from "@/lib/checkouts/checkout-view";
+import { env } from "@/lib/env";
 import { PayCheckout } from "@/components/pay/pay-checkout";
+import { CardRefusedHelp, PaymentInFlightHelp } from "@/components/pay/payment-help";
+import { PixPayee } from "@/components/pay/pix-payee";
 import { PageShell } from "@/components/ui/page-shell";
 
 // Payment links are personal: never indexed, never leaked through the Referer header.
@@ -22,7 +25,10 @@ export default async function PayPage({ params }: Props) {
   const page = checkout.kind === "share" ? SHARED : OWN;
   return (
     <PageShell step="Pagamento" title={page.title} lead={page.lead} wide>
-      <PayCheckout initial={checkout} />
+      <PayCheckout
+        initial={checkout}
+        help={{ pixPayee: <PixPayee company={env.company} />, cardRefused: <CardRefusedHelp />, inFlight: <PaymentInFlightHelp /> }}
+      />
     </PageShell>
   );
 }

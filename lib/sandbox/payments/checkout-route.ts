@@ -7,7 +7,7 @@ import { checkoutViolations, describeViolation } from "./checkout-rules";
 import { CheckoutBody } from "./checkout-schema";
 import { apiKeyOf, parseBody } from "./http";
 import { toCents, toReais } from "./money";
-import { heldDebts } from "./payment-index";
+import { alternativeRefusal, alternativesHeld, heldDebts } from "./payment-index";
 import { fromNow } from "./timings";
 
 export async function checkoutRoute(c: Context, ctx: SandboxContext) {
@@ -33,6 +33,14 @@ export async function checkoutRoute(c: Context, ctx: SandboxContext) {
       debtIds,
       paymentIds: [...new Set(debtIds.map((id) => held.get(id)?.paymentId))],
     });
+  }
+
+  // Nor can one whose `distinct` alternative is (the cota única once a parcela is paid, or the
+  // reverse): the stored lookup still lists it, the authority would refuse it.
+  const alternatives = alternativesHeld(ctx, ids);
+  if (alternatives.length) {
+    const refusal = alternativeRefusal(alternatives);
+    return errorB(c, 422, "VALIDATION_ERROR", refusal.message, refusal.details);
   }
 
   const debts = ids.map((id) => {

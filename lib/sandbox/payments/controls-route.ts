@@ -5,7 +5,7 @@ import type { SandboxContext } from "../context";
 import { errorB } from "../http/errors";
 import { apiKeyOf, iso } from "./http";
 import { enterStatus, expirePixIfDue } from "./lifecycle";
-import { debtsHeldElsewhere } from "./payment-index";
+import { alternativeRefusal, alternativesHeld, debtsHeldElsewhere } from "./payment-index";
 import { getPayment, type SandboxPayment } from "./types";
 
 /** When a key is sent it must own the resource; the payer simulator may also call without one. */
@@ -36,6 +36,11 @@ export function payPixRoute(c: Context, ctx: SandboxContext) {
   const elsewhere = checkout ? debtsHeldElsewhere(ctx, checkout) : [];
   if (elsewhere.length) {
     return errorB(c, 422, "VALIDATION_ERROR", "Debts already paid by another checkout", { rule: "alreadyPaid", debts: elsewhere });
+  }
+  const alternatives = checkout ? alternativesHeld(ctx, checkout.debts.map((d) => d.id), checkout.checkoutId) : [];
+  if (alternatives.length) {
+    const refusal = alternativeRefusal(alternatives);
+    return errorB(c, 422, "VALIDATION_ERROR", refusal.message, refusal.details);
   }
   enterStatus(ctx, p, "paid");
   return c.json({ success: true, paymentId: p.paymentId, status: p.status, paidAt: iso(p.paidAt) });

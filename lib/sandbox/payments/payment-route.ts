@@ -6,7 +6,7 @@ import type { SandboxContext } from "../context";
 import { errorB } from "../http/errors";
 import { apiKeyOf, parseBody } from "./http";
 import { installmentOption, maxInstallments, oneTimeTotalCents } from "./interest";
-import { debtsHeldElsewhere, openPaymentFor } from "./payment-index";
+import { alternativeRefusal, alternativesHeld, debtsHeldElsewhere, openPaymentFor } from "./payment-index";
 import { paymentAnswer, setReady, whenReady } from "./payment-answer";
 import { startCardPayment } from "./payment-card";
 import { startPixPayment } from "./payment-pix";
@@ -92,6 +92,11 @@ export async function paymentRoute(c: Context, ctx: SandboxContext) {
   const elsewhere = debtsHeldElsewhere(ctx, checkout);
   if (elsewhere.length) {
     return unprocessable(c, "Debts already paid or being paid by another checkout", { rule: "alreadyPaid", debts: elsewhere });
+  }
+  const alternatives = alternativesHeld(ctx, checkout.debts.map((d) => d.id), checkout.checkoutId);
+  if (alternatives.length) {
+    const refusal = alternativeRefusal(alternatives);
+    return unprocessable(c, refusal.message, refusal.details);
   }
 
   let amountCents = oneTimeTotalCents(checkout.amountCents); // PIX = the 1x total (decision)

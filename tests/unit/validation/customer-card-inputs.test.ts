@@ -89,7 +89,12 @@ describe("cardInputSchema", () => {
     ["4111111111111112", "Número do cartão inválido. Confira os dígitos."],
     ["4111", "Número do cartão inválido. Confira os dígitos."],
     ["4111abcd11111111", "Número do cartão inválido. Confira os dígitos."],
-    ["6011111111111117", "Bandeira não aceita. Use Visa, Mastercard, Elo, American Express ou Hipercard."],
+    // Brands we recognise and do not take are named (issue 22, item 7), not "unknown".
+    ["6011111111111117", "Cartões Discover não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX."],
+    ["30569309025904", "Cartões Diners Club não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX."],
+    [makeLuhn("637095000000000"), "Cartões Hiper não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX."],
+    [makeLuhn("353011133330000"), "Cartões JCB não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX."],
+    [makeLuhn("900000000000000"), CARD_MESSAGES.brand],
     [makeLuhn("378282246310"), "Número do cartão inválido. Confira os dígitos."], // 13-digit "amex"
   ])("numero %j -> %s", (numero, message) => {
     expect(messageAt(schema, { ...valid, numero }, "numero")).toBe(message);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { env } from "@/lib/env";
 import { findLookupView } from "@/lib/lookups/lookup-view";
 import { debtIdsFromParam } from "@/lib/rules/debt-selection";
 import { PaymentChoice } from "@/components/checkout/payment-choice";
@@ -20,7 +21,7 @@ export default async function PaymentChoicePage({ params, searchParams }: Props)
   if (!lookup) notFound();
   return (
     <PageShell step="Pagamento" title="Como você quer pagar" lead="Compare o total de cada forma de pagamento e informe seus dados." wide>
-      <PaymentChoice debtIds={debtIds} initial={lookup} />
+      <PaymentChoice debtIds={debtIds} initial={lookup} maxAgeMs={env.lookupMaxAgeMs} />
     </PageShell>
   );
 }

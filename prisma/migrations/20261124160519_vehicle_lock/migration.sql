@@ -1,0 +1,6 @@
+-- CreateTable
+CREATE TABLE "VehicleLock" (
+    "plate" TEXT NOT NULL PRIMARY KEY,
+    "takenAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
