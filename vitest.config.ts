@@ -1,6 +1,23 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * The integration suites for lookups, checkouts, payments, webhooks and links, which run a second
+ * time on PostgreSQL (a throwaway cluster per run, tests/support/postgres.ts). The rest (pure
+ * rules, the sandbox contract, start-up and crash tests) does not depend on the database server.
+ */
+export const POSTGRES_SUITES = [
+  "tests/integration/upstream-routes.test.ts",
+  "tests/integration/upstream-payments.test.ts",
+  "tests/integration/payment-storm.test.ts",
+  "tests/integration/double-payment.test.ts",
+  "tests/integration/webhooks-ingest.test.ts",
+  "tests/integration/webhooks-delivery.test.ts",
+  "tests/integration/webhooks-trust.test.ts",
+  "tests/integration/fuzz-routes.test.ts",
+  "tests/integration/postgres-*.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,11 +27,28 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
+          exclude: ["tests/integration/postgres-*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgresql",
+          include: POSTGRES_SUITES,
+          globalSetup: ["tests/support/postgres.ts"],
+        },
+      },
+    ],
   },
 });

@@ -7,7 +7,9 @@ import path from "node:path";
 import { EnvError } from "../lib/env/schema";
 import { applyCompileHints } from "./compile-hints";
 import { childProcessEnv, loadEnv } from "../lib/env/load";
-import { createPrismaClient, configureSqlite } from "../lib/db/create-client";
+import { createPrismaClient, configureDatabase } from "../lib/db/create-client";
+import { ensureMigrated } from "./lib/apply-migrations";
+import { DatabaseCheckError } from "./lib/database-check";
 
 const dev = process.argv.includes("--dev");
 const children: ChildProcess[] = [];
@@ -87,18 +89,30 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 /** Regenerating while tests import the client races with them: only when the schema is newer. */
-function generatePrismaClientIfNeeded() {
-  const client = path.join("lib", "generated", "prisma", "client.ts");
-  if (existsSync(client) && statSync(client).mtimeMs >= statSync("prisma/schema.prisma").mtimeMs) return;
-  run("npx", ["prisma", "generate"]);
+function generatePrismaClientsIfNeeded() {
+  const clients: [string, string][] = [["prisma/schema.prisma", "prisma"], ["prisma/postgresql/schema.prisma", "prisma-pg"]];
+  for (const [schema, out] of clients) {
+    const client = path.join("lib", "generated", out, "client.ts");
+    if (existsSync(client) && statSync(client).mtimeMs >= statSync(schema).mtimeMs) continue;
+    run("npx", ["prisma", "generate", "--schema", schema]);
+  }
+}
+
+async function prepareDatabase() {
+  try {
+    await ensureMigrated(env.databaseProvider, env.databaseUrl, childEnv);
+  } catch (error) {
+    if (error instanceof DatabaseCheckError) fail(error.message);
+    throw error;
+  }
+  const db = createPrismaClient(env.databaseUrl);
+  await configureDatabase(db, env.databaseUrl);
+  await db.$disconnect();
 }
 
 async function main() {
-  generatePrismaClientIfNeeded();
-  run("npx", ["prisma", "migrate", "deploy"]);
-  const db = createPrismaClient(env.databaseUrl);
-  await configureSqlite(db);
-  await db.$disconnect();
+  generatePrismaClientsIfNeeded();
+  await prepareDatabase();
 
   if (!dev) {
     const stamp = path.join(env.nextDistDir, "source-hash");
@@ -107,7 +121,9 @@ async function main() {
       console.log("[start] sources changed since the last build: building");
       run("npx", ["next", "build"]);
       applyCompileHints(env.nextDistDir);
-      writeFileSync(stamp, hash);
+      // Hashed again after the build: with another NEXT_DIST_DIR, next build adds its types
+      // folder to tsconfig.json, and the earlier hash would make every later start rebuild.
+      writeFileSync(stamp, sourceHash());
     }
   }
 

@@ -1,8 +1,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
+import { databaseProviderOf } from "@/lib/env/schema";
 
+/**
+ * One type for both providers. The two generated clients come from the same models
+ * (prisma/postgresql/schema.prisma is generated from prisma/schema.prisma), so their APIs match;
+ * the PostgreSQL one only adds options (case-insensitive filters) that the app does not use.
+ */
 export type Db = PrismaClient;
 
 function sqliteFilePath(url: string): string | null {
@@ -11,20 +19,25 @@ function sqliteFilePath(url: string): string | null {
 }
 
 /**
- * WAL lets readers run while a writer commits, and several instances on one host share the file.
- * synchronous stays FULL: a webhook we acknowledged must survive a power cut (toolchain.md).
- * busy_timeout makes concurrent writers wait for the lock instead of failing at once.
+ * SQLite: WAL lets readers run while a writer commits, and several instances on one host share
+ * the file. synchronous stays FULL: a webhook we acknowledged must survive a power cut
+ * (toolchain.md). busy_timeout makes concurrent writers wait for the lock instead of failing.
+ * PostgreSQL: the app's client goes through adapter-pg 6.19.3 (a pg Pool).
  */
 export function createPrismaClient(databaseUrl: string): Db {
+  if (databaseProviderOf(databaseUrl) === "postgresql") {
+    const client = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+    return client as unknown as Db;
+  }
   const file = sqliteFilePath(databaseUrl);
   if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const adapter = new PrismaBetterSQLite3({ url: databaseUrl, timeout: 5000 });
-  const client = new PrismaClient({ adapter });
-  return client;
+  return new PrismaClient({ adapter });
 }
 
 /** Run once per process before serving (scripts/start.ts, test setup); journal_mode persists in the file. */
-export async function configureSqlite(client: Db): Promise<void> {
+export async function configureDatabase(client: Db, databaseUrl: string): Promise<void> {
+  if (databaseProviderOf(databaseUrl) !== "sqlite") return;
   await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await client.$queryRawUnsafe("PRAGMA synchronous = FULL");
   await client.$queryRawUnsafe("PRAGMA busy_timeout = 5000");

@@ -16,6 +16,15 @@ const positiveMs = (fallback: number) =>
 /** A positive integer count with a default (same parsing as positiveMs). */
 const positiveInt = positiveMs;
 
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+/** The URL's scheme decides the database: file: is SQLite (embedded), postgres(ql):// is PostgreSQL. */
+export function databaseProviderOf(url: string): DatabaseProvider | null {
+  if (url.startsWith("file:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
+  return null;
+}
+
 /** The test environment's stand-in company (fictional; the CNPJ only has valid check digits). */
 export const TEST_COMPANY = { name: "Placa Paga Serviços Digitais Ltda. (teste)", cnpj: "45098123000145" } as const;
 
@@ -33,7 +42,15 @@ export const rawEnvSchema = z.object({
   ),
   UVVI_TIMEOUT_MS: positiveMs(10_000),
   UVVI_PAYMENT_TIMEOUT_MS: positiveMs(60_000),
-  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().default("file:./data/placa-paga.db")),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((url) => databaseProviderOf(url) !== null, {
+        error: "DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)",
+      })
+      .default("file:./data/placa-paga.db"),
+  ),
   PUBLIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ error: "PUBLIC_BASE_URL must be an absolute URL" }).optional()),
   WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -103,6 +120,7 @@ export type AppEnv = {
   upstreamTimeoutMs: number;
   paymentTimeoutMs: number;
   databaseUrl: string;
+  databaseProvider: DatabaseProvider;
   publicBaseUrl: string;
   /** undefined only when the caller resolves it later (sandbox mode, kept in ./data). */
   webhookSecret: string | undefined;
@@ -194,6 +212,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     upstreamTimeoutMs: raw.UVVI_TIMEOUT_MS,
     paymentTimeoutMs: raw.UVVI_PAYMENT_TIMEOUT_MS,
     databaseUrl: raw.DATABASE_URL,
+    databaseProvider: databaseProviderOf(raw.DATABASE_URL) as DatabaseProvider,
     publicBaseUrl: (raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     webhookSecret: raw.WEBHOOK_SECRET,
     webhookIpAllowlist,

@@ -43,7 +43,8 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
 
   return db.$transaction(async (tx) => {
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes
-    // first so SQLite's write lock is held before anything else is read or written.
+    // first so SQLite's write lock (PostgreSQL: the row's lock, the condition re-checked after
+    // waiting for it) is held before anything else is read or written.
     const claimed = await tx.lookup.updateMany({
       where: { id: lookupRowId, status: "pending" },
       data: {

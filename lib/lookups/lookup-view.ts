@@ -78,6 +78,8 @@ export function toDebtView(d: LookupDebt): DebtView {
 }
 
 
+export const LOOKUP_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** The API's read: an unknown id is a 404 error. */
 export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {
   const view = await findLookupView(lookupId, now);
@@ -87,6 +89,8 @@ export async function getLookupView(lookupId: string, now = new Date()): Promise
 
 /** Null for an unknown id; the lookup page answers it with its 404. Database only, never upstream. */
 export async function findLookupView(lookupId: string, now = new Date()): Promise<LookupView | null> {
+  // Ids are cuids: junk never reaches the database (PostgreSQL rejects a NUL byte with an error).
+  if (!LOOKUP_ID.test(lookupId)) return null;
   const lookup = await db.lookup.findUnique({ where: { id: lookupId }, include: { debts: { orderBy: { id: "asc" } } } });
   if (!lookup) return null;
   let status = lookup.status as LookupStatus;

@@ -7,6 +7,7 @@ import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
 import { applyLookupResult } from "./apply-result";
+import { LOOKUP_ID } from "./lookup-view";
 
 const log = moduleLogger("lookups");
 
@@ -69,7 +70,7 @@ export async function startLookup(input: LookupInput, opts: { vehicleJson?: stri
 
 /** A new lookup with the same vehicle data (the old one stays as it was). */
 export async function retryLookup(lookupId: string): Promise<{ lookupId: string }> {
-  const previous = await db.lookup.findUnique({ where: { id: lookupId } });
+  const previous = LOOKUP_ID.test(lookupId) ? await db.lookup.findUnique({ where: { id: lookupId } }) : null;
   if (!previous) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
   return startLookup(
     { uf: previous.uf as LookupInput["uf"], placa: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },

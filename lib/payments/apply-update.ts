@@ -26,9 +26,9 @@ export async function applyPaymentUpdate(
   source: PaymentUpdateSource,
 ): Promise<void> {
   await db.$transaction(async (tx) => {
-    // Write first: takes SQLite's write lock at once, so the read below cannot go stale before
-    // our write (a deferred transaction that reads, then writes after another connection
-    // committed, fails with SQLITE_BUSY_SNAPSHOT).
+    // Write first: takes SQLite's write lock (PostgreSQL: this row's lock) at once, so the read
+    // below cannot go stale before our write (a deferred SQLite transaction that reads, then
+    // writes after another connection committed, fails with SQLITE_BUSY_SNAPSHOT).
     const touched = await tx.$executeRaw`UPDATE "Payment" SET "id" = "id" WHERE "id" = ${paymentRowId}`;
     if (touched === 0) throw new Error(`applyPaymentUpdate: no payment ${paymentRowId}`);
     const current = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: { debts: true } });

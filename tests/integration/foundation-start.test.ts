@@ -27,6 +27,13 @@ describe("npm start configuration checks", () => {
     expect(result.stderr).toMatch(/UVVI_API_KEY must start with sk_test_ or sk_live_/);
   });
 
+  it("exits non-zero for a DATABASE_URL of another scheme, naming the variable and the accepted ones", () => {
+    const result = start({ DATABASE_URL: "mysql://db.example/placa" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/DATABASE_URL must start with file: \(SQLite\) or postgres:\/\/ \/ postgresql:\/\/ \(PostgreSQL\)/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("exits non-zero for a live key over http", () => {
     const result = start({ UVVI_API_KEY: "sk_live_0123456789", UVVI_BASE_URL: "http://upstream.example", WEBHOOK_SECRET: "s".repeat(40) });
     expect(result.status).toBe(1);

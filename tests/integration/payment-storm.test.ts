@@ -64,11 +64,18 @@ describe("payment retry storms", () => {
     expect(accepted[0]!.body.ref).toBe(rows[0]!.id);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(N - 1);
+    // The analysis ends in 0.3 s (time scale 0.01): an attempt that arrives after it is told the
+    // checkout is paid, equally clear. Which of the two each gets is timing (PostgreSQL runs the
+    // requests more in parallel than SQLite's single writer), the charge count is not.
     for (const r of refused) {
       expect(r.status).toBe(409);
-      expect(r.body.error.code).toBe("PAYMENT_IN_PROGRESS");
-      expect(r.body.error.message).toMatch(/pagamento em andamento/);
+      if (r.body.error.code === "CHECKOUT_ALREADY_PAID") expect(r.body.error.message).toMatch(/já (foi concluído|foram pagos)/);
+      else {
+        expect(r.body.error.code).toBe("PAYMENT_IN_PROGRESS");
+        expect(r.body.error.message).toMatch(/pagamento em andamento/);
+      }
     }
+    expect(refused.some((r) => r.body.error.code === "PAYMENT_IN_PROGRESS")).toBe(true);
   });
 
   it(`${N} concurrent attempts (card, paid at once): one charge, the others 409 (in progress or already paid)`, async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import { holdWriteLock } from "../support/hold-write-lock";
 import { seedLookup, seedPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -101,9 +101,7 @@ describe("webhook route answers", () => {
   });
 
   it("database unavailable (write lock held elsewhere): 503, nothing acknowledged; the retry is stored", async () => {
-    const file = t.databaseUrl.replace(/^file:/, "");
-    const locker = new Database(file);
-    locker.exec("BEGIN EXCLUSIVE");
+    const release = await holdWriteLock(t.databaseUrl);
     const externalId = randomUUID();
     const event = { type: "VehicleNotFound", transactionId: 77, externalId };
     try {
@@ -112,8 +110,7 @@ describe("webhook route answers", () => {
       expect(res.status).toBe(503);
       expect(Date.now() - started).toBeLessThan(5_000); // the upstream waits 5 s at most
     } finally {
-      locker.exec("ROLLBACK");
-      locker.close();
+      await release();
     }
     expect(await db.webhookEvent.count({ where: { externalId } })).toBe(0);
     expect((await deliver(event)).status).toBe(200);

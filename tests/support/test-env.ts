@@ -4,6 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { SandboxOptions } from "@/lib/sandbox/context";
 import { startSandbox } from "@/lib/sandbox/server";
+import { createTestDatabase } from "./postgres";
 
 export const TEST_API_KEY = "sk_test_integration_key";
 export const TEST_WEBHOOK_SECRET = "integration-webhook-secret-0123456789abcdef";
@@ -14,18 +15,29 @@ export type TestEnvironment = {
   close(): Promise<void>;
 };
 
+/** The "postgresql" vitest project runs the same suites on PostgreSQL (tests/support/postgres.ts). */
+export const testDatabaseProvider = (): "sqlite" | "postgresql" => (inject("pgTemplate") ? "postgresql" : "sqlite");
+
+async function freshDatabaseUrl(): Promise<string> {
+  const pgTemplate = inject("pgTemplate");
+  if (pgTemplate) return createTestDatabase(pgTemplate.adminUrl, pgTemplate.template, `test_${randomUUID().replace(/-/g, "")}`);
+  const file = path.resolve(`data/test/${randomUUID()}.db`);
+  copyFileSync(inject("templateDb"), file);
+  return `file:${file}`;
+}
+
 /**
- * A fresh SQLite file (copied from the migrated template) and a real sandbox over HTTP, wired into
+ * A fresh database (an SQLite file copied from the migrated template, or a PostgreSQL database
+ * made from the template in the "postgresql" project) and a real sandbox over HTTP, wired into
  * process.env BEFORE the storefront modules are imported (lib/env reads it once). Import server
  * modules with `await import(...)` after calling this.
  */
 export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOptions> = {}): Promise<TestEnvironment> {
-  const file = path.resolve(`data/test/${randomUUID()}.db`);
-  copyFileSync(inject("templateDb"), file);
+  const databaseUrl = await freshDatabaseUrl();
   const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...sandboxOptions });
   Object.assign(process.env, {
     NODE_ENV: "test",
-    DATABASE_URL: `file:${file}`,
+    DATABASE_URL: databaseUrl,
     UVVI_BASE_URL: sandbox.url,
     UVVI_API_KEY: TEST_API_KEY,
     WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -33,7 +45,7 @@ export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOption
     LOG_LEVEL: "silent",
   });
   return {
-    databaseUrl: `file:${file}`,
+    databaseUrl,
     sandbox,
     close: () => sandbox.close(),
   };

@@ -21,11 +21,21 @@ describe("parseEnv", () => {
       upstreamBaseUrl: "http://127.0.0.1:4010",
       upstreamApiKey: "sk_test_sandbox_default",
       databaseUrl: "file:./data/placa-paga.db",
+      databaseProvider: "sqlite",
       publicBaseUrl: "http://localhost:3000",
       port: 3000,
       sandboxPort: 4010,
     });
     expect(env.webhookSecret).toBeUndefined();
+  });
+
+  it("picks the database by DATABASE_URL's scheme and refuses any other scheme, naming the variable", () => {
+    expect(parseEnv({ DATABASE_URL: "file:/tmp/x.db" }).databaseProvider).toBe("sqlite");
+    expect(parseEnv({ DATABASE_URL: "postgres://u:p@db:5432/app" }).databaseProvider).toBe("postgresql");
+    expect(parseEnv({ DATABASE_URL: "postgresql://db/app?sslmode=require" }).databaseProvider).toBe("postgresql");
+    for (const url of ["mysql://db/app", "./data/x.db", "sqlite:x.db", "postgresql:/db", "libsql://db.turso.io"]) {
+      expect(problemsOf({ DATABASE_URL: url }).join(" ")).toMatch(/^DATABASE_URL: DATABASE_URL must start with file: \(SQLite\) or postgres:\/\//);
+    }
   });
 
   it("refuses a live key with the embedded sandbox and says what to change", () => {

@@ -1,0 +1,59 @@
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startPgCluster } from "../../scripts/lib/pg-cluster";
+
+// globalSetup of the "postgresql" vitest project: one throwaway cluster per run (loopback port,
+// temp data dir, as an unprivileged user), one template database migrated with the real
+// PostgreSQL migrations; each test file gets its own copy (test-env.ts, CREATE DATABASE ... TEMPLATE).
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Set only in the "postgresql" project: the cluster's admin URL and the migrated template's name. */
+    pgTemplate?: { adminUrl: string; template: string };
+  }
+}
+
+export const PG_TEMPLATE = "placa_paga_template";
+
+export default async function setup(project: TestProject) {
+  const cluster = await startPgCluster();
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+    await admin.end();
+    execFileSync("npx", ["prisma", "migrate", "deploy"], {
+      env: { ...process.env, DATABASE_URL: cluster.url(PG_TEMPLATE) },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+  project.provide("pgTemplate", { adminUrl: cluster.url(), template: PG_TEMPLATE });
+  return () => cluster.stop();
+}
+
+/** A fresh database copied from the migrated template; its URL. */
+export async function createTestDatabase(adminUrl: string, template: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Two copies of one template at the same instant can meet "being accessed by other users".
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || (error as { code?: string }).code !== "55006") throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
