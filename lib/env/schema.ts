@@ -44,6 +44,11 @@ export const rawEnvSchema = z.object({
   LOG_FILE: optionalString,
   /** A lookup whose webhook has not come after this long is shown as delayed, with a retry. */
   LOOKUP_DELAYED_AFTER_MS: positiveMs(20_000),
+  /**
+   * Fleet-wide spacing of upstream status calls for one payment (lib/payments/status-lease.ts):
+   * 30 s = at most 2 a minute, the upstream budget. Lower only in tests, to run a minute faster.
+   */
+  STATUS_CHECK_INTERVAL_MS: positiveMs(30_000),
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
@@ -79,6 +84,7 @@ export type AppEnv = {
   logFile: string | undefined;
   nextDistDir: string;
   lookupDelayedAfterMs: number;
+  statusCheckIntervalMs: number;
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -147,6 +153,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     logFile: raw.LOG_FILE,
     nextDistDir: raw.NEXT_DIST_DIR,
     lookupDelayedAfterMs: raw.LOOKUP_DELAYED_AFTER_MS,
+    statusCheckIntervalMs: raw.STATUS_CHECK_INTERVAL_MS,
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,

@@ -141,12 +141,3 @@ export function insertWebhookEvent(e: NewWebhookEvent): Promise<{ stored: true; 
     return info.changes === 1 ? { stored: true as const, id } : { stored: false as const };
   });
 }
-
-const MARK = `UPDATE "WebhookEvent" SET "outcome" = ?, "error" = ?, "appliedAt" = ? WHERE "id" = ? AND "outcome" IS NULL`;
-
-/** Records what applying the event did (applied | ignored | unmatched | failed). */
-export function markWebhookOutcome(id: string, outcome: string, error: string | null): Promise<void> {
-  return groupCommit((conn) => {
-    statement(conn, MARK).run(outcome, error, sqliteNow(), id);
-  });
-}

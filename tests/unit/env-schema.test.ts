@@ -23,6 +23,7 @@ describe("parseEnv", () => {
       publicBaseUrl: "http://localhost:3000",
       port: 3000,
       sandboxPort: 4010,
+      statusCheckIntervalMs: 30_000,
     });
     expect(env.webhookSecret).toBeUndefined();
   });
@@ -60,5 +61,11 @@ describe("parseEnv", () => {
   it("treats empty strings as unset and rejects bad ports", () => {
     expect(parseEnv({ UVVI_BASE_URL: "", PORT: "" }).upstreamMode).toBe("sandbox");
     expect(problemsOf({ PORT: "70000" }).length).toBeGreaterThan(0);
+  });
+
+  it("reads the status-call spacing and refuses one that is not a positive whole number of ms", () => {
+    expect(parseEnv({ STATUS_CHECK_INTERVAL_MS: "2000" }).statusCheckIntervalMs).toBe(2_000);
+    expect(problemsOf({ STATUS_CHECK_INTERVAL_MS: "0" }).join(" ")).toMatch(/STATUS_CHECK_INTERVAL_MS/);
+    expect(problemsOf({ STATUS_CHECK_INTERVAL_MS: "soon" }).join(" ")).toMatch(/STATUS_CHECK_INTERVAL_MS/);
   });
 });
