@@ -11,7 +11,7 @@ import { nextStatusCheckAt, statusCheckIntervalMs, takeStatusLease } from "./sta
 // payment per interval across all instances. In this process, concurrent callers also share the
 // one call in flight, and a lease seen closed is remembered until it reopens, so a poll inside a
 // closed window costs no query at all. Those maps are only shortcuts: the lease column decides.
-// (The globalThis slots this replaces could start two calls at once: see docs/webhooks.md.)
+// (Why the per-process slots this replaces could start two calls at once: docs/webhooks.md.)
 
 type Local = { inFlight: Map<string, Promise<true | Date>>; closedUntil: Map<string, number> };
 const g = globalThis as unknown as { __statusChecks?: Local };
