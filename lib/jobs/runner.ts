@@ -49,17 +49,20 @@ export async function runBatch<Row extends ClaimedRow>(job: Job<Row>, options: B
     renew(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "lease renewal failed"));
   }, Math.max(1, Math.floor(job.leaseMs / 3)));
   renewer.unref();
+  let handled = 0;
   const work = (async () => {
     try {
       for (let i = 0; i < rows.length; i += options.concurrency) {
         if (state.stopping) break;
-        await Promise.all(rows.slice(i, i + options.concurrency).map((row) => runOne(job, token, row)));
+        const chunk = rows.slice(i, i + options.concurrency);
+        await Promise.all(chunk.map((row) => runOne(job, token, row)));
+        handled += chunk.length;
         await options.between?.();
       }
     } finally {
       clearInterval(renewer);
-      // Rows not started (stopping) or whose finish failed go back now, not after the lease.
-      await release(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "release failed"));
+      // Rows not started (stopping, or an error here) go back now, not after the lease.
+      if (handled < rows.length) await release(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "release failed"));
     }
   })();
   state.running.add(work);
