@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy";
-import { apiRequest, params } from "../support/upstream-helpers";
+import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
@@ -128,6 +128,36 @@ describe("status-call budget", () => {
     expect(hints.every((r) => r.outcome === "ignored" && /not confirmed/.test(r.error ?? ""))).toBe(true);
     for (const p of payments) expect((await db.payment.findUniqueOrThrow({ where: { id: p.id } })).status).toBe("awaiting_payment");
   }, 60_000);
+
+  it("a real `paid` hint whose status call fails is retried with backoff, then confirmed, not recorded as unconfirmed", async () => {
+    const { db } = await import("@/lib/db/client");
+    const { upstream } = await import("@/lib/upstream/client");
+    const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
+    const { payment, answer } = await createUpstreamPayment(db, upstream, { card: "visaPaid", answered: false });
+    if (answer.kind !== "answered") throw new Error("expected an answer");
+    await armFault(t, { path: STATUS_PATH, fault: "server-error", times: 50 });
+    try {
+      const body = { type: "payment-status-update", transactionId: answer.transactionId ?? 1, externalId: payment.externalId, paymentId: answer.paymentId, status: "paid", amount: 1, paidAt: null, liquidationStatus: null };
+      const res = await fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect(res.status).toBe(200);
+      const failed = await waitFor(async () => {
+        await dispatchPendingWebhooks();
+        const row = await db.webhookEvent.findFirst({ where: { externalId: payment.externalId } });
+        return row !== null && row.attempts >= 1 && row.notBefore !== null && row;
+      }, 10_000);
+      expect(failed).toMatchObject({ outcome: null, leaseOwner: null });
+      expect(failed.error).toBeNull();
+    } finally {
+      await clearFaults(t);
+    }
+    const done = await waitFor(async () => {
+      await dispatchPendingWebhooks();
+      const row = await db.webhookEvent.findFirstOrThrow({ where: { externalId: payment.externalId } });
+      return row.outcome !== null && row;
+    }, 15_000);
+    expect(done.outcome).toBe("applied");
+    expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("paid");
+  }, 40_000);
 });
 
 async function waitFor<T>(probe: () => Promise<T | false>, timeoutMs: number): Promise<T> {

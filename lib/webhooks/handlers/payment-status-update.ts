@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { applyPaymentUpdate } from "@/lib/payments/apply-update";
 import { env } from "@/lib/env";
 import { RetryLater } from "@/lib/jobs";
-import { reconcileForHint } from "@/lib/payments/reconcile";
+import { isDone, reconcileForHint } from "@/lib/payments/reconcile";
 import { isFinal, isSettled } from "@/lib/rules/payment-status";
 import type { PaymentStatusUpdateEvent } from "../schemas";
 import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
@@ -69,5 +69,9 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
   }
   const now = await readSeen(payment.id);
   if (confirms(now, e)) return applied("confirmed by the status endpoint");
+  // The call failed (no answer applied since it started): retry the hint with backoff rather than
+  // record a real `paid` as not confirmed. A payment with nothing left to learn is never asked.
+  const answered = now.statusCheckAt !== null && now.lastCheckedAt !== null && now.lastCheckedAt >= now.statusCheckAt;
+  if (!answered && !isDone(now)) throw new Error("the status endpoint did not answer; the hint is retried");
   return ignored(`not confirmed by the status endpoint (upstream: ${now.status}/${now.liquidationStatus ?? "-"})`);
 }
