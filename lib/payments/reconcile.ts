@@ -32,6 +32,10 @@ function attempt(paymentRowId: string): Promise<true | Date> {
   const joined = local.inFlight.get(paymentRowId);
   if (joined) return joined;
   const p = (async (): Promise<true | Date> => {
+    // Read first: between winning the lease and sending, nothing else waits (the budget is counted
+    // where the call arrives, and under load every await adds lag).
+    const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
+    if (!payment || isDone(payment)) return true;
     const now = new Date();
     if (!(await takeStatusLease(paymentRowId, now))) {
       const reopens = (await nextStatusCheckAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
@@ -39,7 +43,7 @@ function attempt(paymentRowId: string): Promise<true | Date> {
       return reopens;
     }
     remember(paymentRowId, now.getTime() + statusCheckIntervalMs());
-    await check(paymentRowId).catch((error: unknown) => {
+    await check(payment).catch((error: unknown) => {
       // Best effort: the sweep retries later, and a status page must not fail because of it.
       webhookLog.warn({ err: error, paymentRowId }, "reconcile failed");
     });
@@ -77,9 +81,10 @@ export function isDone(p: { status: string; liquidationStatus: string | null }):
 
 const toDate = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
 
-async function check(paymentRowId: string): Promise<void> {
-  const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
-  if (!payment || isDone(payment)) return;
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof db.payment.findUnique>>>;
+
+async function check(payment: PaymentRow): Promise<void> {
+  const paymentRowId = payment.id;
   // By paymentId when we have it; otherwise the synchronous answer never came and we ask by the
   // ids we sent or were given.
   const ref = payment.paymentId
