@@ -3,11 +3,11 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
 // The upstream status-call budget for the whole fleet: at most one call per payment per
-// STATUS_CHECK_INTERVAL_MS (30 s: 2 a minute), whatever the number of instances, polls, sweeps
-// and webhook hints. A caller may call only after moving Payment.nextStatusCheckAt from <= now to
-// now + the interval in ONE conditional update; the count says who won (SQLite serialises writers,
-// PostgreSQL re-checks the WHERE on the locked row). Instances' clocks must agree (NTP): a skew of
-// d seconds shortens the spacing by d.
+// STATUS_CHECK_INTERVAL_MS (31 s: 2 a minute as the upstream counts them, transit jitter included),
+// whatever the number of instances, polls, sweeps and webhook hints. A caller may call only after
+// moving Payment.nextStatusCheckAt from <= now to now + the interval in ONE conditional update; the
+// count says who won (SQLite serialises writers, PostgreSQL re-checks the WHERE on the locked row).
+// Instances' clocks must agree (NTP): a skew of d seconds shortens the spacing by d.
 
 type PaymentLeaseClient = { payment: { updateMany(args: { where: object; data: object }): Promise<{ count: number }> } };
 

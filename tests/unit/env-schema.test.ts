@@ -23,7 +23,7 @@ describe("parseEnv", () => {
       publicBaseUrl: "http://localhost:3000",
       port: 3000,
       sandboxPort: 4010,
-      statusCheckIntervalMs: 30_000,
+      statusCheckIntervalMs: 31_000,
     });
     expect(env.webhookSecret).toBeUndefined();
   });
