@@ -80,6 +80,13 @@ export const rawEnvSchema = z.object({
       .refine(isValidCnpj, { error: "COMPANY_CNPJ must be a valid CNPJ (14 digits with check digits, punctuation allowed)" })
       .optional(),
   ),
+  /**
+   * Fleet-wide spacing of upstream status calls for one payment (lib/payments/status-lease.ts):
+   * 31 s: at most 2 a minute (the upstream budget) as the upstream counts them, with 1 s for the
+   * calls' own transit jitter (two calls 30 s apart when decided can arrive 29 s apart under load).
+   * Lower only in tests, to run a minute faster.
+   */
+  STATUS_CHECK_INTERVAL_MS: positiveMs(31_000),
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
@@ -136,6 +143,7 @@ export type AppEnv = {
   lookupMaxAgeMs: number;
   /** Our company, named next to the PIX code. cnpj: 14 digits. */
   company: { name: string; cnpj: string };
+  statusCheckIntervalMs: number;
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -226,6 +234,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     lookupDelayedAfterMs: raw.LOOKUP_DELAYED_AFTER_MS,
     lookupMaxAgeMs: Math.round(raw.LOOKUP_MAX_AGE_HOURS * 3_600_000),
     company: { name: raw.COMPANY_NAME ?? TEST_COMPANY.name, cnpj: raw.COMPANY_CNPJ ?? TEST_COMPANY.cnpj },
+    statusCheckIntervalMs: raw.STATUS_CHECK_INTERVAL_MS,
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,

@@ -7,8 +7,8 @@ const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404
 
 /**
  * The status page's read. A payment still moving (not final, or paid and not settled) is first
- * checked against upstream: reconcilePayment is coalesced (one upstream call per payment per 30 s
- * however many pages poll), so this is safe to call on every poll. It never fails the read. The
+ * checked against upstream: reconcilePayment takes the fleet-wide status lease (one upstream call
+ * per payment per 31 s however many pages and instances poll), so this is safe on every poll. It never fails the read. The
  * view is read again only when a check ran: most polls fall inside the closed window, and a
  * second read of the payment with its timeline and debts was half of what a poll cost.
  */

@@ -4,69 +4,73 @@ import { isFinal, isSettled } from "@/lib/rules/payment-status";
 import { upstream } from "@/lib/upstream/client";
 import { webhookLog } from "@/lib/webhooks/logger";
 import { applyPaymentUpdate } from "./apply-update";
+import { nextStatusCheckAt, statusCheckIntervalMs, takeStatusLease } from "./status-lease";
 
 // Asks the upstream status endpoint about one payment and applies the answer (forward-only).
-// Coalesced: however many status pages poll and webhooks hint, concurrent callers share ONE
-// in-flight call per payment. Two windows since the last call:
-// - POLL_WINDOW_MS for status pages and the sweep: polling is driven by how many people watch, so
-//   it may cost at most one call per payment per 30 s (<= 2 a minute, the budget in README);
-// - RECONCILE_WINDOW_MS for webhook hints (trailing): those follow upstream events, not viewers,
-//   and a `paid` hint must be confirmed promptly.
-// State lives on globalThis so Next's dev reloads keep one map per process.
+// Every call first takes the fleet-wide status lease (status-lease.ts): at most one call per
+// payment per interval across all instances. In this process, concurrent callers also share the
+// one call in flight, and a lease seen closed is remembered until it reopens, so a poll inside a
+// closed window costs no query at all. Those maps are only shortcuts: the lease column decides.
+// (Why the per-process slots this replaces could start two calls at once: docs/webhooks.md.)
 
-export const RECONCILE_WINDOW_MS = 5_000;
-export const POLL_WINDOW_MS = 30_000;
+type Local = { inFlight: Map<string, Promise<true | Date>>; closedUntil: Map<string, number> };
+const g = globalThis as unknown as { __statusChecks?: Local };
+const local: Local = (g.__statusChecks ??= { inFlight: new Map(), closedUntil: new Map() });
+const MAX_REMEMBERED = 10_000;
 
-type Slot = { inFlight?: Promise<true>; lastCallAt: number; trailing?: Promise<true> };
-const globalSlots = globalThis as unknown as { __reconcileSlots?: Map<string, Slot> };
-const slots = (globalSlots.__reconcileSlots ??= new Map<string, Slot>());
-
-export type ReconcileOptions = {
-  /**
-   * When the window is closed, wait for it and call then (shared by every caller in that window).
-   * The webhook handler wants this (a `paid` hint must be checked); a polling page does not.
-   */
-  trailing?: boolean;
-};
-
-/**
- * Resolves true when an upstream check ran (or was joined), so the stored payment may have
- * changed; false when the poll window was closed and nothing was asked, so a caller holding a
- * fresh read need not read again (the status endpoint's hot path under polling).
- */
-export function reconcilePayment(paymentRowId: string, options: ReconcileOptions = {}): Promise<boolean> {
-  const slot = slots.get(paymentRowId) ?? { lastCallAt: 0 };
-  slots.set(paymentRowId, slot);
-  if (slot.inFlight) return slot.inFlight;
-  if (!options.trailing) {
-    return slot.lastCallAt + POLL_WINDOW_MS <= Date.now() ? start(paymentRowId, slot) : Promise.resolve(false);
+function remember(paymentRowId: string, until: number): void {
+  if (local.closedUntil.size >= MAX_REMEMBERED) {
+    const now = Date.now();
+    for (const [id, t] of local.closedUntil) if (t <= now) local.closedUntil.delete(id);
+    if (local.closedUntil.size >= MAX_REMEMBERED) local.closedUntil.clear();
   }
-  const wait = slot.lastCallAt + RECONCILE_WINDOW_MS - Date.now();
-  if (wait <= 0) return start(paymentRowId, slot);
-  slot.trailing ??= new Promise<void>((resolve) => setTimeout(resolve, wait).unref?.()).then((): Promise<true> => {
-    slot.trailing = undefined;
-    return slot.inFlight ?? start(paymentRowId, slot);
-  });
-  return slot.trailing;
+  local.closedUntil.set(paymentRowId, until);
 }
 
-function start(paymentRowId: string, slot: Slot): Promise<true> {
-  slot.lastCallAt = Date.now();
-  const p = check(paymentRowId)
-    .catch((error: unknown) => {
+/** Checked now (true), or the budget is closed until the returned instant. */
+function attempt(paymentRowId: string): Promise<true | Date> {
+  const joined = local.inFlight.get(paymentRowId);
+  if (joined) return joined;
+  const p = (async (): Promise<true | Date> => {
+    // Read first: between winning the lease and sending, nothing else waits (the budget is counted
+    // where the call arrives, and under load every await adds lag).
+    const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
+    if (!payment || isDone(payment)) return true;
+    const now = new Date();
+    if (!(await takeStatusLease(paymentRowId, now))) {
+      const reopens = (await nextStatusCheckAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
+      remember(paymentRowId, reopens.getTime());
+      return reopens;
+    }
+    remember(paymentRowId, now.getTime() + statusCheckIntervalMs());
+    await check(payment).catch((error: unknown) => {
       // Best effort: the sweep retries later, and a status page must not fail because of it.
       webhookLog.warn({ err: error, paymentRowId }, "reconcile failed");
-    })
-    .then(() => true as const)
-    .finally(() => {
-      slot.inFlight = undefined;
-      // Drop idle slots after the window so the map does not grow with every payment ever seen.
-      setTimeout(() => {
-        if (!slot.inFlight && !slot.trailing && slots.get(paymentRowId) === slot) slots.delete(paymentRowId);
-      }, POLL_WINDOW_MS).unref?.();
     });
-  slot.inFlight = p;
+    return true;
+  })().finally(() => local.inFlight.delete(paymentRowId));
+  local.inFlight.set(paymentRowId, p);
   return p;
+}
+
+/**
+ * For status pages and the sweep. Resolves true when an upstream check ran (or was joined), so
+ * the stored payment may have changed; false when the budget was closed and nothing was asked,
+ * so a caller holding a fresh read need not read again (the status endpoint's hot path).
+ */
+export async function reconcilePayment(paymentRowId: string): Promise<boolean> {
+  if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > Date.now()) return false;
+  return (await attempt(paymentRowId)) === true;
+}
+
+/**
+ * For webhook hints: checks now if the budget allows (or joins a check in flight here), else
+ * says when it reopens. The hint's inbox row is then deferred to that instant (lib/jobs), not
+ * waited for, so the dispatcher keeps applying other events.
+ */
+export async function reconcileForHint(paymentRowId: string): Promise<{ checked: true } | { retryAt: Date }> {
+  const r = await attempt(paymentRowId);
+  return r === true ? { checked: true } : { retryAt: r };
 }
 
 /** Nothing left to learn: a final status that will never settle, or a settled payment. */
@@ -77,9 +81,10 @@ export function isDone(p: { status: string; liquidationStatus: string | null }):
 
 const toDate = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
 
-async function check(paymentRowId: string): Promise<void> {
-  const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
-  if (!payment || isDone(payment)) return;
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof db.payment.findUnique>>>;
+
+async function check(payment: PaymentRow): Promise<void> {
+  const paymentRowId = payment.id;
   // By paymentId when we have it; otherwise the synchronous answer never came and we ask by the
   // ids we sent or were given.
   const ref = payment.paymentId

@@ -5,8 +5,10 @@ import { webhookLog } from "@/lib/webhooks/logger";
 import { reconcilePayment } from "./reconcile";
 
 // Background sweep: webhooks get lost (the upstream gives up after its 90-minute retry), so every
-// SWEEP_INTERVAL_MS we ask the status endpoint about payments nobody resolved. Each goes through
-// reconcilePayment, so a status page polling the same payment still causes one call per window.
+// SWEEP_INTERVAL_MS we ask the status endpoint about payments nobody resolved. It runs on every
+// instance; each payment goes through reconcilePayment, whose status lease (status-lease.ts) lets
+// ONE instance check it per window: the others' conditional update loses and they move on. A
+// payment whose checker crashed is free again when that lease ends, and the next sweep takes it.
 
 export const SWEEP_INTERVAL_MS = 30_000;
 /** A payment younger than this is still expected to be answered by webhook. */
@@ -21,6 +23,8 @@ export async function sweepPayments(now = new Date()): Promise<number> {
   const settleBefore = new Date(now.getTime() - SETTLEMENT_RECHECK_MS);
   const due = await db.payment.findMany({
     where: {
+      // Payments another caller checked within the window would lose the lease anyway: skip them here.
+      AND: [{ OR: [{ nextStatusCheckAt: null }, { nextStatusCheckAt: { lte: now } }] }],
       OR: [
         {
           status: { notIn: [...FINAL_PAYMENT_STATUSES] },

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { markWebhookOutcome, msSinceLastWrite } from "./event-store";
+import { DEFAULT_RETRY, runBatch, type Job, type LeaseTable } from "@/lib/jobs";
+import { msSinceLastWrite } from "./event-store";
 import { handleDebts } from "./handlers/debts";
 import type { HandlerOutcome } from "./handlers/outcome";
 import { handlePaymentStatusUpdate } from "./handlers/payment-status-update";
@@ -11,13 +12,15 @@ import { webhookLog } from "./logger";
 import { parseWebhookBody, type WebhookEventBody } from "./schemas";
 
 // Applies stored events (WebhookEvent rows with outcome NULL), oldest first, a few at a time.
-// The inbox table is the queue: the route kicks the worker after acknowledging, the sweep kicks it
-// every 30 s, so an event stored just before a crash is applied after the restart. Handlers are
-// idempotent and forward-only, so a second instance applying the same row changes nothing.
+// The inbox table is the queue, claimed through lib/jobs: each row is held by one instance at a
+// time (a lease that the runner renews), a failure backs off in the row (attempts, notBefore) and
+// is given up as "failed" after a few tries, and a crashed instance's rows are claimed by another
+// once their lease ends. The route kicks the worker after acknowledging, the background tick every
+// 30 s. Handlers stay idempotent and forward-only: a row re-run after a lost lease changes nothing.
 
 const BATCH = 64;
 const CONCURRENCY = 4;
-const MAX_ATTEMPTS = 5;
+const LEASE_MS = 30_000;
 /**
  * Acknowledging comes first. Applying runs through Prisma, which holds SQLite's write lock across
  * awaits; while deliveries keep arriving (a write queued in the last QUIET_MS) the worker applies
@@ -28,11 +31,11 @@ const MAX_ATTEMPTS = 5;
 const QUIET_MS = 20;
 const MIN_PACE_MS = 250;
 
-type State = { draining?: Promise<void>; again: boolean; failures: Map<string, { count: number; notBefore: number }> };
+type State = { draining?: Promise<void>; again: boolean; wake?: { at: number; timer: NodeJS.Timeout } };
 const g = globalThis as unknown as { __webhookDispatch?: State };
-const state: State = (g.__webhookDispatch ??= { again: false, failures: new Map() });
+const state: State = (g.__webhookDispatch ??= { again: false });
 
-function handle(event: WebhookEventBody): Promise<HandlerOutcome> {
+function handle(event: WebhookEventBody, receivedAt: Date): Promise<HandlerOutcome> {
   switch (event.type) {
     case "debts":
       return handleDebts(event);
@@ -43,52 +46,55 @@ function handle(event: WebhookEventBody): Promise<HandlerOutcome> {
     case "search-error-event":
       return handleSearchErrorEvent(event);
     case "payment-status-update":
-      return handlePaymentStatusUpdate(event);
+      return handlePaymentStatusUpdate(event, { receivedAt });
   }
 }
 
-async function applyOne(row: { id: string; payload: string }): Promise<void> {
-  try {
-    const parsed = parseWebhookBody(JSON.parse(row.payload));
-    const result: HandlerOutcome = !parsed.ok
-      ? { outcome: "ignored", detail: `stored payload no longer valid: ${parsed.issues.join("; ")}` }
-      : parsed.value.known
-        ? await handle(parsed.value.event)
-        : { outcome: "ignored", detail: `unknown event type ${parsed.value.event.type}` };
-    await markWebhookOutcome(row.id, result.outcome, result.detail ?? null);
-    state.failures.delete(row.id);
-  } catch (error) {
-    // Leave the row pending and retry with backoff; give up (outcome "failed") after a few tries.
-    const f = state.failures.get(row.id) ?? { count: 0, notBefore: 0 };
-    f.count += 1;
-    f.notBefore = Date.now() + 2_000 * f.count;
-    state.failures.set(row.id, f);
-    webhookLog.error({ err: error, eventId: row.id, attempt: f.count }, "applying webhook event failed");
-    if (f.count >= MAX_ATTEMPTS) {
-      state.failures.delete(row.id);
-      await markWebhookOutcome(row.id, "failed", String(error instanceof Error ? error.message : error)).catch(() => {});
-    }
-  }
+type InboxRow = { id: string; attempts: number; payload: string; receivedAt: Date };
+
+async function applyOne(row: InboxRow): Promise<Record<string, unknown>> {
+  const parsed = parseWebhookBody(JSON.parse(row.payload));
+  const result: HandlerOutcome = !parsed.ok
+    ? { outcome: "ignored", detail: `stored payload no longer valid: ${parsed.issues.join("; ")}` }
+    : parsed.value.known
+      ? await handle(parsed.value.event, row.receivedAt)
+      : { outcome: "ignored", detail: `unknown event type ${parsed.value.event.type}` };
+  return { outcome: result.outcome, error: result.detail ?? null, appliedAt: new Date() };
 }
+
+/** A deferred row (status-call budget) is due later: wake this instance then, once. */
+function wakeAt(at: Date): void {
+  const when = at.getTime();
+  if (state.wake && state.wake.at <= when) return;
+  if (state.wake) clearTimeout(state.wake.timer);
+  const timer = setTimeout(() => {
+    state.wake = undefined;
+    void dispatchPendingWebhooks();
+  }, Math.max(0, when - Date.now()) + 10);
+  timer.unref();
+  state.wake = { at: when, timer };
+}
+
+export const webhookInbox: Job<InboxRow> = {
+  name: "webhook-inbox",
+  table: db.webhookEvent as unknown as LeaseTable,
+  pending: { outcome: null },
+  orderBy: { receivedAt: "asc" },
+  select: { payload: true, receivedAt: true },
+  leaseMs: LEASE_MS,
+  retry: DEFAULT_RETRY,
+  failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
+  run: applyOne,
+  onDeferred: wakeAt,
+};
 
 async function drain(): Promise<void> {
   for (;;) {
     state.again = false;
-    const now = Date.now();
-    const backingOff = [...state.failures].filter(([, f]) => f.notBefore > now).map(([id]) => id);
-    const todo = await db.webhookEvent.findMany({
-      where: { outcome: null, id: { notIn: backingOff } },
-      orderBy: { receivedAt: "asc" },
-      take: BATCH,
-      select: { id: true, payload: true },
-    });
-    if (todo.length === 0) {
+    const claimed = await runBatch(webhookInbox, { limit: BATCH, concurrency: CONCURRENCY, between: yieldToDeliveries });
+    if (claimed === 0) {
       if (state.again) continue;
       return;
-    }
-    for (let i = 0; i < todo.length; i += CONCURRENCY) {
-      await Promise.all(todo.slice(i, i + CONCURRENCY).map(applyOne));
-      await yieldToDeliveries();
     }
   }
 }

@@ -14,9 +14,7 @@ const MAX_ROWS = 1000;
 /** Commits in flight at once; more only queue on the row locks of the unique index. */
 const MAX_IN_FLIGHT = 2;
 
-type Insert = { kind: "insert"; id: string; e: NewWebhookEvent; resolve(r: InsertResult): void; reject(e: unknown): void };
-type Mark = { kind: "mark"; id: string; outcome: string; error: string | null; resolve(): void; reject(e: unknown): void };
-type Job = Insert | Mark;
+type Job = { id: string; e: NewWebhookEvent; resolve(r: InsertResult): void; reject(e: unknown): void };
 
 type State = { pool?: pg.Pool; queue: Job[]; timer?: NodeJS.Timeout; inFlight: number };
 const g = globalThis as unknown as { __webhookStorePg?: State };
@@ -43,44 +41,28 @@ function schedule(): void {
 // Prisma stores DateTime as UTC in timestamp(3) columns: write the same, whatever the host's zone.
 const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
 
-async function commit(client: pg.PoolClient, inserts: Insert[], marks: Mark[]): Promise<Set<string>> {
-  await client.query("BEGIN");
-  let stored = new Set<string>();
-  if (inserts.length > 0) {
-    const values = inserts.map((_, i) => `($${i * 6 + 1},$${i * 6 + 2},$${i * 6 + 3},$${i * 6 + 4},$${i * 6 + 5},$${i * 6 + 6},${NOW_UTC})`);
-    const params = inserts.flatMap(({ id, e }) => [id, e.dedupeKey, e.type, e.transactionId, e.externalId, e.payload]);
-    const result = await client.query<{ id: string }>(
-      `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","receivedAt")
-       VALUES ${values.join(",")} ON CONFLICT ("dedupeKey") DO NOTHING RETURNING "id"`,
-      params,
-    );
-    stored = new Set(result.rows.map((r) => r.id));
-  }
-  if (marks.length > 0) {
-    await client.query(
-      `UPDATE "WebhookEvent" AS w SET "outcome" = v.outcome, "error" = v.error, "appliedAt" = ${NOW_UTC}
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, outcome, error)
-       WHERE w."id" = v.id AND w."outcome" IS NULL`,
-      [marks.map((m) => m.id), marks.map((m) => m.outcome), marks.map((m) => m.error)],
-    );
-  }
-  await client.query("COMMIT");
-  return stored;
+/** One statement is its own transaction: it returns only after COMMIT. */
+async function commit(client: pg.PoolClient, inserts: Job[]): Promise<Set<string>> {
+  const values = inserts.map((_, i) => `($${i * 6 + 1},$${i * 6 + 2},$${i * 6 + 3},$${i * 6 + 4},$${i * 6 + 5},$${i * 6 + 6},${NOW_UTC})`);
+  const params = inserts.flatMap(({ id, e }) => [id, e.dedupeKey, e.type, e.transactionId, e.externalId, e.payload]);
+  const result = await client.query<{ id: string }>(
+    `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","receivedAt")
+     VALUES ${values.join(",")} ON CONFLICT ("dedupeKey") DO NOTHING RETURNING "id"`,
+    params,
+  );
+  return new Set(result.rows.map((r) => r.id));
 }
 
 async function flush(): Promise<void> {
   const batch = state.queue.splice(0, MAX_ROWS);
   if (batch.length === 0) return;
   state.inFlight++;
-  const inserts = batch.filter((j): j is Insert => j.kind === "insert");
-  const marks = batch.filter((j): j is Mark => j.kind === "mark");
   let client: pg.PoolClient | undefined;
   try {
     client = await pool().connect();
-    const stored = await commit(client, inserts, marks);
+    const stored = await commit(client, batch);
     client.release();
-    for (const job of inserts) job.resolve(stored.has(job.id) ? { stored: true, id: job.id } : { stored: false });
-    for (const job of marks) job.resolve();
+    for (const job of batch) job.resolve(stored.has(job.id) ? { stored: true, id: job.id } : { stored: false });
   } catch (error) {
     // The connection may be broken mid-transaction: drop it rather than return it to the pool.
     client?.release(error instanceof Error ? error : true);
@@ -97,9 +79,5 @@ function enqueue(job: Job): void {
 }
 
 export function insertWebhookEvent(e: NewWebhookEvent): Promise<InsertResult> {
-  return new Promise((resolve, reject) => enqueue({ kind: "insert", id: randomUUID(), e, resolve, reject }));
-}
-
-export function markWebhookOutcome(id: string, outcome: string, error: string | null): Promise<void> {
-  return new Promise((resolve, reject) => enqueue({ kind: "mark", id, outcome, error, resolve, reject }));
+  return new Promise((resolve, reject) => enqueue({ id: randomUUID(), e, resolve, reject }));
 }

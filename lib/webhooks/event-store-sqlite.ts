@@ -21,7 +21,6 @@ import { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "
 const GROUP_WINDOW_MS = 1;
 const BUSY_RETRY_MS = 2;
 
-
 type Conn = Database.Database;
 type Job<T> = { run(conn: Conn): T; resolve(value: T): void; reject(error: unknown): void; deadline: number };
 
@@ -105,7 +104,6 @@ function groupCommit<T>(run: (conn: Conn) => T): Promise<T> {
   });
 }
 
-
 /** Same text format Prisma's SQLite adapter writes, so Prisma reads these rows back as Dates. */
 const sqliteNow = () => new Date().toISOString().replace("Z", "+00:00");
 
@@ -121,11 +119,3 @@ export function insertWebhookEvent(e: NewWebhookEvent): Promise<{ stored: true; 
   });
 }
 
-const MARK = `UPDATE "WebhookEvent" SET "outcome" = ?, "error" = ?, "appliedAt" = ? WHERE "id" = ? AND "outcome" IS NULL`;
-
-/** Records what applying the event did (applied | ignored | unmatched | failed). */
-export function markWebhookOutcome(id: string, outcome: string, error: string | null): Promise<void> {
-  return groupCommit((conn) => {
-    statement(conn, MARK).run(outcome, error, sqliteNow(), id);
-  });
-}

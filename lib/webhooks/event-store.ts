@@ -19,11 +19,6 @@ export function insertWebhookEvent(e: NewWebhookEvent): Promise<InsertResult> {
   return store.insertWebhookEvent(e);
 }
 
-/** Records what applying the event did (applied | ignored | unmatched | failed). */
-export function markWebhookOutcome(id: string, outcome: string, error: string | null): Promise<void> {
-  return store.markWebhookOutcome(id, outcome, error);
-}
-
 /** Milliseconds since a delivery was last queued for storing: the dispatcher keeps out of the way while they flow. */
 export function msSinceLastWrite(): number {
   return Date.now() - (g.__webhookLastWriteAt ?? 0);

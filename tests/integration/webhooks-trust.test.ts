@@ -53,7 +53,7 @@ describe("webhooks are hints", () => {
     expect((await db.webhookEvent.findFirstOrThrow({ where: { externalId: "someone-else" } })).outcome).toBe("unmatched");
   });
 
-  it("reconcile is coalesced: 50 concurrent callers, one upstream call; none again within 5 s", async () => {
+  it("reconcile is coalesced: 50 concurrent callers, one upstream call; none again within the budget window", async () => {
     const { payment } = await createUpstreamPayment(db, upstream, { method: "pix" });
     const spy = vi.spyOn(upstream, "getPaymentStatus");
     try {

@@ -25,6 +25,7 @@ describe("parseEnv", () => {
       publicBaseUrl: "http://localhost:3000",
       port: 3000,
       sandboxPort: 4010,
+      statusCheckIntervalMs: 31_000,
     });
     expect(env.webhookSecret).toBeUndefined();
   });
@@ -140,5 +141,9 @@ describe("parseEnv", () => {
     expect(parseEnv({ METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
     expect(parseEnv({ METRICS_TOKEN: "m".repeat(32) }).metricsToken).toBe("m".repeat(32));
     expect(problemsOf({ METRICS_TOKEN: "short" }).join()).toMatch(/METRICS_TOKEN/);
+  it("reads the status-call spacing and refuses one that is not a positive whole number of ms", () => {
+    expect(parseEnv({ STATUS_CHECK_INTERVAL_MS: "2000" }).statusCheckIntervalMs).toBe(2_000);
+    expect(problemsOf({ STATUS_CHECK_INTERVAL_MS: "0" }).join(" ")).toMatch(/STATUS_CHECK_INTERVAL_MS/);
+    expect(problemsOf({ STATUS_CHECK_INTERVAL_MS: "soon" }).join(" ")).toMatch(/STATUS_CHECK_INTERVAL_MS/);
   });
 });

@@ -16,10 +16,12 @@
 // (one extra synchronous log line per request would distort a load test).
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, symlinkSync } from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { freePort } from "../../support/app-process";
+import { startCountingProxy, type UpstreamCall } from "../../support/counting-proxy";
+
+export type { UpstreamCall };
 
 export { freePort };
 
@@ -46,7 +48,6 @@ export function refreshSnapshot(): string {
 export const SANDBOX_API_KEY = "sk_test_sandbox_default";
 export const BENCH_WEBHOOK_SECRET = "bench-webhook-secret-0123456789abcdefghijklmnop";
 
-export type UpstreamCall = { method: string; path: string; at: number; body: string };
 
 export type AppInstance = {
   url: string;
@@ -151,37 +152,6 @@ async function waitFor(url: string, headers: Record<string, string>, timeoutMs: 
     }
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
-
-/** Counting reverse proxy to the sandbox (loopback only). */
-function startCountingProxy(target: string, calls: UpstreamCall[]): Promise<{ url: string; close: () => Promise<void> }> {
-  const t = new URL(target);
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      calls.push({ method: req.method ?? "GET", path: (req.url ?? "/").split("?")[0]!, at: Date.now(), body: body.toString("utf8").slice(0, 500) });
-      const upstreamReq = http.request(
-        { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: { ...req.headers, host: t.host } },
-        (upstreamRes) => {
-          res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
-          upstreamRes.pipe(res);
-        },
-      );
-      upstreamReq.on("error", () => {
-        if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-        res.end("proxy error");
-      });
-      upstreamReq.end(body);
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
 }
 
 export async function startApp(opts: StartOptions): Promise<AppInstance> {

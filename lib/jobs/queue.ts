@@ -1,0 +1,104 @@
+import "server-only";
+import type { RetryPolicy } from "./backoff";
+import { backoffMs, givesUp } from "./backoff";
+import { claimToken, processOwnerId } from "./owner";
+
+// The claim primitives of lib/jobs, on any table with the four lease columns (leaseOwner,
+// leaseUntil, attempts, notBefore). Every step is ONE conditional update whose count says who won,
+// so it is correct on SQLite (one writer at a time) and on PostgreSQL (an UPDATE re-checks its
+// WHERE on the row it locked, under READ COMMITTED): two instances can never both hold a row.
+
+type Where = Record<string, unknown>;
+
+/** The slice of a Prisma model delegate we use (db.webhookEvent satisfies it). */
+export type LeaseTable = {
+  findMany(args: { where: Where; orderBy?: Where; take?: number; select: Where }): Promise<unknown[]>;
+  updateMany(args: { where: Where; data: Where }): Promise<{ count: number }>;
+};
+
+export type Queue = {
+  /** For logs, and the registry that releases everything on shutdown. */
+  name: string;
+  table: LeaseTable;
+  /** Rows not finished yet, e.g. `{ outcome: null }`. */
+  pending: Where;
+  orderBy: Where;
+  /** Columns the handler reads, besides id and attempts. */
+  select: Where;
+  /** How long a claim holds; the runner renews it while the work runs. */
+  leaseMs: number;
+  retry: RetryPolicy;
+  /** Columns written when the row is given up. */
+  failedData(error: string, now: Date): Where;
+};
+
+export type ClaimedRow = { id: string; attempts: number };
+export type Claim<Row> = { token: string; rows: Row[] };
+
+const free = (now: Date) => ({ OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] });
+const due = (now: Date) => ({ OR: [{ notBefore: null }, { notBefore: { lte: now } }] });
+const unleased = { leaseOwner: null, leaseUntil: null };
+
+/**
+ * Claims up to `limit` due rows, oldest first. A claim counts as an attempt at once, so a row that
+ * crashes its claimer each time is still given up after maxAttempts.
+ */
+export async function claim<Row extends ClaimedRow>(q: Queue, limit: number, now = new Date()): Promise<Claim<Row>> {
+  const token = claimToken();
+  const candidates = (await q.table.findMany({
+    where: { AND: [q.pending, free(now), due(now)] },
+    orderBy: q.orderBy,
+    take: limit,
+    select: { id: true },
+  })) as { id: string }[];
+  if (candidates.length === 0) return { token, rows: [] };
+  // The same conditions again, in the UPDATE: a row another claimer took in between is skipped.
+  const won = await q.table.updateMany({
+    where: { AND: [{ id: { in: candidates.map((c) => c.id) } }, q.pending, free(now), due(now)] },
+    data: { leaseOwner: token, leaseUntil: new Date(now.getTime() + q.leaseMs), attempts: { increment: 1 } },
+  });
+  if (won.count === 0) return { token, rows: [] };
+  const rows = (await q.table.findMany({
+    where: { leaseOwner: token },
+    orderBy: q.orderBy,
+    select: { ...q.select, id: true, attempts: true },
+  })) as Row[];
+  return { token, rows };
+}
+
+/** Writes the row's result and lets go of it; false when the lease was lost (another claimer has it). */
+export async function finish(q: Queue, token: string, id: string, data: Where): Promise<boolean> {
+  const { count } = await q.table.updateMany({ where: { id, leaseOwner: token }, data: { ...data, ...unleased, notBefore: null } });
+  return count === 1;
+}
+
+/** After a failed try: back off (attempts and notBefore in the row), or give up. True when given up. */
+export async function fail(q: Queue, token: string, row: ClaimedRow, error: string, now = new Date()): Promise<boolean> {
+  if (givesUp(row.attempts, q.retry)) {
+    await finish(q, token, row.id, q.failedData(error, now));
+    return true;
+  }
+  await q.table.updateMany({
+    where: { id: row.id, leaseOwner: token },
+    data: { ...unleased, notBefore: new Date(now.getTime() + backoffMs(row.attempts, q.retry)) },
+  });
+  return false;
+}
+
+/** Not a failure: due again at `at`, and this try does not count. */
+export async function defer(q: Queue, token: string, id: string, at: Date): Promise<void> {
+  await q.table.updateMany({ where: { id, leaseOwner: token }, data: { ...unleased, notBefore: at, attempts: { decrement: 1 } } });
+}
+
+/** Keeps a claim while its work runs. */
+export async function renew(q: Queue, token: string, now = new Date()): Promise<number> {
+  const { count } = await q.table.updateMany({ where: { leaseOwner: token }, data: { leaseUntil: new Date(now.getTime() + q.leaseMs) } });
+  return count;
+}
+
+/** Hands back rows not started: one claim's (token), or every claim of this process. */
+export async function release(q: Queue, token?: string): Promise<number> {
+  const owner = token ? { leaseOwner: token } : { leaseOwner: { startsWith: `${processOwnerId()}#` } };
+  const { count } = await q.table.updateMany({ where: { AND: [owner, q.pending] }, data: { ...unleased, attempts: { decrement: 1 } } });
+  return count;
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import { moduleLogger } from "@/lib/log/logger";
+import { claim, defer, fail, finish, release, renew, type ClaimedRow, type Queue } from "./queue";
+import { RetryLater } from "./retry-later";
+
+// Runs claimed rows: the handler's result is written through finish(), a thrown error backs off
+// or gives up, RetryLater defers. The lease is renewed while a batch runs, and stopJobs() (the
+// SIGTERM path) stops claiming, waits for running work, then hands back whatever is still held.
+
+const log = moduleLogger("jobs");
+
+export type Job<Row extends ClaimedRow> = Queue & {
+  /** Does the work; returns the columns that mark the row done. Must be idempotent. */
+  run(row: Row): Promise<Record<string, unknown>>;
+  /** Told when a row was deferred, so the caller may wake up then (another instance may too). */
+  onDeferred?(at: Date): void;
+};
+
+export type BatchOptions = { limit: number; concurrency: number; between?: () => Promise<void> };
+
+type State = { stopping: boolean; running: Set<Promise<unknown>>; queues: Map<string, Queue> };
+const g = globalThis as unknown as { __jobsRunner?: State };
+const state: State = (g.__jobsRunner ??= { stopping: false, running: new Set(), queues: new Map() });
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function runOne<Row extends ClaimedRow>(job: Job<Row>, token: string, row: Row): Promise<void> {
+  try {
+    const data = await job.run(row);
+    if (!(await finish(job, token, row.id, data))) log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
+  } catch (error) {
+    if (error instanceof RetryLater) {
+      await defer(job, token, row.id, error.at);
+      job.onDeferred?.(error.at);
+      return;
+    }
+    const gaveUp = await fail(job, token, row, message(error));
+    log.error({ err: error, queue: job.name, id: row.id, attempt: row.attempts, gaveUp }, gaveUp ? "job failed for good" : "job failed, will retry");
+  }
+}
+
+/** Claims one batch and runs it; resolves with how many rows were claimed (0: nothing due here). */
+export async function runBatch<Row extends ClaimedRow>(job: Job<Row>, options: BatchOptions): Promise<number> {
+  if (state.stopping) return 0;
+  state.queues.set(job.name, job);
+  const { token, rows } = await claim<Row>(job, options.limit);
+  if (rows.length === 0) return 0;
+  const renewer = setInterval(() => {
+    renew(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "lease renewal failed"));
+  }, Math.max(1, Math.floor(job.leaseMs / 3)));
+  renewer.unref();
+  let handled = 0;
+  const work = (async () => {
+    try {
+      for (let i = 0; i < rows.length; i += options.concurrency) {
+        if (state.stopping) break;
+        const chunk = rows.slice(i, i + options.concurrency);
+        await Promise.all(chunk.map((row) => runOne(job, token, row)));
+        handled += chunk.length;
+        await options.between?.();
+      }
+    } finally {
+      clearInterval(renewer);
+      // Rows not started (stopping, or an error here) go back now, not after the lease.
+      if (handled < rows.length) await release(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "release failed"));
+    }
+  })();
+  state.running.add(work);
+  try {
+    await work;
+  } finally {
+    state.running.delete(work);
+  }
+  return rows.length;
+}
+
+/**
+ * For the SIGTERM handler: no new claims; running work gets `graceMs` to finish; then every lease
+ * this process holds is handed back, so another instance picks the rows up at once.
+ */
+export async function stopJobs(graceMs = 10_000): Promise<void> {
+  state.stopping = true;
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  await Promise.race([Promise.allSettled([...state.running]), grace]);
+  clearTimeout(timer);
+  for (const q of state.queues.values()) {
+    const count = await release(q).catch((error: unknown) => (log.error({ err: error, queue: q.name }, "release on shutdown failed"), 0));
+    if (count > 0) log.info({ queue: q.name, count }, "leases handed back on shutdown");
+  }
+}
+
+/** Tests only: claim again after stopJobs(). */
+export function resumeJobsForTests(): void {
+  state.stopping = false;
+}

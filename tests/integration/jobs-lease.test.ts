@@ -1,0 +1,206 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { claimQueue, type TestRow as Row } from "../support/jobs-queue";
+import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+
+// lib/jobs on a real SQLite file. Other instances are other processes (tests/support/jobs-claimer.ts)
+// or a second Prisma client: every row is done exactly once, a SIGKILLed claimer's rows are
+// finished by another instance after its lease, a failing row backs off (in the row) and is given
+// up, a deferral does not count as a try, and stopJobs hands back what this process holds. The
+// table is WebhookEvent (it has the lease columns); each test tags its own rows.
+
+type Db = import("@/lib/db/create-client").Db;
+type Jobs = typeof import("@/lib/jobs");
+
+let t: TestEnvironment;
+let a: Db;
+let b: Db;
+let jobs: Jobs;
+
+beforeAll(async () => {
+  t = await setupTestEnvironment();
+  jobs = await import("@/lib/jobs");
+  const { createPrismaClient } = await import("@/lib/db/create-client");
+  a = createPrismaClient(t.databaseUrl);
+  b = createPrismaClient(t.databaseUrl);
+});
+afterAll(async () => {
+  await a?.$disconnect();
+  await b?.$disconnect();
+  await t?.close();
+});
+
+let batch = "";
+beforeEach(() => {
+  batch = randomUUID();
+});
+
+async function seed(n: number): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => randomUUID());
+  await a.webhookEvent.createMany({ data: ids.map((id, i) => ({ id, dedupeKey: `${batch}|${i}`, type: "test", payload: batch })) });
+  return ids;
+}
+
+const queue = (client: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) => claimQueue(client, batch, over);
+
+/** Another instance: a process draining this test's rows; resolves the ids it ran when it exits. */
+function claimer(env: Record<string, string> = {}): { child: ChildProcess; started: Promise<void>; ran: Promise<string[]> } {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/jobs-claimer.ts"], {
+    env: { ...process.env, DATABASE_URL: t.databaseUrl, JOB_BATCH: batch, LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  let onStart: () => void;
+  const started = new Promise<void>((r) => (onStart = r));
+  child.stdout!.on("data", (c: Buffer) => {
+    out += c.toString();
+    if (out.includes("started")) onStart();
+  });
+  const ran = new Promise<string[]>((resolve) =>
+    child.on("exit", () => resolve([...out.matchAll(/^ran (\S+)$/gm)].map((m) => m[1]!))),
+  );
+  return { child, started, ran };
+}
+
+const rowsOf = () => a.webhookEvent.findMany({ where: { payload: batch }, orderBy: { dedupeKey: "asc" } });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("claims", () => {
+  it("two instances claiming the same rows at once never both get one", async () => {
+    const ids = await seed(40);
+    const [x, y] = await Promise.all([jobs.claim<Row>(queue(a), 40), jobs.claim<Row>(queue(b), 40)]);
+    const got = [...x.rows, ...y.rows].map((r) => r.id);
+    expect(new Set(got).size).toBe(got.length);
+    expect(got.sort()).toEqual([...ids].sort());
+    const held = await rowsOf();
+    expect(held.every((r) => r.leaseOwner !== null && r.attempts === 1)).toBe(true);
+  });
+
+  it("three instances (two processes and this one) draining 300 rows side by side: each row run exactly once", async () => {
+    const ids = await seed(300);
+    const here = new Map<string, number>();
+    const run = async (row: Row) => {
+      here.set(row.id, (here.get(row.id) ?? 0) + 1);
+      return { outcome: "applied", appliedAt: new Date() };
+    };
+    const [p, q] = [claimer(), claimer()];
+    await Promise.race([p.started, q.started]);
+    while ((await jobs.runBatch(queue(a, { run }), { limit: 16, concurrency: 4 })) > 0);
+    const [fromP, fromQ] = [await p.ran, await q.ran];
+    const all = [...fromP, ...fromQ, ...[...here].flatMap(([id, n]) => Array<string>(n).fill(id))];
+    expect([fromP.length, fromQ.length, here.size].filter((n) => n > 0).length).toBeGreaterThanOrEqual(2); // a real race
+    expect(all.sort()).toEqual([...ids].sort()); // every row, none twice
+    const rows = await rowsOf();
+    expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null && r.leaseUntil === null)).toBe(true);
+  }, 120_000);
+
+  it("a claimer SIGKILLed while it holds rows: another instance waits for its lease, then finishes every row once", async () => {
+    const ids = await seed(5);
+    const crashed = claimer({ JOB_HANG: "1", JOB_LEASE_MS: "2000" });
+    await crashed.started;
+    crashed.child.kill("SIGKILL");
+    const ran = await crashed.ran;
+    expect(ran.length).toBeGreaterThan(0);
+    const held = await rowsOf();
+    expect(held.filter((r) => r.leaseOwner !== null).length).toBeGreaterThan(0);
+    expect(await jobs.runBatch(queue(a), { limit: 16, concurrency: 4 })).toBe(5 - held.filter((r) => r.leaseOwner !== null).length);
+    await sleep(Math.max(0, Math.max(...held.map((r) => r.leaseUntil?.getTime() ?? 0)) - Date.now() + 50));
+    while ((await jobs.runBatch(queue(a), { limit: 16, concurrency: 4 })) > 0);
+    const rows = await rowsOf();
+    expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null)).toBe(true);
+  }, 60_000);
+
+  it("a crashed claimer's rows wait for its lease, then the other instance finishes them; the late finish is refused", async () => {
+    const [id] = await seed(1);
+    const crashed = await jobs.claim<Row>(queue(a, { leaseMs: 400 }), 10); // then never finishes
+    expect(crashed.rows.map((r) => r.id)).toEqual([id]);
+    expect(await jobs.runBatch(queue(b), { limit: 10, concurrency: 1 })).toBe(0); // still leased
+    await sleep(450);
+    expect(await jobs.runBatch(queue(b), { limit: 10, concurrency: 1 })).toBe(1);
+    const row = (await rowsOf())[0]!;
+    expect(row).toMatchObject({ outcome: "applied", leaseOwner: null, attempts: 2 });
+    // The first claimer wakes up: its lease is gone, so it writes nothing.
+    expect(await jobs.finish(queue(a), crashed.token, id!, { outcome: "ignored" })).toBe(false);
+    expect((await rowsOf())[0]!.outcome).toBe("applied");
+  });
+});
+
+describe("retries", () => {
+  it("a failing row backs off exponentially in the row and is given up after maxAttempts", async () => {
+    await seed(1);
+    const tries: number[] = [];
+    const failing = queue(a, {
+      run: async () => {
+        tries.push(Date.now());
+        throw new Error("upstream said no");
+      },
+    });
+    expect(await jobs.runBatch(failing, { limit: 1, concurrency: 1 })).toBe(1);
+    let row = (await rowsOf())[0]!;
+    expect(row).toMatchObject({ outcome: null, attempts: 1, leaseOwner: null });
+    expect(row.notBefore!.getTime() - tries[0]!).toBeGreaterThanOrEqual(250);
+    // Not due yet, for this instance or any other.
+    expect(await jobs.runBatch(queue(b, { run: failing.run }), { limit: 1, concurrency: 1 })).toBe(0);
+    while (tries.length < 3) {
+      await sleep(100);
+      await jobs.runBatch(tries.length % 2 ? queue(b, { run: failing.run }) : failing, { limit: 1, concurrency: 1 });
+    }
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(300);
+    expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(600); // doubled
+    row = (await rowsOf())[0]!;
+    expect(row).toMatchObject({ outcome: "failed", error: "upstream said no", attempts: 3, leaseOwner: null });
+    await sleep(1_100);
+    expect(await jobs.runBatch(failing, { limit: 1, concurrency: 1 })).toBe(0); // given up: never again
+    expect(tries).toHaveLength(3);
+  });
+
+  it("RetryLater puts the row back for later without counting a try", async () => {
+    await seed(1);
+    const at = new Date(Date.now() + 60_000);
+    const seen: Date[] = [];
+    const deferring = queue(a, {
+      run: async () => {
+        throw new jobs.RetryLater(at, "budget closed");
+      },
+      onDeferred: (d) => seen.push(d),
+    });
+    expect(await jobs.runBatch(deferring, { limit: 1, concurrency: 1 })).toBe(1);
+    expect((await rowsOf())[0]).toMatchObject({ outcome: null, attempts: 0, leaseOwner: null, notBefore: at });
+    expect(seen).toEqual([at]);
+    expect(await jobs.runBatch(deferring, { limit: 1, concurrency: 1 })).toBe(0);
+  });
+});
+
+describe("shutdown", () => {
+  it("stopJobs lets running work finish, hands back rows not started, and claims nothing more", async () => {
+    await seed(6);
+    let started = 0;
+    const slow = queue(a, {
+      run: async () => {
+        started++;
+        await sleep(300);
+        return { outcome: "applied", appliedAt: new Date() };
+      },
+    });
+    const running = jobs.runBatch(slow, { limit: 6, concurrency: 2 });
+    await sleep(100);
+    await jobs.stopJobs(5_000);
+    await running;
+    try {
+      const rows = await rowsOf();
+      expect(started).toBe(2);
+      expect(rows.filter((r) => r.outcome === "applied")).toHaveLength(2);
+      const back = rows.filter((r) => r.outcome === null);
+      expect(back).toHaveLength(4);
+      expect(back.every((r) => r.leaseOwner === null && r.leaseUntil === null && r.attempts === 0)).toBe(true);
+      expect(await jobs.runBatch(slow, { limit: 6, concurrency: 2 })).toBe(0); // stopped
+      expect(await jobs.runBatch(queue(b), { limit: 6, concurrency: 2 })).toBe(0); // same process: stopped too
+    } finally {
+      (await import("@/lib/jobs/runner")).resumeJobsForTests();
+    }
+    // Another instance (here: after resuming) takes them at once, without waiting for a lease.
+    expect(await jobs.runBatch(queue(b), { limit: 6, concurrency: 2 })).toBe(4);
+  });
+});

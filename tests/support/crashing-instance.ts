@@ -1,0 +1,26 @@
+// An instance that dies at the worst moment, for tests/integration/instance-crash.test.ts: on the
+// test's database (env from the parent) it claims every pending webhook inbox row and takes the
+// status lease of PAYMENT_ID, as a storefront does just before applying and calling upstream,
+// prints "held <rows>", and hangs until the test SIGKILLs it.
+// Run: node --import tsx tests/support/crashing-instance.ts
+import { register } from "node:module";
+
+// Same resolve hook as scripts/register-webhook.ts: "server-only" is empty outside Next.
+register(
+  "data:text/javascript," +
+    encodeURIComponent(
+      `export async function resolve(specifier, context, next) {
+        if (specifier === "server-only") return { url: "data:text/javascript,export {};", shortCircuit: true };
+        return next(specifier, context);
+      }`,
+    ),
+);
+
+const { claim } = await import("../../lib/jobs/queue");
+const { webhookInbox } = await import("../../lib/webhooks/dispatch");
+const { takeStatusLease } = await import("../../lib/payments/status-lease");
+
+const held = await claim(webhookInbox, 1_000);
+const leased = await takeStatusLease(process.env.PAYMENT_ID!);
+console.log(`held ${held.rows.length} ${leased ? "lease" : "no-lease"}`);
+await new Promise(() => {});

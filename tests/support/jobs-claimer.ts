@@ -1,0 +1,42 @@
+// A second "instance" for tests/integration/jobs-lease.test.ts: its own process and Prisma client
+// on the test's SQLite file, draining that test's rows through lib/jobs. Prints "ran <id>" for
+// every row it runs and "claimed <n>" after its first claim; with JOB_HANG=1 a run never returns
+// (the test SIGKILLs it while it holds its rows).
+// Run: node --import tsx tests/support/jobs-claimer.ts (env: DATABASE_URL, JOB_BATCH, JOB_LEASE_MS, JOB_HANG).
+import { register } from "node:module";
+
+// Same resolve hook as scripts/register-webhook.ts: "server-only" is empty outside Next.
+register(
+  "data:text/javascript," +
+    encodeURIComponent(
+      `export async function resolve(specifier, context, next) {
+        if (specifier === "server-only") return { url: "data:text/javascript,export {};", shortCircuit: true };
+        return next(specifier, context);
+      }`,
+    ),
+);
+
+const { createPrismaClient } = await import("../../lib/db/create-client");
+const { runBatch } = await import("../../lib/jobs/runner");
+const { claimQueue } = await import("./jobs-queue");
+
+const url = process.env.DATABASE_URL!;
+const batch = process.env.JOB_BATCH!;
+const hang = process.env.JOB_HANG === "1";
+const client = createPrismaClient(url);
+let first = true;
+const job = claimQueue(client, batch, {
+  leaseMs: Number(process.env.JOB_LEASE_MS ?? 30_000),
+  run: async (row) => {
+    if (first) {
+      first = false;
+      console.log("started");
+    }
+    console.log(`ran ${row.id}`);
+    if (hang) await new Promise(() => {});
+    await new Promise((r) => setTimeout(r, 1));
+    return { outcome: "applied", appliedAt: new Date() };
+  },
+});
+while ((await runBatch(job, { limit: 16, concurrency: 4 })) > 0);
+await client.$disconnect();
