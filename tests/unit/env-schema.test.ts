@@ -141,6 +141,8 @@ describe("parseEnv", () => {
     expect(parseEnv({ METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
     expect(parseEnv({ METRICS_TOKEN: "m".repeat(32) }).metricsToken).toBe("m".repeat(32));
     expect(problemsOf({ METRICS_TOKEN: "short" }).join()).toMatch(/METRICS_TOKEN/);
+  });
+
   it("reads the status-call spacing and refuses one that is not a positive whole number of ms", () => {
     expect(parseEnv({ STATUS_CHECK_INTERVAL_MS: "2000" }).statusCheckIntervalMs).toBe(2_000);
     expect(problemsOf({ STATUS_CHECK_INTERVAL_MS: "0" }).join(" ")).toMatch(/STATUS_CHECK_INTERVAL_MS/);
