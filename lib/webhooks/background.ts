@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { stopJobs } from "@/lib/jobs";
 import { onShutdown } from "@/lib/server/shutdown";
 import { startPaymentSweep, sweepPayments } from "@/lib/payments/sweep";
 import { dispatchPendingWebhooks } from "./dispatch";
@@ -28,10 +29,11 @@ export function startWebhookBackground(): void {
   });
   g.__webhookBackground = stop;
   // After the last request (lib/server/serve.ts): no new sweep starts, a running one finishes the
-  // payment it has claimed, and webhook rows already stored are applied before the process exits.
+  // payment it has claimed, work in hand finishes and every lease still held is handed back, so
+  // another instance takes the rest at once instead of after the lease runs out (rolling deploys).
   onShutdown(async () => {
     g.__webhookBackground = undefined;
     await stop();
-    await dispatchPendingWebhooks();
+    await stopJobs(8_000);
   });
 }
