@@ -55,10 +55,13 @@ function claimer(env: Record<string, string> = {}): { child: ChildProcess; start
   const started = new Promise<void>((r) => (onStart = r));
   child.stdout!.on("data", (c: Buffer) => {
     out += c.toString();
-    if (out.includes("started")) onStart();
+    // The first "ran" line, not "started": the test may SIGKILL as soon as this resolves, and a
+    // row must already be reported as running by then.
+    if (/^ran \S+$/m.test(out)) onStart();
   });
   const ran = new Promise<string[]>((resolve) =>
-    child.on("exit", () => resolve([...out.matchAll(/^ran (\S+)$/gm)].map((m) => m[1]!))),
+    // "close", not "exit": stdout may still hold lines when the process has exited.
+    child.on("close", () => resolve([...out.matchAll(/^ran (\S+)$/gm)].map((m) => m[1]!))),
   );
   return { child, started, ran };
 }

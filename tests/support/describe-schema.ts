@@ -2,7 +2,11 @@ import Database from "better-sqlite3";
 import pg from "pg";
 
 // What a database's tables look like, as comparable plain data: used to check that each
-// provider's migration history builds exactly the model in the schema files.
+// provider's migration history builds exactly the model in the schema files. Columns are compared
+// by name, not position: ALTER TABLE ADD COLUMN appends, while a fresh CREATE TABLE follows the
+// model's order, and Prisma reads columns by name.
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 export type TableShape = { columns: { name: string; type: string; notNull: boolean; default: string | null }[]; indexes: string[]; foreignKeys: string[] };
 export type SchemaShape = Record<string, TableShape>;
@@ -17,7 +21,7 @@ export function describeSqlite(file: string): SchemaShape {
       const idx = conn.prepare(`PRAGMA index_list("${name}")`).all() as { name: string; unique: number; origin: string }[];
       const fks = conn.prepare(`PRAGMA foreign_key_list("${name}")`).all() as { table: string; from: string; to: string; on_update: string; on_delete: string }[];
       shape[name] = {
-        columns: cols.map((c) => ({ name: c.name, type: c.type, notNull: c.notnull === 1 || c.pk === 1, default: c.dflt_value })),
+        columns: cols.map((c) => ({ name: c.name, type: c.type, notNull: c.notnull === 1 || c.pk === 1, default: c.dflt_value })).sort(byName),
         indexes: idx
           .filter((i) => i.origin !== "pk")
           .map((i) => {
@@ -61,6 +65,7 @@ export async function describePostgres(url: string): Promise<SchemaShape> {
     for (const i of idx.rows) shape[i.tablename]?.indexes.push(i.indexdef.replace(/ ON public\./, " ON "));
     for (const f of fks.rows) shape[f.table_name.replace(/"/g, "")]?.foreignKeys.push(f.def);
     for (const t of Object.values(shape)) {
+      t.columns.sort(byName);
       t.indexes.sort();
       t.foreignKeys.sort();
     }
