@@ -10,13 +10,15 @@ import type { CheckoutView, PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
+import { PixAnnouncer } from "./pix-announcer";
 import { PixCode } from "./pix-code";
+import { usePixRenewal } from "./use-pix-renewal";
 import { useRefreshOnClosed } from "./use-checkout-closed";
 
 /** debts: what the code pays, listed beside it; payee: who receives it and why (server-rendered). */
 type Props = { token: string; initial?: PaymentView | null; debts: CheckoutView["debts"]; payee?: ReactNode };
 
-/** Generates a PIX code, watches it, and moves on by itself once it is paid. */
+/** Generates a PIX code, watches it, replaces it by itself when it expires, and moves on once it is paid. */
 export function PixPayment({ token, initial, debts, payee }: Props) {
   const router = useRouter();
   const client = useQueryClient();
@@ -46,6 +48,20 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   };
 
   const expired = payment?.status === "expired" || (expiredLocally && payment?.status !== "paid");
+  const renewal = usePixRenewal(payment ?? null, expired, (next) => {
+    setExpiredLocally(false);
+    setCurrent(next);
+  });
+  const announcer = <PixAnnouncer expiresAt={expired ? undefined : payment?.pix?.expiresAt} renewing={renewal.renewing} renewedOnce={renewal.renewedOnce} />;
+  if (renewal.renewing) {
+    // The old code leaves the screen at once: nobody should copy a code that no longer pays.
+    return (
+      <div className="flex flex-col gap-3">
+        {announcer}
+        <WaitingBlock title="Gerando um novo código PIX" detail="O código anterior expirou sem pagamento e não vale mais. O novo, com o mesmo valor, aparece em poucos segundos." />
+      </div>
+    );
+  }
   if (!payment || (payment.status !== "awaiting_payment" && payment.status !== "paid" && !expired)) {
     return (
       <div className="flex flex-col gap-3">
@@ -67,8 +83,8 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
         <Alert live tone="warning" title="O código PIX expirou">
           Nenhum valor foi cobrado. Gere um novo código para pagar.
         </Alert>
-        {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
-        <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando novo código…" className="w-full sm:w-auto sm:self-start">
+        {renewal.error ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(renewal.error)}</Alert> : null}
+        <Button onClick={renewal.renewNow} className="w-full sm:w-auto sm:self-start">
           Gerar novo código PIX
         </Button>
       </div>
@@ -76,6 +92,7 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   }
   return (
     <div className="flex flex-col gap-4">
+      {announcer}
       {payment.pix ? <PixCode code={payment.pix.qrCode} expiresAt={payment.pix.expiresAt} amountCents={payment.amountCents} debts={debts} payee={payee} onExpire={onExpire} /> : null}
       <WaitingBlock title="Aguardando o pagamento" detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha." />
     </div>
