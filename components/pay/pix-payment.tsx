@@ -54,7 +54,7 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   });
   // Mounted once for every state below, so its text changes are announced (a live region that
   // mounts with its text is often not).
-  const announcer = <PixAnnouncer expiresAt={expired ? undefined : payment?.pix?.expiresAt} renewing={renewal.renewing} renewedOnce={renewal.renewedOnce} />;
+  const announcer = <PixAnnouncer expiresAt={expired ? undefined : payment?.pix?.expiresAt} renewing={renewal.renewing} renewedAt={renewal.renewedAt} />;
   return (
     <div className="flex flex-col">
       {announcer}

@@ -17,13 +17,13 @@ const NOT_YET = new Set(["PIX_STILL_OPEN", "PIX_STILL_VALID"]);
 export function usePixRenewal(payment: PaymentView | null, expired: boolean, onRenewed: (p: PaymentView) => void) {
   const client = useQueryClient();
   const [automatic, setAutomatic] = useState(0);
-  const [renewedOnce, setRenewedOnce] = useState(false);
+  const [renewedAt, setRenewedAt] = useState<number | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const renew = useMutation({
     mutationFn: (ref: string) => renewPix(ref),
     onSuccess: (next) => {
       client.setQueryData(queryKeys.payment(next.ref), next);
-      if (next.ref !== payment?.ref) setRenewedOnce(true);
+      if (next.ref !== payment?.ref) setRenewedAt(Date.now());
       onRenewed(next);
     },
   });
@@ -51,7 +51,8 @@ export function usePixRenewal(payment: PaymentView | null, expired: boolean, onR
   return {
     /** The old code is gone from the screen and a new one is on its way. */
     renewing: waiting,
-    renewedOnce,
+    /** When the current code replaced an expired one (ms), for the announcement. */
+    renewedAt,
     error: renew.isError && !notYet ? renew.error : null,
     /** The one button at zero, when renewing by itself stopped (error or too many in a row). */
     renewNow: () => {
