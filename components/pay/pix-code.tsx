@@ -18,7 +18,11 @@ type Props = {
   onExpire: () => void;
 };
 
-/** QR large on desktop; on phones the copy button comes first (a phone cannot scan itself). */
+/**
+ * QR large and first on desktop; on phones the copy button comes first (the bank app is on the same
+ * phone, which cannot scan itself). The DOM follows the phone order, so screen readers reach the
+ * copy button before the image on every width.
+ */
 export function PixCode({ code, expiresAt, amountCents, debts, payee, onExpire }: Props) {
   // Read from the code itself: exactly what the bank app will show.
   const beneficiary = pixBeneficiary(code);
@@ -28,12 +32,7 @@ export function PixCode({ code, expiresAt, amountCents, debts, payee, onExpire }
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-5 md:flex-row md:items-start">
-        <div className="order-2 flex justify-center md:order-1">
-          <div className="rounded-xl border border-slate-200 bg-white p-3">
-            <LazyQrCode value={code} size={232} label="QR Code do PIX: escaneie com o app do seu banco" className="w-56 md:w-64" />
-          </div>
-        </div>
-        <div className="order-1 flex flex-1 flex-col gap-3 md:order-2">
+        <div className="flex flex-1 flex-col gap-3">
           <dl className="grid grid-cols-2 gap-3">
             <div>
               <dt className="text-xs text-slate-600">Valor exato</dt>
@@ -59,6 +58,12 @@ export function PixCode({ code, expiresAt, amountCents, debts, payee, onExpire }
             <li className="font-medium text-slate-900">{check}</li>
             <li>Confirme o pagamento: esta página avança sozinha.</li>
           </ol>
+        </div>
+        {/* After the copy button in the DOM (reading order = phone order); first on screen from md up. */}
+        <div className="flex justify-center md:order-first">
+          <div className="rounded-xl border border-slate-200 bg-white p-3">
+            <LazyQrCode value={code} size={232} label="QR Code do PIX: escaneie com o app do seu banco" className="w-56 md:w-64" />
+          </div>
         </div>
       </div>
       <section aria-labelledby="pix-debts-title" className="text-sm text-slate-700">

@@ -10,13 +10,15 @@ import type { CheckoutView, PaymentView } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
+import { PixAnnouncer } from "./pix-announcer";
 import { PixCode } from "./pix-code";
+import { usePixRenewal } from "./use-pix-renewal";
 import { useRefreshOnClosed } from "./use-checkout-closed";
 
 /** debts: what the code pays, listed beside it; payee: who receives it and why (server-rendered). */
 type Props = { token: string; initial?: PaymentView | null; debts: CheckoutView["debts"]; payee?: ReactNode };
 
-/** Generates a PIX code, watches it, and moves on by itself once it is paid. */
+/** Generates a PIX code, watches it, replaces it by itself when it expires, and moves on once it is paid. */
 export function PixPayment({ token, initial, debts, payee }: Props) {
   const router = useRouter();
   const client = useQueryClient();
@@ -46,38 +48,57 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   };
 
   const expired = payment?.status === "expired" || (expiredLocally && payment?.status !== "paid");
-  if (!payment || (payment.status !== "awaiting_payment" && payment.status !== "paid" && !expired)) {
-    return (
-      <div className="flex flex-col gap-3">
-        <p className="text-slate-700">Geramos um código PIX válido por 30 minutos. O pagamento cai na hora e esta página avança sozinha.</p>
-        {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
-        {payment?.status === "refused" ? <Alert live tone="danger" title="O PIX não foi aceito">{payment.failureMessage ?? "Gere um novo código e tente de novo."}</Alert> : null}
-        <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando código PIX…" className="w-full sm:w-auto sm:self-start">
-          Gerar código PIX
-        </Button>
-      </div>
-    );
-  }
-  if (payment.status === "paid") {
-    return <WaitingBlock title="Pagamento recebido!" detail="Abrindo o acompanhamento do pagamento…" />;
-  }
-  if (expired) {
-    return (
-      <div className="flex flex-col gap-3">
-        <Alert live tone="warning" title="O código PIX expirou">
-          Nenhum valor foi cobrado. Gere um novo código para pagar.
-        </Alert>
-        {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
-        <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando novo código…" className="w-full sm:w-auto sm:self-start">
-          Gerar novo código PIX
-        </Button>
-      </div>
-    );
-  }
+  const renewal = usePixRenewal(payment ?? null, expired, (next) => {
+    setExpiredLocally(false);
+    setCurrent(next);
+  });
+  // Mounted once for every state below, so its text changes are announced (a live region that
+  // mounts with its text is often not).
+  const announcer = <PixAnnouncer expiresAt={expired ? undefined : payment?.pix?.expiresAt} renewing={renewal.renewing} renewedAt={renewal.renewedAt} />;
   return (
-    <div className="flex flex-col gap-4">
-      {payment.pix ? <PixCode code={payment.pix.qrCode} expiresAt={payment.pix.expiresAt} amountCents={payment.amountCents} debts={debts} payee={payee} onExpire={onExpire} /> : null}
-      <WaitingBlock title="Aguardando o pagamento" detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha." />
+    <div className="flex flex-col">
+      {announcer}
+      {pixStep()}
     </div>
   );
+
+  function pixStep(): ReactNode {
+    if (renewal.renewing) {
+      // The old code leaves the screen at once: nobody should copy a code that no longer pays.
+      return <WaitingBlock title="Gerando um novo código PIX" detail="O código anterior expirou sem pagamento e não vale mais. O novo, com o mesmo valor, aparece em poucos segundos." />;
+    }
+    if (!payment || (payment.status !== "awaiting_payment" && payment.status !== "paid" && !expired)) {
+      return (
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-700">Geramos um código PIX válido por 30 minutos. O pagamento cai na hora e esta página avança sozinha.</p>
+          {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
+          {payment?.status === "refused" ? <Alert live tone="danger" title="O PIX não foi aceito">{payment.failureMessage ?? "Gere um novo código e tente de novo."}</Alert> : null}
+          <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando código PIX…" className="w-full sm:w-auto sm:self-start">
+            Gerar código PIX
+          </Button>
+        </div>
+      );
+    }
+    if (payment.status === "paid") return <WaitingBlock title="Pagamento recebido!" detail="Abrindo o acompanhamento do pagamento…" />;
+    if (expired) {
+      // Reached only when renewing by itself stopped: an error, or several codes in a row unused.
+      return (
+        <div className="flex flex-col gap-3">
+          <Alert live tone="warning" title="O código PIX expirou">
+            Nenhum valor foi cobrado. Gere um novo código para pagar.
+          </Alert>
+          {renewal.error ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(renewal.error)}</Alert> : null}
+          <Button onClick={renewal.renewNow} className="w-full sm:w-auto sm:self-start">
+            Gerar novo código PIX
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div className="flex flex-col gap-4">
+        {payment.pix ? <PixCode code={payment.pix.qrCode} expiresAt={payment.pix.expiresAt} amountCents={payment.amountCents} debts={debts} payee={payee} onExpire={onExpire} /> : null}
+        <WaitingBlock title="Aguardando o pagamento" detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha." />
+      </div>
+    );
+  }
 }

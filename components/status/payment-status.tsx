@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useEffect, type ReactNode } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { paymentQuery, seededWith } from "@/lib/client/queries";
 import type { PaymentView } from "@/lib/client/types";
@@ -22,6 +23,11 @@ export function PaymentStatus({ initial, afterPaying, help }: { initial: Payment
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
   const payment = useDeferredValue(query.data);
+  const router = useRouter();
+  // Renewed while this page was open (the PIX page in another tab): follow the new code.
+  useEffect(() => {
+    if (payment.renewedTo) router.replace(`/pagamento/${payment.renewedTo}`);
+  }, [payment.renewedTo, router]);
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (

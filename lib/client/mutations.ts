@@ -37,3 +37,8 @@ export function createPayment(token: string, body: PaymentBody) {
 export function renewLink(token: string) {
   return fetchJson<{ token: string; amountCents: number; expiresAt: string }>(`/api/links/${encodeURIComponent(token)}/renew`, { method: "POST" });
 }
+
+/** A fresh PIX code once the one on screen expired; the same one back if another tab already asked. */
+export function renewPix(paymentRef: string) {
+  return fetchJson<PaymentView>(`/api/payments/${encodeURIComponent(paymentRef)}/pix/renew`, { method: "POST" });
+}

@@ -28,7 +28,7 @@ async function sameAttempt(existing: Payment, checkoutId: string): Promise<{ vie
   return { view: (await loadPaymentView(existing.id))!, created: false };
 }
 
-async function recordAnswer(rowId: string, answer: PaymentAnswer): Promise<void> {
+export async function recordAnswer(rowId: string, answer: PaymentAnswer): Promise<void> {
   if (answer.kind === "answered" && answer.pix) {
     // Not a status field: written here, the status itself goes through applyPaymentUpdate.
     await db.payment.update({ where: { id: rowId }, data: { pixCode: answer.pix.qrCode, pixExpiresAt: answer.pix.expiresAt } });

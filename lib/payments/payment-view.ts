@@ -23,6 +23,8 @@ export type PaymentView = {
   uf: string;
   checkoutToken: string;
   isFinal: boolean;
+  /** The PIX that replaced this expired one (lib/payments/renew-pix.ts): pages follow it. */
+  renewedTo?: string;
 };
 
 const REFUSED_MESSAGE = "Pagamento recusado pela operadora do cartão ou pela análise antifraude. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX.";
@@ -36,6 +38,7 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
     include: { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } },
   });
   if (!p) return null;
+  const successor = p.method === "pix" ? await db.payment.findUnique({ where: { renewedFromId: p.id }, select: { id: true } }) : null;
   const debtStatus = new Map(p.debts.map((d) => [d.debtId, d]));
   const timeline = p.events.map((e) => ({ status: e.status, ...(e.liquidationStatus ? { liquidationStatus: e.liquidationStatus } : {}), at: e.at.toISOString() }));
   // The attempt itself is the first step, whether or not an event was recorded for it.
@@ -69,6 +72,7 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
     uf: p.checkout.uf,
     checkoutToken: p.checkout.publicToken,
     isFinal: isFinal(p.status),
+    ...(successor ? { renewedTo: successor.id } : {}),
   };
 }
 

@@ -43,7 +43,7 @@ function attempt(paymentRowId: string): Promise<true | Date> {
       return reopens;
     }
     remember(paymentRowId, now.getTime() + statusCheckIntervalMs());
-    await check(payment).catch((error: unknown) => {
+    await checkPaymentNow(payment).catch((error: unknown) => {
       // Best effort: the sweep retries later, and a status page must not fail because of it.
       webhookLog.warn({ err: error, paymentRowId }, "reconcile failed");
     });
@@ -83,7 +83,8 @@ const toDate = (v: Date | string | null | undefined) => (v ? new Date(v) : null)
 
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof db.payment.findUnique>>>;
 
-async function check(payment: PaymentRow): Promise<void> {
+/** One status call now, outside the lease: for a renewal, which must know the old code expired. */
+export async function checkPaymentNow(payment: PaymentRow): Promise<void> {
   const paymentRowId = payment.id;
   // By paymentId when we have it; otherwise the synchronous answer never came and we ask by the
   // ids we sent or were given.

@@ -1,0 +1,107 @@
+import "server-only";
+import { assertOpen, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
+import { db } from "@/lib/db/client";
+import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/debt-claims/claims";
+import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { moduleLogger } from "@/lib/log/logger";
+import { consume } from "@/lib/rate-limit/limits";
+import { pixAmountCents } from "@/lib/rules/pix-br-code";
+import { renewalVerdict, sameTotal } from "@/lib/rules/pix-renewal";
+import { upstream } from "@/lib/upstream/client";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { applyPaymentUpdate } from "./apply-update";
+import { recordAnswer } from "./create-payment";
+import { paymentRefusal } from "./payment-errors";
+import { loadPaymentView, type PaymentView } from "./payment-view";
+import { checkPaymentNow } from "./reconcile";
+
+// A fresh PIX code for the same checkout when the one on screen expires (issue 22, item 3). The
+// new code is only created once the old one is known expired, here or upstream (why not before:
+// lib/rules/pix-renewal.ts), so paying the old code afterwards is refused upstream (pixExpired).
+// The new row is inserted under the old one's id (Payment.renewedFromId, unique) BEFORE the
+// upstream call: double clicks, two tabs or two instances get the one renewal back.
+
+const log = moduleLogger("pix-renewal");
+
+type Result = { view: PaymentView; created: boolean };
+
+const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404, message: "Pagamento não encontrado." });
+const view = async (id: string) => (await loadPaymentView(id))!;
+
+export async function renewPix(ref: string, ip: string): Promise<Result> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref)) throw notFound();
+  let old = await db.payment.findUnique({ where: { id: ref }, include: { checkout: true } });
+  if (!old) throw notFound();
+  const already = await db.payment.findUnique({ where: { renewedFromId: old.id }, select: { id: true } });
+  if (already) return { view: await view(already.id), created: false };
+
+  let verdict = renewalVerdict(old, new Date());
+  if (verdict.kind === "too_early") {
+    throw new AppError({ code: "PIX_STILL_VALID", httpStatus: 409, message: "O código PIX atual ainda vale. Pague com ele.", retryAfterSeconds: verdict.secondsLeft });
+  }
+  if (verdict.kind === "not_renewable") {
+    throw new AppError({ code: "PIX_NOT_RENEWABLE", httpStatus: 409, message: "Este pagamento não tem um código PIX para renovar." });
+  }
+  if (verdict.kind === "paid") return { view: await view(old.id), created: false };
+  await consume("payment", ip);
+  if (verdict.kind === "confirm_expiry") {
+    // Our clock says expired; upstream decides. A last-second payment shows up here as paid.
+    await checkPaymentNow(old);
+    old = (await db.payment.findUnique({ where: { id: ref }, include: { checkout: true } }))!;
+    verdict = renewalVerdict({ ...old, pixExpiresAt: null }, new Date());
+    if (verdict.kind === "paid") return { view: await view(old.id), created: false };
+    if (verdict.kind !== "renewable") {
+      throw new AppError({ code: "PIX_STILL_OPEN", httpStatus: 409, message: "O código PIX atual ainda está sendo encerrado. Tente de novo em instantes.", retryAfterSeconds: 3 });
+    }
+  }
+  await assertOpen(old.checkout);
+  return create(old, old.checkout);
+}
+
+type Old = { id: string; amountCents: number | null; pixCode: string | null };
+type Checkout = { id: string; lookupId: string; plate: string; upstreamCheckoutId: string };
+
+async function create(old: Old, checkout: Checkout): Promise<Result> {
+  const externalId = crypto.randomUUID();
+  let rowId: string;
+  try {
+    // The old code released its debts when it expired: check them again, as a first payment would.
+    rowId = await withVehicleLock(checkout.plate, async (tx) => {
+      const refusal = await checkoutRefusal(checkout, tx);
+      if (refusal) throw refusalError(refusal);
+      const row = await tx.payment.create({ data: { externalId, checkoutId: checkout.id, method: "pix", renewedFromId: old.id } });
+      return row.id;
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const winner = await db.payment.findUniqueOrThrow({ where: { renewedFromId: old.id }, select: { id: true } });
+      return { view: await view(winner.id), created: false };
+    }
+    throw error;
+  }
+  try {
+    const answer = await upstream.createPayment({ checkoutId: checkout.upstreamCheckoutId, method: "pix", externalId });
+    const oldCents = old.amountCents ?? (old.pixCode ? pixAmountCents(old.pixCode) : null);
+    const newCents = answer.kind === "answered" && answer.pix ? pixAmountCents(answer.pix.qrCode) : null;
+    if (answer.kind === "answered" && !sameTotal(oldCents, newCents)) {
+      // Never shown: its code is not stored, so nobody can pay it; it expires upstream unpaid.
+      await applyPaymentUpdate(rowId, { paymentId: answer.paymentId, status: answer.status }, "sync");
+      await db.payment.update({ where: { id: rowId }, data: { failureMessage: "O valor do novo código PIX não confere com o anterior." } });
+      log.error({ paymentRowId: rowId, oldCents, newCents }, "renewed PIX total differs: code withheld");
+      throw new AppError({ code: "PIX_TOTAL_CHANGED", httpStatus: 409, message: "O valor do novo código PIX não confere com o anterior. Volte aos débitos e gere o pagamento de novo." });
+    }
+    await recordAnswer(rowId, answer);
+    log.info({ paymentRowId: rowId, renewedFrom: old.id, kind: answer.kind }, "PIX renewed");
+  } catch (error) {
+    if (isUpstreamError(error) && error.isDefiniteRefusal) {
+      await db.payment.delete({ where: { id: rowId } }).catch(() => undefined);
+      const refusal = paymentRefusal(error);
+      if (refusal instanceof AppError && refusal.code === "CHECKOUT_EXPIRED") await markCheckoutExpired(checkout.id);
+      throw refusal;
+    }
+    if (error instanceof AppError) throw error;
+    log.warn({ paymentRowId: rowId, error: isUpstreamError(error) ? error.toLog() : String(error) }, "PIX renewal outcome unknown: pending");
+  }
+  return { view: await view(rowId), created: true };
+}
