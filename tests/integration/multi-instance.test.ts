@@ -159,8 +159,6 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
       }
     };
     await Promise.all(Array.from({ length: 200 }, (_, i) => poller(i)));
-    expect(statuses.length).toBeGreaterThan(1_000);
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
     for (const { keys } of refs) {
       const at = calls.filter((c) => c.path === STATUS_PATH && c.at >= start && keys.some((k) => c.body.includes(k))).map((c) => c.at).sort((a, b) => a - b);
       console.log(`status calls for one payment in ${POLL_WINDOW_MS / 1000} s: ${at.length}, gaps ${at.slice(1).map((x, k) => x - at[k]!).join(", ")} ms`);
@@ -169,6 +167,8 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
       for (let k = 2; k < at.length; k++) expect(at[k]! - at[k - 2]!).toBeGreaterThanOrEqual(SCALED_MINUTE_MS);
       expect(at.length).toBeLessThanOrEqual(2 * Math.ceil(POLL_WINDOW_MS / SCALED_MINUTE_MS));
     }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(statuses.length).toBeGreaterThan(1_000); // ~2,400 polls if each is answered at once
   }, 180_000);
 
   it(`a limit of ${VEHICLE_LIMIT} per address refuses request ${VEHICLE_LIMIT + 1} though every request lands on another instance with its own forged address headers`, async () => {
