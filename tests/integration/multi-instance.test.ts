@@ -1,10 +1,11 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { allPayments } from "@/lib/sandbox/payments/types";
-import { signalGroup, stopGroup, waitUntil } from "../support/app-process";
+import { signalGroup, waitUntil } from "../support/app-process";
 import type { UpstreamCall } from "../support/counting-proxy";
 import { fleetCardToken, fleetCheckout, fleetClient, type FleetClient } from "../support/fleet-client";
 import { MALFORMED, seedLookupEvents, shuffle, WEBHOOK_PATH, wrongLookups, type LookupEvent } from "../support/fleet-webhooks";
@@ -78,6 +79,15 @@ async function deliverAll(bodies: string[], concurrency: number, send: (body: st
     }),
   );
   return answers;
+}
+
+/** The pids of an instance's session (spawned detached, so setsid: npx, the start script, the server). */
+function sessionPids(leader: number): string[] {
+  try {
+    return execFileSync("ps", ["-o", "pid=", "--sid", String(leader)], { encoding: "utf8" }).split(/\s+/).filter(Boolean);
+  } catch {
+    return []; // ps exits 1 when nothing matches
+  }
 }
 
 const sendWebhook = (body: string) => client.send(WEBHOOK_PATH, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -215,13 +225,16 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     // A burst of lookup results to the victim; killed as soon as it holds claimed, unapplied rows.
     const events: LookupEvent[] = await seedLookupEvents(db, 1_500, 20_000_000);
     const sending = deliverAll(events.map((e) => e.body), 32, (body) => fetch(`${victim.url}${WEBHOOK_PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+    // A lease owner is "host:pid:random" (lib/jobs/owner.ts): the victim's are the pids of its session (spawned detached: setsid).
+    const victimPids = sessionPids(victim.process.pid);
+    const victimHolds = { outcome: null, OR: victimPids.map((pid) => ({ leaseOwner: { contains: `:${pid}:` } })) };
     const held = await waitUntil("the victim to hold claimed rows", async () => {
-      const n = await db.webhookEvent.count({ where: { outcome: null, leaseOwner: { not: null } } });
+      const n = await db.webhookEvent.count({ where: victimHolds });
       return n > 0 ? n : undefined;
     }, 60_000, 20);
     signalGroup(victim.process, "SIGKILL");
     await victim.process.exited;
-    const heldAtDeath = await db.webhookEvent.count({ where: { outcome: null, leaseOwner: { not: null }, leaseUntil: { gt: new Date() } } });
+    const heldAtDeath = await db.webhookEvent.count({ where: { ...victimHolds, leaseUntil: { gt: new Date() } } });
     console.log(`SIGKILL with ${held} claimed rows seen, ${heldAtDeath} still leased after the kill`);
     expect(heldAtDeath).toBeGreaterThan(0);
 
@@ -269,9 +282,11 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     };
     const load = Promise.all(Array.from({ length: 16 }, () => worker()));
     await new Promise((r) => setTimeout(r, 3_000));
-    const stopping = stopGroup(target.process, 30_000);
+    // SIGTERM to the group, as an orchestrator does; then wait for every process of it to end on its
+    // own (stopGroup would SIGKILL the stragglers as soon as npx, the leader, is gone: mid-drain).
+    signalGroup(target.process, "SIGTERM");
     await load;
-    await stopping;
+    await waitUntil("the instance to exit", () => (sessionPids(target.process.pid).length === 0 ? true : undefined), 30_000);
     console.log(`SIGTERM under load: ${ok} answered, ${client.refusedRetries} refused connections retried elsewhere`);
     expect(client.answered[1]! - answeredBefore[1]!).toBeGreaterThan(0); // it was serving when told to stop
     expect(readFileSync(target.logFile, "utf8")).toMatch(/shutdown hooks done \(0 failed, 0 timed out\)/);
