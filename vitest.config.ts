@@ -16,6 +16,7 @@ export const POSTGRES_SUITES = [
   "tests/integration/webhooks-trust.test.ts",
   "tests/integration/fuzz-routes.test.ts",
   "tests/integration/postgres-*.test.ts",
+  "tests/integration/multi-instance.test.ts",
 ];
 
 export default defineConfig({
@@ -38,7 +39,7 @@ export default defineConfig({
         test: {
           name: "sqlite",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
-          exclude: ["tests/integration/postgres-*.test.ts"],
+          exclude: ["tests/integration/postgres-*.test.ts", "tests/integration/multi-instance.test.ts"],
         },
       },
       {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
+import { startCountingProxy, type UpstreamCall } from "./counting-proxy";
 import { freePort, spawnGroup, stopGroup, waitHealthy, type GroupProcess } from "./app-process";
 import { createTestDatabase } from "./postgres";
 import { TEST_API_KEY, TEST_WEBHOOK_SECRET } from "./test-env";
@@ -30,6 +31,8 @@ export type FleetOptions = {
   /** Passed to every instance (say, RATE_LIMIT_* or LOG_LEVEL). */
   env?: Record<string, string>;
   sandbox?: Parameters<typeof startSandbox>[0];
+  /** When given, the instances reach the sandbox through a counting proxy that records here. */
+  upstreamCalls?: UpstreamCall[];
 };
 
 /** The first instance starts alone (it may build, ~minutes); the others then start together. */
@@ -39,6 +42,7 @@ export async function startFleet(pg: { adminUrl: string; template: string }, opt
   const logDir = path.resolve("data/multi-instance");
   mkdirSync(logDir, { recursive: true });
   const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.001, ...options.sandbox });
+  const proxy = options.upstreamCalls ? await startCountingProxy(sandbox.url, options.upstreamCalls) : undefined;
   const databaseUrl = await createTestDatabase(pg.adminUrl, pg.template, `fleet_${randomUUID().replace(/-/g, "")}`);
   const instances: Instance[] = [];
 
@@ -52,7 +56,7 @@ export async function startFleet(pg: { adminUrl: string; template: string }, opt
       PORT: String(port),
       PUBLIC_BASE_URL: url,
       DATABASE_URL: databaseUrl,
-      UVVI_BASE_URL: sandbox.url,
+      UVVI_BASE_URL: proxy?.url ?? sandbox.url,
       UVVI_API_KEY: TEST_API_KEY,
       WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       NEXT_DIST_DIR: distDir,
@@ -67,6 +71,7 @@ export async function startFleet(pg: { adminUrl: string; template: string }, opt
 
   const stop = async () => {
     await Promise.all(instances.map((i) => stopGroup(i.process)));
+    await proxy?.close();
     await sandbox.close();
   };
   try {
