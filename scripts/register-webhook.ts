@@ -1,20 +1,7 @@
 // npm run webhook:register – registers PUBLIC_BASE_URL + /api/webhooks/uvvi/<secret> with the upstream.
 //
-// The upstream client is server-only (it holds the API key). Plain Node resolves "server-only" to
-// a module that throws, so a resolve hook maps it to an empty module BEFORE the app code is
-// imported (the same thing Next's react-server condition does; without touching react's own
-// react-server exports the way `--conditions=react-server` would).
-import { register } from "node:module";
-
-register(
-  "data:text/javascript," +
-    encodeURIComponent(
-      `export async function resolve(specifier, context, next) {
-        if (specifier === "server-only") return { url: "data:text/javascript,export {};", shortCircuit: true };
-        return next(specifier, context);
-      }`,
-    ),
-);
+// The upstream client is server-only (it holds the API key): allow-server-only comes first.
+import "./lib/allow-server-only";
 
 const { EnvError } = await import("../lib/env/schema");
 try {

@@ -3,18 +3,7 @@
 // status lease of PAYMENT_ID, as a storefront does just before applying and calling upstream,
 // prints "held <rows>", and hangs until the test SIGKILLs it.
 // Run: node --import tsx tests/support/crashing-instance.ts
-import { register } from "node:module";
-
-// Same resolve hook as scripts/register-webhook.ts: "server-only" is empty outside Next.
-register(
-  "data:text/javascript," +
-    encodeURIComponent(
-      `export async function resolve(specifier, context, next) {
-        if (specifier === "server-only") return { url: "data:text/javascript,export {};", shortCircuit: true };
-        return next(specifier, context);
-      }`,
-    ),
-);
+import "../../scripts/lib/allow-server-only";
 
 const { claim } = await import("../../lib/jobs/queue");
 const { webhookInbox } = await import("../../lib/webhooks/dispatch");

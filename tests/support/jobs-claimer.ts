@@ -3,18 +3,7 @@
 // every row it runs and "claimed <n>" after its first claim; with JOB_HANG=1 a run never returns
 // (the test SIGKILLs it while it holds its rows).
 // Run: node --import tsx tests/support/jobs-claimer.ts (env: DATABASE_URL, JOB_BATCH, JOB_LEASE_MS, JOB_HANG).
-import { register } from "node:module";
-
-// Same resolve hook as scripts/register-webhook.ts: "server-only" is empty outside Next.
-register(
-  "data:text/javascript," +
-    encodeURIComponent(
-      `export async function resolve(specifier, context, next) {
-        if (specifier === "server-only") return { url: "data:text/javascript,export {};", shortCircuit: true };
-        return next(specifier, context);
-      }`,
-    ),
-);
+import "../../scripts/lib/allow-server-only";
 
 const { createPrismaClient } = await import("../../lib/db/create-client");
 const { runBatch } = await import("../../lib/jobs/runner");
