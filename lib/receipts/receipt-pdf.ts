@@ -123,6 +123,7 @@ export async function receiptPdf(model: ReceiptModel, issuer: { name: string; cn
   w.pair("paymentId", model.references.paymentId);
   w.pair("transactionId", model.references.transactionId);
 
+  w.y -= 10;
   w.text(`A situação de cada débito é a de ${model.issuedAt} (horário de Brasília). ${model.quitado ? "Todos os débitos foram quitados junto ao órgão." : "A baixa de cada débito no órgão pode levar alguns dias; um novo comprovante é emitido quando todos forem quitados."}`, { size: 9, color: MUTED, gap: 0 });
   return doc.save();
 }

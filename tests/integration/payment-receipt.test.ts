@@ -70,8 +70,11 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     expect(flat).toContain("Comprovante de pagamento");
     expect(flat).toContain(v.plate);
     expect(flat).toContain(CUSTOMER.nome);
-    expect(flat).toContain(`***.${v.cpfCnpj.slice(3, 6)}.${v.cpfCnpj.slice(6, 9)}-**`);
-    expect(flat).not.toContain(v.cpfCnpj);
+    // The payer is the checkout's customer; the CPF masked, never whole in any form.
+    const cpf = CUSTOMER.cpfCnpj.replace(/\D/g, "");
+    expect(flat).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
+    expect(flat).not.toContain(cpf);
+    expect(flat).not.toContain(CUSTOMER.cpfCnpj);
     expect(flat).not.toContain(v.renavam);
     expect(flat).toContain(`*******${v.renavam.slice(-4)}`);
     expect(flat).toContain("RENAVAM");
@@ -102,7 +105,12 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     if (!hasPdftotext) return;
     expect(pdfText(byId)).toContain(attemptId);
     expect(pdfText(byRef)).toContain("Comprovante de pagamento");
-    await db.paymentDebt.updateMany({ where: { paymentId: row.id }, data: { status: "settled", settledAt: new Date("2026-11-20T13:00:00Z") } });
+    const checkoutDebts = await db.checkoutDebt.findMany({ where: { checkout: { payments: { some: { id: row.id } } } } });
+    expect(checkoutDebts.length).toBeGreaterThan(0);
+    for (const d of checkoutDebts) {
+      const settled = { status: "settled", settledAt: new Date("2026-11-20T13:00:00Z") };
+      await db.paymentDebt.upsert({ where: { paymentId_debtId: { paymentId: row.id, debtId: d.debtId } }, create: { paymentId: row.id, debtId: d.debtId, ...settled }, update: settled });
+    }
     const settled = pdfText(await renderReceiptPdf(row.id));
     expect(settled).toContain("Comprovante — quitado");
     expect(settled).toContain("Quitado em 20/11/2026 às 10:00");

@@ -88,3 +88,12 @@ describe("maskRenavam", () => {
     ["12", "***"],
   ])("%s -> %s", (input, masked) => expect(maskRenavam(input)).toBe(masked));
 });
+
+describe("receiptPdf", () => {
+  it("writes a PDF, and a character outside WinAnsi (an emoji in a name) becomes '?' instead of failing the document", async () => {
+    const { receiptPdf, winAnsiSafe } = await import("@/lib/receipts/receipt-pdf");
+    expect(winAnsiSafe("Conceição º — João 🚗")).toBe("Conceição º — João ?");
+    const pdf = await receiptPdf(buildReceiptModel(source({ payerName: "Zé 🚗 da Conceição" })), { name: "Empresa", cnpj: "45.098.123/0001-45" });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+  });
+});
