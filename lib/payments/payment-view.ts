@@ -38,7 +38,7 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
     include: { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } },
   });
   if (!p) return null;
-  const ref = p.publicRef ?? (await givePublicRef(p.id));
+  const ref = await ensurePublicRef(p);
   const debtStatus = new Map(p.debts.map((d) => [d.debtId, d]));
   const timeline = p.events.map((e) => ({ status: e.status, ...(e.liquidationStatus ? { liquidationStatus: e.liquidationStatus } : {}), at: e.at.toISOString() }));
   // The attempt itself is the first step, whether or not an event was recorded for it.
@@ -79,7 +79,9 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
  * Rows made before publicRef existed get one the first time they are read through an address that
  * is itself a capability (the checkout's token). Conditional so two first reads agree on one.
  */
-async function givePublicRef(rowId: string): Promise<string> {
+export async function ensurePublicRef(p: { id: string; publicRef: string | null }): Promise<string> {
+  if (p.publicRef) return p.publicRef;
+  const rowId = p.id;
   await db.payment.updateMany({ where: { id: rowId, publicRef: null }, data: { publicRef: newPublicToken() } });
   const row = await db.payment.findUniqueOrThrow({ where: { id: rowId }, select: { publicRef: true } });
   return row.publicRef!;

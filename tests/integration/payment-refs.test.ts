@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
-import { freshCheckout, json, pay } from "../support/storefront-flow";
+import { CUSTOMER, freshCheckout, json, pay, resetSandbox, syncLookup } from "../support/storefront-flow";
 import { apiRequest, params } from "../support/upstream-helpers";
 
 // Payments are addressed only by their public reference (192 random bits). The row id (a cuid,
@@ -82,6 +82,29 @@ describe("payment public reference", () => {
     expect((await read("x".repeat(32), ip, { "x-forwarded-for": "203.0.113.9", "x-real-ip": "203.0.113.9" })).status).toBe(429);
     expect((await read(view.ref, ip)).status).toBe(200);
     expect((await read("y".repeat(32), "10.2.0.2")).status).toBe(404);
+  });
+
+  it("the dispatcher's 'Meus links' names the payment by its public reference, giving an old row one", async () => {
+    await resetSandbox(env);
+    const { lookupId, view } = await syncLookup();
+    const fine = view.debts.find((d) => d.type === "ticket")!;
+    const { POST } = await import("@/app/api/checkouts/route");
+    const made = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds: [fine.id], customer: CUSTOMER, kind: "share" } }));
+    expect(made.status).toBe(201);
+    const cookie = (made.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const { token } = await json<{ token: string }>(made);
+    const attemptId = crypto.randomUUID();
+    const paid = await json<View>(await pay(token, { attemptId, method: "pix" }));
+    const { db } = await import("@/lib/db/client");
+    const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } });
+    const { GET } = await import("@/app/api/links/route");
+    const listed = async () => (await json<{ links: { token: string; payment?: { ref: string } }[] }>(await GET(apiRequest("/api/links", { method: "GET", cookie })))).links.find((l) => l.token === token)?.payment?.ref;
+    expect(await listed()).toBe(paid.ref);
+    await db.payment.update({ where: { id: row.id }, data: { publicRef: null } });
+    const given = await listed();
+    expect(given).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(given).not.toBe(row.id);
+    expect((await read(given!, "10.4.0.1")).status).toBe(200);
   });
 
   it("junk that is neither shape never reaches the database and is a plain 404", async () => {
