@@ -38,8 +38,12 @@ test("PIX paid: 'Baixar comprovante (PDF)' on the status page downloads the paym
   expect(text).toContain("Comprovante");
   expect(text).toContain(plate);
   expect(text).toContain(CUSTOMER.nome);
-  expect(text).toContain(`***.${v.cpfCnpj.slice(3, 6)}.${v.cpfCnpj.slice(6, 9)}-**`);
-  expect(text).not.toContain(v.cpfCnpj);
+  // The payer is the checkout's customer: CPF masked, never whole; the RENAVAM masked too.
+  const cpf = CUSTOMER.cpfCnpj;
+  expect(text).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
+  expect(text).not.toContain(cpf);
+  expect(text).toContain(`*******${v.renavam.slice(-4)}`);
+  expect(text).not.toContain(v.renavam);
   expect(text).toContain("Forma de pagamento PIX");
   expect(text).not.toContain(pix.ref);
   execFileSync("/usr/bin/pdftoppm", ["-png", "-r", "80", "-singlefile", file, `tests/screenshots/comprovante-pdf-${testInfo.project.name}`]);
