@@ -87,6 +87,8 @@ export default defineConfig({
       RATE_LIMIT_INSTALLMENTS: "1000",
       RATE_LIMIT_VEHICLES: "1000",
       RATE_LIMIT_CHECKOUTS: "1000",
+      // The page fuzz asks for thousands of unknown payment references from that one address.
+      RATE_LIMIT_PAYMENT_REF_MISSES: "100000",
       METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
   },

@@ -3,7 +3,7 @@
 import type { PaymentView } from "@/lib/client/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { CARD_BRAND_LABELS, type CardBrand } from "@/lib/rules/card";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
 import { SettlementList } from "./settlement-list";
@@ -22,9 +22,15 @@ export function Receipt({ payment }: { payment: PaymentView }) {
         <h2 id="receipt-title" className="text-lg font-semibold text-slate-900">
           Comprovante
         </h2>
-        <Button variant="secondary" onClick={() => window.print()}>
-          Imprimir comprovante
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2 print:hidden">
+          {/* A plain link: the route answers with Content-Disposition: attachment (lib/receipts). */}
+          <a href={`/api/payments/${encodeURIComponent(payment.ref)}/comprovante`} download className={buttonClass("primary")}>
+            Baixar comprovante (PDF)
+          </a>
+          <Button variant="secondary" onClick={() => window.print()}>
+            Imprimir comprovante
+          </Button>
+        </div>
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
         <div>

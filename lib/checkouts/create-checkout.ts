@@ -1,9 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { availabilityOf, refusalError, refusalFor } from "@/lib/debt-claims/claims";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
+import { newPublicToken } from "@/lib/security/public-token";
 import { toDebtView } from "@/lib/lookups/lookup-view";
 import { explainSelection, explainSelectionProblem } from "@/lib/rules/debt-explanations";
 import { toSelectable, validateSelection } from "@/lib/rules/debt-selection";
@@ -13,10 +13,8 @@ import { checkoutRefusal } from "./checkout-errors";
 
 const log = moduleLogger("checkouts");
 
-/** 24 random bytes = 192 bits, base64url (32 chars): the share link's only secret. */
-export function newPublicToken(): string {
-  return randomBytes(24).toString("base64url");
-}
+// Moved to lib/security so payments share it; re-exported for existing importers.
+export { newPublicToken };
 
 export type CreatedCheckout = { token: string; amountCents: number; expiresAt: string };
 

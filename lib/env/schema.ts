@@ -100,6 +100,8 @@ export const rawEnvSchema = z.object({
   RATE_LIMIT_INSTALLMENTS: positiveInt(60),
   RATE_LIMIT_VEHICLES: positiveInt(30),
   RATE_LIMIT_CHECKOUTS: positiveInt(20),
+  // Requests for payment references we do not know (or old, replaced ones): against guessing.
+  RATE_LIMIT_PAYMENT_REF_MISSES: positiveInt(30),
   /** Proxy hops whose X-Forwarded-For entry we believe: a hop count or a comma list of addresses,
    * CIDRs and proxy-addr names (loopback, linklocal, uniquelocal). Unset: the socket address. */
   TRUST_PROXY: optionalString,
@@ -153,6 +155,7 @@ export type AppEnv = {
     installmentsPerIp: number;
     vehiclesPerIp: number;
     checkoutsPerIp: number;
+    paymentRefMissesPerIp: number;
   };
   upstreamBudget: {
     perMinute: number;
@@ -244,6 +247,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       installmentsPerIp: raw.RATE_LIMIT_INSTALLMENTS,
       vehiclesPerIp: raw.RATE_LIMIT_VEHICLES,
       checkoutsPerIp: raw.RATE_LIMIT_CHECKOUTS,
+      paymentRefMissesPerIp: raw.RATE_LIMIT_PAYMENT_REF_MISSES,
     },
     upstreamBudget: {
       perMinute: raw.UPSTREAM_RATE_PER_MINUTE,

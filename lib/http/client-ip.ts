@@ -9,11 +9,20 @@ import { CLIENT_IP_HEADER, limitKey, normalizeAddress } from "./client-address";
 export const UNKNOWN_CLIENT = "unknown-client";
 
 export function clientIp(req: Request): string {
-  const value = req.headers.get(CLIENT_IP_HEADER)?.trim();
+  return clientIpFromHeaders(req.headers);
+}
+
+/** The same for a page, which gets the request's headers (next/headers) but no Request. */
+export function clientIpFromHeaders(headers: Pick<Headers, "get">): string {
+  const value = headers.get(CLIENT_IP_HEADER)?.trim();
   return value ? normalizeAddress(value) : UNKNOWN_CLIENT;
 }
 
 /** What per-client limits count under: the address, or an IPv6 address's /64 (client-address.ts). */
 export function clientKey(req: Request): string {
   return limitKey(clientIp(req));
+}
+
+export function clientKeyFromHeaders(headers: Pick<Headers, "get">): string {
+  return limitKey(clientIpFromHeaders(headers));
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { ensurePublicRef } from "@/lib/payments/payment-view";
 import { isSettled } from "@/lib/rules/payment-status";
 
 // "Meus links": the share links this browser created (creatorKey from its signed cookie), newest
@@ -36,6 +37,9 @@ export async function listLinks(creatorKey: string | null, now = new Date()): Pr
   });
   // Newest first: the first row seen for a selection is the one that renewed the older ones.
   const newest = new Map<string, string>();
+  // Links made before payments had a public reference get one here (this list is itself keyed by a
+  // signed cookie): never the row id, which now only answers "replaced".
+  const refs = new Map(await Promise.all(rows.flatMap((r) => r.payments).map(async (p) => [p.id, await ensurePublicRef(p)] as const)));
   return rows.map((row) => {
     const key = selectionKey(row.lookupId, row.debts.map((d) => d.debtId));
     const renewedBy = newest.get(key);
@@ -56,7 +60,7 @@ export async function listLinks(creatorKey: string | null, now = new Date()): Pr
       ...(shown
         ? {
             payment: {
-              ref: shown.id,
+              ref: refs.get(shown.id)!,
               method: shown.method,
               status: shown.status,
               ...(shown.liquidationStatus ? { liquidationStatus: shown.liquidationStatus } : {}),

@@ -12,6 +12,7 @@ import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { PaymentAnswer } from "@/lib/upstream/types";
 import { pixAmountCents } from "@/lib/rules/pix-br-code";
+import { newPublicToken } from "@/lib/security/public-token";
 import { PAYMENT_MESSAGES, paymentInputSchema } from "@/lib/validation/payment-input";
 import { applyPaymentUpdate } from "./apply-update";
 import { paymentRefusal } from "./payment-errors";
@@ -91,6 +92,7 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       return tx.payment.create({
         data: {
           externalId: attemptId,
+          publicRef: newPublicToken(),
           checkoutId: checkout.id,
           method: input.method,
           installments: input.method === "credit_card" ? input.installments : null,

@@ -1,10 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { isFinal, isSettled } from "@/lib/rules/payment-status";
+import { newPublicToken } from "@/lib/security/public-token";
 
 // What GET /api/payments/{ref} and the payment POST answer (docs/internal-api.md, PaymentView).
 
 export type PaymentView = {
+  /** The public reference (capability): the only way to address the payment from outside. */
   ref: string;
   method: string;
   status: string;
@@ -38,14 +40,15 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
     include: { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } },
   });
   if (!p) return null;
-  const successor = p.method === "pix" ? await db.payment.findUnique({ where: { renewedFromId: p.id }, select: { id: true } }) : null;
+  const ref = await ensurePublicRef(p);
+  const successor = p.method === "pix" ? await db.payment.findUnique({ where: { renewedFromId: p.id }, select: { publicRef: true } }) : null;
   const debtStatus = new Map(p.debts.map((d) => [d.debtId, d]));
   const timeline = p.events.map((e) => ({ status: e.status, ...(e.liquidationStatus ? { liquidationStatus: e.liquidationStatus } : {}), at: e.at.toISOString() }));
   // The attempt itself is the first step, whether or not an event was recorded for it.
   if (timeline[0]?.status !== "pending") timeline.unshift({ status: "pending", at: p.createdAt.toISOString() });
   const failureMessage = p.failureMessage ?? (p.status === "refused" ? REFUSED_MESSAGE : p.status === "expired" ? EXPIRED_MESSAGE : undefined);
   return {
-    ref: p.id,
+    ref,
     method: p.method,
     status: p.status,
     ...(p.liquidationStatus ? { liquidationStatus: p.liquidationStatus } : {}),
@@ -72,8 +75,20 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
     uf: p.checkout.uf,
     checkoutToken: p.checkout.publicToken,
     isFinal: isFinal(p.status),
-    ...(successor ? { renewedTo: successor.id } : {}),
+    ...(successor?.publicRef ? { renewedTo: successor.publicRef } : {}),
   };
+}
+
+/**
+ * Rows made before publicRef existed get one the first time they are read through an address that
+ * is itself a capability (the checkout's token). Conditional so two first reads agree on one.
+ */
+export async function ensurePublicRef(p: { id: string; publicRef: string | null }): Promise<string> {
+  if (p.publicRef) return p.publicRef;
+  const rowId = p.id;
+  await db.payment.updateMany({ where: { id: rowId, publicRef: null }, data: { publicRef: newPublicToken() } });
+  const row = await db.payment.findUniqueOrThrow({ where: { id: rowId }, select: { publicRef: true } });
+  return row.publicRef!;
 }
 
 /** Whether the status page still has something to learn from upstream. */

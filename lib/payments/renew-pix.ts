@@ -13,6 +13,8 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyPaymentUpdate } from "./apply-update";
 import { recordAnswer } from "./create-payment";
 import { paymentRefusal } from "./payment-errors";
+import { paymentRowIdFor } from "./payment-ref";
+import { newPublicToken } from "@/lib/security/public-token";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 import { checkPaymentNow } from "./reconcile";
 
@@ -30,8 +32,8 @@ const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404
 const view = async (id: string) => (await loadPaymentView(id))!;
 
 export async function renewPix(ref: string, ip: string): Promise<Result> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref)) throw notFound();
-  let old = await db.payment.findUnique({ where: { id: ref }, include: { checkout: true } });
+  const rowId = await paymentRowIdFor(ref, ip);
+  let old = await db.payment.findUnique({ where: { id: rowId }, include: { checkout: true } });
   if (!old) throw notFound();
   const already = await db.payment.findUnique({ where: { renewedFromId: old.id }, select: { id: true } });
   if (already) return { view: await view(already.id), created: false };
@@ -48,7 +50,7 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
   if (verdict.kind === "confirm_expiry") {
     // Our clock says expired; upstream decides. A last-second payment shows up here as paid.
     await checkPaymentNow(old);
-    old = (await db.payment.findUnique({ where: { id: ref }, include: { checkout: true } }))!;
+    old = (await db.payment.findUnique({ where: { id: rowId }, include: { checkout: true } }))!;
     verdict = renewalVerdict({ ...old, pixExpiresAt: null }, new Date());
     if (verdict.kind === "paid") return { view: await view(old.id), created: false };
     if (verdict.kind !== "renewable") {
@@ -70,7 +72,7 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
     rowId = await withVehicleLock(checkout.plate, async (tx) => {
       const refusal = await checkoutRefusal(checkout, tx);
       if (refusal) throw refusalError(refusal);
-      const row = await tx.payment.create({ data: { externalId, checkoutId: checkout.id, method: "pix", renewedFromId: old.id } });
+      const row = await tx.payment.create({ data: { externalId, publicRef: newPublicToken(), checkoutId: checkout.id, method: "pix", renewedFromId: old.id } });
       return row.id;
     });
   } catch (error) {

@@ -17,10 +17,11 @@ import { metrics } from "@/lib/metrics/registry";
 //   payment       per client IP  (default 10)
 //   installments, vehicle, checkout  per client IP (60, 30, 20): each costs an upstream call, and
 //                 the key's budget (1,000 a minute) is shared by every customer
+//   paymentRefMiss per client IP (30): only unknown or replaced payment references, against guessing
 
 const log = moduleLogger("rate-limit");
 
-export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout";
+export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss";
 
 function points(name: LimitName): number {
   const r = env.rateLimits;
@@ -32,6 +33,7 @@ function points(name: LimitName): number {
     installments: r.installmentsPerIp,
     vehicle: r.vehiclesPerIp,
     checkout: r.checkoutsPerIp,
+    paymentRefMiss: r.paymentRefMissesPerIp,
   }[name];
 }
 
@@ -43,6 +45,7 @@ const MESSAGES: Record<LimitName, string> = {
   installments: "Muitas simulações de parcelamento em pouco tempo.",
   vehicle: "Muitas consultas de veículo em pouco tempo.",
   checkout: "Muitos pagamentos criados em pouco tempo.",
+  paymentRefMiss: "Muitos endereços de pagamento inexistentes em pouco tempo.",
 };
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();

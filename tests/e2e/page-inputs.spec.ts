@@ -9,7 +9,7 @@ import { debtId } from "@/lib/sandbox/catalog/debts";
 import { CREATOR_COOKIE } from "@/lib/links/creator-cookie-name";
 import { debtIdsFromParam, toSelectable, validateSelection } from "@/lib/rules/debt-selection";
 import type { DebtView } from "@/lib/client/types";
-import { cookieHeader, firstCookieIs, hostileString, wellFormed } from "../support/fuzz-arbitraries";
+import { cookieHeader, cuidLike, firstCookieIs, hostileString, publicRefLike, wellFormed } from "../support/fuzz-arbitraries";
 import { checkPage } from "./support/a11y";
 import { CUSTOMER, lookupViaApi, ORIGIN_HEADERS, checkoutViaApi, ownFamilyPlate } from "./support/flow";
 import { expect, test } from "./support/test";
@@ -82,7 +82,10 @@ test("every page answers hostile addresses and cookies with a page, never a serv
     await expectPage(`/consulta/${segment(id)}${query}`, known ? 200 : 404);
     await expectPage(`/consulta/${segment(id)}/pagamento${query}`, known ? 200 : 404);
   }));
-  await run(fc.asyncProperty(realOr(s.token, s.shareToken), realOr(s.ref), async (token, ref) => {
+  // Payment references: the real public one, others of its shape, and cuids (the old addresses;
+  // an unknown one is a 404, a known one "replaced": tests/integration/payment-refs.test.ts).
+  const refs = fc.oneof(realOr(s.ref), publicRefLike, cuidLike);
+  await run(fc.asyncProperty(realOr(s.token, s.shareToken), refs, async (token, ref) => {
     await expectPage(`/pagar/${segment(token)}`, token === s.token || token === s.shareToken ? 200 : 404);
     await expectPage(`/pagamento/${segment(ref)}`, ref === s.ref ? 200 : 404);
   }));

@@ -6,7 +6,7 @@ import { CREATOR_COOKIE } from "@/lib/links/creator-cookie-name";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { cardBody, CUSTOMER, freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
 import { apiRequest, ORIGIN, params } from "../support/upstream-helpers";
-import { bodyFor, clientHeaders, cookieHeader, forgedAddressHeaders, firstCookieIs, hostileString, nearValid, wellFormed } from "../support/fuzz-arbitraries";
+import { bodyFor, clientHeaders, cookieHeader, forgedAddressHeaders, firstCookieIs, hostileString, nearValid, paymentRefShapes, wellFormed } from "../support/fuzz-arbitraries";
 
 // Property-based fuzzing of every route handler under app/api (there are no server actions):
 // thousands of hostile inputs, and for each one: never a 5xx, a JSON answer, the contract's error
@@ -21,7 +21,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 500); // per route; FUZZ_RUNS=5000 
 let env: TestEnvironment;
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
-const real = { lookupId: "", token: "", cardToken: "", paymentRef: "", debtId: "" };
+const real = { lookupId: "", token: "", cardToken: "", paymentRef: "", paymentRowId: "", debtId: "" };
 // A share link of one browser (its signed creator cookie), and an expired one of the same browser.
 const link = { cookie: "", openToken: "", expiredToken: "", mine: new Set<string>() };
 let answered = 0;
@@ -32,11 +32,14 @@ beforeAll(async () => {
   // The sandbox's own limit too: a FUZZ_RUNS soak makes thousands of upstream checkouts.
   env = await setupTestEnvironment({ timeScale: 0.01, rateLimitPerMinute: 1_000_000 });
   // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
-  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000", RATE_LIMIT_INSTALLMENTS: "1000000", RATE_LIMIT_VEHICLES: "1000000", RATE_LIMIT_CHECKOUTS: "1000000" });
+  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000", RATE_LIMIT_INSTALLMENTS: "1000000", RATE_LIMIT_VEHICLES: "1000000", RATE_LIMIT_CHECKOUTS: "1000000", RATE_LIMIT_PAYMENT_REF_MISSES: "1000000" });
   const checkout = await freshCheckout(env);
   Object.assign(real, { lookupId: checkout.lookupId, token: checkout.token, debtId: checkout.fine.id });
   real.cardToken = (await json<{ cardToken: string }>(await tokenize(checkout.token, SANDBOX_CARDS.analysisThenPaid.number))).cardToken;
-  real.paymentRef = (await json<{ ref: string }>(await pay(checkout.token, { attemptId: crypto.randomUUID(), method: "pix" }))).ref;
+  const attemptId = crypto.randomUUID();
+  real.paymentRef = (await json<{ ref: string }>(await pay(checkout.token, { attemptId, method: "pix" }))).ref;
+  const { db } = await import("@/lib/db/client");
+  real.paymentRowId = (await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } })).id;
   await makeShareLinks(checkout.lookupId, checkout.fine.id);
 }, 60_000);
 
@@ -172,10 +175,26 @@ describe("every route handler survives hostile input", () => {
     }));
   });
 
+  // The answer depends on the reference's shape only: the real public reference 200, the payment's
+  // row id (its old address) 410 without data, anything else 404.
+  const refShapes = fc.oneof(param(() => real.paymentRef), paymentRefShapes(() => real.paymentRef, () => real.paymentRowId));
+  const expectedFor = (ref: string, ok: number) => (ref === real.paymentRef ? ok : ref === real.paymentRowId ? 410 : 404);
+
   it("GET /api/payments/{paymentRef}", async () => {
     const { GET } = await import("@/app/api/payments/[paymentRef]/route");
-    await run(fc.asyncProperty(param(() => real.paymentRef), headers, async (paymentRef, h) => {
-      await check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { paymentRef } });
+    await run(fc.asyncProperty(refShapes, headers, async (paymentRef, h) => {
+      const res = await check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { paymentRef } });
+      expect(res.status, paymentRef).toBe(expectedFor(paymentRef, 200));
+      if (res.status !== 200) expect(res.text).not.toContain(real.token);
+    }));
+  });
+
+  it("GET /api/payments/{paymentRef}/comprovante", async () => {
+    const { GET } = await import("@/app/api/payments/[paymentRef]/comprovante/route");
+    // The real payment is an unpaid PIX: 409, a JSON error like every other refusal.
+    await run(fc.asyncProperty(refShapes, headers, async (paymentRef, h) => {
+      const res = await check(GET as Handler, { path: `/api/payments/${segment(paymentRef)}/comprovante`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { paymentRef } });
+      expect(res.status, paymentRef).toBe(expectedFor(paymentRef, 409));
     }));
   });
 

@@ -49,7 +49,7 @@ describe("payment retry storms", () => {
     expect(refs.size).toBe(1);
     expect(env.sandbox.ctx.store.payments.size).toBe(1); // the sandbox was reset by freshCheckout
     const rows = await db.payment.findMany({ where: { checkout: { publicToken: token } } });
-    expect(rows.map((r) => [r.id, r.status])).toEqual([[[...refs][0], "paid"]]);
+    expect(rows.map((r) => [r.publicRef, r.status])).toEqual([[[...refs][0], "paid"]]);
   });
 
   it(`${N} concurrent attempts (card, in analysis) with different attemptIds: one charge, the others a clear 409`, async () => {
@@ -61,7 +61,7 @@ describe("payment retry storms", () => {
     expect(rows).toHaveLength(1); // the refused attempts' rows are gone: nothing was charged for them
     const accepted = answers.filter((a) => a.status === 201);
     expect(accepted).toHaveLength(1);
-    expect(accepted[0]!.body.ref).toBe(rows[0]!.id);
+    expect(accepted[0]!.body.ref).toBe(rows[0]!.publicRef);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(N - 1);
     // The analysis ends in 0.3 s (time scale 0.01): an attempt that arrives after it is told the

@@ -161,6 +161,24 @@ export function cookieHeader(name: string, value: string): fc.Arbitrary<string |
   );
 }
 
+/**
+ * Payment references in every shape the routes tell apart: the public reference's (32 base64url
+ * characters), a Prisma cuid's (the old address, now "replaced"), and near misses of each.
+ */
+export const publicRefLike = fc.stringMatching(/^[A-Za-z0-9_-]{32}$/);
+export const cuidLike = fc.stringMatching(/^c[a-z0-9]{24}$/);
+export function paymentRefShapes(real: () => string, rowId: () => string): fc.Arbitrary<string> {
+  const flip = (s: string, at: number) => s.slice(0, at) + (s[at] === "A" ? "B" : "A") + s.slice(at + 1);
+  return fc.oneof(
+    fc.constant(null).map(() => real()),
+    fc.constant(null).map(() => rowId()),
+    fc.nat({ max: 31 }).map((i) => flip(real(), i)),
+    fc.constantFrom(0, 1).map((cut) => (cut ? real().slice(1) : `${real()}A`)),
+    publicRefLike,
+    cuidLike,
+  );
+}
+
 /** A string as a decoded URL segment holds it: well-formed UTF-16 (a lone surrogate becomes U+FFFD). */
 export const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 

@@ -118,13 +118,16 @@ describe("parseEnv", () => {
       installmentsPerIp: 60,
       vehiclesPerIp: 30,
       checkoutsPerIp: 20,
+      paymentRefMissesPerIp: 30,
     });
-    expect(parseEnv({ RATE_LIMIT_INSTALLMENTS: "3", RATE_LIMIT_VEHICLES: "4", RATE_LIMIT_CHECKOUTS: "5" }).rateLimits).toMatchObject({
+    expect(parseEnv({ RATE_LIMIT_INSTALLMENTS: "3", RATE_LIMIT_VEHICLES: "4", RATE_LIMIT_CHECKOUTS: "5", RATE_LIMIT_PAYMENT_REF_MISSES: "6" }).rateLimits).toMatchObject({
       installmentsPerIp: 3,
       vehiclesPerIp: 4,
       checkoutsPerIp: 5,
+      paymentRefMissesPerIp: 6,
     });
     expect(problemsOf({ RATE_LIMIT_CHECKOUTS: "0" }).join(" ")).toMatch(/RATE_LIMIT_CHECKOUTS/);
+    expect(problemsOf({ RATE_LIMIT_PAYMENT_REF_MISSES: "0" }).join(" ")).toMatch(/RATE_LIMIT_PAYMENT_REF_MISSES/);
   });
 
   it("upstream budget: 1,000 a minute with a 20% reserve by default, both configurable", () => {

@@ -1,0 +1,116 @@
+import { CARD_BRAND_LABELS, type CardBrand } from "@/lib/rules/card";
+import { maskCpfCnpjForSharing } from "@/lib/rules/cpf-cnpj";
+import { formatDateTimeBR, formatBRL, sumCents } from "@/lib/rules/money";
+import { formatPlate } from "@/lib/rules/plate";
+import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
+
+// The comprovante as data: what the PDF prints, decided here (pure, unit-tested) so the renderer
+// only lays text out. Never card data beyond brand and last four; CPF and RENAVAM masked, because
+// the document is attached to e-mails that get forwarded.
+
+export type ReceiptDebtSource = {
+  title: string;
+  type: string;
+  ait?: string | null;
+  year?: number | null;
+  amountCents: number;
+  status: string;
+  settledAt?: Date | string | null;
+};
+
+export type ReceiptSource = {
+  payerName: string;
+  payerCpfCnpj: string;
+  plate: string;
+  uf: string;
+  renavam: string;
+  method: string;
+  cardBrand?: string | null;
+  cardLastFour?: string | null;
+  installments?: number | null;
+  /** Total charged, with interest; null when upstream has not told us (then the debts' sum). */
+  amountCents?: number | null;
+  paidAt?: Date | string | null;
+  /** Our reference for the attempt (the externalId sent upstream), not the status page's capability. */
+  ourReference: string;
+  paymentId?: string | null;
+  transactionId?: string | null;
+  debts: ReceiptDebtSource[];
+  issuedAt: Date;
+};
+
+export type ReceiptDebtLine = { title: string; reference: string | null; amount: string; amountCents: number; settlement: string; settled: boolean };
+
+export type ReceiptModel = {
+  title: string;
+  quitado: boolean;
+  payer: { name: string; document: string };
+  vehicle: { plate: string; uf: string; renavam: string };
+  debts: ReceiptDebtLine[];
+  method: string;
+  debtsTotalCents: number;
+  interestCents: number;
+  totalCents: number;
+  paidAt: string;
+  issuedAt: string;
+  references: { ours: string; paymentId: string; transactionId: string };
+};
+
+export const RECEIPT_TITLES = { partial: "Comprovante de pagamento", quitado: "Comprovante — quitado" } as const;
+
+/** `*******6780`: the last four digits, enough to tell two vehicles apart, no more. */
+export function maskRenavam(renavam: string): string {
+  const digits = renavam.replace(/\D/g, "");
+  if (digits.length < 4) return "***";
+  return `${"*".repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}
+
+export function receiptMethod(s: Pick<ReceiptSource, "method" | "cardBrand" | "cardLastFour" | "installments">): string {
+  if (s.method === "pix") return "PIX";
+  const brand = s.cardBrand && s.cardBrand in CARD_BRAND_LABELS ? CARD_BRAND_LABELS[s.cardBrand as CardBrand] : "Cartão de crédito";
+  const lastFour = s.cardLastFour && /^\d{4}$/.test(s.cardLastFour) ? ` final ${s.cardLastFour}` : "";
+  const n = s.installments ?? 1;
+  return `${brand}${lastFour} em ${n}x`;
+}
+
+function debtReference(d: ReceiptDebtSource): string | null {
+  if (d.ait) return `AIT ${d.ait}`;
+  if (d.year) return `Exercício ${d.year}`;
+  return null;
+}
+
+function settlementText(d: ReceiptDebtSource): string {
+  if (!isSettled(d.status)) return liquidationStatusLabel(d.status);
+  const when = d.settledAt ? formatDateTimeBR(d.settledAt) : null;
+  return when ? `Quitado em ${when}` : "Quitado";
+}
+
+export function buildReceiptModel(s: ReceiptSource): ReceiptModel {
+  const debts = s.debts.map((d) => ({
+    title: d.title,
+    reference: debtReference(d),
+    amount: formatBRL(d.amountCents),
+    amountCents: d.amountCents,
+    settlement: settlementText(d),
+    settled: isSettled(d.status),
+  }));
+  const debtsTotalCents = sumCents(s.debts.map((d) => d.amountCents));
+  const totalCents = s.amountCents ?? debtsTotalCents;
+  // Interest applies to every method (PIX and 1x too): what was charged beyond the debts.
+  const interestCents = Math.max(0, totalCents - debtsTotalCents);
+  const quitado = debts.length > 0 && debts.every((d) => d.settled);
+  return {
+    title: quitado ? RECEIPT_TITLES.quitado : RECEIPT_TITLES.partial,
+    quitado,
+    payer: { name: s.payerName, document: maskCpfCnpjForSharing(s.payerCpfCnpj) },
+    vehicle: { plate: formatPlate(s.plate), uf: s.uf, renavam: maskRenavam(s.renavam) },
+    debts,
+    method: receiptMethod(s),
+    debtsTotalCents,
+    interestCents,
+    totalCents,
+    paidAt: (s.paidAt ? formatDateTimeBR(s.paidAt) : null) ?? "—",
+    issuedAt: formatDateTimeBR(s.issuedAt) ?? "—",
+    references: { ours: s.ourReference, paymentId: s.paymentId ?? "—", transactionId: s.transactionId ?? "—" },
+  };
+}
