@@ -58,6 +58,8 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
       return { status: "failed", lastError: errorText(error) };
     }
     metrics.mailOutcomes.inc({ template: row.template, outcome: "retry" });
+    // lib/jobs backs the row off; the reason stays in the row for the operator (and the mailbox).
+    await db.mailMessage.updateMany({ where: { id: row.id, status: "pending" }, data: { lastError: errorText(error) } });
     throw error;
   }
   mailLog.info({ id: row.id, template: row.template, to: maskEmail(row.to), attempt: row.attempts }, "e-mail sent");
