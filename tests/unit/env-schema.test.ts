@@ -82,7 +82,7 @@ describe("parseEnv", () => {
   it("requires our real company name and CNPJ with a production key", () => {
     const live = { UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com", WEBHOOK_SECRET: "x".repeat(32) };
     expect(problemsOf(live).join(" ")).toMatch(/COMPANY_NAME and COMPANY_CNPJ are required/);
-    expect(parseEnv({ ...live, COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181" }).company.name).toBe("Empresa X");
+    expect(parseEnv({ ...live, COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtp://mail.example.com:587" }).company.name).toBe("Empresa X");
   });
 
   it("requires SMTP_URL with a production key; a test key without it runs the embedded SMTP server", () => {
