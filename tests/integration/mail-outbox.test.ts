@@ -67,11 +67,12 @@ describe("payment e-mails over the embedded SMTP server", () => {
     for (let i = 0; i < 3; i++) await applyPaymentUpdate(payment.id, { status: "paid", amountCents: 26_990 }, "webhook");
     const rows = await db.mailMessage.findMany({ where: { dedupeKey: { startsWith: `payment-approved:${payment.id}` } } });
     expect(rows).toHaveLength(1);
+    const queued = rows[0]!;
     await kickOutbox();
-    const [got] = await eventually(async () => {
-      const r = await receivedFor(db, [rows[0].messageId]);
+    const got = await eventually(async () => {
+      const r = await receivedFor(db, [queued.messageId]);
       expect(r).toHaveLength(1);
-      return r;
+      return r[0]!;
     });
     expect(got.subject).toMatch(/^Pagamento aprovado: R\$\s269,90 – MGD/);
     expect(got.to).toBe("maria@example.com");
@@ -88,7 +89,7 @@ describe("payment e-mails over the embedded SMTP server", () => {
       expect(part).not.toContain("1111");
     }
     expect(got.html).not.toMatch(/<script|<img|https?:\/\/(?!localhost:3999)/i);
-    const sent = await db.mailMessage.findUniqueOrThrow({ where: { id: rows[0].id } });
+    const sent = await db.mailMessage.findUniqueOrThrow({ where: { id: queued.id } });
     expect(sent).toMatchObject({ status: "sent", attempts: 1, leaseOwner: null });
 
     // Settlement queues the second message, once.
@@ -123,7 +124,7 @@ describe("delivery faults", () => {
     expect(stored).toMatchObject({ status: "sent", attempts: 2 });
     const got = await receivedFor(db, [stored.messageId]);
     expect(got).toHaveLength(1);
-    expect(got[0].deliveries).toBe(2); // the copy arrived and was absorbed by Message-ID
+    expect(got[0]!.deliveries).toBe(2); // the copy arrived and was absorbed by Message-ID
   });
 
   it("an SMTP 5xx is permanent: marked failed after one try, never retried", async () => {

@@ -9,6 +9,7 @@ const font = "Arial, Helvetica, sans-serif";
 export function Layout({ preview, title, children }: { preview: string; title: string; children: ReactNode }) {
   return (
     <html lang="pt-BR">
+      {/* eslint-disable-next-line @next/next/no-head-element -- an e-mail document, not a Next page */}
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
