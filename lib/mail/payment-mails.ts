@@ -56,7 +56,7 @@ export async function queuePaymentMails(
 }
 
 /** The PIX code by e-mail, when the payer asked for it on the PIX step. */
-export async function queuePixInstructions(tx: Tx, paymentRowId: string): Promise<boolean> {
+export async function queuePixInstructions(tx: Tx, paymentRowId: string, amountCents?: number): Promise<boolean> {
   const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, select: { pixCode: true, pixExpiresAt: true } });
   if (!p.pixCode || !p.pixExpiresAt) return false;
   const { to, facts } = await factsOf(tx, paymentRowId);
@@ -64,6 +64,6 @@ export async function queuePixInstructions(tx: Tx, paymentRowId: string): Promis
     dedupeKey: `pix-instructions:${paymentRowId}:${p.pixExpiresAt.toISOString()}`,
     to,
     template: "pix-instructions",
-    props: { ...facts, pixCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString(), companyName: env.company.name },
+    props: { ...facts, amountCents: amountCents ?? facts.amountCents, pixCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString(), companyName: env.company.name },
   });
 }
