@@ -7,6 +7,10 @@ import type { Attachment } from "./enqueue";
 
 type Built = { filename: string; content: Buffer; contentType: string };
 
+// Once lib/receipts is merged, the body becomes:
+//   const pdf = await renderReceiptPdf(paymentId); // Uint8Array (lib/receipts/render-receipt.ts)
+//   return { filename: "comprovante.pdf", content: Buffer.from(pdf), contentType: "application/pdf" };
+// (and the "payment approved" template may then say the PDF is attached).
 async function buildReceiptPdf(paymentId: string): Promise<Built | null> {
   void paymentId;
   return null;
