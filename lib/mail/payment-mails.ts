@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { maskCpfForSharing, onlyDigits } from "@/lib/rules/cpf-cnpj";
+import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
 import { enqueueMail } from "./enqueue";
 import type { PaymentFacts } from "./templates/define";
 
@@ -11,12 +11,6 @@ import type { PaymentFacts } from "./templates/define";
 
 type Tx = Prisma.TransactionClient;
 
-/** Masked in e-mail too, CNPJ included: a mailbox is read by more people than the payer. */
-function maskDocument(value: string): string {
-  const d = onlyDigits(value);
-  if (d.length === 14) return `${d.slice(0, 2)}.***.***/${d.slice(8, 12)}-**`;
-  return maskCpfForSharing(d) ?? "***";
-}
 
 async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; facts: PaymentFacts }> {
   const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: { checkout: { include: { debts: true } } } });
@@ -25,7 +19,7 @@ async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; fact
     to: c.customerEmail,
     facts: {
       customerName: c.customerName.split(" ")[0] ?? c.customerName,
-      document: maskDocument(c.customerCpfCnpj),
+      document: maskCpfCnpjForMail(c.customerCpfCnpj),
       plate: c.plate,
       amountCents: p.amountCents ?? c.amountCents,
       method: p.method === "pix" ? "pix" : "credit_card",
