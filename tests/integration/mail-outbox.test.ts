@@ -173,11 +173,11 @@ describe("delivery faults", () => {
     await eventually(async () => {
       await mail.drainOnce(job);
       expect(await db.mailMessage.count({ where: { dedupeKey: { in: keys }, status: "sent" } })).toBe(20);
-    });
+    }, 45_000);
     const got = await receivedFor(db, await messageIdsOf(keys));
     expect(got).toHaveLength(20);
     expect(got.every((m) => m.deliveries === 1)).toBe(true);
-  });
+  }, 60_000);
 
   it("two instances (two database clients) draining one outbox never send a row twice", async () => {
     const inputs = Array.from({ length: 30 }, () => signIn());
