@@ -7,7 +7,7 @@ import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import { CUSTOMER_MESSAGES, emailSchema } from "@/lib/validation/customer-input";
 import { mailLog } from "./logger";
 import type { TemplateName, TemplateProps } from "./templates";
-import { renderMail } from "./templates";
+import { subjectOf } from "./templates";
 
 // Writes one message into the outbox, inside the caller's transaction, so the message exists
 // exactly when the event that causes it was committed. The dedupe key makes the same event queue
@@ -41,8 +41,8 @@ export function parseRecipient(to: string): string {
 /** Returns true when queued, false when this dedupe key was queued before. */
 export async function enqueueMail<N extends TemplateName>(tx: MailDb, input: EnqueueInput<N>): Promise<boolean> {
   const to = parseRecipient(input.to);
-  // Rendering now proves the props are complete; the subject is stored for the mailbox and logs.
-  const { subject } = renderMail(input.template, input.props);
+  // The subject is stored for operators (the body is rendered at delivery).
+  const subject = subjectOf(input.template, input.props);
   // Callers hold the event's row lock (the payment row), so no concurrent insert of the same key
   // can race this check; a find first keeps a PostgreSQL transaction from aborting on P2002.
   const existing = await tx.mailMessage.findUnique({ where: { dedupeKey: input.dedupeKey }, select: { id: true } });

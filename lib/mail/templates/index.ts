@@ -1,4 +1,3 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { clientPaid } from "./client-paid";
 import { debtsSettled } from "./debts-settled";
 import type { MailTemplate } from "./define";
@@ -24,7 +23,12 @@ export function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(TEMPLATES, name);
 }
 
-export function renderMail(name: TemplateName, props: unknown): { subject: string; html: string; text: string } {
-  const t = TEMPLATES[name] as MailTemplate<unknown>;
-  return { subject: t.subject(props), html: `<!DOCTYPE html>${renderToStaticMarkup(t.Html(props))}`, text: t.text(props) };
+export function subjectOf(name: TemplateName, props: unknown): string {
+  return (TEMPLATES[name] as MailTemplate<unknown>).subject(props);
 }
+
+export function textOf(name: TemplateName, props: unknown): string {
+  return (TEMPLATES[name] as MailTemplate<unknown>).text(props);
+}
+
+export { renderMail } from "./render";
