@@ -21,12 +21,13 @@ test("PIX on a phone, then the mailbox shows the code e-mail and the receipt wit
   await payPix(request, await code.inputValue());
   await expectStatusPage(page);
 
+  // Delivery is asynchronous (the outbox worker, then SMTP): reload until both have arrived.
   await page.goto("/dev/mailbox");
   const pixMail = page.getByRole("link", { name: new RegExp(`Seu código PIX de .* – ${plate}`) });
-  await expect(pixMail).toBeVisible({ timeout: 30_000 });
   const receipt = page.getByRole("link", { name: new RegExp(`Pagamento aprovado: .* – ${plate}`) });
   await expect(async () => {
     await page.reload();
+    await expect(pixMail).toBeVisible({ timeout: 1_000 });
     await expect(receipt).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 45_000 });
   const figures = amount.split(/\s/).pop()!; // "123,45": R$ and its no-break space aside
