@@ -90,6 +90,10 @@ export default defineConfig({
       // The page fuzz asks for thousands of unknown payment references from that one address.
       RATE_LIMIT_PAYMENT_REF_MISSES: "100000",
       METRICS_TOKEN: E2E_METRICS_TOKEN,
+      // No SMTP relay: the start command runs the embedded test SMTP server (mailbox at /dev/mailbox),
+      // on a port of this run's own so side-by-side runs do not share one.
+      SMTP_URL: "",
+      SMTP_PORT: String(Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 2200)),
     },
   },
 });

@@ -1,5 +1,6 @@
 // npm start / npm run dev: validate the configuration, apply migrations, build when the sources
-// changed, start the embedded sandbox upstream when UVVI_BASE_URL is unset, then serve Next.
+// changed, start the embedded sandbox upstream when UVVI_BASE_URL is unset (and the embedded test
+// SMTP server when SMTP_URL is unset with a test key), then serve Next.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -131,6 +132,12 @@ async function main() {
     startChild("sandbox", "npx", ["tsx", "lib/sandbox/main.ts"], { SANDBOX_PORT: String(env.sandboxPort) });
     await waitFor(`${env.upstreamBaseUrl}/api/v1/health`, "The embedded sandbox");
     console.log(`[start] sandbox upstream on ${env.upstreamBaseUrl} (test data, resets on restart)`);
+  }
+
+  if (env.mail.embedded) {
+    // No SMTP_URL with a test key: a local SMTP server and the mailbox page show every e-mail.
+    startChild("smtp", "npx", ["tsx", "lib/mail/dev-smtp/main.ts"]);
+    console.log(`[start] e-mail: test SMTP server on 127.0.0.1:${env.mail.smtpPort}, mailbox at ${env.publicBaseUrl}/dev/mailbox`);
   }
 
   // Our server, not `next start`: it reads the client address from the socket (lib/server/serve.ts).

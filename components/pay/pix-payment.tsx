@@ -25,9 +25,10 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   const [current, setCurrent] = useState<PaymentView | null>(initial ?? null);
   const [expiredLocally, setExpiredLocally] = useState(false);
   const refreshOnClosed = useRefreshOnClosed(token);
+  const [emailPix, setEmailPix] = useState(false);
   // One attemptId per code request: a double tap reuses it and gets the same payment back.
   const generate = useMutation({
-    mutationFn: (attemptId: string) => createPayment(token, { attemptId, method: "pix" }),
+    mutationFn: (attemptId: string) => createPayment(token, { attemptId, method: "pix", emailPix }),
     onSuccess: (payment) => {
       client.setQueryData(queryKeys.payment(payment.ref), payment);
       setExpiredLocally(false);
@@ -73,6 +74,10 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
           <p className="text-slate-700">Geramos um código PIX válido por 30 minutos. O pagamento cai na hora e esta página avança sozinha.</p>
           {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
           {payment?.status === "refused" ? <Alert live tone="danger" title="O PIX não foi aceito">{payment.failureMessage ?? "Gere um novo código e tente de novo."}</Alert> : null}
+          <label className="flex items-center gap-3 text-slate-800">
+            <input type="checkbox" checked={emailPix} onChange={(e) => setEmailPix(e.target.checked)} className="h-5 w-5 accent-emerald-700" />
+            Enviar o código PIX por e-mail
+          </label>
           <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando código PIX…" className="w-full sm:w-auto sm:self-start">
             Gerar código PIX
           </Button>

@@ -26,7 +26,7 @@ export function tokenizeCard(token: string, card: { numero: string; nome: string
 }
 
 export type PaymentBody =
-  | { attemptId: string; method: "pix" }
+  | { attemptId: string; method: "pix"; emailPix?: boolean }
   | { attemptId: string; method: "credit_card"; cardToken: string; installments: number };
 
 export function createPayment(token: string, body: PaymentBody) {

@@ -109,6 +109,15 @@ export const rawEnvSchema = z.object({
   // through the database; the reserve is the share only the money path may use (lib/upstream/budget.ts).
   UPSTREAM_RATE_PER_MINUTE: positiveInt(1000),
   UPSTREAM_RESERVE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(90).default(20)),
+  /** The SMTP relay for e-mail, e.g. smtps://user:pass@smtp.example.com:465 (required with a live key).
+   * Unset with a test key: the start command runs an embedded SMTP server on SMTP_PORT. */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: "SMTP_URL must look like smtp://host:port or smtps://user:pass@host:465" }).optional(),
+  ),
+  /** Port of the embedded test SMTP server (only when SMTP_URL is unset, test key). */
+  SMTP_PORT: port(2525),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("Placa Paga <nao-responda@placapaga.test>")),
   /** Bearer token for GET /api/metrics; unset: the route answers 404. */
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -163,6 +172,14 @@ export type AppEnv = {
     reserve: number;
   };
   metricsToken: string | undefined;
+  mail: {
+    /** Where nodemailer connects. */
+    smtpUrl: string;
+    /** true: no SMTP_URL with a test key, so the start command runs the embedded server + mailbox page. */
+    embedded: boolean;
+    smtpPort: number;
+    from: string;
+  };
 };
 
 export class EnvError extends Error {
@@ -202,6 +219,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   }
   if (upstreamMode === "remote" && !raw.WEBHOOK_SECRET) {
     problems.push("WEBHOOK_SECRET is required with a remote upstream (at least 32 random characters).");
+  }
+  if (upstreamEnvironment === "live" && !raw.SMTP_URL) {
+    problems.push("SMTP_URL is required with a production key (sk_live_): payment e-mails need a real SMTP relay (e.g. smtps://user:pass@smtp.example.com:465).");
   }
   if (upstreamEnvironment === "live" && (!raw.COMPANY_NAME || !raw.COMPANY_CNPJ)) {
     problems.push("COMPANY_NAME and COMPANY_CNPJ are required with a production key (sk_live_): payers see them next to the PIX code.");
@@ -254,6 +274,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       reserve: Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100),
     },
     metricsToken: raw.METRICS_TOKEN,
+    mail: {
+      smtpUrl: raw.SMTP_URL ?? `smtp://127.0.0.1:${raw.SMTP_PORT}`,
+      embedded: !raw.SMTP_URL && upstreamEnvironment === "test",
+      smtpPort: raw.SMTP_PORT,
+      from: raw.MAIL_FROM,
+    },
   };
 }
 

@@ -7,7 +7,6 @@ import { metrics } from "./registry";
 // Figures read from the database when Prometheus scrapes (they are the fleet's, not this
 // process's: every instance reports the same values, so aggregate them with max, not sum).
 // A failed read leaves the gauge empty for that scrape rather than failing the whole page.
-// E-mail outbox depth (the e-mail issue) goes here as one more gauge over its outbox table.
 
 const log = moduleLogger("metrics");
 
@@ -38,6 +37,14 @@ function build() {
         const oldest = await db.webhookEvent.findFirst({ where: { outcome: null }, orderBy: { receivedAt: "asc" }, select: { receivedAt: true } });
         this.set(oldest ? Math.max(0, (Date.now() - oldest.receivedAt.getTime()) / 1000) : 0);
       });
+    },
+  });
+  new Gauge({
+    name: "mail_outbox_depth",
+    help: "E-mails queued in the outbox and not yet sent or given up (fleet-wide)",
+    registers,
+    async collect() {
+      await guarded("mail_outbox_depth", async () => this.set(await db.mailMessage.count({ where: { status: "pending" } })));
     },
   });
   new Gauge({

@@ -50,6 +50,12 @@ function build() {
       labelNames: ["operation", "reason"] as const,
       registers: [registry],
     }),
+    mailOutcomes: new Counter({
+      name: "mail_messages_total",
+      help: "Outbox e-mail deliveries by outcome (sent | retry | failed: permanent or out of attempts)",
+      labelNames: ["template", "outcome"] as const,
+      registers: [registry],
+    }),
     upstreamPauses: new Counter({
       name: "upstream_pauses_total",
       help: "Upstream 429s with retryAfter that paused an operation for the whole fleet",

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { queuePaymentMails } from "@/lib/mail/payment-mails";
+import { kickOutbox } from "@/lib/mail/worker";
 import { canTransition, canTransitionLiquidation } from "@/lib/rules/payment-status";
 
 // The ONLY writer of Payment.status / liquidationStatus / PaymentDebt (docs/internal-api.md).
@@ -25,7 +27,7 @@ export async function applyPaymentUpdate(
   update: PaymentUpdate,
   source: PaymentUpdateSource,
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
+  const mailed = await db.$transaction(async (tx) => {
     // Write first: takes SQLite's write lock (PostgreSQL: this row's lock) at once, so the read
     // below cannot go stale before our write (a deferred SQLite transaction that reads, then
     // writes after another connection committed, fails with SQLITE_BUSY_SNAPSHOT).
@@ -72,5 +74,8 @@ export async function applyPaymentUpdate(
     if (changed) {
       await tx.paymentEvent.create({ data: { paymentId: paymentRowId, status, liquidationStatus, source } });
     }
+    // In this transaction: the e-mail exists exactly when the status it announces was committed.
+    return changed && (await queuePaymentMails(tx, paymentRowId, current, { status, liquidationStatus }));
   });
+  if (mailed) void kickOutbox();
 }

@@ -7,6 +7,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseOrThrow } from "@/lib/http/validation";
 import { moduleLogger } from "@/lib/log/logger";
+import { queuePixInstructions } from "@/lib/mail/payment-mails";
+import { kickOutbox } from "@/lib/mail/worker";
 import { consume, refund } from "@/lib/rate-limit/limits";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -29,10 +31,16 @@ async function sameAttempt(existing: Payment, checkoutId: string): Promise<{ vie
   return { view: (await loadPaymentView(existing.id))!, created: false };
 }
 
-export async function recordAnswer(rowId: string, answer: PaymentAnswer): Promise<void> {
+export async function recordAnswer(rowId: string, answer: PaymentAnswer, emailPix = false): Promise<void> {
   if (answer.kind === "answered" && answer.pix) {
-    // Not a status field: written here, the status itself goes through applyPaymentUpdate.
-    await db.payment.update({ where: { id: rowId }, data: { pixCode: answer.pix.qrCode, pixExpiresAt: answer.pix.expiresAt } });
+    const pix = answer.pix;
+    // Not a status field: written here, the status itself goes through applyPaymentUpdate. The
+    // e-mail the payer asked for is queued in the same transaction as the code it carries.
+    const mailed = await db.$transaction(async (tx) => {
+      await tx.payment.update({ where: { id: rowId }, data: { pixCode: pix.qrCode, pixExpiresAt: pix.expiresAt } });
+      return emailPix && (await queuePixInstructions(tx, rowId, pixAmountCents(pix.qrCode) ?? undefined));
+    });
+    if (mailed) void kickOutbox();
   }
   const ids = { ...(answer.paymentId ? { paymentId: answer.paymentId } : {}), ...(answer.transactionId ? { transactionId: answer.transactionId } : {}) };
   if (answer.kind === "timed_out") {
@@ -122,7 +130,7 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       ...(input.method === "credit_card" ? { cardToken: input.cardToken, installments: input.installments } : {}),
       externalId: attemptId,
     });
-    await recordAnswer(row.id, answer);
+    await recordAnswer(row.id, answer, input.method === "pix" && input.emailPix === true);
     log.info({ paymentRowId: row.id, method: input.method, kind: answer.kind }, "payment sent");
   } catch (error) {
     if (isUpstreamError(error) && error.isDefiniteRefusal) {

@@ -90,6 +90,16 @@ export function maskCpfCnpjForSharing(value: string): string {
   return maskCpfForSharing(d) ?? "***";
 }
 
+/**
+ * For e-mail: a CPF as for sharing, and a CNPJ masked too (only the branch digits show), since a
+ * mailbox is read by more people than the payer. Anything else is fully hidden.
+ */
+export function maskCpfCnpjForMail(value: string): string {
+  const d = onlyDigits(value);
+  if (d.length === 14) return `${d.slice(0, 2)}.***.***/${d.slice(8, 12)}-**`;
+  return maskCpfForSharing(d) ?? "***";
+}
+
 /** `joao@gmail.com` -> `jo***@gmail.com`: enough for the owner to recognise it, no more. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");

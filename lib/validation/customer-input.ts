@@ -39,7 +39,7 @@ const nomeSchema = z.pipe(
   ),
 );
 
-const emailSchema = z.pipe(
+export const emailSchema = z.pipe(
   requiredText(CUSTOMER_MESSAGES.emailRequired),
   z.email({ error: CUSTOMER_MESSAGES.email }).check(z.maxLength(254, { error: CUSTOMER_MESSAGES.email })),
 );

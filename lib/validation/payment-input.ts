@@ -28,7 +28,12 @@ const common = {
 export const paymentInputSchema = z.discriminatedUnion(
   "method",
   [
-    z.object({ ...common, method: z.literal("pix") }),
+    z.object({
+      ...common,
+      method: z.literal("pix"),
+      /** The payer asked for the copy-and-paste code by e-mail too (the PIX step's checkbox). */
+      emailPix: z.optional(z.boolean({ error: "Resposta inválida para o envio do código por e-mail." })),
+    }),
     z.object({
       ...common,
       method: z.literal("credit_card"),

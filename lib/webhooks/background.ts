@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { stopJobs } from "@/lib/jobs";
+import { kickOutbox } from "@/lib/mail/worker";
 import { onShutdown } from "@/lib/server/shutdown";
 import { startPaymentSweep, sweepPayments } from "@/lib/payments/sweep";
 import { dispatchPendingWebhooks } from "./dispatch";
@@ -10,7 +11,8 @@ import { registerStorefrontWebhook, webhookUrlForLogs } from "./registration";
 // Started once per server process from instrumentation.ts (Node runtime only):
 // - sandbox mode: register our webhook URL with the embedded sandbox (it forgets on restart);
 //   a remote upstream is registered once by `npm run webhook:register`;
-// - every 30 s: reconcile forgotten payments and apply inbox rows a crash left unapplied.
+// - every 30 s: reconcile forgotten payments, apply inbox rows a crash left unapplied, and send
+//   outbox e-mails still due (lib/mail; the same lib/jobs leases, handed back by stopJobs()).
 // Stopped by the server's shutdown hooks (lib/server/shutdown.ts; the interval is unref'd).
 
 const g = globalThis as unknown as { __webhookBackground?: () => Promise<void> };
@@ -23,8 +25,10 @@ export function startWebhookBackground(): void {
       .catch((error: unknown) => webhookLog.error({ err: error }, "webhook registration with the sandbox failed"));
   }
   void dispatchPendingWebhooks();
+  void kickOutbox();
   const stop = startPaymentSweep(async () => {
     await dispatchPendingWebhooks();
+    void kickOutbox();
     await sweepPayments();
   });
   g.__webhookBackground = stop;

@@ -39,6 +39,13 @@ describe("npm start configuration checks", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/https:\/\//);
   });
+
+  it("exits non-zero for a live key without SMTP settings (no embedded mail server in production)", () => {
+    const live = { UVVI_API_KEY: "sk_live_0123456789", UVVI_BASE_URL: "https://upstream.example", WEBHOOK_SECRET: "s".repeat(40), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "" };
+    const result = start(live);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/SMTP_URL is required with a production key/);
+  });
 });
 
 describe("migrations", () => {

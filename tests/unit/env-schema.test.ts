@@ -50,7 +50,7 @@ describe("parseEnv", () => {
   });
 
   it("accepts a live key over https with a webhook secret", () => {
-    const env = parseEnv({ UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com/", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181" });
+    const env = parseEnv({ UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com/", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtps://u:p@smtp.example.com:465" });
     expect(env).toMatchObject({ upstreamMode: "remote", upstreamEnvironment: "live", upstreamBaseUrl: "https://api.example.com" });
   });
 
@@ -82,7 +82,17 @@ describe("parseEnv", () => {
   it("requires our real company name and CNPJ with a production key", () => {
     const live = { UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com", WEBHOOK_SECRET: "x".repeat(32) };
     expect(problemsOf(live).join(" ")).toMatch(/COMPANY_NAME and COMPANY_CNPJ are required/);
-    expect(parseEnv({ ...live, COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181" }).company.name).toBe("Empresa X");
+    expect(parseEnv({ ...live, COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtp://mail.example.com:587" }).company.name).toBe("Empresa X");
+  });
+
+  it("requires SMTP_URL with a production key; a test key without it runs the embedded SMTP server", () => {
+    const live = { UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181" };
+    expect(problemsOf(live).join(" ")).toMatch(/SMTP_URL is required with a production key/);
+    expect(parseEnv({ ...live, SMTP_URL: "smtps://u:p@smtp.example.com:465" }).mail).toMatchObject({ smtpUrl: "smtps://u:p@smtp.example.com:465", embedded: false });
+    expect(parseEnv({}).mail).toMatchObject({ smtpUrl: "smtp://127.0.0.1:2525", embedded: true, smtpPort: 2525 });
+    expect(parseEnv({ SMTP_PORT: "2600" }).mail.smtpUrl).toBe("smtp://127.0.0.1:2600");
+    expect(parseEnv({ SMTP_URL: "smtp://mail.local:25" }).mail.embedded).toBe(false);
+    expect(problemsOf({ SMTP_URL: "http://mail.local" }).join(" ")).toMatch(/SMTP_URL must look like/);
   });
 
   it("refuses a test key the embedded sandbox would not accept", () => {

@@ -7,6 +7,7 @@ import {
   isValidCpf,
   isValidCpfCnpj,
   maskCpfCnpjForSharing,
+  maskCpfCnpjForMail,
   maskCpfCnpjInput,
   maskCpfForSharing,
   maskEmail,
@@ -126,5 +127,19 @@ describe("formatting and masking", () => {
     expect(maskPhoneInput("1198765")).toBe("(11) 9876-5");
     expect(maskPhoneInput("11987654321")).toBe("(11) 98765-4321");
     expect(maskPhoneInput("(11) 98765-43219")).toBe("(11) 98765-4321");
+  });
+});
+
+describe("maskCpfCnpjForMail", () => {
+  it("masks a CPF as for sharing and a CNPJ too; never echoes anything else", () => {
+    expect(maskCpfCnpjForMail("529.982.247-25")).toBe("***.982.247-**");
+    expect(maskCpfCnpjForMail("11222333000181")).toBe("11.***.***/0001-**");
+    expect(maskCpfCnpjForMail("garbage 123")).toBe("***");
+    fc.assert(
+      fc.property(fc.oneof(fc.stringMatching(/^\d{9}$/).map(makeCpf), fc.stringMatching(/^\d{12}$/).map(makeCnpj)), (doc) => {
+        const masked = maskCpfCnpjForMail(doc);
+        expect(masked.replace(/\D/g, "").length).toBeLessThanOrEqual(6);
+      }),
+    );
   });
 });

@@ -1,0 +1,95 @@
+import "server-only";
+import type { Transporter } from "nodemailer";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { runBatch, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { metrics } from "@/lib/metrics/registry";
+import { maskEmail } from "@/lib/rules/cpf-cnpj";
+import { buildAttachments } from "./attachments";
+import { mailLog } from "./logger";
+import { isTemplateName, renderMail } from "./templates";
+import { isPermanentSmtpError, mailTransport } from "./transport";
+
+// The outbox as a lib/jobs queue: MailMessage rows with status "pending", claimed with a lease,
+// retried with exponential backoff, given up as "failed" after MAIL_RETRY.maxAttempts. A 5xx from
+// the relay is permanent: the row is finished as failed at once (logged, counted), not retried.
+//
+// Exactly once, honestly: SMTP cannot be exactly-once. A row marked sent is never sent again, and
+// only the lease holder sends. A crash (or a lost lease) after the relay accepted a message but
+// before the row was marked sends it again when the lease ends, with the SAME Message-ID header,
+// which mail systems and our embedded mailbox use to drop the copy.
+
+/** Long enough to outlast a relay outage of 10+ minutes: waits 5 s, 10 s … 5 min, ~30 min in all. */
+export const MAIL_RETRY: RetryPolicy = { maxAttempts: 12, baseDelayMs: 5_000, maxDelayMs: 5 * 60_000 };
+const LEASE_MS = 60_000;
+
+export type OutboxRow = {
+  id: string;
+  attempts: number;
+  to: string;
+  template: string;
+  props: string;
+  attachments: string | null;
+  messageId: string;
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<string, unknown>> {
+  if (!isTemplateName(row.template)) {
+    metrics.mailOutcomes.inc({ template: row.template, outcome: "failed" });
+    return { status: "failed", lastError: `unknown template ${row.template}` };
+  }
+  const { subject, html, text } = renderMail(row.template, JSON.parse(row.props));
+  try {
+    await transport.sendMail({
+      from: env.mail.from,
+      to: row.to,
+      subject,
+      html,
+      text,
+      messageId: row.messageId,
+      attachments: await buildAttachments(row.attachments),
+    });
+  } catch (error) {
+    if (isPermanentSmtpError(error)) {
+      mailLog.error({ id: row.id, template: row.template, to: maskEmail(row.to), err: errorText(error) }, "e-mail refused for good (SMTP 5xx)");
+      metrics.mailOutcomes.inc({ template: row.template, outcome: "failed" });
+      return { status: "failed", lastError: errorText(error) };
+    }
+    metrics.mailOutcomes.inc({ template: row.template, outcome: "retry" });
+    // lib/jobs backs the row off; the reason stays in the row for the operator (and the mailbox).
+    await db.mailMessage.updateMany({ where: { id: row.id, status: "pending" }, data: { lastError: errorText(error) } });
+    throw error;
+  }
+  mailLog.info({ id: row.id, template: row.template, to: maskEmail(row.to), attempt: row.attempts }, "e-mail sent");
+  metrics.mailOutcomes.inc({ template: row.template, outcome: "sent" });
+  return { status: "sent", sentAt: new Date(), lastError: null };
+}
+
+export function outboxJob(options: { transport?: Transporter; retry?: RetryPolicy; leaseMs?: number } = {}): Job<OutboxRow> {
+  return {
+    name: "mail-outbox",
+    table: db.mailMessage as unknown as LeaseTable,
+    pending: { status: "pending" },
+    orderBy: { createdAt: "asc" },
+    select: { to: true, template: true, props: true, attachments: true, messageId: true },
+    leaseMs: options.leaseMs ?? LEASE_MS,
+    retry: options.retry ?? MAIL_RETRY,
+    failedData: (error) => {
+      mailLog.error({ err: error }, "e-mail given up after its last attempt");
+      return { status: "failed", lastError: error.slice(0, 500) };
+    },
+    run: (row) => deliver(row, options.transport ?? mailTransport()),
+  };
+}
+
+/** Sends every due row (one batch after another); resolves with how many rows were tried. */
+export async function drainOnce(job: Job<OutboxRow>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const claimed = await runBatch(job, { limit: 32, concurrency: 4 });
+    if (claimed === 0) return total;
+    total += claimed;
+  }
+}

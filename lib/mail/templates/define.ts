@@ -1,0 +1,25 @@
+import type { ReactElement } from "react";
+
+// A template: the subject, the HTML body as a React component and the plain-text part, all from
+// the same props (stored as JSON in the outbox row, rendered at delivery time).
+export type MailTemplate<P> = {
+  subject(props: P): string;
+  Html(props: P): ReactElement;
+  text(props: P): string;
+};
+
+export function defineTemplate<P>(t: MailTemplate<P>): MailTemplate<P> {
+  return t;
+}
+
+/** What the payment e-mails show; amounts in cents, document already masked, never card data. */
+export type PaymentFacts = {
+  customerName: string;
+  /** Masked CPF/CNPJ, e.g. ***.456.789-** */
+  document: string;
+  plate: string;
+  amountCents: number;
+  method: "pix" | "credit_card";
+  debts: { title: string; amountCents: number }[];
+  statusUrl: string;
+};

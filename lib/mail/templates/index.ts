@@ -1,0 +1,34 @@
+import { clientPaid } from "./client-paid";
+import { debtsSettled } from "./debts-settled";
+import type { MailTemplate } from "./define";
+import { paymentApproved } from "./payment-approved";
+import { paymentLink } from "./payment-link";
+import { pixInstructions } from "./pix-instructions";
+import { signInLink } from "./sign-in-link";
+
+// Every template by the name stored in MailMessage.template. Pure: no Prisma, no Next.
+export const TEMPLATES = {
+  "payment-approved": paymentApproved,
+  "debts-settled": debtsSettled,
+  "pix-instructions": pixInstructions,
+  "payment-link": paymentLink,
+  "sign-in-link": signInLink,
+  "client-paid": clientPaid,
+} as const;
+
+export type TemplateName = keyof typeof TEMPLATES;
+export type TemplateProps<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]["subject"]>[0];
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.hasOwn(TEMPLATES, name);
+}
+
+export function subjectOf(name: TemplateName, props: unknown): string {
+  return (TEMPLATES[name] as MailTemplate<unknown>).subject(props);
+}
+
+export function textOf(name: TemplateName, props: unknown): string {
+  return (TEMPLATES[name] as MailTemplate<unknown>).text(props);
+}
+
+export { renderMail } from "./render";

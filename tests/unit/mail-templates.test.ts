@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderMail, TEMPLATES, type TemplateName } from "@/lib/mail/templates";
+
+// Every e-mail template: pt-BR, amounts in R$, a masked document, no card data, inline styles
+// only, no remote image or script, one button; then rendered by real Chromium at phone width
+// into tests/screenshots/mail-<name>.png for review.
+
+const facts = {
+  customerName: "Maria",
+  document: "***.982.247-**",
+  plate: "MGD1E23",
+  amountCents: 26_990,
+  method: "pix" as const,
+  debts: [
+    { title: "IPVA 2026 - cota única", amountCents: 20_000 },
+    { title: "Licenciamento 2026", amountCents: 5_873 },
+  ],
+  statusUrl: "http://localhost:3000/pagamento/cm0abc",
+};
+const PIX = "00020101021226830014br.gov.bcb.pix2561pix.example.com/qr/v2/cobv/9d36b84f6304ABCD";
+
+const FIXTURES: { [N in TemplateName]: Parameters<(typeof TEMPLATES)[N]["subject"]>[0] } = {
+  "payment-approved": { ...facts, method: "credit_card" },
+  "debts-settled": facts,
+  "pix-instructions": { ...facts, pixCode: PIX, expiresAt: "2026-11-24T18:30:00.000Z", companyName: "Placa Paga Serviços Digitais Ltda. (teste)" },
+  "payment-link": { clientName: "João", despachanteName: "Despachante Central", plate: "ABC1234", amountCents: 48_210, payUrl: "http://localhost:3000/pagar/tok" },
+  "sign-in-link": { signInUrl: "http://localhost:3000/entrar/tok", expiresInMinutes: 15 },
+  "client-paid": { clientName: "João Souza", plate: "ABC1234", amountCents: 48_210, workspaceUrl: "http://localhost:3000/painel" },
+};
+const names = Object.keys(TEMPLATES) as TemplateName[];
+
+describe("e-mail templates", () => {
+  it.each(names)("%s: pt-BR HTML and text, one button, nothing remote, no card data or full CPF", (name) => {
+    const { subject, html, text } = renderMail(name, FIXTURES[name]);
+    expect(subject.length).toBeGreaterThan(10);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
+    expect(html).not.toMatch(/<script|<img|<link|<style|class=/i);
+    expect(html.match(/<a /g)).toHaveLength(1);
+    expect(html).not.toMatch(/src=/);
+    expect(text.length).toBeGreaterThan(40);
+    expect(text).not.toMatch(/</);
+    for (const part of [html, text, subject]) {
+      expect(part).not.toMatch(/\b\d{13,19}\b/);
+      expect(part).not.toMatch(/529\.?982\.?247-?25/);
+    }
+    if ("amountCents" in FIXTURES[name]) expect(text).toMatch(/R\$\s[\d.]+,\d{2}/);
+  });
+
+  it("payment e-mails list every debt with its amount and the masked document", () => {
+    for (const name of ["payment-approved", "debts-settled"] as const) {
+      const { html, text } = renderMail(name, FIXTURES[name]);
+      for (const part of [html, text]) {
+        expect(part).toContain("IPVA 2026 - cota única");
+        expect(part).toMatch(/R\$\s200,00/);
+        expect(part).toMatch(/R\$\s58,73/);
+        expect(part).toContain("***.982.247-**");
+      }
+    }
+  });
+});
+
+describe("screenshots at phone width (Chromium)", () => {
+  let browser: Browser;
+  const dir = path.resolve("tests/screenshots");
+  beforeAll(async () => {
+    mkdirSync(dir, { recursive: true });
+    const executablePath = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+    browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(names)("%s fits a 390 px screen without horizontal scrolling", async (name) => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, javaScriptEnabled: false });
+    // Any request would be a remote resource: the e-mail must need none.
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.setContent(renderMail(name, FIXTURES[name]).html);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(requests.filter((u) => !u.startsWith("data:") && u !== "about:blank")).toEqual([]);
+    await page.screenshot({ path: path.join(dir, `mail-${name}.png`), fullPage: true });
+    await page.close();
+  });
+});
