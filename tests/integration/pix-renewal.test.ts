@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCountingProxy } from "../support/family-lookup";
 import { freshCheckout, json, pay, readPayment } from "../support/storefront-flow";
@@ -33,7 +34,7 @@ async function renew(ref: string, init: { origin?: string | null; ip?: string } 
 }
 
 const sandboxControl = (path: string) => fetch(`${env.sandbox.url}${path}`, { method: "POST", headers: { "x-api-key": TEST_API_KEY } });
-const upstreamIdOf = async (ref: string) => (await db.payment.findUniqueOrThrow({ where: { id: ref } })).paymentId!;
+const upstreamIdOf = async (ref: string) => (await db.payment.findUniqueOrThrow({ where: { publicRef: ref } })).paymentId!;
 const untilExpired = (v: View) => new Promise((r) => setTimeout(r, Math.max(0, new Date(v.pix!.expiresAt).getTime() - Date.now()) + 150));
 
 async function pixOnNewCheckout(): Promise<{ token: string; first: View }> {
@@ -68,9 +69,9 @@ describe("PIX renewal", () => {
     expect(fresh.pix!.qrCode).not.toBe(first.pix!.qrCode);
     expect(fresh.amountCents).toBe(first.amountCents);
     expect(proxy.payments()).toBe(before + 1);
-    const rows = await db.payment.findMany({ where: { renewedFromId: first.ref } });
+    const rows = await db.payment.findMany({ where: { renewedFromId: (await db.payment.findUniqueOrThrow({ where: { publicRef: first.ref } })).id } });
     expect(rows).toHaveLength(1);
-    const old = await db.payment.findUniqueOrThrow({ where: { id: first.ref } });
+    const old = await db.payment.findUniqueOrThrow({ where: { publicRef: first.ref } });
     expect(rows[0]!.checkoutId).toBe(old.checkoutId);
     // The old ref's page follows the new one, and upstream knows the old code expired.
     const oldView = await json<View>(await readPayment(first.ref));
@@ -89,7 +90,7 @@ describe("PIX renewal", () => {
     expect((await sandboxControl(`/__sandbox/pix/${await upstreamIdOf(fresh.ref)}/pay`)).status).toBe(200);
     const paid = await json<View>(await readPayment(fresh.ref));
     expect(paid.status).toBe("paid");
-    const checkoutId = (await db.payment.findUniqueOrThrow({ where: { id: fresh.ref } })).checkoutId;
+    const checkoutId = (await db.payment.findUniqueOrThrow({ where: { publicRef: fresh.ref } })).checkoutId;
     expect(await db.payment.count({ where: { checkoutId, status: "paid" } })).toBe(1);
     // Asking again after payment changes nothing: the same renewal back, and no renewal of a paid code.
     const before = proxy.payments();
@@ -115,10 +116,10 @@ describe("PIX renewal", () => {
     await untilExpired(first);
     expect((await renew(first.ref, { origin: "https://evil.example" })).status).toBe(403);
     expect((await renew(first.ref, { origin: null })).status).toBe(403);
-    expect(await db.payment.count({ where: { renewedFromId: first.ref } })).toBe(0);
+    expect(await db.payment.count({ where: { renewedFromId: (await db.payment.findUniqueOrThrow({ where: { publicRef: first.ref } })).id } })).toBe(0);
     expect((await renew("clnotapayment000000000000")).status).toBe(404);
     expect((await renew("../../etc")).status).toBe(404);
-    const card = await db.payment.create({ data: { externalId: crypto.randomUUID(), checkoutId: (await db.payment.findUniqueOrThrow({ where: { id: first.ref } })).checkoutId, method: "credit_card", status: "refused" } });
-    expect((await renew(card.id)).body.error.code).toBe("PIX_NOT_RENEWABLE");
+    const card = await db.payment.create({ data: { externalId: crypto.randomUUID(), checkoutId: (await db.payment.findUniqueOrThrow({ where: { publicRef: first.ref } })).checkoutId, method: "credit_card", status: "refused", publicRef: randomBytes(24).toString("base64url") } });
+    expect((await renew(card.publicRef!)).body.error.code).toBe("PIX_NOT_RENEWABLE");
   });
 });

@@ -59,7 +59,7 @@ describe("status-call budget", () => {
 
     // Created as long ago as the sweep wants, so it picks them too.
     const made = await Promise.all([0, 1].map(() => createUpstreamPayment(db, upstream, { method: "pix", createdAt: new Date(Date.now() - 60_000) })));
-    const payments = made.map(({ payment, answer }) => ({ id: payment.id, externalId: payment.externalId, ...(answer.kind === "answered" ? answer : { paymentId: "", transactionId: "" }) }));
+    const payments = made.map(({ payment, answer }) => ({ id: payment.id, ref: payment.publicRef!, externalId: payment.externalId, ...(answer.kind === "answered" ? answer : { paymentId: "", transactionId: "" }) }));
     calls.length = 0;
     const otherWins: { id: string; at: number }[] = [];
     const end = Date.now() + RUN_MS;
@@ -68,7 +68,7 @@ describe("status-call budget", () => {
     const poller = async (i: number) => {
       const p = payments[i % payments.length]!;
       while (Date.now() < end) {
-        const res = await GET(apiRequest(`/api/payments/${p.id}`, { method: "GET", ip: `10.0.${i >> 8}.${i & 255}` }), params({ paymentRef: p.id }));
+        const res = await GET(apiRequest(`/api/payments/${p.ref}`, { method: "GET", ip: `10.0.${i >> 8}.${i & 255}` }), params({ paymentRef: p.ref }));
         statuses.push(res.status);
         await res.arrayBuffer();
         await sleep(50);

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/create-client";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { SANDBOX_CARDS, SANDBOX_CARD_DEFAULTS } from "@/lib/sandbox/payments/cards-catalog";
@@ -45,6 +45,8 @@ export async function seedPayment(db: Db, overrides: Partial<{ externalId: strin
   return db.payment.create({
     data: {
       externalId: overrides.externalId ?? randomUUID(),
+      // As createPayment does: the public reference (192 bits) is the only outside address.
+      publicRef: randomBytes(24).toString("base64url"),
       paymentId: overrides.paymentId === undefined ? randomUUID() : overrides.paymentId,
       transactionId: overrides.transactionId ?? null,
       checkoutId,
