@@ -3,7 +3,6 @@ import { AppError } from "@/lib/errors/app-error";
 import { reconcilePayment } from "./reconcile";
 import { paymentRowIdFor } from "./payment-ref";
 import { loadPaymentView, needsReconcile, type PaymentView } from "./payment-view";
-import { SWEEP_MIN_AGE_MS } from "./sweep";
 
 /**
  * The status page's read, by public reference. A payment still moving (not final, or paid and
@@ -12,21 +11,12 @@ import { SWEEP_MIN_AGE_MS } from "./sweep";
  * safe on every poll. It never fails the read. The view is read again only when a check ran: most
  * polls fall inside the closed window, and a second read of the payment with its timeline and
  * debts was half of what a poll cost.
- *
- * A payment younger than SWEEP_MIN_AGE_MS with an answer from upstream is not checked by polls (as the sweep does not check it):
- * its news comes by webhook, and a `paid` hint must be confirmed by a status call that the lease
- * allows once per 31 s. A poll that took the lease at the first second would make the person who
- * just paid a PIX wait up to 31 s for "aprovado"; leaving the lease free while the webhook is
- * expected lets the hint's call go at once.
  */
-export async function getPaymentView(ref: string, clientKey: string, now = Date.now()): Promise<PaymentView> {
+export async function getPaymentView(ref: string, clientKey: string): Promise<PaymentView> {
   const rowId = await paymentRowIdFor(ref, clientKey);
   const view = await loadPaymentView(rowId);
   if (!view) throw new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404, message: "Pagamento não encontrado." });
   if (!needsReconcile(view)) return view;
-  // "pending" means upstream has not answered yet: only the status query can say what happened.
-  const createdAt = Date.parse(view.timeline[0]?.at ?? "");
-  if (view.status !== "pending" && now - createdAt < SWEEP_MIN_AGE_MS) return view;
   if (!(await reconcilePayment(rowId))) return view;
   return (await loadPaymentView(rowId)) ?? view;
 }

@@ -137,13 +137,13 @@ describe("crash recovery", () => {
       return ds.find((d) => d.payload.status === "paid" && d.attempts.length > 0 && !d.acknowledged);
     }, WITHHELD_MS + 20_000);
     expect(failed.attempts.every((a) => a.status !== 200)).toBe(true);
-    expect(readDb((db) => db.prepare("SELECT status FROM Payment WHERE id = ?").get(ref))).toEqual({ status: paid.body.status });
+    expect(readDb((db) => db.prepare("SELECT status FROM Payment WHERE publicRef = ?").get(ref))).toEqual({ status: paid.body.status });
 
     // Restart on the same database and sandbox; nobody calls the status API: recovery is the app's.
     const restartedAt = Date.now();
     await startStorefront(900_000);
     const final = await waitUntil("the payment to be paid in the database", () => {
-      const row = readDb((db) => db.prepare("SELECT status FROM Payment WHERE id = ?").get(ref) as { status: string });
+      const row = readDb((db) => db.prepare("SELECT status FROM Payment WHERE publicRef = ?").get(ref) as { status: string });
       return row.status === "paid" ? row : undefined;
     }, 120_000, 500);
     console.log(`crash recovery: paid ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart began; paid webhook attempts: ${JSON.stringify((await deliveriesFor(attemptId)).find((d) => d.payload.status === "paid")?.attempts.map((a) => a.status))}`);
@@ -151,8 +151,8 @@ describe("crash recovery", () => {
 
     // Nothing lost, nothing doubled: one Payment for the checkout, one upstream payment, one event per step.
     const { rows, events } = readDb((db) => ({
-      rows: db.prepare("SELECT p.id, p.status FROM Payment p JOIN Checkout c ON c.id = p.checkoutId WHERE c.publicToken = ?").all(token) as { id: string }[],
-      events: db.prepare("SELECT status, liquidationStatus, source FROM PaymentEvent WHERE paymentId = ? ORDER BY at").all(ref) as { status: string; liquidationStatus: string | null; source: string }[],
+      rows: db.prepare("SELECT p.publicRef AS id, p.status FROM Payment p JOIN Checkout c ON c.id = p.checkoutId WHERE c.publicToken = ?").all(token) as { id: string }[],
+      events: db.prepare("SELECT status, liquidationStatus, source FROM PaymentEvent WHERE paymentId = (SELECT id FROM Payment WHERE publicRef = ?) ORDER BY at").all(ref) as { status: string; liquidationStatus: string | null; source: string }[],
     }));
     expect(rows.map((r) => r.id)).toEqual([ref]);
     expect(new Set((await deliveriesFor(attemptId)).map((d) => d.payload.paymentId)).size).toBe(1);

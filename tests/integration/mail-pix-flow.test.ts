@@ -38,7 +38,8 @@ describe("PIX e-mails", () => {
     const res = await pay(token, { attemptId: crypto.randomUUID(), method: "pix" });
     expect(res.status).toBe(201);
     const view = await json<View>(res);
-    expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `pix-instructions:${view.ref}` } } })).toBe(0);
+    const rowId = (await db.payment.findUniqueOrThrow({ where: { publicRef: view.ref } })).id;
+    expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `pix-instructions:${rowId}` } } })).toBe(0);
   });
 
   it("with the opt-in, the code and its expiry arrive by e-mail; paying it sends 'payment approved' once", async () => {
@@ -46,8 +47,9 @@ describe("PIX e-mails", () => {
     const res = await pay(token, { attemptId: crypto.randomUUID(), method: "pix", emailPix: true });
     expect(res.status).toBe(201);
     const view = await json<View>(res);
+    const rowId = (await db.payment.findUniqueOrThrow({ where: { publicRef: view.ref } })).id;
     const code = view.pix!.qrCode;
-    const queued = await db.mailMessage.findFirstOrThrow({ where: { dedupeKey: { startsWith: `pix-instructions:${view.ref}` } } });
+    const queued = await db.mailMessage.findFirstOrThrow({ where: { dedupeKey: { startsWith: `pix-instructions:${rowId}` } } });
     const { kickOutbox } = await import("@/lib/mail/worker");
     await kickOutbox();
     const pixMail = await eventually(async () => {
@@ -63,22 +65,22 @@ describe("PIX e-mails", () => {
     expect(pixMail.text).not.toContain("52998224725");
 
     // The simulated payer pays; the status call records it (the only writer), which queues the e-mail.
-    const row = await db.payment.findUniqueOrThrow({ where: { id: view.ref } });
+    const row = await db.payment.findUniqueOrThrow({ where: { id: rowId } });
     const paid = await fetch(`${env.sandbox.url}/__sandbox/pix/${row.paymentId}/pay`, { method: "POST", headers: { "x-api-key": TEST_API_KEY } });
     expect(paid.status, await paid.clone().text()).toBe(200);
     const { reconcilePayment } = await import("@/lib/payments/reconcile");
-    await reconcilePayment(view.ref);
-    const approved = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: `payment-approved:${view.ref}` } });
+    await reconcilePayment(rowId);
+    const approved = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: `payment-approved:${rowId}` } });
     await kickOutbox();
     const got = await eventually(async () => {
       const [m] = await receivedFor(db, [approved.messageId]);
       expect(m).toBeDefined();
       return m!;
     });
-    const amount = (await db.payment.findUniqueOrThrow({ where: { id: view.ref } })).amountCents!;
+    const amount = (await db.payment.findUniqueOrThrow({ where: { id: rowId } })).amountCents!;
     const reais = (amount / 100).toFixed(2).replace(".", ",");
     expect(got.subject).toContain(reais);
     expect(got.text).toContain("Forma de pagamento: PIX");
-    expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `payment-approved:${view.ref}` } } })).toBe(1);
+    expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `payment-approved:${rowId}` } } })).toBe(1);
   });
 });

@@ -1,7 +1,3 @@
--- AlterTable
-ALTER TABLE "UpstreamBudgetWindow" ALTER COLUMN "minute" DROP DEFAULT;
-DROP SEQUENCE "";
-
 -- CreateTable
 CREATE TABLE "MailMessage" (
     "id" TEXT NOT NULL,
