@@ -152,7 +152,7 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
       const res = await client.send(`/api/checkouts/${token}/payments`, { method: "POST", json: { attemptId: crypto.randomUUID(), method: "pix" } });
       expect(res.status).toBe(201);
       const { ref } = (await res.json()) as { ref: string };
-      const row = await db.payment.findUniqueOrThrow({ where: { id: ref } });
+      const row = await db.payment.findUniqueOrThrow({ where: { publicRef: ref } });
       // The status call names the payment by transactionId, paymentId or externalId.
       refs.push({ ref, keys: [row.paymentId, row.transactionId, row.externalId].filter((k): k is string => !!k).map((k) => (/^\d+$/.test(k) ? `:${k}` : `"${k}"`)) });
     }
@@ -245,7 +245,7 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     expect(retried.filter((a) => a.status !== 200)).toEqual([]);
 
     // Nobody polls the payment: the survivors' sweep (every 30 s) must reconcile it.
-    await waitUntil("the payment to be paid", async () => ((await db.payment.findUniqueOrThrow({ where: { id: ref } })).status === "paid" ? true : undefined), 120_000, 1_000);
+    await waitUntil("the payment to be paid", async () => ((await db.payment.findUniqueOrThrow({ where: { publicRef: ref } })).status === "paid" ? true : undefined), 120_000, 1_000);
     const externalIds = new Set(events.map((e) => (JSON.parse(e.body) as { externalId: string }).externalId));
     // The victim's leases (30 s) end; the survivors' next tick or ingest applies the rows.
     const rows = await waitUntil("every inbox row applied", async () => {
@@ -257,7 +257,7 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     expect(await wrongLookups(db, events)).toEqual([]);
     expect(await upstreamPaymentsOf(token)).toHaveLength(1);
     expect(await db.payment.count({ where: { checkout: { publicToken: token } } })).toBe(1);
-    const paidEvents = await db.paymentEvent.count({ where: { paymentId: ref, status: "paid", OR: [{ liquidationStatus: null }, { liquidationStatus: "pending" }] } });
+    const paidEvents = await db.paymentEvent.count({ where: { payment: { publicRef: ref }, status: "paid", OR: [{ liquidationStatus: null }, { liquidationStatus: "pending" }] } });
     expect(paidEvents).toBe(1);
   }
 
