@@ -287,7 +287,7 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     signalGroup(target.process, "SIGTERM");
     await load;
     await waitUntil("the instance to exit", () => (sessionPids(target.process.pid).length === 0 ? true : undefined), 30_000);
-    console.log(`SIGTERM under load: ${ok} answered, ${client.refusedRetries} refused connections retried elsewhere`);
+    console.log(`SIGTERM under load: ${ok} answered, ${client.refusedRetries} refused connections and ${client.closedRetries} GETs on closed connections retried elsewhere; failures: ${failures.slice(0, 5).join(" | ")}`);
     expect(client.answered[1]! - answeredBefore[1]!).toBeGreaterThan(0); // it was serving when told to stop
     expect(readFileSync(target.logFile, "utf8")).toMatch(/shutdown hooks done \(0 failed, 0 timed out\)/);
     expect(failures).toEqual([]);

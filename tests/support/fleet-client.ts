@@ -4,8 +4,11 @@ import type { Fleet, Instance } from "./multi-instance";
 import { cardBody, CUSTOMER } from "./storefront-flow";
 
 // A client of a fleet as a load balancer would send it: requests spread round-robin over the
-// instances, and a refused connection (an instance gone or going) retried on the next one. Any
-// other failure (a reset, a timeout) is the request's failure and is thrown.
+// instances, and a refused connection (an instance gone or going) retried on the next one. A GET
+// whose kept-alive connection was closed before any answer (the instance closing idle sockets as
+// it drains, racing the request written on one) is retried too, as load balancers retry idempotent
+// requests on a connection failure. Any other failure (a POST cut off, a timeout, a 5xx) is the
+// request's failure and is thrown or returned.
 
 export type FleetClient = {
   /** fetch on the next instance in turn; `headers` may be a function of the chosen instance. */
@@ -13,15 +16,20 @@ export type FleetClient = {
   /** How many requests each instance answered (by index). */
   answered: number[];
   refusedRetries: number;
+  /** GETs retried after their connection was closed before an answer. */
+  closedRetries: number;
 };
 
-const refused = (error: unknown) => error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === "ECONNREFUSED";
+const causeCode = (error: unknown) => (error instanceof TypeError ? (error.cause as { code?: string } | undefined)?.code : undefined);
+const refused = (error: unknown) => causeCode(error) === "ECONNREFUSED";
+const closedBeforeAnswer = (error: unknown) => ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"].includes(causeCode(error) ?? "");
 
 export function fleetClient(fleet: Fleet): FleetClient {
   let turn = 0;
   const client: FleetClient = {
     answered: fleet.instances.map(() => 0),
     refusedRetries: 0,
+    closedRetries: 0,
     async send(path, init = {}) {
       const { json, ...rest } = init;
       // Its own turn, then the next instances from there (not the shared counter: concurrent
@@ -35,8 +43,10 @@ export function fleetClient(fleet: Fleet): FleetClient {
           client.answered[instance.index]!++;
           return Object.assign(res, { instance });
         } catch (error) {
-          if (!refused(error)) throw error;
-          client.refusedRetries++;
+          const idempotent = (rest.method ?? "GET").toUpperCase() === "GET";
+          if (refused(error)) client.refusedRetries++;
+          else if (idempotent && closedBeforeAnswer(error)) client.closedRetries++;
+          else throw error;
         }
       }
       throw new Error(`every instance refused ${path}`);
