@@ -17,6 +17,7 @@ export const POSTGRES_SUITES = [
   "tests/integration/fuzz-routes.test.ts",
   "tests/integration/postgres-*.test.ts",
   "tests/integration/multi-instance.test.ts",
+  "tests/integration/workspace-*.test.ts",
 ];
 
 export default defineConfig({

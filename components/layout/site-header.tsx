@@ -16,10 +16,15 @@ export function SiteHeader({ notice }: { notice?: React.ReactNode }) {
           </span>
           Placa Paga
         </Link>
-        {/* The dispatcher's way back to the links they sent (this browser only, no account). */}
-        <Link href="/links" prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-          Meus links
-        </Link>
+        <div className="flex items-center gap-4">
+          {/* The dispatcher's way back to the links they sent (this browser only, no account). */}
+          <Link href="/links" prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Meus links
+          </Link>
+          <Link href="/painel" prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Despachante
+          </Link>
+        </div>
       </div>
     </header>
   );

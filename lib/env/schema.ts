@@ -118,6 +118,15 @@ export const rawEnvSchema = z.object({
   /** Port of the embedded test SMTP server (only when SMTP_URL is unset, test key). */
   SMTP_PORT: port(2525),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("Placa Paga <nao-responda@placapaga.test>")),
+  /** Signs the despachante workspace's session cookies (better-auth). Unset: derived from the
+   * webhook secret (its own HMAC purpose), so one secret per deployment keeps sessions valid on
+   * every instance; set it to rotate sessions without touching webhooks. */
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, { error: "AUTH_SECRET must be at least 32 characters" }).optional()),
+  /** A workspace session lasts this long without use (sliding, renewed at most daily). */
+  AUTH_SESSION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(90).default(14)),
+  /** Sign-in link e-mails per client IP, and per e-mail address, per RATE_LIMIT_WINDOW_SECONDS. */
+  RATE_LIMIT_SIGN_IN: positiveInt(10),
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: positiveInt(3),
   /** Bearer token for GET /api/metrics; unset: the route answers 404. */
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -165,6 +174,8 @@ export type AppEnv = {
     vehiclesPerIp: number;
     checkoutsPerIp: number;
     paymentRefMissesPerIp: number;
+    signInsPerIp: number;
+    signInsPerEmail: number;
   };
   upstreamBudget: {
     perMinute: number;
@@ -172,6 +183,11 @@ export type AppEnv = {
     reserve: number;
   };
   metricsToken: string | undefined;
+  auth: {
+    /** undefined: derived from the webhook secret at load (lib/auth/secret.ts). */
+    secret: string | undefined;
+    sessionDays: number;
+  };
   mail: {
     /** Where nodemailer connects. */
     smtpUrl: string;
@@ -268,12 +284,15 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       vehiclesPerIp: raw.RATE_LIMIT_VEHICLES,
       checkoutsPerIp: raw.RATE_LIMIT_CHECKOUTS,
       paymentRefMissesPerIp: raw.RATE_LIMIT_PAYMENT_REF_MISSES,
+      signInsPerIp: raw.RATE_LIMIT_SIGN_IN,
+      signInsPerEmail: raw.RATE_LIMIT_SIGN_IN_PER_EMAIL,
     },
     upstreamBudget: {
       perMinute: raw.UPSTREAM_RATE_PER_MINUTE,
       reserve: Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100),
     },
     metricsToken: raw.METRICS_TOKEN,
+    auth: { secret: raw.AUTH_SECRET, sessionDays: raw.AUTH_SESSION_DAYS },
     mail: {
       smtpUrl: raw.SMTP_URL ?? `smtp://127.0.0.1:${raw.SMTP_PORT}`,
       embedded: !raw.SMTP_URL && upstreamEnvironment === "test",

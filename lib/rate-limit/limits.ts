@@ -18,10 +18,11 @@ import { metrics } from "@/lib/metrics/registry";
 //   installments, vehicle, checkout  per client IP (60, 30, 20): each costs an upstream call, and
 //                 the key's budget (1,000 a minute) is shared by every customer
 //   paymentRefMiss per client IP (30): only unknown or replaced payment references, against guessing
+//   signIn per client IP (10), signInEmail per address (3): sign-in link e-mails, against mail bombing
 
 const log = moduleLogger("rate-limit");
 
-export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss";
+export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss" | "signIn" | "signInEmail";
 
 function points(name: LimitName): number {
   const r = env.rateLimits;
@@ -34,6 +35,8 @@ function points(name: LimitName): number {
     vehicle: r.vehiclesPerIp,
     checkout: r.checkoutsPerIp,
     paymentRefMiss: r.paymentRefMissesPerIp,
+    signIn: r.signInsPerIp,
+    signInEmail: r.signInsPerEmail,
   }[name];
 }
 
@@ -46,6 +49,8 @@ const MESSAGES: Record<LimitName, string> = {
   vehicle: "Muitas consultas de veículo em pouco tempo.",
   checkout: "Muitos pagamentos criados em pouco tempo.",
   paymentRefMiss: "Muitos endereços de pagamento inexistentes em pouco tempo.",
+  signIn: "Muitos pedidos de acesso em pouco tempo.",
+  signInEmail: "Já enviamos vários links de acesso para este e-mail. Use o mais recente ou espere.",
 };
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();

@@ -129,6 +129,8 @@ describe("parseEnv", () => {
       vehiclesPerIp: 30,
       checkoutsPerIp: 20,
       paymentRefMissesPerIp: 30,
+      signInsPerIp: 10,
+      signInsPerEmail: 3,
     });
     expect(parseEnv({ RATE_LIMIT_INSTALLMENTS: "3", RATE_LIMIT_VEHICLES: "4", RATE_LIMIT_CHECKOUTS: "5", RATE_LIMIT_PAYMENT_REF_MISSES: "6" }).rateLimits).toMatchObject({
       installmentsPerIp: 3,
@@ -154,6 +156,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
     expect(parseEnv({ METRICS_TOKEN: "m".repeat(32) }).metricsToken).toBe("m".repeat(32));
     expect(problemsOf({ METRICS_TOKEN: "short" }).join()).toMatch(/METRICS_TOKEN/);
+  });
+
+  it("workspace auth: secret optional (derived later) but at least 32 characters; session days 1-90", () => {
+    expect(parseEnv({}).auth).toEqual({ secret: undefined, sessionDays: 14 });
+    expect(parseEnv({ AUTH_SECRET: "s".repeat(32), AUTH_SESSION_DAYS: "30" }).auth).toEqual({ secret: "s".repeat(32), sessionDays: 30 });
+    expect(problemsOf({ AUTH_SECRET: "short" }).join()).toMatch(/AUTH_SECRET/);
+    expect(problemsOf({ AUTH_SESSION_DAYS: "365" }).join()).toMatch(/AUTH_SESSION_DAYS/);
+    expect(parseEnv({ RATE_LIMIT_SIGN_IN: "4", RATE_LIMIT_SIGN_IN_PER_EMAIL: "2" }).rateLimits).toMatchObject({ signInsPerIp: 4, signInsPerEmail: 2 });
   });
 
   it("reads the status-call spacing and refuses one that is not a positive whole number of ms", () => {
