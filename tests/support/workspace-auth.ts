@@ -27,7 +27,7 @@ export async function openSignInUrl(url: string): Promise<Response> {
 export function cookieHeaderOf(res: Response): string {
   return res.headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map((c) => c.split(";")[0] ?? "")
     .filter((c) => !c.endsWith("="))
     .join("; ");
 }
