@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
+import { newPublicToken } from "@/lib/security/public-token";
 import { enqueueMail } from "./enqueue";
 import type { PaymentFacts } from "./templates/define";
 
@@ -15,6 +16,8 @@ type Tx = Prisma.TransactionClient;
 async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; facts: PaymentFacts }> {
   const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: { checkout: { include: { debts: true } } } });
   const c = p.checkout;
+  // The e-mail links the status page by its public reference: the row id answers only "replaced".
+  const ref = p.publicRef ?? (await tx.payment.update({ where: { id: p.id }, data: { publicRef: newPublicToken() } })).publicRef;
   return {
     to: c.customerEmail,
     facts: {
@@ -24,7 +27,7 @@ async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; fact
       amountCents: p.amountCents ?? c.amountCents,
       method: p.method === "pix" ? "pix" : "credit_card",
       debts: c.debts.map((d) => ({ title: d.title, amountCents: d.amountCents })),
-      statusUrl: `${env.publicBaseUrl}/pagamento/${p.id}`,
+      statusUrl: `${env.publicBaseUrl}/pagamento/${ref}`,
     },
   };
 }

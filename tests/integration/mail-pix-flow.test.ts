@@ -81,6 +81,9 @@ describe("PIX e-mails", () => {
     const reais = (amount / 100).toFixed(2).replace(".", ",");
     expect(got.subject).toContain(reais);
     expect(got.text).toContain("Forma de pagamento: PIX");
+    // The button opens the status page by its public reference; the row id would answer "replaced".
+    expect(got.html).toContain(`/pagamento/${view.ref}`);
+    expect(got.html).not.toContain(`/pagamento/${rowId}`);
     expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `payment-approved:${rowId}` } } })).toBe(1);
   });
 });
