@@ -12,20 +12,20 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { PgCluster } from "../../scripts/lib/pg-cluster";
 import type { UpstreamCall } from "../support/counting-proxy";
-import { wrongLookups } from "../support/fleet-webhooks";
 import { startFleet, type FleetDatabase } from "../support/multi-instance";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { startMigratedPg } from "../support/postgres";
 import { arg, BENCH_DATA_DIR, hasFlag, refreshSnapshot } from "./lib/app-instance";
-import { ingestWebhooks, measure, pendingPayments, pollStatus, type Measured } from "./lib/fleet-phases";
+import { appliedOnce, idleCpu, ingestWebhooks, measure, pendingPayments, pollStatus, type Measured } from "./lib/fleet-phases";
 import { reportFleet, type ConfigRun } from "./lib/fleet-report";
 import { statusCallRates } from "./lib/upstream-rates";
 
 const quick = hasFlag("quick");
-const POLL_MS = Number(arg("poll-seconds", quick ? "20" : "40")) * 1000;
+const POLL_MS = Number(arg("poll-seconds", quick ? "15" : "30")) * 1000;
 const POLL_CONNECTIONS = Number(arg("poll-connections", "48"));
-const DELIVERIES = Number(arg("deliveries", quick ? "1500" : "4000"));
-const PACED_MS = Number(arg("paced-seconds", quick ? "8" : "15")) * 1000;
+const DELIVERIES = Number(arg("deliveries", quick ? "1000" : "3000"));
+const PACED_MS = Number(arg("paced-seconds", quick ? "6" : "12")) * 1000;
+const IDLE_MS = Number(arg("idle-seconds", quick ? "3" : "5")) * 1000;
 const CONFIGS = [
   { name: "SQLite, 1 instance", provider: "sqlite", instances: 1 },
   { name: "PostgreSQL, 1 instance", provider: "postgresql", instances: 1 },
@@ -55,15 +55,12 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
     const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3 });
     // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
-    const deadline = Date.now() + 90_000;
-    let wrong = await wrongLookups(db, webhooks.events);
-    while (wrong.length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 1000));
-      wrong = await wrongLookups(db, webhooks.events);
-    }
+    const wrong = await appliedOnce(db, webhooks.events, 90_000);
+    // Last, when the backlog is applied: what each instance spends with nothing asked of it.
+    const idleMsPerS = await idleCpu(fleet, IDLE_MS);
     // Status calls over the configuration's whole life after the payments: the polls' and the sweep's.
     const rates = statusCallRates(calls, { from, to: Date.now() }, payments.length);
-    return { name: config.name, instances: config.instances, polling, webhooks, rates, wrong };
+    return { name: config.name, instances: config.instances, idleMsPerS, polling, webhooks, rates, wrong };
   } finally {
     await db.$disconnect();
     await fleet.stop();

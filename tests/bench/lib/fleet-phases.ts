@@ -4,7 +4,8 @@
 import type { Db } from "@/lib/db/create-client";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
-import { seedLookupEvents, shuffle, WEBHOOK_PATH, type LookupEvent } from "../../support/fleet-webhooks";
+import { waitUntil } from "../../support/app-process";
+import { seedLookupEvents, shuffle, WEBHOOK_PATH, wrongLookups, type LookupEvent } from "../../support/fleet-webhooks";
 import type { Fleet } from "../../support/multi-instance";
 import { ApiClient, standaloneDebts, type PaymentView } from "./flow";
 import { closedLoop, paced, type LoadRequest, type LoadResult } from "./http-load";
@@ -23,6 +24,16 @@ export async function measure(fleet: Fleet, pgDataDir: string | undefined, load:
   const result = await load();
   const [cpu1, pg1] = [sum(), pgDataDir ? postgresCpuSeconds(pgDataDir) : 0];
   return { ...result, instanceCpuS: cpu1 - cpu0, ...(pgDataDir ? { postgresCpuS: pg1 - pg0 } : {}) };
+}
+
+/** CPU-milliseconds per second per instance while nothing is asked of the fleet (background work). */
+export async function idleCpu(fleet: Fleet, ms: number): Promise<number> {
+  const result = await measure(fleet, undefined, async () => {
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, ms));
+    return { requests: 0, ok: 0, failed: 0, statuses: {}, seconds: (performance.now() - started) / 1000, perSecond: 0, p50: NaN, p99: NaN };
+  });
+  return (result.instanceCpuS * 1000) / result.seconds / fleet.instances.length;
 }
 
 /** Two pending payments (a card in analysis, a PIX awaiting payment) made through the first instance. */
@@ -49,15 +60,29 @@ export async function webhookDeliveries(db: Db, deliveries: number, dupShare: nu
   return { events, request: (i: number): LoadRequest => ({ method: "POST", path: WEBHOOK_PATH, body: bodies[i % bodies.length]! }) };
 }
 
-export type WebhookRun = { capacity: Measured; halfLoad: Measured; events: LookupEvent[] };
+export type WebhookRun = { capacity: Measured; halfLoad: Measured; events: LookupEvent[]; drainS: number };
 
-/** Webhook ingest: closed loop (capacity), then paced at half that rate (the ack latency at a sane load). */
+/** Until every event's lookup is exactly as its one event says (stored, applied once); the ones still wrong. */
+export async function appliedOnce(db: Db, events: LookupEvent[], timeoutMs: number): Promise<string[]> {
+  let wrong: string[] = [];
+  await waitUntil("every event applied", async () => ((wrong = await wrongLookups(db, events)).length ? undefined : true), timeoutMs, 500).catch(() => undefined);
+  return wrong;
+}
+
+/**
+ * Webhook ingest: closed loop (capacity); once that flood is applied, paced at half its rate (the
+ * ack latency at a sustainable load, not behind the flood's backlog).
+ */
 export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number }): Promise<WebhookRun> {
   const targets = fleet.instances.map((i) => i.url);
   const flood = await webhookDeliveries(db, opts.deliveries, opts.dupShare, 900_000_000);
   const capacity = await measure(fleet, pgDataDir, () => closedLoop({ targets, connections: opts.connections, count: opts.deliveries, request: flood.request }));
+  const drained = performance.now();
+  await appliedOnce(db, flood.events, 90_000);
+  const drainS = (performance.now() - drained) / 1000;
   const rate = capacity.perSecond / 2;
-  const steady = await webhookDeliveries(db, Math.ceil((rate * opts.pacedMs) / 1000), opts.dupShare, 950_000_000);
-  const halfLoad = await measure(fleet, pgDataDir, () => paced({ targets, ratePerSecond: rate, durationMs: opts.pacedMs, request: steady.request }));
-  return { capacity, halfLoad, events: [...flood.events, ...steady.events] };
+  const count = Math.ceil((rate * opts.pacedMs) / 1000);
+  const steady = await webhookDeliveries(db, count, opts.dupShare, 950_000_000);
+  const halfLoad = await measure(fleet, pgDataDir, () => paced({ targets, ratePerSecond: rate, count, request: steady.request }));
+  return { capacity, halfLoad, events: [...flood.events, ...steady.events], drainS };
 }

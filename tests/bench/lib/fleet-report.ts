@@ -4,7 +4,7 @@ import { per1k } from "./fleet-phases";
 import { figure, printTable, target } from "./table";
 import { worstRate, type Rate } from "./upstream-rates";
 
-export type ConfigRun = { name: string; instances: number; polling: Measured; webhooks: WebhookRun; rates: Rate[]; wrong: string[] };
+export type ConfigRun = { name: string; instances: number; idleMsPerS: number; polling: Measured; webhooks: WebhookRun; rates: Rate[]; wrong: string[] };
 
 const CPU_RATIO_TARGET = 1.15;
 const CALLS_PER_MIN_TARGET = 2;
@@ -27,13 +27,14 @@ export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; p
   );
   printTable(
     `Webhook ingest: ${how.deliveries} deliveries (30% duplicates), 32 closed-loop senders; then paced at half that rate for ${how.pacedSeconds} s`,
-    ["configuration", "req/s", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "paced req/s", "ack p50", "ack p99", "failed", "wrong"],
-    runs.map(({ name, webhooks: { capacity: c, halfLoad: h }, wrong }) => [name, c.perSecond.toFixed(0), ms(c.p99), c.failed, cpu(c), pgCpu(c), h.perSecond.toFixed(0), ms(h.p50), ms(h.p99), h.failed, wrong.length]),
+    ["configuration", "req/s", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "applied in", "paced req/s", "ack p50", "ack p99", "failed", "wrong"],
+    runs.map(({ name, webhooks: { capacity: c, halfLoad: h, drainS }, wrong }) => [name, c.perSecond.toFixed(0), ms(c.p99), c.failed, cpu(c), pgCpu(c), `${drainS.toFixed(1)} s`, h.perSecond.toFixed(0), ms(h.p50), ms(h.p99), h.failed, wrong.length]),
   );
   for (const r of runs) if (r.wrong.length) console.log(`\n${r.name}: lookups not exactly as their one event says:\n  ${r.wrong.slice(0, 10).join("\n  ")}`);
   console.log("");
 
   for (const r of runs) {
+    figure(`fleet idle CPU, ${r.name}`, `${r.idleMsPerS.toFixed(1)} CPU-ms/s per instance (background work with no request)`);
     figure(`fleet status polling, ${r.name}`, describe(r.polling));
     figure(`fleet webhook ingest, ${r.name}`, `${describe(r.webhooks.capacity)}, ${r.wrong.length} lost or applied wrongly`);
   }

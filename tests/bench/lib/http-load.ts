@@ -59,19 +59,18 @@ export async function closedLoop(opts: { targets: string[]; connections: number;
   return out.result();
 }
 
-/** `ratePerSecond` requests a second for `durationMs`, round-robin over the targets, answered or not. */
-export async function paced(opts: { targets: string[]; ratePerSecond: number; durationMs: number; request: (i: number) => LoadRequest }): Promise<LoadResult> {
+/** `count` requests at `ratePerSecond`, round-robin over the targets, each sent when due, answered or not. */
+export async function paced(opts: { targets: string[]; ratePerSecond: number; count: number; request: (i: number) => LoadRequest }): Promise<LoadResult> {
   const bases = opts.targets.map((t) => new URL(t));
   const agents = bases.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
   const out = collector();
   const inFlight: Promise<void>[] = [];
   const started = performance.now();
   let sent = 0;
-  for (;;) {
+  while (sent < opts.count) {
     const elapsed = performance.now() - started;
-    if (elapsed >= opts.durationMs) break;
     // Every request due by now (a late timer sends the ones it missed at once, as an open load would).
-    for (const due = Math.floor((elapsed / 1000) * opts.ratePerSecond); sent < due; sent++) {
+    for (const due = Math.min(opts.count, Math.floor((elapsed / 1000) * opts.ratePerSecond) + 1); sent < due; sent++) {
       const t = sent % bases.length;
       inFlight.push(send(agents[t]!, bases[t]!, opts.request(sent)).then((a) => out.add(a)));
     }
