@@ -9,6 +9,7 @@
 // proxy); the webhook ack p99 at a paced load of half the capacity just measured.
 // PostgreSQL runs durable (fsync and synchronous commit on), as SQLite runs synchronous=FULL.
 import { mkdirSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import type { PgCluster } from "../../scripts/lib/pg-cluster";
 import type { UpstreamCall } from "../support/counting-proxy";
@@ -42,7 +43,9 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
     database = { databaseUrl: `file:${file}` };
   } else database = pg!;
-  console.log(`\n[fleet] ${config.name}: starting ...`);
+  // The machine's other work shows in latency and req/s (less in CPU per request): say how busy it was.
+  const load = loadavg()[0]!.toFixed(1);
+  console.log(`\n[fleet] ${config.name}: starting (load average ${load}) ...`);
   // Ten times real time: the card stays in analysis and the PIX unpaid past every window.
   const fleet = await startFleet(database, { instances: config.instances, cwd, upstreamCalls: calls, sandbox: { timeScale: 10, latencyScale: 0.05 }, env: LIMITS });
   const db = createPrismaClient(fleet.databaseUrl);
@@ -60,7 +63,7 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     const idleMsPerS = await idleCpu(fleet, IDLE_MS);
     // Status calls over the configuration's whole life after the payments: the polls' and the sweep's.
     const rates = statusCallRates(calls, { from, to: Date.now() }, payments.length);
-    return { name: config.name, instances: config.instances, idleMsPerS, polling, webhooks, rates, wrong };
+    return { name: config.name, instances: config.instances, load: `${load}-${loadavg()[0]!.toFixed(1)}`, idleMsPerS, polling, webhooks, rates, wrong };
   } finally {
     await db.$disconnect();
     await fleet.stop();

@@ -4,7 +4,7 @@ import { per1k } from "./fleet-phases";
 import { figure, printTable, target } from "./table";
 import { worstRate, type Rate } from "./upstream-rates";
 
-export type ConfigRun = { name: string; instances: number; idleMsPerS: number; polling: Measured; webhooks: WebhookRun; rates: Rate[]; wrong: string[] };
+export type ConfigRun = { name: string; instances: number; load: string; idleMsPerS: number; polling: Measured; webhooks: WebhookRun; rates: Rate[]; wrong: string[] };
 
 const CPU_RATIO_TARGET = 1.15;
 const CALLS_PER_MIN_TARGET = 2;
@@ -19,10 +19,10 @@ const describe = (m: Measured) =>
 export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; pollSeconds: number; deliveries: number; pacedSeconds: number }): void {
   printTable(
     `Status polling: GET /api/payments/{ref} (2 pending payments), ${how.pollConnections} closed-loop connections over the instances, ${how.pollSeconds} s`,
-    ["configuration", "req/s", "p50", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "status calls/payment/min", "shortest gap"],
+    ["configuration", "load avg", "req/s", "p50", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "status calls/payment/min", "shortest gap"],
     runs.map((r) => {
       const w = worstRate(r.rates);
-      return [r.name, r.polling.perSecond.toFixed(0), ms(r.polling.p50), ms(r.polling.p99), r.polling.failed, cpu(r.polling), pgCpu(r.polling), w.perMin.toFixed(2), Number.isFinite(w.minGapS) ? `${w.minGapS.toFixed(1)} s` : "-"];
+      return [r.name, r.load, r.polling.perSecond.toFixed(0), ms(r.polling.p50), ms(r.polling.p99), r.polling.failed, cpu(r.polling), pgCpu(r.polling), w.perMin.toFixed(2), Number.isFinite(w.minGapS) ? `${w.minGapS.toFixed(1)} s` : "-"];
     }),
   );
   printTable(
