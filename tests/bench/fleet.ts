@@ -1,4 +1,4 @@
-// npm run bench -- --only fleet   (alone: npx tsx tests/bench/fleet.ts [--quick])
+// npm run bench:fleet [-- --quick]   (in npm run bench too; --only fleet for it alone there)
 // Issue 19: status polling and webhook ingest on SQLite with 1 instance, PostgreSQL with 1, and
 // PostgreSQL with 3, in one run. Each configuration is a fleet (tests/support/multi-instance.ts:
 // one in-process sandbox behind a counting proxy, one database, N instances started with the
@@ -17,6 +17,7 @@ import { startFleet, type FleetDatabase } from "../support/multi-instance";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { startMigratedPg } from "../support/postgres";
 import { arg, BENCH_DATA_DIR, hasFlag, refreshSnapshot } from "./lib/app-instance";
+import { childGroups } from "./lib/process-cpu";
 import { appliedOnce, idleCpu, ingestWebhooks, measure, pendingPayments, pollStatus, type Measured } from "./lib/fleet-phases";
 import { reportFleet, type ConfigRun } from "./lib/fleet-report";
 import { statusCallRates } from "./lib/upstream-rates";
@@ -34,6 +35,21 @@ const CONFIGS = [
 ] as const;
 // Benchmarks create lookups, tokens and payments from one address.
 const LIMITS = Object.fromEntries(["LOOKUPS", "CARD_TOKENS", "CARD_TOKENS_PER_CHECKOUT", "PAYMENTS", "CHECKOUTS", "INSTALLMENTS"].map((k) => [`RATE_LIMIT_${k}`, "100000"]));
+
+// Stopped or timed out (run-all's limit sends SIGTERM; app-instance.ts then exits): the finally
+// blocks never run, and the instances (their own process groups, even half started) and the
+// cluster (its own session, as another user) would outlive us.
+let cluster: PgCluster | undefined;
+process.on("exit", () => {
+  for (const group of childGroups(process.pid)) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }
+  cluster?.stop();
+});
 
 async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgCluster; adminUrl: string; template: string } | undefined, cwd: string): Promise<ConfigRun> {
   const calls: UpstreamCall[] = [];
@@ -74,6 +90,7 @@ async function main() {
   mkdirSync(BENCH_DATA_DIR, { recursive: true });
   const cwd = refreshSnapshot();
   const pg = await startMigratedPg({ durable: true });
+  cluster = pg.cluster;
   const runs: ConfigRun[] = [];
   try {
     for (const config of CONFIGS) runs.push(await runConfig(config, pg, cwd));

@@ -44,3 +44,8 @@ export function postgresCpuSeconds(dataDir: string): number {
   const stats = allStats().filter((s) => s.pid === postmaster || s.ppid === postmaster);
   return stats.reduce((sum, s) => sum + s.ticks, 0) / TICKS_PER_SECOND;
 }
+
+/** Process groups led by direct children of `pid` (what it spawned detached: npm start and the like). */
+export function childGroups(pid: number): number[] {
+  return allStats().filter((s) => s.ppid === pid && s.pgrp === s.pid).map((s) => s.pid);
+}
