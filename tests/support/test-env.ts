@@ -5,9 +5,9 @@ import { inject } from "vitest";
 import type { SandboxOptions } from "@/lib/sandbox/context";
 import { startSandbox } from "@/lib/sandbox/server";
 import { createTestDatabase } from "./postgres";
+import { TEST_API_KEY, TEST_WEBHOOK_SECRET } from "./test-keys";
 
-export const TEST_API_KEY = "sk_test_integration_key";
-export const TEST_WEBHOOK_SECRET = "integration-webhook-secret-0123456789abcdef";
+export { TEST_API_KEY, TEST_WEBHOOK_SECRET };
 
 export type TestEnvironment = {
   databaseUrl: string;
