@@ -28,9 +28,9 @@ beforeAll(async () => {
   ({ startDevSmtp } = await import("@/lib/mail/dev-smtp/server"));
   db = createPrismaClient(t.databaseUrl);
   other = createPrismaClient(t.databaseUrl);
-  smtp = await startDevSmtp(db, 0);
+  // The test environment's SMTP server (SMTP_URL points at it); the outage test restarts it on its port.
+  smtp = t.smtp;
   port = smtp.port;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   mail = await import("@/lib/mail/outbox");
   enqueue = await import("@/lib/mail/enqueue");
 });
@@ -81,7 +81,9 @@ describe("payment e-mails over the embedded SMTP server", () => {
       expect(part).toContain("269,90");
       expect(part).toContain("IPVA 2026 - cota única");
       expect(part).toContain("Licenciamento 2026");
-      expect(part).toContain(`/pagamento/${payment.id}`);
+      // The status page's capability URL: the row id is the replaced address.
+      expect(part).toContain(`/pagamento/${payment.publicRef}`);
+      expect(part).not.toContain(`/pagamento/${payment.id}`);
       expect(part).toContain("***.982.247-**");
       expect(part).not.toContain("52998224725");
       expect(part).not.toContain("529.982.247-25");

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { startDevSmtp, type DevSmtp } from "@/lib/mail/dev-smtp/server";
 import type { SandboxOptions } from "@/lib/sandbox/context";
 import { startSandbox } from "@/lib/sandbox/server";
 import { createTestDatabase } from "./postgres";
@@ -12,6 +14,8 @@ export const TEST_WEBHOOK_SECRET = "integration-webhook-secret-0123456789abcdef"
 export type TestEnvironment = {
   databaseUrl: string;
   sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  /** The test's own SMTP server (the embedded one `npm start` runs), storing into this database. */
+  smtp: DevSmtp;
   close(): Promise<void>;
 };
 
@@ -31,10 +35,18 @@ async function freshDatabaseUrl(): Promise<string> {
  * made from the template in the "postgresql" project) and a real sandbox over HTTP, wired into
  * process.env BEFORE the storefront modules are imported (lib/env reads it once). Import server
  * modules with `await import(...)` after calling this.
+ *
+ * Every payment that turns paid queues an e-mail, and the outbox worker delivers it at once. So
+ * each test gets a real SMTP server of its own (the embedded test server on a free port, storing
+ * into the test's database) rather than the default 127.0.0.1:2525 where nothing listens: the
+ * worker delivers as in production, and a delivery that fails here is a real failure, not noise.
  */
 export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOptions> = {}): Promise<TestEnvironment> {
   const databaseUrl = await freshDatabaseUrl();
   const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...sandboxOptions });
+  const mailDb = createPrismaClient(databaseUrl);
+  // A delivery caught mid-session at the end of a test must not hold close() for the default 30 s.
+  const smtp = await startDevSmtp(mailDb, 0, { closeTimeout: 1_000 });
   Object.assign(process.env, {
     NODE_ENV: "test",
     DATABASE_URL: databaseUrl,
@@ -42,11 +54,17 @@ export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOption
     UVVI_API_KEY: TEST_API_KEY,
     WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     PUBLIC_BASE_URL: "http://localhost:3999",
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LOG_LEVEL: "silent",
   });
   return {
     databaseUrl,
     sandbox,
-    close: () => sandbox.close(),
+    smtp,
+    close: async () => {
+      await smtp.close();
+      await mailDb.$disconnect();
+      await sandbox.close();
+    },
   };
 }
