@@ -158,6 +158,20 @@ describe("delivery faults", () => {
     await new Promise<void>((r) => refusing.close(() => r()));
   });
 
+  it("a comprovante that cannot be issued (the payment is not paid) fails the row at once: nothing sent, never retried", async () => {
+    const unpaid = await seedPayment(db, { status: "pending" });
+    const input = { ...signIn(), attachments: [{ kind: "receipt-pdf" as const, paymentId: unpaid.id }] };
+    await enqueue.enqueueMail(db, input);
+    const job = mail.outboxJob({ retry: FAST });
+    await mail.drainOnce(job);
+    await new Promise((r) => setTimeout(r, 300));
+    await mail.drainOnce(job);
+    const row = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: input.dedupeKey } });
+    expect(row).toMatchObject({ status: "failed", attempts: 1 });
+    expect(row.lastError).toMatch(/PAYMENT_NOT_PAID/);
+    expect(await receivedFor(db, [row.messageId])).toHaveLength(0);
+  });
+
   it("relay down while 20 messages are queued: all 20 delivered after it returns, none twice", async () => {
     await smtp.close();
     const inputs = Array.from({ length: 20 }, () => signIn());

@@ -62,6 +62,10 @@ export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOption
     sandbox,
     smtp,
     close: async () => {
+      // A delivery the test's last payment started finishes before its server stops: a refused
+      // connection then would be noise. Bounded, so a stuck worker cannot hold the test.
+      const { outboxIdle } = await import("@/lib/mail/worker");
+      await Promise.race([outboxIdle(), new Promise((r) => setTimeout(r, 5_000))]);
       await smtp.close();
       await mailDb.$disconnect();
       await sandbox.close();
