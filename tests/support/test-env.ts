@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { createPrismaClient } from "@/lib/db/create-client";
+import type { Db } from "@/lib/db/create-client";
 import { startDevSmtp, type DevSmtp } from "@/lib/mail/dev-smtp/server";
 import type { SandboxOptions } from "@/lib/sandbox/context";
 import { startSandbox } from "@/lib/sandbox/server";
@@ -21,6 +21,25 @@ export type TestEnvironment = {
 
 /** The "postgresql" vitest project runs the same suites on PostgreSQL (tests/support/postgres.ts). */
 export const testDatabaseProvider = (): "sqlite" | "postgresql" => (inject("pgTemplate") ? "postgresql" : "sqlite");
+
+/**
+ * The test's SMTP server stores through the app's own database client, imported when the first
+ * message arrives (lib/env is final by then). A second SQLite connection in this process would
+ * wait for the app's open transactions with SQLite's blocking busy-wait, which freezes the event
+ * loop those transactions need to finish (up to the 5 s busy timeout); the app's client queues
+ * behind its own transactions without blocking. (`npm start` runs the server in its own process.)
+ */
+const appDbForMail = {
+  receivedMail: {
+    upsert: async (args: Parameters<Db["receivedMail"]["upsert"]>[0]) => (await import("@/lib/db/client")).db.receivedMail.upsert(args),
+  },
+} as unknown as Db;
+
+/** The embedded test SMTP server on `port` (0: a free one), as setupTestEnvironment starts it. */
+export function startTestSmtp(port = 0): Promise<DevSmtp> {
+  // A delivery caught mid-session at the end of a test must not hold close() for the default 30 s.
+  return startDevSmtp(appDbForMail, port, { closeTimeout: 1_000 });
+}
 
 async function freshDatabaseUrl(): Promise<string> {
   const pgTemplate = inject("pgTemplate");
@@ -44,9 +63,7 @@ async function freshDatabaseUrl(): Promise<string> {
 export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOptions> = {}): Promise<TestEnvironment> {
   const databaseUrl = await freshDatabaseUrl();
   const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...sandboxOptions });
-  const mailDb = createPrismaClient(databaseUrl);
-  // A delivery caught mid-session at the end of a test must not hold close() for the default 30 s.
-  const smtp = await startDevSmtp(mailDb, 0, { closeTimeout: 1_000 });
+  const smtp = await startTestSmtp();
   Object.assign(process.env, {
     NODE_ENV: "test",
     DATABASE_URL: databaseUrl,
@@ -67,7 +84,6 @@ export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOption
       const { outboxIdle } = await import("@/lib/mail/worker");
       await Promise.race([outboxIdle(), new Promise((r) => setTimeout(r, 5_000))]);
       await smtp.close();
-      await mailDb.$disconnect();
       await sandbox.close();
     },
   };
