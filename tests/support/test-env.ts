@@ -57,8 +57,9 @@ async function freshDatabaseUrl(): Promise<string> {
  *
  * Every payment that turns paid queues an e-mail, and the outbox worker delivers it at once. So
  * each test gets a real SMTP server of its own (the embedded test server on a free port, storing
- * into the test's database) rather than the default 127.0.0.1:2525 where nothing listens: the
- * worker delivers as in production, and a delivery that fails here is a real failure, not noise.
+ * into the test's database) rather than the default 127.0.0.1:2525, where nothing listens (refused
+ * connections logged as errors) or another `npm start` on this host does (our mail in its
+ * database): the worker delivers as in production, and a failure here is a real one, not noise.
  */
 export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOptions> = {}): Promise<TestEnvironment> {
   const databaseUrl = await freshDatabaseUrl();
@@ -82,7 +83,7 @@ export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOption
       // A delivery the test's last payment started finishes before its server stops: a refused
       // connection then would be noise. Bounded, so a stuck worker cannot hold the test.
       const { outboxIdle } = await import("@/lib/mail/worker");
-      await Promise.race([outboxIdle(), new Promise((r) => setTimeout(r, 5_000))]);
+      await Promise.race([outboxIdle(), new Promise((r) => setTimeout(r, 5_000).unref())]);
       await smtp.close();
       await sandbox.close();
     },
