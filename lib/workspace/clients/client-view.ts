@@ -32,8 +32,9 @@ export function clientSummary(c: ClientRow, vehicles: Pick<VehicleRow, "plate">[
 }
 
 export function clientDetail(c: ClientRow, vehicles: VehicleRow[]): ClientDetail {
-  const { plates: _plates, ...summary } = clientSummary(c, vehicles);
-  return { ...summary, vehicles: vehicles.map(vehicleView), createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
+  const summary: Partial<ClientSummary> = clientSummary(c, vehicles);
+  delete summary.plates; // the detail lists the vehicles themselves
+  return { ...(summary as Omit<ClientSummary, "plates">), vehicles: vehicles.map(vehicleView), createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
 }
 
 export function clientEditValues(c: ClientRow): ClientEditValues {
