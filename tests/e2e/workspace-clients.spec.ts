@@ -84,6 +84,8 @@ test("import 50 vehicles with 5 bad rows, see each rejection, edit and delete a 
   await newVehicle.getByRole("button", { name: "Adicionar veículo" }).click();
   await expect(newVehicle.getByText("Placa inválida. Use o formato ABC1234 ou ABC1D23.")).toBeVisible();
   await expect(newVehicle.getByText("RENAVAM inválido. Ele tem 11 números (os mais antigos, 9).")).toBeVisible();
+  await expect(newVehicle.getByLabel("Placa")).toHaveValue("XX12"); // what was typed stays to be fixed
+  await expect(newVehicle.getByLabel("UF")).toHaveValue("SP");
   await checkWorkspacePage(page, testInfo, "cliente-veiculo-invalido");
 
   // Edit the vehicle in place: its UF changes, the list shows it.

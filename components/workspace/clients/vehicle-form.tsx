@@ -1,7 +1,6 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
@@ -18,15 +17,15 @@ type Existing = { id: string; plate: string; uf: string; renavam: string };
  */
 export function VehicleForm({ clientId, vehicle, onDone }: { clientId: string; vehicle?: Existing; onDone?: () => void }) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
   const { state, run } = useApiForm();
 
-  function submit(form: FormData) {
+  function submit(formEl: HTMLFormElement) {
+    const form = new FormData(formEl);
     const body = Object.fromEntries(["plate", "uf", "renavam"].map((k) => [k, String(form.get(k) ?? "")]));
     return run(async () => {
       if (vehicle) await fetchJson(`/api/workspace/vehicles/${vehicle.id}`, { method: "PATCH", body });
       else await fetchJson(`/api/workspace/clients/${clientId}/vehicles`, { method: "POST", body });
-      formRef.current?.reset();
+      formEl.reset();
       onDone?.();
       router.refresh();
     });
@@ -34,7 +33,16 @@ export function VehicleForm({ clientId, vehicle, onDone }: { clientId: string; v
   const err = (f: string) => state.fields[f];
   const id = (f: string) => (vehicle ? `v-${vehicle.id}-${f}` : `v-${f}`);
   return (
-    <form ref={formRef} action={submit} noValidate className="grid gap-4 sm:grid-cols-3" aria-label={vehicle ? `Editar veículo ${vehicle.plate}` : "Novo veículo"}>
+    <form
+      onSubmit={(e) => {
+        // Not <form action>: React would reset the fields and lose what was typed on an error.
+        e.preventDefault();
+        void submit(e.currentTarget);
+      }}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      aria-label={vehicle ? `Editar veículo ${vehicle.plate}` : "Novo veículo"}
+    >
       <Field id={id("plate")} label="Placa" error={err("plate")}>
         <TextInput {...describedBy(id("plate"), { error: err("plate") })} name="plate" defaultValue={vehicle?.plate} autoCapitalize="characters" autoComplete="off" maxLength={8} required />
       </Field>
