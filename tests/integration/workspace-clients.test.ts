@@ -243,6 +243,15 @@ describe("workspace import", () => {
     const huge = await importText(alice, `nome;cpf;placa;uf;renavam\n${"x".repeat(1024 * 1024)}`);
     expect(huge.status).toBe(413);
     expect((await body(huge)).error.code).toBe("IMPORT_TOO_LARGE");
+    // A body far past the cap, with no Content-Length to trust: refused while reading.
+    const { POST } = await importRoute();
+    const stream = new ReadableStream({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"text":"${"y".repeat(256 * 1024)}`));
+      },
+    });
+    const flood = await POST(new Request("http://localhost:3999/api/workspace/clients/import", { method: "POST", body: stream, duplex: "half", headers: { "content-type": "application/json", origin: "http://localhost:3999", host: "localhost:3999", cookie: alice } } as RequestInit));
+    expect(flood.status).toBe(413);
   });
 
   it("two imports of the same new sheet at once duplicate nothing", async () => {
