@@ -10,6 +10,7 @@ import { linkStage, paidOnSaoPauloDay, type LinkStage } from "@/lib/rules/link-f
 import { customerInputSchema } from "@/lib/validation/customer-input";
 import type { WorkspaceLinkFilter, WorkspaceLinkInput } from "@/lib/validation/workspace-link-input";
 import { readLinks, type LinkView } from "./list-links";
+import { shareUrl } from "./owned-link";
 
 const log = moduleLogger("account-links");
 
@@ -17,19 +18,22 @@ const log = moduleLogger("account-links");
 // clients, owned by the account (Checkout.ownerUserId), listed with the same reading as the
 // cookie's "Meus links". Every query names the account in its WHERE.
 
-export type AccountLinkView = LinkView & { stage: LinkStage; clientName?: string };
+export type AccountLinkView = LinkView & { stage: LinkStage; url: string; clientName?: string; clientPhone?: string };
 
 const MAX_ACCOUNT_LINKS = 500;
 
 export async function listAccountLinks(userId: string, filter: WorkspaceLinkFilter = {}, now = new Date()) {
   const rows = await readLinks({ ownerUserId: userId, ...(filter.client ? { clientId: filter.client } : {}) }, MAX_ACCOUNT_LINKS, now);
-  const clients = await db.workspaceClient.findMany({ where: { userId }, select: { id: true, name: true }, orderBy: { name: "asc" } });
-  const names = new Map(clients.map((c) => [c.id, c.name]));
+  const clients = await db.workspaceClient.findMany({ where: { userId }, select: { id: true, name: true, phone: true }, orderBy: { name: "asc" } });
+  const byId = new Map(clients.map((c) => [c.id, c]));
   const links: AccountLinkView[] = rows
-    .map((l) => ({ ...l, stage: linkStage(l.status, l.payment?.liquidationStatus), ...(l.clientId && names.has(l.clientId) ? { clientName: names.get(l.clientId) } : {}) }))
+    .map((l) => {
+      const c = l.clientId ? byId.get(l.clientId) : undefined;
+      return { ...l, stage: linkStage(l.status, l.payment?.liquidationStatus), url: shareUrl(l.token), ...(c ? { clientName: c.name, ...(c.phone ? { clientPhone: c.phone } : {}) } : {}) };
+    })
     .filter((l) => !filter.status || l.stage === filter.status)
     .filter((l) => !filter.paidToday || (l.status === "paid" && paidOnSaoPauloDay(l.payment?.paidAt, now)));
-  return { links, clients };
+  return { links, clients: clients.map(({ id, name }) => ({ id, name })) };
 }
 
 /** The account's lookup (through one of its batch items) and the client the link is for. */
