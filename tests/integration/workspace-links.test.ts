@@ -261,3 +261,28 @@ describe("paid, seen at once", () => {
   });
 
 });
+
+describe("link previews (Open Graph)", () => {
+  it("the card image is a 1200x630 PNG drawn offline (no font fetched)", async () => {
+    const { GET } = await import("@/app/og/pagamento/route");
+    const realFetch = globalThis.fetch;
+    const fetched: string[] = [];
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      // next/og loads its own wasm through a data: URL; only the network matters here.
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.startsWith("data:")) fetched.push(url);
+      return realFetch(input, init);
+    }) as typeof fetch;
+    let png: Buffer;
+    try {
+      const res = GET();
+      expect(res.headers.get("content-type")).toBe("image/png");
+      png = Buffer.from(await res.arrayBuffer());
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(fetched).toEqual([]);
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
