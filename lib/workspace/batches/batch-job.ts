@@ -30,7 +30,8 @@ export type BatchItemRow = { id: string; attempts: number; lookupId: string | nu
 // wait, the others claimed with it wait too instead of each asking the budget again.
 const g = globalThis as unknown as { __batchBudgetWait?: number };
 
-async function createLinkedLookup(row: BatchItemRow) {
+/** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
+export async function createLinkedLookup(row: BatchItemRow) {
   const vehicle = await db.workspaceVehicle.findUnique({ where: { id: row.vehicleId }, include: { client: { select: { cpfCnpj: true } } } });
   if (!vehicle) return null; // deleted with its client: the item went with it (cascade)
   const input = { uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj } as LookupInput;
