@@ -3,26 +3,12 @@ import { notInWorkspace } from "@/lib/auth/user-route";
 import { db } from "@/lib/db/client";
 import { estimateSecondsLeft } from "./eta";
 import type { BatchItemSummary } from "./summary";
+import type { BatchItemView, BatchListEntry, BatchProgress, BatchView } from "./types";
+
+export type { BatchItemView, BatchListEntry, BatchProgress, BatchView };
 
 // What the batch pages and exports read. Every query is scoped by the account: another
 // account's batch is "not found", exactly like a missing one.
-
-export type BatchItemView = {
-  id: string;
-  clientId: string;
-  clientName: string;
-  vehicleId: string;
-  plate: string;
-  uf: string;
-  status: "queued" | "running" | "done" | "failed";
-  errorCode: string | null;
-  errorMessage: string | null;
-  summary: BatchItemSummary | null;
-  finishedAt: string | null;
-};
-
-export type BatchProgress = { total: number; done: number; failed: number; remaining: number; etaSeconds: number | null };
-export type BatchView = { id: string; createdAt: string; progress: BatchProgress; items: BatchItemView[] };
 
 /** Finishes older than this do not count towards the rate (a retry long after the first run). */
 const RATE_HORIZON_MS = 10 * 60_000;
@@ -62,8 +48,6 @@ export async function getBatchView(userId: string, batchId: string): Promise<Bat
   }));
   return { id: batch.id, createdAt: batch.createdAt.toISOString(), progress: progressOf(batch.items, batch.createdAt), items };
 }
-
-export type BatchListEntry = { id: string; createdAt: string; progress: BatchProgress };
 
 export async function listBatches(userId: string, take = 50): Promise<BatchListEntry[]> {
   const batches = await db.lookupBatch.findMany({
