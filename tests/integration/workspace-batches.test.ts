@@ -9,6 +9,7 @@ import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
 import { familyPlates, sandboxLookupsByPlate, scenarioVehicles, seedVehicles, userIdOf } from "../support/workspace-batches";
 import type { WebhookReceiver } from "../support/webhook-receiver";
+import type { BatchItemRow } from "@/lib/workspace/batches/batch-job";
 
 // Batch lookups over the sandbox: real HTTP to the sandbox, its results delivered as real webhooks
 // to our webhook route, the items run by the lib/jobs queue. Counts at the sandbox prove that no
@@ -222,7 +223,7 @@ describe("batch lookups", () => {
 
     // The dying instance: claims 8 items with a short lease, then dies at three different points.
     const dying = batchJob({ leaseMs: 300 });
-    const { rows } = await claim<{ id: string; attempts: number; lookupId: string | null; vehicleId: string }>(dying, 8);
+    const { rows } = await claim<BatchItemRow>(dying, 8);
     expect(rows).toHaveLength(8);
     // 3 died right after linking the Lookup row (nothing sent);
     for (const row of rows.slice(0, 3)) await createLinkedLookup(row);

@@ -24,7 +24,12 @@ export const CHECK_BACK_MS = 20_000;
 export const LOOKUP_GIVE_UP_MS = 10 * 60_000;
 const LEASE_MS = 60_000;
 
-export type BatchItemRow = { id: string; attempts: number; lookupId: string | null; vehicleId: string };
+export type BatchItemRow = {
+  id: string;
+  attempts: number;
+  lookupId: string | null;
+  vehicle: { plate: string; uf: string; renavam: string; client: { cpfCnpj: string } };
+};
 
 // Not a correctness decision (the budget lives in the database): when one item here was told to
 // wait, the others claimed with it wait too instead of each asking the budget again.
@@ -32,8 +37,7 @@ const g = globalThis as unknown as { __batchBudgetWait?: number };
 
 /** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
 export async function createLinkedLookup(row: BatchItemRow) {
-  const vehicle = await db.workspaceVehicle.findUnique({ where: { id: row.vehicleId }, include: { client: { select: { cpfCnpj: true } } } });
-  if (!vehicle) return null; // deleted with its client: the item went with it (cascade)
+  const { vehicle } = row;
   const input = { uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj } as LookupInput;
   return db.$transaction(async (tx) => {
     const lookup = await tx.lookup.create({ data: lookupRowData(input) });
@@ -53,13 +57,12 @@ function budgetWait(seconds: number | undefined): RetryLater {
 }
 
 async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
-  const item = await db.lookupBatchItem.findUnique({ where: { id: row.id }, select: { status: true, lookupId: true } });
-  if (!item || !OPEN_ITEM.includes(item.status)) return {};
-  let lookup = item.lookupId ? await db.lookup.findUnique({ where: { id: item.lookupId } }) : null;
+  // The claim read the row while it was open; if its result has landed since, the outcome below
+  // is the same one settleBatchItemOf wrote.
+  let lookup = row.lookupId ? await db.lookup.findUnique({ where: { id: row.lookupId } }) : null;
   if (!lookup) {
     if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
     lookup = await createLinkedLookup(row);
-    if (!lookup) return {};
   }
   if (lookup.status === "pending" && lookup.transactionId === null) {
     if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
@@ -92,7 +95,8 @@ export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) =>
     table: db.lookupBatchItem as unknown as LeaseTable,
     pending: { status: { in: OPEN_ITEM } },
     orderBy: { createdAt: "asc" },
-    select: { lookupId: true, vehicleId: true },
+    // The vehicle comes with the claim (one query for the whole claim, not one per item).
+    select: { lookupId: true, vehicle: { select: { plate: true, uf: true, renavam: true, client: { select: { cpfCnpj: true } } } } },
     leaseMs: options.leaseMs ?? LEASE_MS,
     retry: BATCH_RETRY,
     failedData: (error) => {

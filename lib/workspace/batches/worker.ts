@@ -14,7 +14,9 @@ type State = { draining?: Promise<void>; again: boolean; wake?: { at: number; ti
 const g = globalThis as unknown as { __batchWorker?: State };
 const state: State = (g.__batchWorker ??= { again: false });
 
-export const BATCH_CLAIM = { limit: 24, concurrency: 12 };
+// Items mostly wait on the network (the upstream call), so many run at once; the fleet budget,
+// not this number, bounds the upstream rate.
+export const BATCH_CLAIM = { limit: 64, concurrency: 32 };
 
 function wakeAt(at: number): void {
   if (state.wake && state.wake.at <= at && state.wake.at > Date.now()) return;
