@@ -245,4 +245,37 @@ describe("batch lookups", () => {
     for (const item of v.items) expect(item.summary).toMatchObject({ debtCount: expect.any(Number) });
     expect(TEST_API_KEY).toMatch(/^sk_test_/);
   });
+  it("an upstream 429 defers the items to its Retry-After (no spinning, nothing failed), then they finish", async () => {
+    const email = `lote.e.${Date.now()}@despachante.test`;
+    const cookie = await signIn(email);
+    const userId = await userIdOf(email);
+    const vehicles = familyPlates(3, 4);
+    await seedVehicles(userId, vehicles);
+    const armed = await fetch(`${env.sandbox.url}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "x-api-key": TEST_API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ path: "/uvvi/v1/debts", fault: "rate-limit", retryAfter: 6, times: 3 }),
+    });
+    expect(armed.status).toBeLessThan(300);
+    const limitedAt = Date.now();
+    const res = await createBatch(cookie, { scope: "all" });
+    const { batchId } = (await res.json()) as { batchId: string };
+    const { kickBatches } = await import("@/lib/workspace/batches/worker");
+    await kickBatches();
+    const { db } = await import("@/lib/db/client");
+    const waiting = await db.lookupBatchItem.findMany({ where: { batchId } });
+    // Every item waits for the Retry-After (the pause is fleet-wide), none failed, none spun.
+    for (const item of waiting) {
+      expect(item.status).toBe("running");
+      expect(item.attempts).toBe(0); // a deferral is not a failed try
+      expect(item.notBefore!.getTime()).toBeGreaterThanOrEqual(limitedAt + 5_000);
+    }
+    expect(sandboxLookupsByPlate(env.sandbox.ctx.store).get(vehicles[0]!.plate)).toBeUndefined();
+    const v = await runUntilFinished(cookie, batchId, 30_000);
+    expect(v.progress).toMatchObject({ done: 3, failed: 0 });
+    const finished = await db.lookupBatchItem.findMany({ where: { batchId }, select: { startedAt: true, finishedAt: true } });
+    for (const item of finished) expect(item.finishedAt!.getTime()).toBeGreaterThanOrEqual(limitedAt + 6_000);
+    const counts = sandboxLookupsByPlate(env.sandbox.ctx.store);
+    for (const vehicle of vehicles) expect(counts.get(vehicle.plate), vehicle.plate).toBe(1);
+  });
 });
