@@ -79,9 +79,9 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
   await expect(progress).toHaveAttribute("aria-valuenow", "8");
   const table = page.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(9);
-  await expect(table.getByRole("row").filter({ hasText: "ERA9000" })).toContainText("O serviço de consulta está indisponível");
+  await expect(table.getByRole("row").filter({ hasText: "ERA-9000" })).toContainText("O serviço de consulta está indisponível");
   await expect(table.getByRole("row").filter({ hasText: "ERD9B03" })).toContainText("manutenção programada");
-  await expect(table.getByRole("row").filter({ hasText: "NOD1234" })).toContainText("Nenhum débito pendente");
+  await expect(table.getByRole("row").filter({ hasText: "NOD-1234" })).toContainText("Nenhum débito pendente");
   // A result links to its vehicle's page (debts -> payment link).
   await expect(table.getByRole("link", { name: "MGD1E23" })).toHaveAttribute("href", /\/painel\/lotes\/[^/]+\/itens\/[^/]+$/);
   await checkWorkspacePage(page, testInfo, "lote-concluido");
