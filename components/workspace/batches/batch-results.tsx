@@ -53,19 +53,19 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
         {rows.length} de {items.length} veículos
       </p>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[36rem] border-collapse text-sm">
+        <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Resultados do lote, ordenados por {COLUMNS.find((c) => c.key === sort.key)?.label}</caption>
           <thead>
             <tr className="border-b border-slate-300 text-left">
               {COLUMNS.map((c) => (
                 <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.dir === "asc" ? "ascending" : "descending") : "none"} className={c.numeric ? "text-right" : ""}>
-                  <button type="button" onClick={() => toggle(c.key)} className="min-h-11 px-2 font-semibold text-slate-900 hover:text-brand-700">
+                  <button type="button" onClick={() => toggle(c.key)} className="min-h-11 px-1 font-semibold text-slate-900 hover:text-brand-700 sm:px-2">
                     {c.label}
                     <span aria-hidden="true">{sort.key === c.key ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}</span>
                   </button>
                 </th>
               ))}
-              <th scope="col" className="px-2 font-semibold text-slate-900">
+              <th scope="col" className="hidden px-2 font-semibold text-slate-900 sm:table-cell">
                 Detalhe
               </th>
             </tr>
@@ -101,8 +101,14 @@ function Detail({ item }: { item: BatchItemView }) {
 function ResultRow({ batchId, item }: { batchId: string; item: BatchItemView }) {
   return (
     <tr className="border-b border-slate-200 align-top">
-      <td className="px-2 py-3 font-medium text-slate-900">{item.clientName}</td>
-      <td className="whitespace-nowrap px-2 py-3">
+      <td className="px-2 py-3 font-medium text-slate-900">
+        {item.clientName}
+        {/* Phones: the detail under the name, not in a fifth column squeezed to a few letters. */}
+        <span className="mt-1 block text-xs font-normal sm:hidden">
+          <Detail item={item} />
+        </span>
+      </td>
+      <td className="px-2 py-3 sm:whitespace-nowrap">
         {item.status === "done" ? (
           <Link className="font-semibold text-brand-700 underline underline-offset-2" href={`/painel/lotes/${batchId}/itens/${item.id}`}>
             {formatPlate(item.plate)}
@@ -116,7 +122,7 @@ function ResultRow({ batchId, item }: { batchId: string; item: BatchItemView }) 
         <ItemStatusBadge status={item.status} />
       </td>
       <td className="px-2 py-3 text-right font-semibold">{item.summary ? <Money cents={item.summary.totalCents} /> : "—"}</td>
-      <td className="px-2 py-3">
+      <td className="hidden px-2 py-3 sm:table-cell">
         <Detail item={item} />
       </td>
     </tr>
