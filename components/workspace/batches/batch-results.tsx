@@ -52,20 +52,43 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
       <p className="mt-2 text-sm text-slate-700" aria-live="polite">
         {rows.length} de {items.length} veículos
       </p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full border-collapse text-sm">
+      {/* Phones: one card per vehicle (a five-column table does not fit 390 px); sorting by a select. */}
+      <label className="mt-3 flex flex-col gap-1 text-sm font-medium text-slate-800 sm:hidden">
+        Ordenar por
+        <select
+          value={`${sort.key}:${sort.dir}`}
+          onChange={(e) => {
+            const [key, dir] = e.target.value.split(":") as [SortKey, "asc" | "desc"];
+            setSort({ key, dir });
+          }}
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+        >
+          <option value="client:asc">Cliente (A-Z)</option>
+          <option value="plate:asc">Placa</option>
+          <option value="status:asc">Situação (falhas primeiro)</option>
+          <option value="total:desc">Total (maior primeiro)</option>
+          <option value="total:asc">Total (menor primeiro)</option>
+        </select>
+      </label>
+      <ul className="mt-3 flex flex-col gap-3 sm:hidden" aria-label="Resultados do lote">
+        {rows.map((item) => (
+          <ResultCard key={item.id} batchId={batchId} item={item} />
+        ))}
+      </ul>
+      <div className="mt-3 hidden overflow-x-auto sm:block">
+        <table className="w-full min-w-[36rem] border-collapse text-sm">
           <caption className="sr-only">Resultados do lote, ordenados por {COLUMNS.find((c) => c.key === sort.key)?.label}</caption>
           <thead>
             <tr className="border-b border-slate-300 text-left">
               {COLUMNS.map((c) => (
                 <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.dir === "asc" ? "ascending" : "descending") : "none"} className={c.numeric ? "text-right" : ""}>
-                  <button type="button" onClick={() => toggle(c.key)} className="min-h-11 px-1 font-semibold text-slate-900 hover:text-brand-700 sm:px-2">
+                  <button type="button" onClick={() => toggle(c.key)} className="min-h-11 px-2 font-semibold text-slate-900 hover:text-brand-700">
                     {c.label}
                     <span aria-hidden="true">{sort.key === c.key ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}</span>
                   </button>
                 </th>
               ))}
-              <th scope="col" className="hidden px-2 font-semibold text-slate-900 sm:table-cell">
+              <th scope="col" className="px-2 font-semibold text-slate-900">
                 Detalhe
               </th>
             </tr>
@@ -98,31 +121,49 @@ function Detail({ item }: { item: BatchItemView }) {
   );
 }
 
+function PlateCell({ batchId, item }: { batchId: string; item: BatchItemView }) {
+  return item.status === "done" ? (
+    <Link className="font-semibold text-brand-700 underline underline-offset-2" href={`/painel/lotes/${batchId}/itens/${item.id}`}>
+      {formatPlate(item.plate)}
+    </Link>
+  ) : (
+    <>{formatPlate(item.plate)}</>
+  );
+}
+
+function ResultCard({ batchId, item }: { batchId: string; item: BatchItemView }) {
+  return (
+    <li className="rounded-xl border border-slate-200 p-3 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-semibold text-slate-900">{item.clientName}</p>
+        <ItemStatusBadge status={item.status} />
+      </div>
+      <div className="mt-1 flex items-baseline justify-between gap-2">
+        <p>
+          <PlateCell batchId={batchId} item={item} /> <span className="text-slate-700">{item.uf}</span>
+        </p>
+        <p className="font-semibold">{item.summary ? <Money cents={item.summary.totalCents} /> : "—"}</p>
+      </div>
+      <p className="mt-1">
+        <Detail item={item} />
+      </p>
+    </li>
+  );
+}
+
 function ResultRow({ batchId, item }: { batchId: string; item: BatchItemView }) {
   return (
     <tr className="border-b border-slate-200 align-top">
-      <td className="px-2 py-3 font-medium text-slate-900">
-        {item.clientName}
-        {/* Phones: the detail under the name, not in a fifth column squeezed to a few letters. */}
-        <span className="mt-1 block text-xs font-normal sm:hidden">
-          <Detail item={item} />
-        </span>
-      </td>
-      <td className="px-2 py-3 sm:whitespace-nowrap">
-        {item.status === "done" ? (
-          <Link className="font-semibold text-brand-700 underline underline-offset-2" href={`/painel/lotes/${batchId}/itens/${item.id}`}>
-            {formatPlate(item.plate)}
-          </Link>
-        ) : (
-          formatPlate(item.plate)
-        )}{" "}
+      <td className="px-2 py-3 font-medium text-slate-900">{item.clientName}</td>
+      <td className="whitespace-nowrap px-2 py-3">
+        <PlateCell batchId={batchId} item={item} />{" "}
         <span className="text-slate-700">{item.uf}</span>
       </td>
       <td className="px-2 py-3">
         <ItemStatusBadge status={item.status} />
       </td>
       <td className="px-2 py-3 text-right font-semibold">{item.summary ? <Money cents={item.summary.totalCents} /> : "—"}</td>
-      <td className="hidden px-2 py-3 sm:table-cell">
+      <td className="px-2 py-3">
         <Detail item={item} />
       </td>
     </tr>
