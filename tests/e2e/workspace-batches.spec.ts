@@ -90,11 +90,11 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
   await checkWorkspacePage(page, testInfo, "lote-concluido");
 
   // Filter: only the failed ones; sort by total, largest first.
-  await page.getByLabel("Situação").selectOption("failed");
+  await page.getByLabel("Situação", { exact: true }).selectOption("failed");
   await expect(rows()).toHaveCount(3);
   await expect(page.getByText("3 de 8 veículos")).toBeVisible();
   await checkWorkspacePage(page, testInfo, "lote-filtro-falhas");
-  await page.getByLabel("Situação").selectOption("all");
+  await page.getByLabel("Situação", { exact: true }).selectOption("all");
   if (phone) await page.getByLabel("Ordenar por").selectOption("total:desc");
   else {
     await page.getByRole("button", { name: /^Total/ }).click();

@@ -25,18 +25,24 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
   return (
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
-          Buscar cliente ou placa
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="lote-busca" className="text-sm font-medium text-slate-800">
+            Buscar cliente ou placa
+          </label>
           <input
+            id="lote-busca"
             type="search"
             value={filter.text}
             onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
             className="min-h-11 rounded-lg border border-slate-300 px-3 text-base"
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Situação
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="lote-situacao" className="text-sm font-medium text-slate-800">
+            Situação
+          </label>
           <select
+            id="lote-situacao"
             value={filter.status}
             onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as ResultsFilter["status"] }))}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
@@ -47,15 +53,18 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
             <option value="running">Consultando</option>
             <option value="queued">Na fila</option>
           </select>
-        </label>
+        </div>
       </div>
       <p className="mt-2 text-sm text-slate-700" aria-live="polite">
         {rows.length} de {items.length} veículos
       </p>
       {/* Phones: one card per vehicle (a five-column table does not fit 390 px); sorting by a select. */}
-      <label className="mt-3 flex flex-col gap-1 text-sm font-medium text-slate-800 sm:hidden">
-        Ordenar por
+      <div className="mt-3 flex flex-col gap-1 sm:hidden">
+        <label htmlFor="lote-ordem" className="text-sm font-medium text-slate-800">
+          Ordenar por
+        </label>
         <select
+          id="lote-ordem"
           value={`${sort.key}:${sort.dir}`}
           onChange={(e) => {
             const [key, dir] = e.target.value.split(":") as [SortKey, "asc" | "desc"];
@@ -69,7 +78,7 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
           <option value="total:desc">Total (maior primeiro)</option>
           <option value="total:asc">Total (menor primeiro)</option>
         </select>
-      </label>
+      </div>
       <ul className="mt-3 flex flex-col gap-3 sm:hidden" aria-label="Resultados do lote">
         {rows.map((item) => (
           <ResultCard key={item.id} batchId={batchId} item={item} />
