@@ -9,9 +9,14 @@ export const dynamic = "force-dynamic";
 
 const handlers = toNextJsHandler(auth);
 
-export const GET = route("GET /api/auth/*", { stateChanging: false }, (req) => handlers.GET(req));
+const get = route("GET /api/auth/*", { stateChanging: false }, (req) => handlers.GET(req));
 
-export const POST = route("POST /api/auth/*", { stateChanging: true }, async (req) => {
+const post = route("POST /api/auth/*", { stateChanging: true }, async (req) => {
   if (new URL(req.url).pathname === "/api/auth/sign-in/magic-link") await guardSignInLink(req);
   return handlers.POST(req);
 });
+
+// better-auth reads the path itself; the catch-all's params ({ all: string[] }) are not used, and
+// route()'s context type holds string params only.
+export const GET = (req: Request) => get(req);
+export const POST = (req: Request) => post(req);
