@@ -91,6 +91,9 @@ export default defineConfig({
       RATE_LIMIT_INSTALLMENTS: "1000",
       RATE_LIMIT_VEHICLES: "1000",
       RATE_LIMIT_CHECKOUTS: "1000",
+      // Every workspace spec signs in from 127.0.0.1 (the per-address limit stays at its default:
+      // each test signs in with addresses of its own).
+      RATE_LIMIT_SIGN_IN: "1000",
       // The page fuzz asks for thousands of unknown payment references from that one address.
       RATE_LIMIT_PAYMENT_REF_MISSES: "100000",
       METRICS_TOKEN: E2E_METRICS_TOKEN,

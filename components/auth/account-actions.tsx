@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { FormButton } from "@/components/ui/form-button";
 import { authClient } from "@/lib/client/auth-client";
 
 type Busy = null | "passkey" | "out" | "everywhere";
@@ -38,15 +38,15 @@ export function AccountActions({ passkeys }: { passkeys: number }) {
         {passkeys === 0 ? "Nenhuma chave de acesso cadastrada." : `${passkeys} chave${passkeys === 1 ? "" : "s"} de acesso cadastrada${passkeys === 1 ? "" : "s"}.`}
       </p>
       <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" pending={busy === "passkey"} pendingLabel="Aguardando o aparelho…" onClick={addPasskey}>
+        <FormButton variant="secondary" pending={busy === "passkey"} pendingLabel="Aguardando o aparelho…" onClick={addPasskey}>
           Cadastrar chave de acesso
-        </Button>
-        <Button variant="secondary" pending={busy === "out"} onClick={() => signOut(false)}>
+        </FormButton>
+        <FormButton variant="secondary" pending={busy === "out"} onClick={() => signOut(false)}>
           Sair
-        </Button>
-        <Button variant="danger" pending={busy === "everywhere"} onClick={() => signOut(true)}>
+        </FormButton>
+        <FormButton variant="danger" pending={busy === "everywhere"} onClick={() => signOut(true)}>
           Sair de todos os aparelhos
-        </Button>
+        </FormButton>
       </div>
       {message ? <Alert tone={message.tone} live>{message.text}</Alert> : null}
     </div>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { FormButton } from "@/components/ui/form-button";
 import { authClient } from "@/lib/client/auth-client";
 
 /** The second way in: a passkey registered earlier from the workspace. */
@@ -25,9 +25,9 @@ export function PasskeySignIn({ back }: { back: string }) {
   return (
     <div className="border-t border-slate-200 pt-5">
       <p className="text-sm text-slate-700">Já cadastrou uma chave de acesso (digital, rosto ou PIN do aparelho)?</p>
-      <Button variant="secondary" className="mt-3 w-full sm:w-auto" pending={pending} pendingLabel="Aguardando o aparelho…" onClick={signIn}>
+      <FormButton variant="secondary" className="mt-3 w-full sm:w-auto" pending={pending} pendingLabel="Aguardando o aparelho…" onClick={signIn}>
         Entrar com chave de acesso
-      </Button>
+      </FormButton>
       {error ? <Alert tone="danger" className="mt-3" live>{error}</Alert> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormButton } from "@/components/ui/form-button";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { authClient } from "@/lib/client/auth-client";
 import { PasskeySignIn } from "./passkey-sign-in";
@@ -53,9 +54,9 @@ export function SignInForm({ back, mailboxHint }: { back: string; mailboxHint: b
           <TextInput {...describedBy("email", { error: emailError, hint: HINT })} name="email" type="email" autoComplete="email webauthn" inputMode="email" required />
         </Field>
         {state.kind === "error" && !emailError ? <Alert tone="danger" live>{state.message}</Alert> : null}
-        <Button type="submit" pending={state.kind === "sending"} pendingLabel="Enviando link…">
+        <FormButton type="submit" pending={state.kind === "sending"} pendingLabel="Enviando link…">
           Receber link de acesso
-        </Button>
+        </FormButton>
       </form>
       <PasskeySignIn back={back} />
     </div>
