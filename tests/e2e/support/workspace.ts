@@ -105,7 +105,7 @@ export function expireSignInLinks(email: string): number {
     const rows = sqlite.prepare("SELECT id, expiresAt FROM Verification WHERE value LIKE ?").all(`%"email":"${email}"%`) as { id: string; expiresAt: number | string }[];
     const past = Date.now() - 60_000;
     const update = sqlite.prepare("UPDATE Verification SET expiresAt = ? WHERE id = ?");
-    for (const row of rows) update.run(typeof row.expiresAt === "number" ? past : new Date(past).toISOString(), row.id);
+    for (const row of rows) update.run(typeof row.expiresAt === "number" ? past : new Date(past).toISOString().replace("Z", "+00:00"), row.id);
     return rows.length;
   } finally {
     sqlite.close();

@@ -1,0 +1,242 @@
+import { createHmac, randomBytes } from "node:crypto";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostileString } from "../support/fuzz-arbitraries";
+import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { apiRequest, params } from "../support/upstream-helpers";
+import { signIn } from "../support/workspace-auth";
+import { randomPlate, randomRenavam, randomCpf, leakedSecrets, seedWorkspace, type SeededWorkspace, type WorkspaceIds } from "../support/workspace-seed";
+import { CONVENTION_ROUTES, fillTemplate, isKnownParam, workspaceRouteFiles, type ParamKind, type WalkedFile } from "../support/workspace-walk";
+
+// Issue 21, "Authorization": two despachantes, A and B, each with a client, a vehicle, a lookup, a
+// batch with its item and a link, written straight into the database. Every route handler under
+// app/api/workspace (found by walking the folder, so routes added later are covered), every method
+// it exports: with B's ids and A's session it answers 404 NOT_FOUND, exactly like a missing id, and
+// says nothing of B (names, CPF digits and masks, plates, e-mails, phones, tokens); with no
+// session, or a forged, expired or revoked one, 401. fast-check then draws ids (hostile strings,
+// B's ids, A's ids of the wrong kind, A's own) against the exact oracle: 404 unless every id is
+// A's own of the right kind. B's rows are compared before and after: nothing of B's changes.
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Route = WalkedFile & { handlers: Partial<Record<Method, Handler>> };
+
+const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken" };
+
+let env: TestEnvironment;
+let routes: Route[] = [];
+let A: SeededWorkspace;
+let B: SeededWorkspace;
+let cookieA: string;
+let cookieB: string;
+
+/** A valid body for each state-changing route, so the answer is about ownership, not validation. */
+function bodyFor(route: Route, method: Method): unknown {
+  const key = `${method} ${route.template}`;
+  const client = { name: "Outro Nome Válido", cpfCnpj: randomCpf(), phone: "11987654321", email: "novo@exemplo.test" };
+  const vehicle = { plate: randomPlate(), uf: "MG", renavam: randomRenavam() };
+  const table: Record<string, unknown> = {
+    "PATCH /api/workspace/clients/[clientId]": client,
+    "PUT /api/workspace/clients/[clientId]": client,
+    "POST /api/workspace/clients/[clientId]/vehicles": vehicle,
+    "PATCH /api/workspace/vehicles/[vehicleId]": vehicle,
+    "PUT /api/workspace/vehicles/[vehicleId]": vehicle,
+  };
+  return key in table ? table[key] : {};
+}
+
+/** Reads a body, but gives up on a stream that stays open (server-sent events). */
+async function readBody(res: Response): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  const deadline = Date.now() + 500;
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now())))]);
+      if (!next || next.done) break;
+      chunks.push(next.value);
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function call(route: Route, method: Method, values: Record<string, string>, cookie?: string, headers?: Record<string, string>) {
+  const handler = route.handlers[method]!;
+  const body = method === "GET" || method === "DELETE" ? undefined : bodyFor(route, method);
+  const res = await handler(apiRequest(fillTemplate(route.template, values), { method, cookie, body, ip: "10.88.0.1", headers }), params(values));
+  return { status: res.status, text: await readBody(res) };
+}
+
+const idsOf = (w: SeededWorkspace, route: Route) => Object.fromEntries(route.params.map((p) => [p, w.ids[KIND_OF[p as ParamKind]]]));
+
+/** Everything of B's, to compare before and after the attacks. */
+async function snapshotOf(w: SeededWorkspace) {
+  const { db } = await import("@/lib/db/client");
+  return JSON.stringify({
+    clients: await db.workspaceClient.findMany({ where: { userId: w.userId }, orderBy: { id: "asc" } }),
+    vehicles: await db.workspaceVehicle.findMany({ where: { userId: w.userId }, orderBy: { id: "asc" } }),
+    batches: await db.lookupBatch.findMany({ where: { userId: w.userId }, include: { items: { orderBy: { id: "asc" } } }, orderBy: { id: "asc" } }),
+    checkouts: await db.checkout.findMany({ where: { ownerUserId: w.userId }, orderBy: { id: "asc" } }),
+    lookups: await db.lookup.findMany({ where: { id: w.ids.lookupId } }),
+  });
+}
+
+beforeAll(async () => {
+  env = await setupTestEnvironment({ timeScale: 0.01 });
+  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
+  for (const walked of workspaceRouteFiles()) {
+    const mod = (await import(walked.file)) as Record<string, unknown>;
+    const handlers = Object.fromEntries(METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]));
+    routes.push({ ...walked, handlers });
+  }
+  const { db } = await import("@/lib/db/client");
+  const stamp = Date.now();
+  cookieA = await signIn(`ana.${stamp}@authz.test`);
+  cookieB = await signIn(`bia.${stamp}@authz.test`);
+  const userA = await db.user.findUniqueOrThrow({ where: { email: `ana.${stamp}@authz.test` } });
+  const userB = await db.user.findUniqueOrThrow({ where: { email: `bia.${stamp}@authz.test` } });
+  A = await seedWorkspace(db, userA.id, "Ana");
+  B = await seedWorkspace(db, userB.id, "Bia");
+});
+afterAll(() => env.close());
+
+const idRoutes = () => routes.filter((r) => r.params.length > 0);
+const each = (list: Route[]) => list.flatMap((r) => (Object.keys(r.handlers) as Method[]).map((m) => [r, m] as const));
+
+describe("the walker", () => {
+  it("finds every route the conventions name, and knows every dynamic segment of every route", () => {
+    const templates = routes.map((r) => r.template);
+    expect(CONVENTION_ROUTES.filter((t) => !templates.includes(t)), "routes of the conventions missing from app/api/workspace").toEqual([]);
+    const unknown = routes.flatMap((r) => r.params.filter((p) => !isKnownParam(p)).map((p) => `${r.template}: [${p}]`));
+    expect(unknown, "dynamic segments the authorization tests cannot fill: add them to PARAM_KINDS and the seed").toEqual([]);
+    for (const r of routes) expect(Object.keys(r.handlers).length, `${r.template} exports no method`).toBeGreaterThan(0);
+  });
+});
+
+describe("another account's ids", () => {
+  it("answer 404 NOT_FOUND on every route and method that takes an id, with none of B's data, and change nothing of B's", async () => {
+    const before = await snapshotOf(B);
+    const failures: string[] = [];
+    for (const [route, method] of each(idRoutes())) {
+      const { status, text } = await call(route, method, idsOf(B, route), cookieA);
+      const leaks = leakedSecrets(text, B);
+      if (status !== 404 || !text.includes('"NOT_FOUND"') || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")} ${text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOf(B)).toBe(before);
+  });
+
+  it("the same calls with B's own session find B's rows (the oracle is not vacuous)", async () => {
+    const failures: string[] = [];
+    for (const [route, method] of each(idRoutes()).filter(([, m]) => m === "GET")) {
+      const { status, text } = await call(route, method, idsOf(B, route), cookieB);
+      if (status !== 200) failures.push(`${method} ${route.template}: ${status} ${text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("routes without ids, called by A, never return B's data", async () => {
+    const failures: string[] = [];
+    for (const [route, method] of each(routes.filter((r) => r.params.length === 0))) {
+      const { status, text } = await call(route, method, {}, cookieA);
+      const leaks = leakedSecrets(text, B);
+      if (status >= 500 || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("no session, or a session that is not one", () => {
+  it("answers 401 UNAUTHENTICATED to every route and method with no cookie, even with forged identity headers", async () => {
+    const { db } = await import("@/lib/db/client");
+    const tokenB = (await db.session.findFirstOrThrow({ where: { userId: B.userId } })).token;
+    const forged = { authorization: `Bearer ${tokenB}`, "x-user-id": B.userId, "x-forwarded-user": "bia@authz.test" };
+    const failures: string[] = [];
+    for (const [route, method] of each(routes)) {
+      for (const headers of [undefined, forged]) {
+        const { status, text } = await call(route, method, idsOf(B, route), undefined, headers);
+        if (status !== 401 || !text.includes('"UNAUTHENTICATED"') || leakedSecrets(text, B).length) failures.push(`${method} ${route.template}${headers ? " (forged headers)" : ""}: ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 401 to forged, tampered, expired and revoked session cookies", async () => {
+    const { db } = await import("@/lib/db/client");
+    const [name, value] = cookieB.split(";").map((c) => c.trim()).find((c) => c.includes("session_token"))!.split("=") as [string, string];
+    const [token, signature] = decodeURIComponent(value).split(/\.(?=[^.]*$)/) as [string, string];
+    const flip = (s: string) => s.slice(0, -2) + (s.at(-2) === "A" ? "B" : "A") + s.at(-1);
+    const wrongKey = createHmac("sha256", "not-the-secret-0123456789abcdef0123").update(token).digest("base64");
+
+    const stamp = Date.now();
+    const expired = await signIn(`expirada.${stamp}@authz.test`);
+    const expiredUser = await db.user.findUniqueOrThrow({ where: { email: `expirada.${stamp}@authz.test` } });
+    await db.session.updateMany({ where: { userId: expiredUser.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    await seedWorkspace(db, expiredUser.id, "Expirada");
+    const revoked = await signIn(`revogada.${stamp}@authz.test`);
+    const signedOut = await signIn(`saiu.${stamp}@authz.test`);
+    const auth = await import("@/app/api/auth/[...all]/route");
+    expect((await auth.POST(apiRequest("/api/auth/revoke-sessions", { method: "POST", cookie: revoked, body: {} }))).status).toBe(200);
+    expect((await auth.POST(apiRequest("/api/auth/sign-out", { method: "POST", cookie: signedOut, body: {} }))).status).toBe(200);
+
+    const cookies: Record<string, string> = {
+      random: `${name}=${encodeURIComponent(`${randomBytes(24).toString("base64url")}.${randomBytes(32).toString("base64")}`)}`,
+      "token without signature": `${name}=${encodeURIComponent(token)}`,
+      "tampered signature": `${name}=${encodeURIComponent(`${token}.${flip(signature)}`)}`,
+      "signed with another key": `${name}=${encodeURIComponent(`${token}.${wrongKey}`)}`,
+      "another cookie name": `placa.session_data=${encodeURIComponent(value)}`,
+      expired,
+      revoked,
+      "signed out": signedOut,
+    };
+    const sessionOf = async (cookie: string) => (await (await auth.GET(apiRequest("/api/auth/get-session", { method: "GET", cookie }))).json()) as { user: { id: string } } | null;
+    expect((await sessionOf(cookieB))?.user.id).toBe(B.userId);
+    const failures: string[] = [];
+    for (const [what, cookie] of Object.entries(cookies)) {
+      if ((await sessionOf(cookie)) !== null) failures.push(`${what}: better-auth still sees a session`);
+      for (const [route, method] of each(routes)) {
+        const { status, text } = await call(route, method, idsOf(B, route), cookie);
+        if (status !== 401 || leakedSecrets(text, B).length) failures.push(`${what}: ${method} ${route.template}: ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(routes.length).toBeGreaterThan(0);
+  });
+});
+
+describe("fuzzed ids, exact oracle", () => {
+  it("404 unless every id is A's own of the right kind (then 200 on reads)", async () => {
+    const before = await snapshotOf(B);
+    const all = [A, B];
+    const kinds = Object.values(KIND_OF);
+    // For one dynamic segment: a hostile string, anyone's id of any kind, or A's own of this kind.
+    const idFor = (kind: ParamKind) =>
+      fc.oneof(
+        { weight: 2, arbitrary: hostileString.map((s) => ({ value: s, own: s === A.ids[KIND_OF[kind]] })) },
+        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }).map((s) => ({ value: s, own: false })) },
+        { weight: 3, arbitrary: fc.constantFrom(...all.flatMap((w) => kinds.map((k) => ({ value: w.ids[k], own: w === A && k === KIND_OF[kind] })))) },
+        { weight: 2, arbitrary: fc.constant({ value: A.ids[KIND_OF[kind]], own: true }) },
+      );
+    for (const [route, method] of each(idRoutes())) {
+      const drawn = fc.tuple(...route.params.map((p) => idFor(p as ParamKind)));
+      await fc.assert(
+        fc.asyncProperty(drawn, async (ids) => {
+          const allOwn = ids.every((i) => i.own);
+          // A's own rows are only read: a write on them is the feature, tested by the routes' own suites.
+          fc.pre(method === "GET" || !allOwn);
+          const values = Object.fromEntries(route.params.map((p, i) => [p, ids[i]!.value]));
+          const { status, text } = await call(route, method, values, cookieA);
+          expect(leakedSecrets(text, B), `${method} ${route.template}`).toEqual([]);
+          if (allOwn) expect(status, `${method} ${route.template} on A's own ids: ${text.slice(0, 200)}`).toBe(200);
+          else expect(status, `${method} ${route.template} ${JSON.stringify(values).slice(0, 200)}: ${text.slice(0, 200)}`).toBe(404);
+        }),
+        { numRuns: 40 },
+      );
+    }
+    expect(await snapshotOf(B)).toBe(before);
+  });
+});
