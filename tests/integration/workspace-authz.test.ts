@@ -25,7 +25,7 @@ type Route = WalkedFile & { handlers: Partial<Record<Method, Handler>> };
 const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken" };
 
 let env: TestEnvironment;
-let routes: Route[] = [];
+const routes: Route[] = [];
 let A: SeededWorkspace;
 let B: SeededWorkspace;
 let cookieA: string;
