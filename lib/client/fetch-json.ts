@@ -17,7 +17,7 @@ export class ApiError extends Error {
 // Shown when the answer is not the contract's error body (proxy page, network down).
 const FALLBACK_MESSAGE = "Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.";
 
-export async function fetchJson<T>(path: string, init?: { method?: "GET" | "POST"; body?: unknown; signal?: AbortSignal }): Promise<T> {
+export async function fetchJson<T>(path: string, init?: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal }): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

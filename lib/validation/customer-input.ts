@@ -25,7 +25,7 @@ const DDDS = new Set([
 // Letters of any script, plus the apostrophes, hyphens and dots real names carry (D'Ávila, Jr.).
 const NAME_CHARS = /^[\p{L}\p{M}'’.\- ]+$/u;
 
-const nomeSchema = z.pipe(
+export const nomeSchema = z.pipe(
   z.pipe(
     requiredText(CUSTOMER_MESSAGES.nomeRequired),
     z.transform((value: string) => value.replace(/\s+/g, " ")),
@@ -45,7 +45,7 @@ export const emailSchema = z.pipe(
 );
 
 /** Brazilian mobile: DDD + 9 digits starting with 9; `+55` is tolerated. Output: 11 digits. */
-const celularSchema = z.pipe(
+export const celularSchema = z.pipe(
   requiredText(CUSTOMER_MESSAGES.celularRequired),
   z.transform((value: string, ctx) => {
     const fail = (message: string) => {
