@@ -1,6 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Debt } from "@/lib/upstream/types";
+import { moduleLogger } from "@/lib/log/logger";
+import { settleBatchItemOf } from "@/lib/workspace/batches/settle-item";
+
+const log = moduleLogger("lookups");
 
 // The ONLY writer of a lookup's result (docs/internal-api.md). Called by the webhook handlers and
 // by the lookup service when the upstream answers synchronously. Idempotent: the first result
@@ -41,7 +45,7 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
         }))
       : [];
 
-  return db.$transaction(async (tx) => {
+  const resolved = await db.$transaction(async (tx) => {
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes
     // first so SQLite's write lock (PostgreSQL: the row's lock, the condition re-checked after
     // waiting for it) is held before anything else is read or written.
@@ -65,4 +69,8 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
     }
     return true;
   });
+  // A despachante's batch shows the vehicle's summary as soon as its result lands. After the
+  // commit and outside it: should this fail, the item's own job settles it when it checks back.
+  if (resolved) await settleBatchItemOf(lookupRowId).catch((error: unknown) => log.warn({ err: error, lookupId: lookupRowId }, "batch item not settled now: its job will"));
+  return resolved;
 }

@@ -26,24 +26,40 @@ const log = moduleLogger("lookups");
  *   webhook still lands) and the page shows progress, then "delayed" with a retry.
  */
 export async function startLookup(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number } = {}): Promise<{ lookupId: string }> {
-  const lookup = await db.lookup.create({
-    data: {
-      id: randomUUID(),
-      externalId: randomUUID(),
-      uf: input.uf,
-      plate: input.placa,
-      renavam: input.renavam,
-      cpfCnpj: input.cpfCnpj,
-      vehicleJson: opts.vehicleJson ?? null,
-      attempts: opts.attempts ?? 1,
-    },
-  });
+  const lookup = await db.lookup.create({ data: lookupRowData(input, opts) });
+  await sendLookup(lookup);
+  return { lookupId: lookup.id };
+}
+
+/** The Lookup row's columns, with a fresh externalId (a batch writes it in its own transaction). */
+export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number } = {}) {
+  return {
+    id: randomUUID(),
+    externalId: randomUUID(),
+    uf: input.uf,
+    plate: input.placa,
+    renavam: input.renavam,
+    cpfCnpj: input.cpfCnpj,
+    vehicleJson: opts.vehicleJson ?? null,
+    attempts: opts.attempts ?? 1,
+  };
+}
+
+type StoredLookup = { id: string; externalId: string; uf: string; plate: string; renavam: string; cpfCnpj: string };
+
+/**
+ * Sends a stored lookup upstream (again, for a batch item whose claimer died: the same externalId
+ * makes upstream answer with the same lookup). `keepPendingOnRateLimit`: a budget refusal or an
+ * upstream 429 leaves the row pending and is thrown, so background work can come back later with
+ * the same row instead of failing it.
+ */
+export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRateLimit?: boolean } = {}): Promise<void> {
   try {
     const answer = await upstream.startDebtLookup({
-      state: input.uf,
-      licensePlate: input.placa,
-      renavam: input.renavam,
-      cpfCnpj: input.cpfCnpj,
+      state: lookup.uf,
+      licensePlate: lookup.plate,
+      renavam: lookup.renavam,
+      cpfCnpj: lookup.cpfCnpj,
       externalId: lookup.externalId,
     });
     await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: answer.transactionId } });
@@ -55,6 +71,8 @@ export async function startLookup(input: LookupInput, opts: { vehicleJson?: stri
     if (!isUpstreamError(error)) throw error;
     if (error.code === "UPSTREAM_NOT_FOUND") {
       await applyLookupResult(lookup.id, { kind: "not_found" });
+    } else if (opts.keepPendingOnRateLimit && error.code === "UPSTREAM_RATE_LIMITED") {
+      throw error;
     } else if (error.isDefiniteRefusal) {
       await db.lookup.updateMany({
         where: { id: lookup.id, status: "pending" },
@@ -65,7 +83,6 @@ export async function startLookup(input: LookupInput, opts: { vehicleJson?: stri
       log.warn({ lookupId: lookup.id, code: error.code }, "debt lookup outcome unknown: left pending");
     }
   }
-  return { lookupId: lookup.id };
 }
 
 /** A new lookup with the same vehicle data (the old one stays as it was). */

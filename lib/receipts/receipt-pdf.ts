@@ -9,7 +9,7 @@ import type { ReceiptModel } from "./receipt-model";
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.38, 0.42, 0.48);
+export const MUTED = rgb(0.38, 0.42, 0.48);
 const RULE = rgb(0.85, 0.87, 0.9);
 
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
@@ -22,9 +22,9 @@ export function winAnsiSafe(text: string): string {
   }).join("");
 }
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+export type Fonts = { regular: PDFFont; bold: PDFFont };
 
-class Writer {
+export class Writer {
   page: PDFPage;
   y: number;
   constructor(private readonly doc: PDFDocument, private readonly fonts: Fonts) {

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { stopJobs } from "@/lib/jobs";
 import { kickOutbox } from "@/lib/mail/worker";
 import { onShutdown } from "@/lib/server/shutdown";
+import { kickBatches } from "@/lib/workspace/batches/worker";
 import { startPaymentSweep, sweepPayments } from "@/lib/payments/sweep";
 import { dispatchPendingWebhooks } from "./dispatch";
 import { webhookLog } from "./logger";
@@ -12,7 +13,8 @@ import { registerStorefrontWebhook, webhookUrlForLogs } from "./registration";
 // - sandbox mode: register our webhook URL with the embedded sandbox (it forgets on restart);
 //   a remote upstream is registered once by `npm run webhook:register`;
 // - every 30 s: reconcile forgotten payments, apply inbox rows a crash left unapplied, and send
-//   outbox e-mails still due (lib/mail; the same lib/jobs leases, handed back by stopJobs()).
+//   outbox e-mails still due (lib/mail) and batch lookups still due (lib/workspace/batches; the
+//   same lib/jobs leases, handed back by stopJobs()).
 // Stopped by the server's shutdown hooks (lib/server/shutdown.ts; the interval is unref'd).
 
 const g = globalThis as unknown as { __webhookBackground?: () => Promise<void> };
@@ -26,9 +28,11 @@ export function startWebhookBackground(): void {
   }
   void dispatchPendingWebhooks();
   void kickOutbox();
+  void kickBatches();
   const stop = startPaymentSweep(async () => {
     await dispatchPendingWebhooks();
     void kickOutbox();
+    void kickBatches();
     await sweepPayments();
   });
   g.__webhookBackground = stop;

@@ -1,0 +1,109 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { LookupInput } from "@/lib/validation/lookup-input";
+import { batchLog } from "./logger";
+import { finishedItemData, OPEN_ITEM } from "./settle-item";
+import { itemOutcomeOf } from "./summary";
+
+// Batch items as a lib/jobs queue. One run of an item, on whichever instance claimed it:
+//   1. no Lookup yet: create it (with its externalId) and link it to the item in ONE transaction,
+//      before anything is sent, so a claimer that dies after this point is replaced by one that
+//      reuses the same externalId: upstream answers it with the same lookup, never a second one;
+//   2. not yet acknowledged upstream: send it, within the fleet's budget (lookups are general
+//      traffic). A spent budget or an upstream 429 is not a failure: the item is deferred to the
+//      Retry-After (notBefore), not retried in a loop while holding its lease;
+//   3. result stored (webhook, synchronous answer, 404): the item ends done or failed;
+//      still pending: deferred to check back (the webhook normally settles it first, through
+//      settleBatchItemOf), and failed as LOOKUP_TIMEOUT after LOOKUP_GIVE_UP_MS.
+
+export const BATCH_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 2_000, maxDelayMs: 60_000 };
+export const CHECK_BACK_MS = 20_000;
+export const LOOKUP_GIVE_UP_MS = 10 * 60_000;
+const LEASE_MS = 60_000;
+
+export type BatchItemRow = {
+  id: string;
+  attempts: number;
+  lookupId: string | null;
+  vehicle: { plate: string; uf: string; renavam: string; client: { cpfCnpj: string } };
+};
+
+// Not a correctness decision (the budget lives in the database): when one item here was told to
+// wait, the others claimed with it wait too instead of each asking the budget again.
+const g = globalThis as unknown as { __batchBudgetWait?: number };
+
+/** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
+export async function createLinkedLookup(row: BatchItemRow) {
+  const { vehicle } = row;
+  const input = { uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj } as LookupInput;
+  return db.$transaction(async (tx) => {
+    const lookup = await tx.lookup.create({ data: lookupRowData(input) });
+    const linked = await tx.lookupBatchItem.updateMany({
+      where: { id: row.id, lookupId: null, status: { in: OPEN_ITEM } },
+      data: { lookupId: lookup.id, status: "running", startedAt: new Date() },
+    });
+    if (linked.count !== 1) throw new Error("batch item changed while its lookup was being created");
+    return lookup;
+  });
+}
+
+function budgetWait(seconds: number | undefined): RetryLater {
+  const at = Date.now() + Math.max(1, seconds ?? 1) * 1000;
+  g.__batchBudgetWait = Math.max(g.__batchBudgetWait ?? 0, at);
+  return new RetryLater(new Date(at), "upstream budget: waiting for Retry-After");
+}
+
+async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
+  // The claim read the row while it was open; if its result has landed since, the outcome below
+  // is the same one settleBatchItemOf wrote.
+  let lookup = row.lookupId ? await db.lookup.findUnique({ where: { id: row.lookupId } }) : null;
+  if (!lookup) {
+    if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
+    lookup = await createLinkedLookup(row);
+  }
+  if (lookup.status === "pending" && lookup.transactionId === null) {
+    if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
+    try {
+      await sendLookup(lookup, { keepPendingOnRateLimit: true });
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      if (error.code === "UPSTREAM_RATE_LIMITED") throw budgetWait(error.retryAfterSeconds);
+      // Any other refusal was written to the lookup as failed: the item ends failed below.
+    }
+    lookup = await db.lookup.findUniqueOrThrow({ where: { id: lookup.id } });
+  }
+  const outcome = itemOutcomeOf(lookup.status, lookup.errorCode);
+  if (outcome) return finishedItemData(lookup, outcome);
+  if (Date.now() - lookup.createdAt.getTime() > LOOKUP_GIVE_UP_MS) {
+    batchLog.warn({ itemId: row.id, lookupId: lookup.id }, "batch lookup gave no result in time");
+    return {
+      status: "failed",
+      errorCode: "LOOKUP_TIMEOUT",
+      errorMessage: "O Detran não respondeu a tempo. Tente novamente mais tarde.",
+      finishedAt: new Date(),
+    };
+  }
+  throw new RetryLater(new Date(Date.now() + CHECK_BACK_MS), "waiting for the lookup's result");
+}
+
+export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) => void } = {}): Job<BatchItemRow> {
+  return {
+    name: "lookup-batch",
+    table: db.lookupBatchItem as unknown as LeaseTable,
+    pending: { status: { in: OPEN_ITEM } },
+    orderBy: { createdAt: "asc" },
+    // The vehicle comes with the claim (one query for the whole claim, not one per item).
+    select: { lookupId: true, vehicle: { select: { plate: true, uf: true, renavam: true, client: { select: { cpfCnpj: true } } } } },
+    leaseMs: options.leaseMs ?? LEASE_MS,
+    retry: BATCH_RETRY,
+    failedData: (error) => {
+      batchLog.error({ err: error }, "batch item given up after its last attempt");
+      return { status: "failed", errorCode: "LOOKUP_FAILED", errorMessage: "Não foi possível concluir a consulta. Tente novamente.", finishedAt: new Date() };
+    },
+    run: runItem,
+    onDeferred: options.onDeferred,
+  };
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { notInWorkspace } from "@/lib/auth/user-route";
+import { AppError } from "@/lib/errors/app-error";
+import type { BatchInput } from "@/lib/validation/batch-input";
+import { batchLog } from "./logger";
+import { kickBatches } from "./worker";
+
+// A batch: one LookupBatch and one queued item per vehicle, written in one transaction, then the
+// worker is kicked (any instance's worker may take the items; the background tick would too).
+
+export const MAX_BATCH_VEHICLES = 500;
+
+export function vehicleScope(userId: string, input: BatchInput) {
+  if (input.scope === "clients") return { userId, clientId: { in: input.clientIds } };
+  if (input.scope === "vehicles") return { userId, id: { in: input.vehicleIds } };
+  return { userId };
+}
+
+export async function startBatch(userId: string, input: BatchInput): Promise<{ batchId: string; vehicles: number }> {
+  const where = vehicleScope(userId, input);
+  const count = await db.workspaceVehicle.count({ where });
+  if (count === 0) {
+    throw new AppError({ code: "BATCH_EMPTY", httpStatus: 422, message: "Nenhum veículo encontrado na seleção. Cadastre veículos ou escolha outros clientes." });
+  }
+  if (count > MAX_BATCH_VEHICLES) {
+    throw new AppError({
+      code: "BATCH_TOO_LARGE",
+      httpStatus: 422,
+      message: `A seleção tem ${count} veículos; o limite é ${MAX_BATCH_VEHICLES} por lote. Escolha menos clientes ou veículos.`,
+      fields: { count: String(count), max: String(MAX_BATCH_VEHICLES) },
+    });
+  }
+  const batchId = await db.$transaction(async (tx) => {
+    const vehicles = await tx.workspaceVehicle.findMany({ where, select: { id: true }, orderBy: [{ clientId: "asc" }, { plate: "asc" }] });
+    const batch = await tx.lookupBatch.create({ data: { userId } });
+    await tx.lookupBatchItem.createMany({ data: vehicles.map((v) => ({ batchId: batch.id, vehicleId: v.id })) });
+    return batch.id;
+  });
+  batchLog.info({ batchId, vehicles: count }, "batch lookup queued");
+  void kickBatches();
+  return { batchId, vehicles: count };
+}
+
+/** Puts the batch's failed items back in the queue, each with a new lookup. */
+export async function retryFailed(userId: string, batchId: string): Promise<{ retried: number }> {
+  if (!(await db.lookupBatch.findFirst({ where: { id: batchId, userId }, select: { id: true } }))) throw notInWorkspace("Lote");
+  const { count } = await db.lookupBatchItem.updateMany({
+    where: { batchId, status: "failed", batch: { userId } },
+    data: {
+      status: "queued",
+      lookupId: null,
+      errorCode: null,
+      errorMessage: null,
+      summary: null,
+      attempts: 0,
+      notBefore: null,
+      leaseOwner: null,
+      leaseUntil: null,
+      startedAt: null,
+      finishedAt: null,
+    },
+  });
+  if (count > 0) {
+    batchLog.info({ batchId, items: count }, "failed batch items queued again");
+    void kickBatches();
+  }
+  return { retried: count };
+}
