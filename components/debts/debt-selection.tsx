@@ -23,8 +23,15 @@ const PRESETS: Array<{ label: string; run: (d: DebtForSelection[]) => PresetResu
   { label: "Só multas", run: presetFinesOnly },
 ];
 
+type Props = {
+  lookupId: string;
+  debts: DebtView[];
+  /** The next step for this selection instead of the public flow's "Continuar" (the workspace makes a link). */
+  action?: (selection: string[]) => React.ReactNode;
+};
+
 /** Choose debts under upstream's dependsOn / distinct rules, saying in words what each choice does. */
-export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: DebtView[] }) {
+export function DebtSelection({ lookupId, debts, action }: Props) {
   // Debts paid or in payment since this lookup (lib/rules/debt-availability, judged by the server)
   // are shown but never selectable; the set left is closed under dependsOn, so every rule, preset
   // and address selection below works on it unchanged.
@@ -124,7 +131,7 @@ export function DebtSelection({ lookupId, debts }: { lookupId: string; debts: De
           {notice?.sentences.join(" ") ?? ""}
         </p>
       </div>
-      <SelectionSummary count={selection.length} totalCents={totalCents} href={href} />
+      <SelectionSummary count={selection.length} totalCents={totalCents} href={href} action={action?.(selection)} />
     </div>
   );
 }

@@ -4,16 +4,17 @@ import { Card } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
 import { MobileTotalBar } from "@/components/ui/total-bar";
 
-type Props = { count: number; totalCents: number; href: string | null };
+/** `action` replaces "Continuar" (the workspace's "Gerar link"); same place on desktop and phones. */
+type Props = { count: number; totalCents: number; href: string | null; action?: React.ReactNode };
 
 /** Desktop: the summary column. Phones: the sticky bar. Same total, same next action. */
-export function SelectionSummary({ count, totalCents, href }: Props) {
+export function SelectionSummary({ count, totalCents, href, action: custom }: Props) {
   const label = count === 0 ? "Nenhum débito selecionado" : count === 1 ? "1 débito selecionado" : `${count} débitos selecionados`;
-  const action = href ? (
+  const action = custom ?? (href ? (
     <ButtonLink href={href}>Continuar</ButtonLink>
   ) : (
     <Button disabled>Continuar</Button>
-  );
+  ));
   return (
     <>
       <Card className="hidden lg:sticky lg:top-6 lg:block" aria-labelledby="summary-title">

@@ -10,8 +10,11 @@ const subscribe = () => () => {};
 /** Web Share API: phones (and some desktops) have it; drawn only where it exists. */
 const useCanShare = () => useSyncExternalStore(subscribe, () => typeof navigator.share === "function", () => false);
 
-/** Every way to hand the link over: copy, WhatsApp with a prefilled message, the phone's share sheet, a QR. */
-export function ShareActions(props: ShareMessageInput) {
+/**
+ * Every way to hand the link over: copy, WhatsApp with a prefilled message (straight to the
+ * client's chat when the workspace knows the phone), the phone's share sheet, a QR.
+ */
+export function ShareActions({ phone, children, ...props }: ShareMessageInput & { phone?: string | null; children?: React.ReactNode }) {
   const message = shareMessage(props);
   const canShare = useCanShare();
   const [shareError, setShareError] = useState("");
@@ -34,9 +37,10 @@ export function ShareActions(props: ShareMessageInput) {
           <input id="share-url" readOnly value={props.url} className="min-h-11 w-full truncate rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
         </div>
         <CopyButton text={props.url} inputId="share-url" label="Copiar link" />
-        <a href={whatsappShareUrl(message)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "w-full")}>
+        <a href={whatsappShareUrl(message, phone)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "w-full")}>
           Enviar pelo WhatsApp
         </a>
+        {children}
         {canShare ? (
           <Button variant="secondary" onClick={share} className="w-full">
             Compartilhar…

@@ -22,9 +22,11 @@ export type CreatedCheckout = { token: string; amountCents: number; expiresAt: s
  * Re-checks the selection against the stored lookup (dependsOn / distinct, lib/rules) and against
  * what is paid or in payment now (lib/debt-claims) BEFORE calling upstream, then stores our Checkout under an unguessable public token. The upstream
  * checkoutId never leaves the server. A share link records the browser that made it (creatorKey,
- * lib/links/creator-cookie.ts) for its "Meus links".
+ * lib/links/creator-cookie.ts) for its "Meus links", or the workspace account and client.
  */
-export async function createCheckout(input: CheckoutInput, options: { creatorKey?: string } = {}): Promise<CreatedCheckout> {
+export type CheckoutOwner = { creatorKey?: string; ownerUserId?: string; clientId?: string };
+
+export async function createCheckout(input: CheckoutInput, options: CheckoutOwner = {}): Promise<CreatedCheckout> {
   const lookup = await db.lookup.findUnique({ where: { id: input.lookupId }, include: { debts: true } });
   if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
   if (lookup.status !== "debts") {
@@ -82,6 +84,8 @@ export async function createCheckout(input: CheckoutInput, options: { creatorKey
       uf: lookup.uf,
       kind: input.kind,
       creatorKey: options.creatorKey ?? null,
+      ownerUserId: options.ownerUserId ?? null,
+      clientId: options.clientId ?? null,
       debts: {
         create: chosen.map((d) => ({ debtId: d.id, title: d.title, type: d.type, amountCents: amountOf.get(d.id) ?? d.amountCents })),
       },

@@ -1,11 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { ensurePublicRef } from "@/lib/payments/payment-view";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { isSettled } from "@/lib/rules/payment-status";
 
 // "Meus links": the share links this browser created (creatorKey from its signed cookie), newest
 // first, each with its live status and settlement. Status follows lib/checkouts/find-checkout:
-// paid when one payment is paid, expired past expiresAt, open otherwise.
+// paid when one payment is paid, expired past expiresAt, open otherwise. The workspace lists an
+// account's links through the same reading (lib/links/account-links.ts), by ownerUserId.
 
 export type LinkView = {
   token: string;
@@ -21,6 +23,8 @@ export type LinkView = {
   payment?: { ref: string; method: string; status: string; liquidationStatus?: string; paidAt?: string; debtsSettled: number; debtsTotal: number };
   /** A newer link of this browser for the same lookup and debts ("Gerar novo link" was used). */
   renewedBy?: string;
+  /** The workspace client the link was made for (account links only). */
+  clientId?: string;
 };
 
 const MAX_LINKS = 100;
@@ -29,10 +33,15 @@ const selectionKey = (lookupId: string, debtIds: string[]) => `${lookupId}:${[..
 
 export async function listLinks(creatorKey: string | null, now = new Date()): Promise<LinkView[]> {
   if (!creatorKey) return [];
+  return readLinks({ creatorKey, kind: "share" }, MAX_LINKS, now);
+}
+
+/** Share links matching `where` (always narrowed by its caller to one browser or one account). */
+export async function readLinks(where: Prisma.CheckoutWhereInput, take: number, now = new Date()): Promise<LinkView[]> {
   const rows = await db.checkout.findMany({
-    where: { creatorKey, kind: "share" },
+    where: { ...where, kind: "share" },
     orderBy: { createdAt: "desc" },
-    take: MAX_LINKS,
+    take,
     include: { debts: { select: { debtId: true } }, payments: { orderBy: { createdAt: "desc" }, include: { debts: { select: { status: true } } } } },
   });
   // Newest first: the first row seen for a selection is the one that renewed the older ones.
@@ -71,6 +80,7 @@ export async function listLinks(creatorKey: string | null, now = new Date()): Pr
           }
         : {}),
       ...(renewedBy && status === "expired" ? { renewedBy } : {}),
+      ...(row.clientId ? { clientId: row.clientId } : {}),
     };
   });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { checkoutNotFound, findCheckoutOrNull } from "@/lib/checkouts/find-checkout";
+import { notInWorkspace } from "@/lib/auth/user-route";
 import { env } from "@/lib/env";
 
 // A share link seen from the dispatcher's side: only the browser that created it gets it (any
@@ -19,5 +20,15 @@ export async function findOwnedLink(token: string, creatorKey: string | null) {
 export async function findOwnedLinkOrThrow(token: string, creatorKey: string | null) {
   const checkout = await findOwnedLink(token, creatorKey);
   if (!checkout) throw checkoutNotFound();
+  return checkout;
+}
+
+/**
+ * The workspace's reading: a share link of this account (ownerUserId), looked up by token AND
+ * owner in one WHERE. Another account's link and a missing one are the same 404.
+ */
+export async function findAccountLinkOrThrow(token: string, userId: string) {
+  const checkout = await findCheckoutOrNull(token);
+  if (!checkout || checkout.kind !== "share" || checkout.ownerUserId !== userId) throw notInWorkspace("Link");
   return checkout;
 }

@@ -3,7 +3,9 @@ import { createCheckout, type CreatedCheckout } from "@/lib/checkouts/create-che
 import { checkoutStatus } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { findOwnedLinkOrThrow } from "./owned-link";
+import { findAccountLinkOrThrow, findOwnedLinkOrThrow } from "./owned-link";
+
+type OldLink = Awaited<ReturnType<typeof findOwnedLinkOrThrow>>;
 
 /**
  * "Gerar novo link" for an expired link: a fresh share checkout for the same lookup, debts and
@@ -11,7 +13,15 @@ import { findOwnedLinkOrThrow } from "./owned-link";
  * refused, and the refusal reaches the dispatcher in words).
  */
 export async function renewLink(token: string, creatorKey: string | null): Promise<CreatedCheckout> {
-  const old = await findOwnedLinkOrThrow(token, creatorKey);
+  return renewFrom(await findOwnedLinkOrThrow(token, creatorKey));
+}
+
+/** The workspace's "Gerar novo link": the account's own link only; the new one stays the account's, for the same client. */
+export async function renewAccountLink(token: string, userId: string): Promise<CreatedCheckout> {
+  return renewFrom(await findAccountLinkOrThrow(token, userId));
+}
+
+async function renewFrom(old: OldLink): Promise<CreatedCheckout> {
   const status = await checkoutStatus(old);
   if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID", httpStatus: 409, message: "Este link já foi pago: não é preciso gerar outro." });
   if (status === "open") throw new AppError({ code: "LINK_STILL_OPEN", httpStatus: 409, message: "Este link ainda está válido: envie o mesmo link." });
@@ -23,6 +33,6 @@ export async function renewLink(token: string, creatorKey: string | null): Promi
       customer: { nome: old.customerName, email: old.customerEmail, celular: old.customerPhone, cpfCnpj: old.customerCpfCnpj },
       kind: "share",
     },
-    { creatorKey: old.creatorKey ?? undefined },
+    { creatorKey: old.creatorKey ?? undefined, ownerUserId: old.ownerUserId ?? undefined, clientId: old.clientId ?? undefined },
   );
 }

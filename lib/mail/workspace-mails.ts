@@ -1,9 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueMail, type MailDb } from "./enqueue";
 import type { TemplateProps } from "./templates";
 
-// E-mails the despachante's workspace will send (no trigger here yet): pass the transaction that
+// E-mails the despachante's workspace sends: pass the transaction that
 // records the event, then kickOutbox() after it commits. The dedupe key names the event, so a
 // retried request does not send twice.
 
@@ -20,4 +22,28 @@ export function queueSignInLinkMail(tx: MailDb, to: string, props: TemplateProps
 /** "Your client paid", to the despachante who made the link (once per payment). */
 export function queueClientPaidMail(tx: MailDb, paymentRowId: string, to: string, props: TemplateProps<"client-paid">) {
   return enqueueMail(tx, { dedupeKey: `client-paid:${paymentRowId}`, to, template: "client-paid", props });
+}
+
+/**
+ * Called by applyPaymentUpdate in the transaction that records "paid": when the paid checkout is
+ * an account's link, its owner hears it (dedupe per payment, so a replayed webhook and the poll
+ * that also saw it queue one e-mail). False when the link belongs to no account.
+ */
+export async function queueOwnerPaidMail(tx: Prisma.TransactionClient, paymentRowId: string): Promise<boolean> {
+  const p = await tx.payment.findUniqueOrThrow({
+    where: { id: paymentRowId },
+    select: { amountCents: true, checkout: { select: { ownerUserId: true, clientId: true, customerName: true, plate: true, amountCents: true } } },
+  });
+  const c = p.checkout;
+  if (!c.ownerUserId) return false;
+  const owner = await tx.user.findUnique({ where: { id: c.ownerUserId }, select: { email: true } });
+  if (!owner) return false;
+  // The client's name as the despachante filed it (scoped to the owner), else the payer's.
+  const client = c.clientId ? await tx.workspaceClient.findFirst({ where: { id: c.clientId, userId: c.ownerUserId }, select: { name: true } }) : null;
+  return queueClientPaidMail(tx, paymentRowId, owner.email, {
+    clientName: client?.name ?? c.customerName,
+    plate: c.plate,
+    amountCents: p.amountCents ?? c.amountCents,
+    workspaceUrl: `${env.publicBaseUrl}/painel/links`,
+  });
 }

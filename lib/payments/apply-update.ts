@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { queuePaymentMails } from "@/lib/mail/payment-mails";
 import { kickOutbox } from "@/lib/mail/worker";
+import { queueOwnerPaidMail } from "@/lib/mail/workspace-mails";
 import { canTransition, canTransitionLiquidation } from "@/lib/rules/payment-status";
 
 // The ONLY writer of Payment.status / liquidationStatus / PaymentDebt (docs/internal-api.md).
@@ -75,7 +76,11 @@ export async function applyPaymentUpdate(
       await tx.paymentEvent.create({ data: { paymentId: paymentRowId, status, liquidationStatus, source } });
     }
     // In this transaction: the e-mail exists exactly when the status it announces was committed.
-    return changed && (await queuePaymentMails(tx, paymentRowId, current, { status, liquidationStatus }));
+    if (!changed) return false;
+    const payerMailed = await queuePaymentMails(tx, paymentRowId, current, { status, liquidationStatus });
+    // A workspace link's owner hears "your client paid" in the same commit as the status.
+    const ownerMailed = status === "paid" && current.status !== "paid" && (await queueOwnerPaidMail(tx, paymentRowId));
+    return payerMailed || ownerMailed;
   });
   if (mailed) void kickOutbox();
 }

@@ -15,7 +15,18 @@ export function shareMessage({ plate, amountCents, expiresAt, url }: ShareMessag
   ].join("\n");
 }
 
-/** wa.me without a number: WhatsApp asks whom to send it to, with the text filled in. */
-export function whatsappShareUrl(message: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(message)}`;
+/**
+ * wa.me with the text filled in. Without a number WhatsApp asks whom to send it to; with a
+ * Brazilian phone (DDD + number, any punctuation) it opens that chat: wa.me wants the country code.
+ */
+export function whatsappShareUrl(message: string, phone?: string | null): string {
+  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`;
+}
+
+/** "55" + DDD + number, or "" when the phone is not a Brazilian one we can dial. */
+export function whatsappNumber(phone?: string | null): string {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  if (digits.length === 10 || digits.length === 11) return `55${digits}`;
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) return digits;
+  return "";
 }

@@ -7,8 +7,23 @@ import { CardRefusedHelp, PaymentInFlightHelp } from "@/components/pay/payment-h
 import { PixPayee } from "@/components/pay/pix-payee";
 import { PageShell } from "@/components/ui/page-shell";
 
-// Payment links are personal: never indexed, never leaked through the Referer header.
-export const metadata: Metadata = { title: "Pagamento", robots: { index: false, follow: false }, referrer: "no-referrer" };
+// Payment links are personal: never indexed, never leaked through the Referer header. A link
+// pasted in WhatsApp still gets a preview, the same generic card for every link: nothing in it
+// names the person, the vehicle or the amount (the page's data never reaches the metadata).
+const PREVIEW = { title: "Pagamento de débitos do veículo", description: "Confira os débitos e pague com PIX ou cartão de crédito em até 12x." };
+
+export function generateMetadata(): Metadata {
+  const image = { url: `${env.publicBaseUrl}/og/pagamento`, width: 1200, height: 630, alt: PREVIEW.title, type: "image/png" };
+  return {
+    title: "Pagamento",
+    description: PREVIEW.description,
+    robots: { index: false, follow: false },
+    referrer: "no-referrer",
+    metadataBase: new URL(env.publicBaseUrl),
+    openGraph: { ...PREVIEW, type: "website", siteName: "Placa Paga", locale: "pt_BR", images: [image] },
+    twitter: { card: "summary_large_image", ...PREVIEW, images: [image.url] },
+  };
+}
 
 type Props = { params: Promise<{ token: string }> };
 

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { ClaimBanner } from "@/components/workspace/links/claim-banner";
+import { WorkspaceLinksList } from "@/components/workspace/links/workspace-links-list";
+import { PageShell } from "@/components/ui/page-shell";
+import { requirePageUser } from "@/lib/auth/page-user";
+
+export const metadata: Metadata = { title: "Links" };
+
+export default async function WorkspaceLinksPage() {
+  await requirePageUser("/painel/links");
+  return (
+    <PageShell title="Links de pagamento" lead="Os links que você enviou, por cliente. A situação de cada um se atualiza sozinha." wide>
+      <div className="flex flex-col gap-5">
+        <ClaimBanner />
+        <WorkspaceLinksList />
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { workspaceLinksQuery, type AccountLinkView, type LinkFilter, type WorkspaceLinks } from "@/lib/client/workspace-links";
+import { LINK_STAGES, type LinkStage } from "@/lib/rules/link-filters";
+import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, SelectInput } from "@/components/ui/field";
+import { WaitingBlock } from "@/components/ui/waiting-block";
+import { STAGE_LABELS } from "./link-stage-badge";
+import { WorkspaceLinkItem } from "./workspace-link-item";
+
+const NO_CLIENT = "Sem cliente (links movidos deste navegador)";
+
+function groupByClient(links: AccountLinkView[]) {
+  const groups = new Map<string, AccountLinkView[]>();
+  for (const link of links) {
+    const name = link.clientName ?? NO_CLIENT;
+    groups.set(name, [...(groups.get(name) ?? []), link]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a === NO_CLIENT ? 1 : b === NO_CLIENT ? -1 : a.localeCompare(b, "pt-BR")));
+}
+
+/** Every link of the account, by client, polled every 5 s so a payment appears without a reload. */
+export function WorkspaceLinksList() {
+  const [filter, setFilter] = useState<LinkFilter>({});
+  const links = useQuery({ ...workspaceLinksQuery(filter), placeholderData: keepPreviousData });
+  const filtered = Boolean(filter.client || filter.status || filter.paidToday);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Card aria-labelledby="filters-title">
+        <h2 id="filters-title" className="text-sm font-semibold text-slate-800">
+          Filtrar
+        </h2>
+        <div className="mt-3 grid gap-4 sm:grid-cols-3 sm:items-end">
+          <Field id="filter-client" label="Cliente">
+            <SelectInput id="filter-client" value={filter.client ?? ""} onChange={(e) => setFilter({ ...filter, client: e.target.value || undefined })}>
+              <option value="">Todos os clientes</option>
+              {links.data?.clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectInput>
+          </Field>
+          <Field id="filter-status" label="Situação">
+            <SelectInput id="filter-status" value={filter.status ?? ""} onChange={(e) => setFilter({ ...filter, status: (e.target.value || undefined) as LinkStage | undefined })}>
+              <option value="">Todas</option>
+              {LINK_STAGES.map((s) => (
+                <option key={s} value={s}>
+                  {STAGE_LABELS[s].label}
+                </option>
+              ))}
+            </SelectInput>
+          </Field>
+          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+            <input type="checkbox" className="size-5 accent-brand-600" checked={filter.paidToday ?? false} onChange={(e) => setFilter({ ...filter, paidToday: e.target.checked || undefined })} />
+            Só os pagos hoje
+          </label>
+        </div>
+      </Card>
+      <LinksBody query={links} filtered={filtered} />
+    </div>
+  );
+}
+
+function LinksBody({ query, filtered }: { query: UseQueryResult<WorkspaceLinks>; filtered: boolean }) {
+  if (query.isPending) return <WaitingBlock title="Carregando seus links" detail="Isso leva só um instante." />;
+  if (query.isError) {
+    return (
+      <Alert live tone="danger" title="Não foi possível carregar seus links">
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  if (query.data.links.length === 0) {
+    return (
+      <Card>
+        <p className="text-slate-800">{filtered ? "Nenhum link com estes filtros." : "Nenhum link ainda."}</p>
+        <p className="mt-1 text-sm text-slate-700">
+          {filtered ? "Mude os filtros para ver os outros links." : "Faça uma consulta em lote, abra o resultado de um veículo, escolha os débitos e gere o link."}
+        </p>
+        {filtered ? null : (
+          <ButtonLink href="/painel/lotes" variant="secondary" className="mt-4">
+            Ir para as consultas em lote
+          </ButtonLink>
+        )}
+      </Card>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {groupByClient(query.data.links).map(([name, group]) => (
+        <section key={name} aria-label={`Links de ${name}`}>
+          <h2 className="mb-2 text-lg font-semibold text-slate-900">{name}</h2>
+          <ul className="flex flex-col gap-3">
+            {group.map((link) => (
+              <WorkspaceLinkItem key={link.token} link={link} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
