@@ -6,7 +6,7 @@ import { setupTestEnvironment, type TestEnvironment } from "../support/test-env"
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
 import { randomPlate, randomRenavam, randomCpf, leakedSecrets, seedWorkspace, type SeededWorkspace, type WorkspaceIds } from "../support/workspace-seed";
-import { CONVENTION_ROUTES, fillTemplate, isKnownParam, workspaceRouteFiles, type ParamKind, type WalkedFile } from "../support/workspace-walk";
+import { CONVENTION_ROUTES, fillTemplate, isKnownParam, urlSafeValue, workspaceRouteFiles, type ParamKind, type WalkedFile } from "../support/workspace-walk";
 
 // Issue 21, "Authorization": two despachantes, A and B, each with a client, a vehicle, a lookup, a
 // batch with its item and a link, written straight into the database. Every route handler under
@@ -64,8 +64,10 @@ async function readBody(res: Response): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function call(route: Route, method: Method, values: Record<string, string>, cookie?: string, headers?: Record<string, string>) {
+async function call(route: Route, method: Method, raw: Record<string, string>, cookie?: string, headers?: Record<string, string>) {
   const handler = route.handlers[method]!;
+  // The params Next would decode from the URL (no lone surrogates can travel in one).
+  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, urlSafeValue(v)]));
   const body = method === "GET" || method === "DELETE" ? undefined : bodyFor(route, method);
   const res = await handler(apiRequest(fillTemplate(route.template, values), { method, cookie, body, ip: "10.88.0.1", headers }), params(values));
   return { status: res.status, text: await readBody(res) };
@@ -125,6 +127,9 @@ describe("another account's ids", () => {
       const { status, text } = await call(route, method, idsOf(B, route), cookieA);
       const leaks = leakedSecrets(text, B);
       if (status !== 404 || !text.includes('"NOT_FOUND"') || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")} ${text.slice(0, 200)}`);
+      // Word for word the answer to an id that exists nowhere: B's ids cannot be told from noise.
+      const missing = await call(route, method, Object.fromEntries(route.params.map((p) => [p, `c${randomBytes(12).toString("hex")}`])), cookieA);
+      if (missing.status !== status || missing.text !== text) failures.push(`${method} ${route.template}: B's id ${status} ${text.slice(0, 120)} vs a missing id ${missing.status} ${missing.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
     expect(await snapshotOf(B)).toBe(before);
@@ -147,6 +152,57 @@ describe("another account's ids", () => {
       if (status >= 500 || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("another account's ids in a body or a query", () => {
+  const route = (template: string) => routes.find((r) => r.template === template)!;
+  const post = async (template: string, body: unknown) => {
+    const res = await route(template).handlers.POST!(apiRequest(template, { method: "POST", cookie: cookieA, body, ip: "10.88.0.2" }), params({}));
+    return { status: res.status, text: await readBody(res) };
+  };
+  const missingId = () => `c${randomBytes(12).toString("hex")}`;
+
+  it("a batch of B's vehicles or clients finds nothing to look up, exactly as for ids that do not exist", async () => {
+    const { db } = await import("@/lib/db/client");
+    const batchesBefore = await db.lookupBatch.count({ where: { userId: A.userId } });
+    for (const [field, scope, id] of [["vehicleIds", "vehicles", B.ids.vehicleId], ["clientIds", "clients", B.ids.clientId]] as const) {
+      const theirs = await post("/api/workspace/batches", { scope, [field]: [id] });
+      const nobody = await post("/api/workspace/batches", { scope, [field]: [missingId()] });
+      expect(theirs.status, theirs.text).toBe(422);
+      expect(theirs.text).toContain('"BATCH_EMPTY"');
+      expect(theirs.text).toBe(nobody.text);
+      expect(leakedSecrets(theirs.text, B)).toEqual([]);
+    }
+    expect(await db.lookupBatch.count({ where: { userId: A.userId } })).toBe(batchesBefore);
+    expect(await db.lookupBatchItem.count({ where: { vehicleId: B.ids.vehicleId } })).toBe(1); // only B's own seeded item
+  });
+
+  it("a link from B's lookup, or for B's client, is 404 NOT_FOUND like a missing one, and creates no checkout", async () => {
+    const { db } = await import("@/lib/db/client");
+    const before = await db.checkout.count();
+    const cases = [
+      [{ lookupId: B.ids.lookupId, debtIds: [B.ids.debtId] }, { lookupId: crypto.randomUUID(), debtIds: [B.ids.debtId] }],
+      [{ lookupId: A.ids.lookupId, debtIds: [A.ids.debtId], clientId: B.ids.clientId }, { lookupId: A.ids.lookupId, debtIds: [A.ids.debtId], clientId: missingId() }],
+    ];
+    for (const [theirs, nobody] of cases) {
+      const a = await post("/api/workspace/links", theirs);
+      const b = await post("/api/workspace/links", nobody);
+      expect(a.status, a.text).toBe(404);
+      expect(a.text).toContain('"NOT_FOUND"');
+      expect(a.text).toBe(b.text);
+      expect(leakedSecrets(a.text, B)).toEqual([]);
+    }
+    expect(await db.checkout.count()).toBe(before);
+  });
+
+  it("the links list filtered by B's client is A's (empty) list", async () => {
+    const list = routes.find((r) => r.template === "/api/workspace/links")!.handlers.GET!;
+    const res = await list(apiRequest(`/api/workspace/links?client=${B.ids.clientId}`, { method: "GET", cookie: cookieA }), params({}));
+    const text = await readBody(res);
+    expect(res.status, text).toBe(200);
+    expect((JSON.parse(text) as { links: unknown[] }).links).toEqual([]);
+    expect(leakedSecrets(text, B)).toEqual([]);
   });
 });
 

@@ -39,15 +39,22 @@ export function isKnownParam(name: string): name is ParamKind {
   return (PARAM_KINDS as readonly string[]).includes(name);
 }
 
-// encodeURIComponent throws on these; the handler still receives the raw value as its param.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A value as it can arrive in a URL: a URL is UTF-8 bytes, so a lone surrogate cannot be sent
+ * (encodeURIComponent throws on it); its bytes decode to U+FFFD, which is what Next hands a route.
+ */
+export function urlSafeValue(value: string): string {
+  return value.replace(LONE_SURROGATE, "\uFFFD");
+}
 
 /** Fills a template's dynamic segments (URL-encoded). */
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\[([^\]]+)\]/g, (_, name: string) => {
     const v = values[name];
     if (v === undefined) throw new Error(`no value for [${name}] in ${template}`);
-    return encodeURIComponent(v.replace(LONE_SURROGATE, "\uFFFD"));
+    return encodeURIComponent(urlSafeValue(v));
   });
 }
 
