@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { devices } from "@playwright/test";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { formatCpfCnpj } from "@/lib/rules/cpf-cnpj";
 import { BAD_ROWS, clientsCsvRows } from "../fixtures/workspace/make-clients-csv";
 import { expectStatusPage } from "./support/flow";
