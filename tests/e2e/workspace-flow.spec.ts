@@ -104,19 +104,23 @@ test("sign in, import 50 vehicles (5 bad rows), batch, retry, CSV, a link paid b
   await expect(table.getByRole("row")).toHaveCount(46);
   await checkWorkspacePage(page, testInfo, "fluxo-09-lote-concluido");
 
-  // 4. Retry the failed ones (the authority still fails them: they come back failed, counted again).
-  const retry = page.getByRole("button", { name: `Tentar de novo os que falharam (${FAILING})` });
-  await retry.click();
-  await expect(finished).toBeVisible({ timeout: 120_000 });
-  await expect(retry).toBeEnabled({ timeout: 120_000 });
+  // 4. Retry the failed ones: each gets a new lookup; the authority still fails them.
   const db = createPrismaClient(`file:./${E2E_DB_FILE}`);
   try {
-    const failed = await db.lookupBatchItem.findMany({ where: { batchId, status: "failed" } });
-    expect(failed).toHaveLength(FAILING);
-    for (const item of failed) expect(item.attempts, "each failed item was sent again").toBeGreaterThanOrEqual(2);
+    const failedBefore = await db.lookupBatchItem.findMany({ where: { batchId, status: "failed" } });
+    expect(failedBefore).toHaveLength(FAILING);
+    await page.getByRole("button", { name: `Tentar de novo os que falharam (${FAILING})` }).click();
+    await expect(async () => {
+      const again = await db.lookupBatchItem.findMany({ where: { id: { in: failedBefore.map((i) => i.id) } } });
+      expect(again.map((i) => i.status)).toEqual(again.map(() => "failed"));
+      for (const item of again) expect(failedBefore.map((i) => i.lookupId)).not.toContain(item.lookupId);
+    }).toPass({ timeout: 120_000 });
   } finally {
     await db.$disconnect();
   }
+  await expect(finished).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: `Tentar de novo os que falharam (${FAILING})` })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByText(`${45 - FAILING} de 45 consultas concluídas.`)).toBeVisible();
 
   // 5. The CSV, parsed back as Excel pt-BR reads it.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV (Excel)" }).click()]);
