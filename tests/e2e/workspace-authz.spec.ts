@@ -18,8 +18,8 @@ const pages = workspacePageFiles();
 const dynamicPages = pages.filter((p) => p.params.length > 0);
 const idsOf = (w: SeededWorkspace, params: string[]) => Object.fromEntries(params.map((p) => [p, w.ids[KIND_OF[p as ParamKind]]]));
 
-// One pair of accounts for the whole file: signing in costs a mailbox round trip.
-test.describe.configure({ mode: "serial" });
+// One pair of accounts per worker, in order (a failure does not skip the other checks).
+test.describe.configure({ mode: "default" });
 
 let db: Db;
 let A: SeededWorkspace;
