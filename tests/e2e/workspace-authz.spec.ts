@@ -101,7 +101,9 @@ test("fuzzed ids on every page with ids: 404 unless every id is A's own of the r
         const values = Object.fromEntries(p.params.map((n, i) => [n, ids[i]!.value]));
         const res = await open(asA, fillTemplate(p.template, values));
         const where = `${p.template} ${JSON.stringify(values).slice(0, 160)}`;
-        expect(leakedSecrets(await res.text(), B), where).toEqual([]);
+        // The page may echo the id it was asked for (its own input): only B's other data counts.
+        const echoed = new Set(Object.values(values));
+        expect(leakedSecrets(await res.text(), B).filter((s) => !echoed.has(s)), where).toEqual([]);
         expect(res.status(), where).toBe(ids.every((i) => i.own) ? 200 : 404);
       }),
       { numRuns: 25 },

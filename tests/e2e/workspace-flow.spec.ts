@@ -28,6 +28,17 @@ function csvFields(line: string): string[] {
   return out;
 }
 
+/** The batch item's summary total (what the results table and the CSV must say). */
+async function itemTotalCents(batchId: string, plate: string): Promise<number> {
+  const db = createPrismaClient(`file:./${E2E_DB_FILE}`);
+  try {
+    const item = await db.lookupBatchItem.findFirstOrThrow({ where: { batchId, vehicle: { plate } } });
+    return (JSON.parse(item.summary!) as { totalCents: number }).totalCents;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 /** A fine with nothing to bring along, on the batch's lookup of `plate` (ids are upstream's, not on screen). */
 async function payableFine(batchId: string, plate: string): Promise<string> {
   const db = createPrismaClient(`file:./${E2E_DB_FILE}`);
@@ -56,6 +67,7 @@ test("sign in, import 50 vehicles (5 bad rows), batch, retry, CSV, a link paid b
   // 2. Import: 45 rows in, the 5 bad ones listed with line, column and reason.
   await page.getByRole("navigation", { name: "Área do despachante" }).getByRole("link", { name: "Clientes" }).click();
   await page.waitForURL(/\/painel\/clientes$/);
+  await expect(page.getByRole("heading", { name: "Nenhum cliente ainda" })).toBeVisible();
   await checkWorkspacePage(page, testInfo, "fluxo-02-clientes-vazio");
   await page.getByRole("link", { name: "Importar planilha" }).click();
   await page.waitForURL(/\/painel\/clientes\/importar$/);
@@ -85,13 +97,15 @@ test("sign in, import 50 vehicles (5 bad rows), batch, retry, CSV, a link paid b
   // 3. The batch: every vehicle, watched to the end.
   await page.getByRole("navigation", { name: "Área do despachante" }).getByRole("link", { name: "Consultas em lote" }).click();
   await page.waitForURL(/\/painel\/lotes$/);
+  await expect(page.getByText("Nenhum lote ainda.")).toBeVisible();
   await checkWorkspacePage(page, testInfo, "fluxo-06-lotes-vazio");
   await page.getByRole("link", { name: "Nova consulta em lote" }).click();
   const submit = page.getByRole("button", { name: /^Consultar \d+ veículos?$/ });
   await expect(submit).toHaveText("Consultar 45 veículos");
   await checkWorkspacePage(page, testInfo, "fluxo-07-lote-novo");
   await submit.click();
-  await page.waitForURL(/\/painel\/lotes\/[^/]+$/);
+  // Not /painel/lotes/novo itself: the batch's own page.
+  await page.waitForURL((u) => /^\/painel\/lotes\/(?!novo$)[^/]+$/.test(u.pathname));
   const batchId = new URL(page.url()).pathname.split("/").pop()!;
   const progress = page.getByRole("progressbar", { name: "Progresso do lote" });
   await expect(progress).toHaveAttribute("aria-valuemax", "45");
@@ -136,7 +150,10 @@ test("sign in, import 50 vehicles (5 bad rows), batch, retry, CSV, a link paid b
   const ours = rows.find((r) => r[1] === plate)!;
   expect(ours[0]).toBe(name);
   expect(ours[3]).toBe("Concluída");
-  expect(ours[4]).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+  // Excel pt-BR reads "4701,06" as a number: it must be the item's own total.
+  expect(ours[4]).toMatch(/^\d+,\d{2}$/);
+  const totalCents = Math.round(Number(ours[4]!.replace(",", ".")) * 100);
+  expect(totalCents).toBe(await itemTotalCents(batchId, plate));
   const text = bytes.toString("utf8");
   for (const g of GOOD) {
     expect(text).not.toContain(g[1]!.replace(/\D/g, ""));
