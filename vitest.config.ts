@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * The integration suites for lookups, checkouts, payments, webhooks and links, which run a second
+ * The integration suites for lookups, checkouts, payments, webhooks, links and e-mail, which run a second
  * time on PostgreSQL (a throwaway cluster per run, tests/support/postgres.ts). The rest (pure
  * rules, the sandbox contract, start-up and crash tests) does not depend on the database server.
  */
@@ -18,6 +18,8 @@ export const POSTGRES_SUITES = [
   "tests/integration/postgres-*.test.ts",
   "tests/integration/multi-instance.test.ts",
   "tests/integration/workspace-*.test.ts",
+  "tests/integration/mail-*.test.ts",
+  "tests/integration/payment-receipt.test.ts",
 ];
 
 export default defineConfig({

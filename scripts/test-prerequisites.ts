@@ -1,4 +1,5 @@
-// First step of `npm test`: the two servers the tests start themselves must be on the machine.
+// First step of `npm test`: the two servers the tests start themselves must be on the machine,
+// and pdftotext, which reads the comprovante PDFs back.
 // Chromium: /usr/bin/chromium, CHROME_PATH, or Playwright's own (fetched here when missing and the
 // network allows). PostgreSQL: initdb and pg_ctl (tests start a throwaway cluster). When either
 // cannot be had, one message says what to install, before minutes of tests run.
@@ -31,6 +32,8 @@ if (!ensureChromium()) {
       : "Chromium (Debian: apt-get install chromium; elsewhere: npx playwright install chromium, or set CHROME_PATH)",
   );
 }
+// The comprovante tests read PDFs back with poppler's pdftotext (tests/support/pdf-text.ts).
+if (!existsSync("/usr/bin/pdftotext")) missing.push("poppler's pdftotext (Debian: apt-get install poppler-utils)");
 if (!findPgBin()) missing.push("a PostgreSQL server's binaries, initdb and pg_ctl (Debian: apt-get install postgresql; macOS: brew install postgresql)");
 if (missing.length > 0) {
   console.error(`\n[test] npm test needs, and could not find: ${missing.join("; and ")}. Install, then run npm test again.\n`);

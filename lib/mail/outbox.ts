@@ -2,6 +2,7 @@ import "server-only";
 import type { Transporter } from "nodemailer";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors/app-error";
 import { runBatch, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics/registry";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
@@ -41,6 +42,17 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
     return { status: "failed", lastError: `unknown template ${row.template}` };
   }
   const { subject, html, text } = renderMail(row.template, JSON.parse(row.props));
+  let attachments: Awaited<ReturnType<typeof buildAttachments>>;
+  try {
+    attachments = await buildAttachments(row.attachments);
+  } catch (error) {
+    // The comprovante cannot be issued for this payment (gone, or not paid): no retry changes that,
+    // so the row fails now, logged and counted, instead of 12 tries over half an hour.
+    if (!(error instanceof AppError)) throw error;
+    mailLog.error({ id: row.id, template: row.template, code: error.code }, "e-mail given up: its attachment cannot be built");
+    metrics.mailOutcomes.inc({ template: row.template, outcome: "failed" });
+    return { status: "failed", lastError: errorText(error) };
+  }
   try {
     await transport.sendMail({
       from: env.mail.from,
@@ -49,7 +61,7 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
       html,
       text,
       messageId: row.messageId,
-      attachments: await buildAttachments(row.attachments),
+      attachments,
     });
   } catch (error) {
     if (isPermanentSmtpError(error)) {

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
+import { newPublicToken } from "@/lib/security/public-token";
 import { enqueueMail } from "./enqueue";
 import type { PaymentFacts } from "./templates/define";
 
@@ -11,6 +12,17 @@ import type { PaymentFacts } from "./templates/define";
 
 type Tx = Prisma.TransactionClient;
 
+/**
+ * The status page's address is the payment's public reference: the row id was the old address and
+ * now only answers "link replaced". A row from before the column gets its reference here, in the
+ * transaction that holds its lock.
+ */
+async function publicRefOf(tx: Tx, p: { id: string; publicRef: string | null }): Promise<string> {
+  if (p.publicRef) return p.publicRef;
+  const publicRef = newPublicToken();
+  await tx.payment.update({ where: { id: p.id }, data: { publicRef } });
+  return publicRef;
+}
 
 async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; facts: PaymentFacts }> {
   const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: { checkout: { include: { debts: true } } } });
@@ -24,7 +36,7 @@ async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; fact
       amountCents: p.amountCents ?? c.amountCents,
       method: p.method === "pix" ? "pix" : "credit_card",
       debts: c.debts.map((d) => ({ title: d.title, amountCents: d.amountCents })),
-      statusUrl: `${env.publicBaseUrl}/pagamento/${p.id}`,
+      statusUrl: `${env.publicBaseUrl}/pagamento/${await publicRefOf(tx, p)}`,
     },
   };
 }
@@ -40,11 +52,15 @@ export async function queuePaymentMails(
   const settled = after.liquidationStatus === "settled" && before.liquidationStatus !== "settled";
   if (!paid && !settled) return false;
   const { to, facts } = await factsOf(tx, paymentRowId);
+  // The comprovante is issued when the message goes out (lib/mail/attachments.ts): the settled
+  // e-mail's copy reads "quitado" with each debt's settlement date, which the status answer that
+  // settled the payment wrote in this same transaction.
+  const attachments = [{ kind: "receipt-pdf" as const, paymentId: paymentRowId }];
   if (paid) {
-    await enqueueMail(tx, { dedupeKey: `payment-approved:${paymentRowId}`, to, template: "payment-approved", props: facts, attachments: [{ kind: "receipt-pdf", paymentId: paymentRowId }] });
+    await enqueueMail(tx, { dedupeKey: `payment-approved:${paymentRowId}`, to, template: "payment-approved", props: facts, attachments });
   }
   if (settled) {
-    await enqueueMail(tx, { dedupeKey: `debts-settled:${paymentRowId}`, to, template: "debts-settled", props: facts });
+    await enqueueMail(tx, { dedupeKey: `debts-settled:${paymentRowId}`, to, template: "debts-settled", props: facts, attachments });
   }
   return true;
 }

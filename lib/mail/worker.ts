@@ -43,3 +43,8 @@ export function kickOutbox(): Promise<void> {
     });
   return state.draining;
 }
+
+/** Resolves when no drain is running in this process (a test stops its SMTP server after that). */
+export function outboxIdle(): Promise<void> {
+  return state.draining ?? Promise.resolve();
+}

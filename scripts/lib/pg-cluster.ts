@@ -41,8 +41,12 @@ function runAs(bin: string, args: string[]) {
   if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${(result.stderr || result.stdout || String(result.error)).trim()}`);
 }
 
-/** Starts a fresh cluster (trust auth on 127.0.0.1 only); user `postgres`, no password. */
-export async function startPgCluster(): Promise<PgCluster> {
+/**
+ * Starts a fresh cluster (trust auth on 127.0.0.1 only); user `postgres`, no password.
+ * `durable` keeps PostgreSQL's own defaults (fsync, synchronous commit, full-page writes), for
+ * benchmarks that compare with SQLite's synchronous=FULL; tests leave them off.
+ */
+export async function startPgCluster({ durable = false } = {}): Promise<PgCluster> {
   const bin = findPgBin();
   if (!bin) throw new Error("No PostgreSQL server binaries (initdb, pg_ctl) found: install Debian's `postgresql` package.");
   const dataDir = mkdtempSync(path.join(tmpdir(), "pg-cluster-"));
@@ -58,7 +62,8 @@ export async function startPgCluster(): Promise<PgCluster> {
   runAs(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"]);
   const port = await freePort();
   // fsync off: a test cluster is thrown away, and durability costs CI time.
-  const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const fast = durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
+  const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1${fast} -c max_connections=300`;
   runAs(path.join(bin, "pg_ctl"), ["-D", dataDir, "-o", options, "-l", path.join(dataDir, "server.log"), "-w", "-t", "60", "start"]);
   let stopped = false;
   return {

@@ -25,13 +25,13 @@ import { arg, startApp, type AppInstance } from "./lib/app-instance";
 import { ApiClient, standaloneDebts } from "./lib/flow";
 import { pacedPollers, percentile } from "./lib/paced-pollers";
 import { figure, median, printTable, target } from "./lib/table";
+import { statusCallRates, type Rate } from "./lib/upstream-rates";
 
 const CONNECTIONS = Number(arg("connections", "200"));
 // A minute by default: the storefront asks upstream at most once per payment per 30 s, so a 20 s
 // window holds 0 or 1 call per payment and extrapolates to 0 or 3 per minute (seen: 3.0, a MISS).
 const DURATION = Number(arg("duration", "60"));
 const TARGET_PER_MIN = 2;
-const STATUS_PATH = "/uvvi/v1/payment/status";
 
 // autocannon counts a timeout in both `errors` and `timeouts`: `errors` alone is every failed request.
 const fmt = (r: Result) => [Math.round(r.requests.average), `${r.latency.p50} ms`, `${r.latency.p99} ms`, r["2xx"], r.non2xx, `${r.errors} (${r.timeouts} timed out)`];
@@ -132,29 +132,9 @@ async function main() {
     console.log(`\nPayments: ${payments.map((p, i) => `${p.method} ${p.ref} ${p.status} -> ${after[i]!.status}/${after[i]!.liquidationStatus ?? "-"}`).join("; ")}`);
     if (payments.some((p, i) => p.status !== after[i]!.status)) console.log("A payment changed status while polled: its webhook's confirmation call is counted below too.");
 
-    // Per upstream payment: the storefront asks by upstream paymentId (or transactionId /
-    // externalId), never by our ref, so calls are grouped by the id in the request body. The rate
-    // comes from the gaps between consecutive calls: calls counted in a window overcount by a fence
-    // post (a 30 s budget puts calls at 0, 30 and 60 s: three inside a 60.5 s window, read as 2.9/min).
-    type Rate = { id: string; calls: number; perMin: number; minGapS?: number };
     const upstreamRates = (window: { from: number; to: number }): Rate[] | undefined => {
       const minutes = (window.to - window.from) / 60_000;
-      if (app) {
-        const byId = new Map<string, number[]>();
-        for (const c of app.upstreamCalls) {
-          if (c.path !== STATUS_PATH || c.at < window.from || c.at > window.to) continue;
-          const at = byId.get(c.body) ?? [];
-          at.push(c.at);
-          byId.set(c.body, at);
-        }
-        const rows: Rate[] = [...byId].map(([id, at]) => {
-          const gaps = at.slice(1).map((t, i) => t - at[i]!);
-          const perMin = gaps.length ? (gaps.length / gaps.reduce((a, b) => a + b, 0)) * 60_000 : at.length / minutes;
-          return { id, calls: at.length, perMin, ...(gaps.length ? { minGapS: Math.min(...gaps) / 1000 } : {}) };
-        });
-        while (rows.length < payments.length) rows.push({ id: "(no call)", calls: 0, perMin: 0 });
-        return rows;
-      }
+      if (app) return statusCallRates(app.upstreamCalls, window, payments.length);
       if (!logFile) return undefined;
       const total = countFromLog(logFile, window.from, window.to);
       return payments.map((p) => ({ id: `${p.ref} (total split evenly)`, calls: total / payments.length, perMin: total / payments.length / minutes }));

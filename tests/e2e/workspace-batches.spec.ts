@@ -77,25 +77,31 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
   await expect(progress).toHaveAttribute("aria-valuemax", "8");
   await expect(page.getByRole("heading", { name: "Lote concluído" })).toBeVisible({ timeout: 60_000 });
   await expect(progress).toHaveAttribute("aria-valuenow", "8");
-  const table = page.getByRole("table");
-  await expect(table.getByRole("row")).toHaveCount(9);
-  await expect(table.getByRole("row").filter({ hasText: "ERA9000" })).toContainText("O serviço de consulta está indisponível");
-  await expect(table.getByRole("row").filter({ hasText: "ERD9B03" })).toContainText("manutenção programada");
-  await expect(table.getByRole("row").filter({ hasText: "NOD1234" })).toContainText("Nenhum débito pendente");
+  // Desktop: a table (header row + one per vehicle); phone: one card per vehicle.
+  const phone = testInfo.project.name === "phone";
+  const results = phone ? page.getByRole("list", { name: "Resultados do lote" }) : page.getByRole("table");
+  const rows = () => (phone ? results.getByRole("listitem") : results.getByRole("row").filter({ hasNot: page.getByRole("columnheader") }));
+  await expect(rows()).toHaveCount(8);
+  await expect(rows().filter({ hasText: "ERA-9000" })).toContainText("O serviço de consulta está indisponível");
+  await expect(rows().filter({ hasText: "ERD9B03" })).toContainText("manutenção programada");
+  await expect(rows().filter({ hasText: "NOD-1234" })).toContainText("Nenhum débito pendente");
   // A result links to its vehicle's page (debts -> payment link).
-  await expect(table.getByRole("link", { name: "MGD1E23" })).toHaveAttribute("href", /\/painel\/lotes\/[^/]+\/itens\/[^/]+$/);
+  await expect(results.getByRole("link", { name: "MGD1E23" })).toHaveAttribute("href", /\/painel\/lotes\/[^/]+\/itens\/[^/]+$/);
   await checkWorkspacePage(page, testInfo, "lote-concluido");
 
   // Filter: only the failed ones; sort by total, largest first.
-  await page.getByLabel("Situação").selectOption("failed");
-  await expect(table.getByRole("row")).toHaveCount(4);
+  await page.getByLabel("Situação", { exact: true }).selectOption("failed");
+  await expect(rows()).toHaveCount(3);
   await expect(page.getByText("3 de 8 veículos")).toBeVisible();
   await checkWorkspacePage(page, testInfo, "lote-filtro-falhas");
-  await page.getByLabel("Situação").selectOption("all");
-  await page.getByRole("button", { name: /^Total/ }).click();
-  await expect(page.getByRole("columnheader", { name: /Total/ })).toHaveAttribute("aria-sort", "descending");
-  const firstRowPlate = await table.getByRole("row").nth(1).textContent();
-  expect(firstRowPlate).toMatch(/MGD1E23|TST7A0/);
+  await page.getByLabel("Situação", { exact: true }).selectOption("all");
+  if (phone) await page.getByLabel("Ordenar por").selectOption("total:desc");
+  else {
+    await page.getByRole("button", { name: /^Total/ }).click();
+    await expect(page.getByRole("columnheader", { name: /Total/ })).toHaveAttribute("aria-sort", "descending");
+  }
+  await expect(rows().first()).toContainText(/MGD1E23|TST7A0/);
+  await expect(rows().last()).toContainText(/ERA-9000|ERD9B03|NFL5C67/);
 
   // Retry the failed: the sandbox answers them the same way, so they end failed again.
   await page.getByRole("button", { name: "Tentar de novo os que falharam (3)" }).click();
@@ -110,12 +116,12 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
   expect(lines).toHaveLength(9);
   const header = csvFields(lines[0]!);
   expect(header.slice(0, 5)).toEqual(["Cliente", "Placa", "UF", "Situação", "Total (R$)"]);
-  const rows = lines.slice(1).map(csvFields);
-  const ana = rows.find((r) => r[1] === "MGD1E23")!;
+  const csvRows = lines.slice(1).map(csvFields);
+  const ana = csvRows.find((r) => r[1] === "MGD1E23")!;
   expect(ana[0]).toBe("Ana Souza");
   expect(ana[3]).toBe("Concluída");
   expect(ana[4]).toMatch(/^\d+,\d{2}$/);
-  expect(rows.filter((r) => r[3] === "Falhou")).toHaveLength(3);
+  expect(csvRows.filter((r) => r[3] === "Falhou")).toHaveLength(3);
   for (const v of VEHICLES) expect(bytes.toString("utf8")).not.toContain(v.cpfCnpj);
 
   await page.goto("/painel/lotes");

@@ -31,7 +31,7 @@ test("import 50 vehicles with 5 bad rows, see each rejection, edit and delete a 
 
   // Nothing chosen: said in words, nothing sent.
   await importButton.click();
-  await expect(page.getByRole("alert")).toContainText("Escolha um arquivo ou cole as linhas da planilha.");
+  await expect(page.getByRole("alert").filter({ hasText: "A planilha não foi importada" })).toContainText("Escolha um arquivo ou cole as linhas da planilha.");
   await checkWorkspacePage(page, testInfo, "importar-vazio");
 
   await page.getByLabel("Arquivo da planilha").setInputFiles(FIXTURE);
@@ -70,19 +70,32 @@ test("import 50 vehicles with 5 bad rows, see each rejection, edit and delete a 
   await list.getByRole("link").click();
 
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Veículos do cliente" }).getByText("TST9Q07")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Veículos do cliente" }).getByRole("listitem", { name: "Veículo TST9Q07" })).toBeVisible();
   // The whole CPF only in the edit form.
   const cpfField = page.getByLabel("CPF ou CNPJ");
   await expect(cpfField).toHaveValue(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
   await checkWorkspacePage(page, testInfo, "cliente");
 
   // A bad vehicle: the field says why.
-  await page.getByLabel("Placa").fill("XX12");
-  await page.getByLabel("UF").selectOption("SP");
-  await page.getByLabel("RENAVAM").fill("123");
-  await page.getByRole("button", { name: "Adicionar veículo" }).click();
-  await expect(page.getByText("Placa inválida. Use o formato ABC1234 ou ABC1D23.")).toBeVisible();
+  const newVehicle = page.getByRole("form", { name: "Novo veículo" });
+  await newVehicle.getByLabel("Placa").fill("XX12");
+  await newVehicle.getByLabel("UF").selectOption("SP");
+  await newVehicle.getByLabel("RENAVAM").fill("123");
+  await newVehicle.getByRole("button", { name: "Adicionar veículo" }).click();
+  await expect(newVehicle.getByText("Placa inválida. Use o formato ABC1234 ou ABC1D23.")).toBeVisible();
+  await expect(newVehicle.getByText("RENAVAM inválido. Ele tem 11 números (os mais antigos, 9).")).toBeVisible();
+  await expect(newVehicle.getByLabel("Placa")).toHaveValue("XX12"); // what was typed stays to be fixed
+  await expect(newVehicle.getByLabel("UF")).toHaveValue("SP");
   await checkWorkspacePage(page, testInfo, "cliente-veiculo-invalido");
+
+  // Edit the vehicle in place: its UF changes, the list shows it.
+  await page.getByRole("button", { name: "Editar veículo TST9Q07" }).click();
+  const editVehicle = page.getByRole("form", { name: "Editar veículo TST9Q07" });
+  await expect(editVehicle.getByLabel("Placa")).toHaveValue("TST9Q07");
+  await editVehicle.getByLabel("UF").selectOption("SP");
+  await checkWorkspacePage(page, testInfo, "cliente-veiculo-editar");
+  await editVehicle.getByRole("button", { name: "Salvar veículo" }).click();
+  await expect(page.getByRole("listitem", { name: "Veículo TST9Q07" }).getByText("· SP")).toBeVisible();
 
   await page.getByLabel("Nome completo").fill("Cliente Renomeado Teste");
   await page.getByRole("button", { name: "Salvar alterações" }).click();

@@ -119,4 +119,9 @@ test("links page states: empty, then a filter that matches nothing", async ({ pa
   await checkWorkspacePage(page, testInfo, "links-05-empty");
   await page.getByLabel("Situação").selectOption("settled");
   await expect(page.getByText("Nenhum link com estes filtros.")).toBeVisible();
+  // The filters live in the address: a reload (or a link from a client's page) keeps them.
+  await expect(page).toHaveURL(/\?status=settled$/);
+  await page.reload();
+  await expect(page.getByLabel("Situação")).toHaveValue("settled");
+  await expect(page.getByText("Nenhum link com estes filtros.")).toBeVisible();
 });

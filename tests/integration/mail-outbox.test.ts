@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, receivedFor } from "../support/mail-harness";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { setupTestEnvironment, startTestSmtp, type TestEnvironment } from "../support/test-env";
 import { seedCheckout, seedLookup, seedPayment } from "../support/webhook-fixtures";
 
 // The e-mail outbox over REAL SMTP: the embedded test server (smtp-server + mailparser, the one
@@ -19,18 +19,16 @@ let smtp: import("@/lib/mail/dev-smtp/server").DevSmtp;
 let port = 0;
 let mail: typeof import("@/lib/mail/outbox");
 let enqueue: typeof import("@/lib/mail/enqueue");
-let startDevSmtp: typeof import("@/lib/mail/dev-smtp/server").startDevSmtp;
 const FAST = { maxAttempts: 100, baseDelayMs: 100, maxDelayMs: 400 };
 
 beforeAll(async () => {
   t = await setupTestEnvironment();
   const { createPrismaClient } = await import("@/lib/db/create-client");
-  ({ startDevSmtp } = await import("@/lib/mail/dev-smtp/server"));
   db = createPrismaClient(t.databaseUrl);
   other = createPrismaClient(t.databaseUrl);
-  smtp = await startDevSmtp(db, 0);
+  // The test environment's SMTP server (SMTP_URL points at it); the outage test restarts it on its port.
+  smtp = t.smtp;
   port = smtp.port;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   mail = await import("@/lib/mail/outbox");
   enqueue = await import("@/lib/mail/enqueue");
 });
@@ -81,7 +79,9 @@ describe("payment e-mails over the embedded SMTP server", () => {
       expect(part).toContain("269,90");
       expect(part).toContain("IPVA 2026 - cota única");
       expect(part).toContain("Licenciamento 2026");
-      expect(part).toContain(`/pagamento/${payment.id}`);
+      // The status page's capability URL: the row id is the replaced address.
+      expect(part).toContain(`/pagamento/${payment.publicRef}`);
+      expect(part).not.toContain(`/pagamento/${payment.id}`);
       expect(part).toContain("***.982.247-**");
       expect(part).not.toContain("52998224725");
       expect(part).not.toContain("529.982.247-25");
@@ -156,20 +156,37 @@ describe("delivery faults", () => {
     await new Promise<void>((r) => refusing.close(() => r()));
   });
 
+  it("a comprovante that cannot be issued (the payment is not paid) fails the row at once: nothing sent, never retried", async () => {
+    const unpaid = await seedPayment(db, { status: "pending" });
+    const input = { ...signIn(), attachments: [{ kind: "receipt-pdf" as const, paymentId: unpaid.id }] };
+    await enqueue.enqueueMail(db, input);
+    const job = mail.outboxJob({ retry: FAST });
+    await mail.drainOnce(job);
+    await new Promise((r) => setTimeout(r, 300));
+    await mail.drainOnce(job);
+    const row = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: input.dedupeKey } });
+    expect(row).toMatchObject({ status: "failed", attempts: 1 });
+    expect(row.lastError).toMatch(/PAYMENT_NOT_PAID/);
+    expect(await receivedFor(db, [row.messageId])).toHaveLength(0);
+  });
+
   it("relay down while 20 messages are queued: all 20 delivered after it returns, none twice", async () => {
     await smtp.close();
     const inputs = Array.from({ length: 20 }, () => signIn());
     for (const input of inputs) await enqueue.enqueueMail(db, input);
     const job = mail.outboxJob({ retry: FAST });
-    const started = Date.now();
-    while (Date.now() - started < 1_500) {
-      await mail.drainOnce(job);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { runBatch } = await import("@/lib/jobs");
     const keys = inputs.map((i) => i.dedupeKey);
-    const waiting = await db.mailMessage.findMany({ where: { dedupeKey: { in: keys } } });
-    expect(waiting.every((r) => r.status === "pending" && r.attempts >= 2 && r.lastError)).toBe(true);
-    smtp = await startDevSmtp(db, port);
+    // Until every row has been tried at least twice and is still waiting. One batch per turn, not
+    // drainOnce(): with the relay down and 100-400 ms backoffs, a row is due again before a slow
+    // machine finishes a batch, so "drain until nothing is due" would not end.
+    await eventually(async () => {
+      await runBatch(job, { limit: 32, concurrency: 4 });
+      const waiting = await db.mailMessage.findMany({ where: { dedupeKey: { in: keys } } });
+      expect(waiting.every((r) => r.status === "pending" && r.lastError)).toBe(true);
+      expect(waiting.every((r) => r.attempts >= 2)).toBe(true);
+    }, 30_000);
+    smtp = await startTestSmtp(port);
     await eventually(async () => {
       await mail.drainOnce(job);
       expect(await db.mailMessage.count({ where: { dedupeKey: { in: keys }, status: "sent" } })).toBe(20);
@@ -177,7 +194,7 @@ describe("delivery faults", () => {
     const got = await receivedFor(db, await messageIdsOf(keys));
     expect(got).toHaveLength(20);
     expect(got.every((m) => m.deliveries === 1)).toBe(true);
-  }, 60_000);
+  }, 90_000);
 
   it("two instances (two database clients) draining one outbox never send a row twice", async () => {
     const inputs = Array.from({ length: 30 }, () => signIn());

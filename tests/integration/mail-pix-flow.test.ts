@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, receivedFor } from "../support/mail-harness";
-import { CUSTOMER, freshCheckout, json, pay } from "../support/storefront-flow";
+import { CUSTOMER, freshCheckout, json, pay, resetSandbox, syncLookup } from "../support/storefront-flow";
 import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
+import { apiRequest } from "../support/upstream-helpers";
 
 // The PIX e-mails end to end through the storefront's own route handlers and the sandbox over
 // HTTP: the PIX step's opt-in queues the code (in the transaction that stores it) and the embedded
@@ -11,19 +12,14 @@ import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../sup
 type Db = import("@/lib/db/create-client").Db;
 let env: TestEnvironment;
 let db: Db;
-let smtp: import("@/lib/mail/dev-smtp/server").DevSmtp;
 
 beforeAll(async () => {
   // PIX codes live 30 min; at 1/100 time they last 18 s: long enough to pay one here.
   env = await setupTestEnvironment({ timeScale: 0.01 });
   const { createPrismaClient } = await import("@/lib/db/create-client");
-  const { startDevSmtp } = await import("@/lib/mail/dev-smtp/server");
   db = createPrismaClient(env.databaseUrl);
-  smtp = await startDevSmtp(db, 0);
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
 });
 afterAll(async () => {
-  await smtp?.close();
   await db?.$disconnect();
   await env?.close();
 });
@@ -31,6 +27,24 @@ afterAll(async () => {
 type View = { ref: string; status: string; pix?: { qrCode: string; expiresAt: string } };
 
 describe("PIX e-mails", () => {
+  it("an invalid address is refused by the server's schema (the form's): 400 with the pt-BR message, no checkout, nothing queued", async () => {
+    await resetSandbox(env);
+    const { lookupId, view } = await syncLookup("10.3.0.1");
+    const { POST } = await import("@/app/api/checkouts/route");
+    const checkoutsBefore = await db.checkout.count();
+    const mailsBefore = await db.mailMessage.count();
+    for (const email of ["maria", "maria@", "maria@exemplo", "maria silva@example.com", `${"x".repeat(250)}@example.com`, "maria@example.com\r\nBcc: x@example.com"]) {
+      const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds: [view.debts[0]!.id], customer: { ...CUSTOMER, email }, kind: "owner" }, ip: "10.3.0.1" }));
+      expect(res.status, email).toBe(400);
+      const body = await json<{ error: { code: string; fields: Record<string, string> } }>(res);
+      expect(body.error.code).toBe("VALIDATION_ERROR");
+      expect(body.error.fields["customer.email"]).toBe("E-mail inválido. Confira o endereço, como nome@exemplo.com.");
+    }
+    expect(await db.checkout.count()).toBe(checkoutsBefore);
+    expect(await db.mailMessage.count()).toBe(mailsBefore);
+  });
+
+
   it("a malformed opt-in is refused by the server's schema; no opt-in sends nothing", async () => {
     const { token } = await freshCheckout(env);
     const bad = await pay(token, { attemptId: crypto.randomUUID(), method: "pix", emailPix: "sim" });
@@ -81,6 +95,9 @@ describe("PIX e-mails", () => {
     const reais = (amount / 100).toFixed(2).replace(".", ",");
     expect(got.subject).toContain(reais);
     expect(got.text).toContain("Forma de pagamento: PIX");
+    // The button opens the status page by its public reference; the row id would answer "replaced".
+    expect(got.html).toContain(`/pagamento/${view.ref}`);
+    expect(got.html).not.toContain(`/pagamento/${rowId}`);
     expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `payment-approved:${rowId}` } } })).toBe(1);
   });
 });

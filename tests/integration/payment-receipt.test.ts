@@ -1,20 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
-import { CUSTOMER, freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
+import { CUSTOMER, freshCheckout, json, paidByCard, pay } from "../support/storefront-flow";
 import { apiRequest, params } from "../support/upstream-helpers";
+import { pdfText, squeeze } from "../support/pdf-text";
 
 // The comprovante PDF through its route handler, read back with pdftotext (poppler-utils), for a
 // card payment made against the sandbox over HTTP.
-
-const PDFTOTEXT = "/usr/bin/pdftotext";
-const hasPdftotext = existsSync(PDFTOTEXT);
-if (!hasPdftotext) console.warn(`[payment-receipt] ${PDFTOTEXT} missing (apt-get install poppler-utils): the PDF text checks are skipped`);
 
 type View = { ref: string; status: string; amountCents: number; debts: { title: string; amountCents: number }[] };
 let env: TestEnvironment;
@@ -30,27 +23,9 @@ async function comprovante(ref: string, ip = "10.0.0.1") {
   return GET(apiRequest(`/api/payments/${ref}/comprovante`, { method: "GET", ip }), params({ paymentRef: ref }));
 }
 
-async function paidByCard(installments: number) {
-  const { token, fine } = await freshCheckout(env);
-  const tk = await json<{ cardToken: string }>(await tokenize(token, SANDBOX_CARDS.visaPaid.number));
-  const attemptId = crypto.randomUUID();
-  const res = await pay(token, { attemptId, method: "credit_card", cardToken: tk.cardToken, installments });
-  expect(res.status).toBe(201);
-  const view = await json<View>(res);
-  expect(view.status).toBe("paid");
-  return { token, fine, attemptId, view };
-}
-
-function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "receipt-"));
-  const file = path.join(dir, "c.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync(PDFTOTEXT, ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-}
-
 describe("GET /api/payments/{ref}/comprovante", () => {
   it("a paid card payment: a PDF download whose text matches the payment", async () => {
-    const { attemptId, view, fine } = await paidByCard(3);
+    const { attemptId, view, fine } = await paidByCard(env, 3);
     const res = await comprovante(view.ref);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -59,13 +34,10 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="comprovante-${v.plate}-${day}\\d\\d\\.pdf"$`));
     const pdf = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
-    if (!hasPdftotext) return;
-
     const text = pdfText(pdf);
     const { db } = await import("@/lib/db/client");
     const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId }, include: { checkout: { include: { debts: true } } } });
     const { formatBRL } = await import("@/lib/rules/money");
-    const squeeze = (s: string) => s.replace(/\s+/g, " ");
     const flat = squeeze(text);
     expect(flat).toContain("Comprovante de pagamento");
     expect(flat).toContain(v.plate);
@@ -96,13 +68,12 @@ describe("GET /api/payments/{ref}/comprovante", () => {
   });
 
   it("renderReceiptPdf (for the e-mail) takes the row id or the public reference, and says 'quitado' once every debt settled", async () => {
-    const { view, attemptId } = await paidByCard(1);
+    const { view, attemptId } = await paidByCard(env, 1);
     const { db } = await import("@/lib/db/client");
     const { renderReceiptPdf } = await import("@/lib/receipts/render-receipt");
     const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } });
     const byRef = await renderReceiptPdf(view.ref);
     const byId = await renderReceiptPdf(row.id);
-    if (!hasPdftotext) return;
     expect(pdfText(byId)).toContain(attemptId);
     expect(pdfText(byRef)).toContain("Comprovante de pagamento");
     const checkoutDebts = await db.checkoutDebt.findMany({ where: { checkout: { payments: { some: { id: row.id } } } } });
@@ -126,7 +97,7 @@ describe("GET /api/payments/{ref}/comprovante", () => {
   });
 
   it("the old row-id address and unknown references get no PDF", async () => {
-    const { view, attemptId } = await paidByCard(1);
+    const { view, attemptId } = await paidByCard(env, 1);
     const { db } = await import("@/lib/db/client");
     const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } });
     expect((await comprovante(row.id, "10.9.0.1")).status).toBe(410);

@@ -156,6 +156,25 @@ describe("workspace clients: forms' rules and conflicts", () => {
     expect(JSON.stringify(got.client)).not.toContain("39053344705");
     expect(got.edit).toEqual({ name: "Edna Freitas Lima", cpfCnpj: "39053344705", phone: "", email: "" });
   });
+
+  it("editing a vehicle: a plate of another of the account's vehicles is refused, a good edit is saved normalized", async () => {
+    const email = `edit.${Date.now()}@despachante.test`;
+    const cookie = await signIn(email);
+    const one = await body(await createClient(cookie, { name: "Lia Campos", cpfCnpj: "111.444.777-35" }));
+    const { POST } = await vehiclesRoute();
+    const add = async (plate: string) => (await body(await POST(apiRequest(`/api/workspace/clients/${one.client.id}/vehicles`, { cookie, body: { ...VEHICLE, plate } }), params({ clientId: one.client.id })))).vehicle;
+    const a = await add("AAA1A11");
+    const b = await add("BBB2B22");
+    const vr = await vehicleRoute();
+    const clash = await vr.PATCH(apiRequest(`/api/workspace/vehicles/${b.id}`, { method: "PATCH", cookie, body: { ...VEHICLE, plate: "aaa1a11" } }), params({ vehicleId: b.id }));
+    expect(clash.status).toBe(409);
+    expect((await body(clash)).error.fields).toEqual({ plate: "Placa já cadastrada para Lia Campos." });
+    const ok = await vr.PATCH(apiRequest(`/api/workspace/vehicles/${b.id}`, { method: "PATCH", cookie, body: { plate: "ccc-3333", uf: "sp", renavam: "00987654322" } }), params({ vehicleId: b.id }));
+    expect(ok.status).toBe(200);
+    expect((await body(ok)).vehicle).toMatchObject({ plate: "CCC3333", plateLabel: "CCC-3333", uf: "SP", renavam: "00987654322" });
+    // Its own plate again is no conflict.
+    expect((await vr.PATCH(apiRequest(`/api/workspace/vehicles/${a.id}`, { method: "PATCH", cookie, body: { ...VEHICLE, plate: "AAA1A11", uf: "RJ" } }), params({ vehicleId: a.id }))).status).toBe(200);
+  });
 });
 
 describe("workspace import", () => {
@@ -224,6 +243,15 @@ describe("workspace import", () => {
     const huge = await importText(alice, `nome;cpf;placa;uf;renavam\n${"x".repeat(1024 * 1024)}`);
     expect(huge.status).toBe(413);
     expect((await body(huge)).error.code).toBe("IMPORT_TOO_LARGE");
+    // A body far past the cap, with no Content-Length to trust: refused while reading.
+    const { POST } = await importRoute();
+    const stream = new ReadableStream({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"text":"${"y".repeat(256 * 1024)}`));
+      },
+    });
+    const flood = await POST(new Request("http://localhost:3999/api/workspace/clients/import", { method: "POST", body: stream, duplex: "half", headers: { "content-type": "application/json", origin: "http://localhost:3999", host: "localhost:3999", cookie: alice } } as RequestInit));
+    expect(flood.status).toBe(413);
   });
 
   it("two imports of the same new sheet at once duplicate nothing", async () => {

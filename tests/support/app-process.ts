@@ -21,10 +21,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Spawns `cmd args` as the leader of a new process group, stdout/stderr appended to files. */
-export function spawnGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, stdoutFile: string, stderrFile: string): GroupProcess {
+export function spawnGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, stdoutFile: string, stderrFile: string, cwd?: string): GroupProcess {
   const out = openSync(stdoutFile, "a");
   const err = openSync(stderrFile, "a");
-  const child = spawn(cmd, args, { detached: true, stdio: ["ignore", out, err], env });
+  const child = spawn(cmd, args, { detached: true, stdio: ["ignore", out, err], env, cwd });
   closeSync(out);
   closeSync(err);
   if (!child.pid) throw new Error(`could not spawn ${cmd}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/create-client";
-import { TEST_WEBHOOK_SECRET } from "./test-env";
+import { TEST_WEBHOOK_SECRET } from "./test-keys";
 
 // Webhook deliveries for the multi-instance suite (tests/integration/multi-instance.test.ts): lookup
 // results whose effect is countable (status, debt rows), for lookups seeded as our lookup service

@@ -5,7 +5,7 @@ import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
 import { startCountingProxy, type UpstreamCall } from "./counting-proxy";
 import { freePort, spawnGroup, stopGroup, waitHealthy, type GroupProcess } from "./app-process";
 import { createTestDatabase } from "./postgres";
-import { TEST_API_KEY, TEST_WEBHOOK_SECRET } from "./test-env";
+import { TEST_API_KEY, TEST_WEBHOOK_SECRET } from "./test-keys";
 
 // For a multi-instance suite (scale-out): ONE sandbox, ONE PostgreSQL database, N storefront
 // instances started with the production command (`tsx scripts/start.ts`, NODE_ENV=production),
@@ -33,17 +33,22 @@ export type FleetOptions = {
   sandbox?: Parameters<typeof startSandbox>[0];
   /** When given, the instances reach the sandbox through a counting proxy that records here. */
   upstreamCalls?: UpstreamCall[];
+  /** Where the instances run from (default: here); benchmarks pass their source snapshot. */
+  cwd?: string;
 };
 
+/** A PostgreSQL template to copy a fresh database from, or a database URL used as is (say, SQLite). */
+export type FleetDatabase = { adminUrl: string; template: string } | { databaseUrl: string };
+
 /** The first instance starts alone (it may build, ~minutes); the others then start together. */
-export async function startFleet(pg: { adminUrl: string; template: string }, options: FleetOptions = {}): Promise<Fleet> {
+export async function startFleet(database: FleetDatabase, options: FleetOptions = {}): Promise<Fleet> {
   const count = options.instances ?? 3;
   const distDir = options.distDir ?? ".next";
   const logDir = path.resolve("data/multi-instance");
   mkdirSync(logDir, { recursive: true });
   const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.001, ...options.sandbox });
   const proxy = options.upstreamCalls ? await startCountingProxy(sandbox.url, options.upstreamCalls) : undefined;
-  const databaseUrl = await createTestDatabase(pg.adminUrl, pg.template, `fleet_${randomUUID().replace(/-/g, "")}`);
+  const databaseUrl = "databaseUrl" in database ? database.databaseUrl : await createTestDatabase(database.adminUrl, database.template, `fleet_${randomUUID().replace(/-/g, "")}`);
   const instances: Instance[] = [];
 
   const launch = async (index: number): Promise<Instance> => {
@@ -63,7 +68,7 @@ export async function startFleet(pg: { adminUrl: string; template: string }, opt
       LOG_LEVEL: "warn",
       ...options.env,
     } as NodeJS.ProcessEnv;
-    const instance = { index, port, url, logFile, process: spawnGroup("npx", ["tsx", "scripts/start.ts"], env, logFile, logFile) };
+    const instance = { index, port, url, logFile, process: spawnGroup("npx", ["tsx", "scripts/start.ts"], env, logFile, logFile, options.cwd) };
     instances.push(instance);
     await waitHealthy(`${url}/api/health`, instance.process, 600_000);
     return instance;

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { startPgCluster } from "../../scripts/lib/pg-cluster";
+import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 
 // globalSetup of the "postgresql" vitest project: one throwaway cluster per run (loopback port,
 // temp data dir, as an unprivileged user), one template database migrated with the real
@@ -16,8 +16,9 @@ declare module "vitest" {
 
 export const PG_TEMPLATE = "placa_paga_template";
 
-export default async function setup(project: TestProject) {
-  const cluster = await startPgCluster();
+/** A throwaway cluster holding PG_TEMPLATE, migrated with the real PostgreSQL migrations. */
+export async function startMigratedPg(options: { durable?: boolean } = {}): Promise<{ cluster: PgCluster; adminUrl: string; template: string }> {
+  const cluster = await startPgCluster(options);
   try {
     const admin = new pg.Client({ connectionString: cluster.url() });
     await admin.connect();
@@ -31,7 +32,12 @@ export default async function setup(project: TestProject) {
     cluster.stop();
     throw error;
   }
-  project.provide("pgTemplate", { adminUrl: cluster.url(), template: PG_TEMPLATE });
+  return { cluster, adminUrl: cluster.url(), template: PG_TEMPLATE };
+}
+
+export default async function setup(project: TestProject) {
+  const { cluster, adminUrl, template } = await startMigratedPg();
+  project.provide("pgTemplate", { adminUrl, template });
   return () => cluster.stop();
 }
 

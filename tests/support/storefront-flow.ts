@@ -1,4 +1,4 @@
-import { SANDBOX_CARD_DEFAULTS } from "@/lib/sandbox/payments/cards-catalog";
+import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { TEST_API_KEY, type TestEnvironment } from "./test-env";
 import { apiRequest, params } from "./upstream-helpers";
@@ -36,16 +36,32 @@ export async function syncLookup(ip = "10.0.0.1") {
   return { lookupId, view };
 }
 
-/** A checkout holding the lookup's first fine. */
-export async function freshCheckout(env: TestEnvironment, ip = "10.0.0.1") {
+/**
+ * A checkout holding the lookup's first fine, or every debt of the vehicle with `allDebts` (a fine
+ * with its AIT, a past year's IPVA and a service fee: none depends on another).
+ */
+export async function freshCheckout(env: TestEnvironment, ip = "10.0.0.1", opts: { allDebts?: boolean } = {}) {
   await resetSandbox(env);
   const { lookupId, view } = await syncLookup(ip);
   const fine = view.debts.find((d) => d.type === "ticket");
   if (!fine) throw new Error("sandbox sync vehicle has no fine");
+  const debtIds = opts.allDebts ? view.debts.map((d) => d.id) : [fine.id];
   const { POST } = await import("@/app/api/checkouts/route");
-  const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds: [fine.id], customer: CUSTOMER, kind: "owner" }, ip }));
+  const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds, customer: CUSTOMER, kind: "owner" }, ip }));
   if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
   return { lookupId, fine, ...(await json<{ token: string; amountCents: number; expiresAt: string }>(res)) };
+}
+
+/** A checkout paid by card (the sandbox's approving Visa): the attempt's id and the payment's view. */
+export async function paidByCard(env: TestEnvironment, installments: number, opts: { allDebts?: boolean } = {}) {
+  const { token, fine } = await freshCheckout(env, "10.0.0.1", opts);
+  const tk = await json<{ cardToken: string }>(await tokenize(token, SANDBOX_CARDS.visaPaid.number));
+  const attemptId = crypto.randomUUID();
+  const res = await pay(token, { attemptId, method: "credit_card", cardToken: tk.cardToken, installments });
+  if (res.status !== 201) throw new Error(`payment failed: ${res.status} ${await res.text()}`);
+  const view = await json<{ ref: string; status: string }>(res);
+  if (view.status !== "paid") throw new Error(`expected a paid payment, got ${view.status}`);
+  return { token, fine, attemptId, view };
 }
 
 export function cardBody(number: string, cvv = "123") {

@@ -25,18 +25,24 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
   return (
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
-          Buscar cliente ou placa
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="lote-busca" className="text-sm font-medium text-slate-800">
+            Buscar cliente ou placa
+          </label>
           <input
+            id="lote-busca"
             type="search"
             value={filter.text}
             onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
             className="min-h-11 rounded-lg border border-slate-300 px-3 text-base"
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Situação
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="lote-situacao" className="text-sm font-medium text-slate-800">
+            Situação
+          </label>
           <select
+            id="lote-situacao"
             value={filter.status}
             onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as ResultsFilter["status"] }))}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
@@ -47,12 +53,38 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
             <option value="running">Consultando</option>
             <option value="queued">Na fila</option>
           </select>
-        </label>
+        </div>
       </div>
       <p className="mt-2 text-sm text-slate-700" aria-live="polite">
         {rows.length} de {items.length} veículos
       </p>
-      <div className="mt-3 overflow-x-auto">
+      {/* Phones: one card per vehicle (a five-column table does not fit 390 px); sorting by a select. */}
+      <div className="mt-3 flex flex-col gap-1 sm:hidden">
+        <label htmlFor="lote-ordem" className="text-sm font-medium text-slate-800">
+          Ordenar por
+        </label>
+        <select
+          id="lote-ordem"
+          value={`${sort.key}:${sort.dir}`}
+          onChange={(e) => {
+            const [key, dir] = e.target.value.split(":") as [SortKey, "asc" | "desc"];
+            setSort({ key, dir });
+          }}
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+        >
+          <option value="client:asc">Cliente (A-Z)</option>
+          <option value="plate:asc">Placa</option>
+          <option value="status:asc">Situação (falhas primeiro)</option>
+          <option value="total:desc">Total (maior primeiro)</option>
+          <option value="total:asc">Total (menor primeiro)</option>
+        </select>
+      </div>
+      <ul className="mt-3 flex flex-col gap-3 sm:hidden" aria-label="Resultados do lote">
+        {rows.map((item) => (
+          <ResultCard key={item.id} batchId={batchId} item={item} />
+        ))}
+      </ul>
+      <div className="mt-3 hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[36rem] border-collapse text-sm">
           <caption className="sr-only">Resultados do lote, ordenados por {COLUMNS.find((c) => c.key === sort.key)?.label}</caption>
           <thead>
@@ -98,18 +130,42 @@ function Detail({ item }: { item: BatchItemView }) {
   );
 }
 
+function PlateCell({ batchId, item }: { batchId: string; item: BatchItemView }) {
+  return item.status === "done" ? (
+    <Link className="font-semibold text-brand-700 underline underline-offset-2" href={`/painel/lotes/${batchId}/itens/${item.id}`}>
+      {formatPlate(item.plate)}
+    </Link>
+  ) : (
+    <>{formatPlate(item.plate)}</>
+  );
+}
+
+function ResultCard({ batchId, item }: { batchId: string; item: BatchItemView }) {
+  return (
+    <li className="rounded-xl border border-slate-200 p-3 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-semibold text-slate-900">{item.clientName}</p>
+        <ItemStatusBadge status={item.status} />
+      </div>
+      <div className="mt-1 flex items-baseline justify-between gap-2">
+        <p>
+          <PlateCell batchId={batchId} item={item} /> <span className="text-slate-700">{item.uf}</span>
+        </p>
+        <p className="font-semibold">{item.summary ? <Money cents={item.summary.totalCents} /> : "—"}</p>
+      </div>
+      <p className="mt-1">
+        <Detail item={item} />
+      </p>
+    </li>
+  );
+}
+
 function ResultRow({ batchId, item }: { batchId: string; item: BatchItemView }) {
   return (
     <tr className="border-b border-slate-200 align-top">
       <td className="px-2 py-3 font-medium text-slate-900">{item.clientName}</td>
       <td className="whitespace-nowrap px-2 py-3">
-        {item.status === "done" ? (
-          <Link className="font-semibold text-brand-700 underline underline-offset-2" href={`/painel/lotes/${batchId}/itens/${item.id}`}>
-            {formatPlate(item.plate)}
-          </Link>
-        ) : (
-          formatPlate(item.plate)
-        )}{" "}
+        <PlateCell batchId={batchId} item={item} />{" "}
         <span className="text-slate-700">{item.uf}</span>
       </td>
       <td className="px-2 py-3">

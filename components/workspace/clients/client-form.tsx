@@ -6,7 +6,7 @@ import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
-import { useApiForm } from "./use-api-form";
+import { keepTyped, useApiForm } from "./use-api-form";
 
 type Values = { name: string; cpfCnpj: string; phone: string; email: string };
 const EMPTY: Values = { name: "", cpfCnpj: "", phone: "", email: "" };
@@ -32,7 +32,7 @@ export function ClientForm({ clientId, initial = EMPTY }: { clientId?: string; i
 
   const err = (f: string) => state.fields[f];
   return (
-    <form action={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={clientId ? "Editar cliente" : "Novo cliente"}>
+    <form onSubmit={keepTyped(submit)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={clientId ? "Editar cliente" : "Novo cliente"}>
       <Field id={id("name")} label="Nome completo" error={err("name")} className="sm:col-span-2">
         <TextInput {...describedBy(id("name"), { error: err("name") })} name="name" autoComplete="off" defaultValue={initial.name} required />
       </Field>

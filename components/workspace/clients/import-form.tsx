@@ -8,7 +8,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { decodeSpreadsheetBytes } from "@/lib/workspace/import/decode";
 import type { ImportReportView } from "./import-report";
 import { ImportReport } from "./import-report";
-import { useApiForm } from "./use-api-form";
+import { keepTyped, useApiForm } from "./use-api-form";
 
 const FILE_HINT = "CSV com ; ou , (o “CSV UTF-8” do Excel ou o CSV comum). Até 2.000 linhas ou 1 MB.";
 const PASTE_HINT = "Ou copie as linhas da planilha, com a linha de títulos, e cole aqui.";
@@ -35,7 +35,7 @@ export function ImportForm() {
   const error = empty ? "Escolha um arquivo ou cole as linhas da planilha." : !report && !state.pending ? state.message : undefined;
   return (
     <div className="flex flex-col gap-5">
-      <form action={submit} noValidate className="flex flex-col gap-4" aria-label="Importar planilha">
+      <form onSubmit={keepTyped(submit)} noValidate className="flex flex-col gap-4" aria-label="Importar planilha">
         <Field id="arquivo" label="Arquivo da planilha" hint={FILE_HINT}>
           <input {...describedBy("arquivo", { hint: FILE_HINT })} name="arquivo" type="file" accept=".csv,.txt,text/csv,text/plain" className="min-h-11 text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold" />
         </Field>

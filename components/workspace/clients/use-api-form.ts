@@ -20,3 +20,14 @@ export function useApiForm() {
   }
   return { state, run };
 }
+
+/**
+ * onSubmit instead of <form action>: React resets a form after its action runs, which would wipe
+ * what the person typed whenever the server refuses it (design brief: never lose typed data).
+ */
+export function keepTyped(submit: (form: FormData) => unknown) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit(new FormData(event.currentTarget));
+  };
+}

@@ -1,54 +1,76 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef } from "react";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
 import { UfOptions } from "@/components/vehicle/uf-options";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { useApiForm } from "./use-api-form";
 
-/** Adds a vehicle to the client; a plate of another client is refused with that client's name. */
-export function VehicleForm({ clientId }: { clientId: string }) {
+type Existing = { id: string; plate: string; uf: string; renavam: string };
+
+/**
+ * Adds a vehicle to the client (POST), or edits one (PATCH) when `vehicle` is given; a plate of
+ * another client is refused with that client's name.
+ */
+export function VehicleForm({ clientId, vehicle, onDone }: { clientId: string; vehicle?: Existing; onDone?: () => void }) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
   const { state, run } = useApiForm();
 
-  function submit(form: FormData) {
+  function submit(formEl: HTMLFormElement) {
+    const form = new FormData(formEl);
     const body = Object.fromEntries(["plate", "uf", "renavam"].map((k) => [k, String(form.get(k) ?? "")]));
     return run(async () => {
-      await fetchJson(`/api/workspace/clients/${clientId}/vehicles`, { method: "POST", body });
-      formRef.current?.reset();
+      if (vehicle) await fetchJson(`/api/workspace/vehicles/${vehicle.id}`, { method: "PATCH", body });
+      else await fetchJson(`/api/workspace/clients/${clientId}/vehicles`, { method: "POST", body });
+      formEl.reset();
+      onDone?.();
       router.refresh();
     });
   }
   const err = (f: string) => state.fields[f];
+  const id = (f: string) => (vehicle ? `v-${vehicle.id}-${f}` : `v-${f}`);
   return (
-    <form ref={formRef} action={submit} noValidate className="grid gap-4 sm:grid-cols-3" aria-label="Novo veículo">
-      <Field id="v-plate" label="Placa" error={err("plate")}>
-        <TextInput {...describedBy("v-plate", { error: err("plate") })} name="plate" autoCapitalize="characters" autoComplete="off" maxLength={8} required />
+    <form
+      onSubmit={(e) => {
+        // Not <form action>: React would reset the fields and lose what was typed on an error.
+        e.preventDefault();
+        void submit(e.currentTarget);
+      }}
+      noValidate
+      className="grid gap-4 sm:grid-cols-3"
+      aria-label={vehicle ? `Editar veículo ${vehicle.plate}` : "Novo veículo"}
+    >
+      <Field id={id("plate")} label="Placa" error={err("plate")}>
+        <TextInput {...describedBy(id("plate"), { error: err("plate") })} name="plate" defaultValue={vehicle?.plate} autoCapitalize="characters" autoComplete="off" maxLength={8} required />
       </Field>
-      <Field id="v-uf" label="UF" error={err("uf")}>
-        <SelectInput {...describedBy("v-uf", { error: err("uf") })} name="uf" defaultValue="" required>
+      <Field id={id("uf")} label="UF" error={err("uf")}>
+        <SelectInput {...describedBy(id("uf"), { error: err("uf") })} name="uf" defaultValue={vehicle?.uf ?? ""} required>
           <option value="" disabled>
             Escolha
           </option>
           <UfOptions />
         </SelectInput>
       </Field>
-      <Field id="v-renavam" label="RENAVAM" error={err("renavam")}>
-        <TextInput {...describedBy("v-renavam", { error: err("renavam") })} name="renavam" inputMode="numeric" autoComplete="off" maxLength={11} required />
+      <Field id={id("renavam")} label="RENAVAM" error={err("renavam")}>
+        <TextInput {...describedBy(id("renavam"), { error: err("renavam") })} name="renavam" defaultValue={vehicle?.renavam} inputMode="numeric" autoComplete="off" maxLength={11} required />
       </Field>
       {state.message && Object.keys(state.fields).length === 0 ? (
         <Alert tone="danger" live className="sm:col-span-3">
           {state.message}
         </Alert>
       ) : null}
-      <div className="sm:col-span-3">
-        <FormButton type="submit" variant="secondary" pending={state.pending} pendingLabel="Adicionando…">
-          Adicionar veículo
+      <div className="flex flex-wrap gap-2 sm:col-span-3">
+        <FormButton type="submit" variant="secondary" pending={state.pending} pendingLabel={vehicle ? "Salvando…" : "Adicionando…"}>
+          {vehicle ? "Salvar veículo" : "Adicionar veículo"}
         </FormButton>
+        {vehicle && onDone ? (
+          <Button variant="ghost" onClick={onDone} disabled={state.pending}>
+            Cancelar
+          </Button>
+        ) : null}
       </div>
     </form>
   );

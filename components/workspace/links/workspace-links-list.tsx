@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/client/fetch-json";
 import { workspaceLinksQuery, type AccountLinkView, type LinkFilter, type WorkspaceLinks } from "@/lib/client/workspace-links";
 import { LINK_STAGES, type LinkStage } from "@/lib/rules/link-filters";
@@ -26,7 +27,22 @@ function groupByClient(links: AccountLinkView[]) {
 
 /** Every link of the account, by client, polled every 5 s so a payment appears without a reload. */
 export function WorkspaceLinksList() {
-  const [filter, setFilter] = useState<LinkFilter>({});
+  // The filters live in the address (?client=&status=&paidToday=1), so a client's page can link
+  // to "this client's links" and the back button keeps them.
+  const params = useSearchParams();
+  const [filter, setFilter] = useState<LinkFilter>(() => ({
+    client: params.get("client") || undefined,
+    status: (LINK_STAGES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as LinkStage) : undefined,
+    paidToday: params.get("paidToday") === "1" || undefined,
+  }));
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    for (const [key, value] of [["client", filter.client], ["status", filter.status], ["paidToday", filter.paidToday ? "1" : undefined]] as const) {
+      if (value) url.searchParams.set(key, value);
+      else url.searchParams.delete(key);
+    }
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+  }, [filter]);
   const links = useQuery({ ...workspaceLinksQuery(filter), placeholderData: keepPreviousData });
   const filtered = Boolean(filter.client || filter.status || filter.paidToday);
 

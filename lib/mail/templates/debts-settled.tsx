@@ -10,7 +10,7 @@ export const debtsSettled = defineTemplate<PaymentFacts>({
       <p style={p}>Olá, {x.customerName}. Todos os débitos que você pagou já constam como quitados no órgão responsável.</p>
       <Facts rows={[["Veículo", formatPlate(x.plate)], ["Valor pago", formatBRL(x.amountCents)], ["CPF/CNPJ", x.document]]} />
       <DebtList debts={x.debts.map((d) => ({ title: d.title, amount: formatBRL(d.amountCents) }))} />
-      <p style={p}>Não é preciso fazer mais nada. Guarde o comprovante para o caso de uma fiscalização.</p>
+      <p style={p}>Não é preciso fazer mais nada. Guarde o comprovante em anexo (PDF, marcado como quitado) para o caso de uma fiscalização.</p>
       <Button href={x.statusUrl}>Ver o comprovante</Button>
     </Layout>
   ),
@@ -24,7 +24,7 @@ export const debtsSettled = defineTemplate<PaymentFacts>({
       "",
       ...x.debts.map((d) => `- ${d.title}: ${formatBRL(d.amountCents)} (quitado)`),
       "",
-      "Não é preciso fazer mais nada. Guarde o comprovante para o caso de uma fiscalização.",
+      "Não é preciso fazer mais nada. Guarde o comprovante em anexo (PDF, marcado como quitado) para o caso de uma fiscalização.",
       `Ver o comprovante: ${x.statusUrl}`,
     ].join("\n"),
 });

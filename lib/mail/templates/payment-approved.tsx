@@ -9,7 +9,7 @@ export const paymentApproved = defineTemplate<PaymentFacts>({
   subject: (x) => `Pagamento aprovado: ${formatBRL(x.amountCents)} – ${formatPlate(x.plate)}`,
   Html: (x) => (
     <Layout title="Pagamento aprovado" preview={`Recebemos ${formatBRL(x.amountCents)} para o veículo ${formatPlate(x.plate)}.`}>
-      <p style={p}>Olá, {x.customerName}. Seu pagamento foi aprovado. Guarde este e-mail: ele mostra o que foi pago.</p>
+      <p style={p}>Olá, {x.customerName}. Seu pagamento foi aprovado. Guarde este e-mail e o comprovante em anexo (PDF): eles mostram o que foi pago.</p>
       <Facts rows={[["Veículo", formatPlate(x.plate)], ["Valor pago", formatBRL(x.amountCents)], ["Forma de pagamento", method(x.method)], ["CPF/CNPJ", x.document]]} />
       <DebtList debts={x.debts.map((d) => ({ title: d.title, amount: formatBRL(d.amountCents) }))} />
       <p style={p}>O que acontece agora: cada débito é baixado pelo órgão responsável, em geral em até 3 dias úteis. Avisaremos quando todos estiverem quitados.</p>
@@ -18,7 +18,7 @@ export const paymentApproved = defineTemplate<PaymentFacts>({
   ),
   text: (x) =>
     [
-      `Olá, ${x.customerName}. Seu pagamento foi aprovado. Guarde este e-mail: ele mostra o que foi pago.`,
+      `Olá, ${x.customerName}. Seu pagamento foi aprovado. Guarde este e-mail e o comprovante em anexo (PDF): eles mostram o que foi pago.`,
       "",
       `Veículo: ${formatPlate(x.plate)}`,
       `Valor pago: ${formatBRL(x.amountCents)}`,

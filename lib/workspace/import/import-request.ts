@@ -9,11 +9,31 @@ import { IMPORT_MAX_BYTES } from "./limits";
 
 const importBodySchema = z.object({ text: z.string({ error: "Envie o conteúdo da planilha no campo text." }) });
 
-export async function importTextOf(req: Request): Promise<string> {
-  const raw = await req.text();
-  if (raw.length > IMPORT_MAX_BYTES * 2 + 1024) {
-    throw new AppError({ code: "IMPORT_TOO_LARGE", httpStatus: 413, message: "Arquivo grande demais: o limite é 1 MB. Divida a planilha em partes." });
+const MAX_BODY_BYTES = IMPORT_MAX_BYTES * 2 + 1024;
+const tooLarge = () => new AppError({ code: "IMPORT_TOO_LARGE", httpStatus: 413, message: "Arquivo grande demais: o limite é 1 MB. Divida a planilha em partes." });
+
+/** The body, read chunk by chunk and abandoned past the cap: a huge upload never sits in memory. */
+async function cappedText(req: Request): Promise<string> {
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
   }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function importTextOf(req: Request): Promise<string> {
+  const raw = await cappedText(req);
   let body: unknown;
   try {
     body = JSON.parse(raw);

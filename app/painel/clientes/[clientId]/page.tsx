@@ -6,6 +6,7 @@ import { PageShell } from "@/components/ui/page-shell";
 import { ClientForm } from "@/components/workspace/clients/client-form";
 import { ConfirmDelete } from "@/components/workspace/clients/confirm-delete";
 import { VehicleForm } from "@/components/workspace/clients/vehicle-form";
+import { VehicleItem } from "@/components/workspace/clients/vehicle-item";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { AppError } from "@/lib/errors/app-error";
 import { getClient } from "@/lib/workspace/clients/clients";
@@ -44,14 +45,8 @@ export default async function ClientPage({ params }: Props) {
         ) : (
           <ul className="mt-3 divide-y divide-slate-200" aria-label="Veículos do cliente">
             {client.vehicles.map((v) => (
-              <li key={v.id} aria-label={`Veículo ${v.plateLabel}`} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-                <div>
-                  <p className="font-semibold tabular-nums text-slate-900">
-                    {v.plateLabel} <span className="font-normal text-slate-700">· {v.uf}</span>
-                  </p>
-                  <p className="text-sm tabular-nums text-slate-700">RENAVAM {v.renavam}</p>
-                </div>
-                <ConfirmDelete path={`/api/workspace/vehicles/${v.id}`} label={`Excluir veículo ${v.plateLabel}`} confirmText={`Excluir ${v.plateLabel} e as consultas feitas para ele?`} compact />
+              <li key={v.id} aria-label={`Veículo ${v.plateLabel}`} className="py-3">
+                <VehicleItem clientId={client.id} vehicle={v} />
               </li>
             ))}
           </ul>

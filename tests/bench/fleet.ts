@@ -1,0 +1,107 @@
+// npm run bench:fleet [-- --quick]   (in npm run bench too; --only fleet for it alone there)
+// Issue 19: status polling and webhook ingest on SQLite with 1 instance, PostgreSQL with 1, and
+// PostgreSQL with 3, in one run. Each configuration is a fleet (tests/support/multi-instance.ts:
+// one in-process sandbox behind a counting proxy, one database, N instances started with the
+// production command from the bench's source snapshot) loaded round-robin over its instances
+// (lib/fleet-phases.ts). Per configuration and workload: req/s, p99, CPU-seconds per 1,000
+// requests summed over every instance's process group (/proc, before and after the window) and,
+// apart, the PostgreSQL server's; upstream status calls per payment per minute (counted at the
+// proxy); the webhook ack p99 at a paced load of half the capacity just measured.
+// PostgreSQL runs durable (fsync and synchronous commit on), as SQLite runs synchronous=FULL.
+import { mkdirSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import type { PgCluster } from "../../scripts/lib/pg-cluster";
+import type { UpstreamCall } from "../support/counting-proxy";
+import { startFleet, type FleetDatabase } from "../support/multi-instance";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { startMigratedPg } from "../support/postgres";
+import { arg, BENCH_DATA_DIR, hasFlag, refreshSnapshot } from "./lib/app-instance";
+import { childGroups } from "./lib/process-cpu";
+import { appliedOnce, idleCpu, ingestWebhooks, measure, pendingPayments, pollStatus, type Measured } from "./lib/fleet-phases";
+import { reportFleet, type ConfigRun } from "./lib/fleet-report";
+import { statusCallRates } from "./lib/upstream-rates";
+
+const quick = hasFlag("quick");
+const POLL_MS = Number(arg("poll-seconds", quick ? "15" : "30")) * 1000;
+const POLL_CONNECTIONS = Number(arg("poll-connections", "48"));
+const DELIVERIES = Number(arg("deliveries", quick ? "1000" : "3000"));
+const PACED_MS = Number(arg("paced-seconds", quick ? "6" : "12")) * 1000;
+const IDLE_MS = Number(arg("idle-seconds", quick ? "3" : "5")) * 1000;
+const CONFIGS = [
+  { name: "SQLite, 1 instance", provider: "sqlite", instances: 1 },
+  { name: "PostgreSQL, 1 instance", provider: "postgresql", instances: 1 },
+  { name: "PostgreSQL, 3 instances", provider: "postgresql", instances: 3 },
+] as const;
+// Benchmarks create lookups, tokens and payments from one address.
+const LIMITS = Object.fromEntries(["LOOKUPS", "CARD_TOKENS", "CARD_TOKENS_PER_CHECKOUT", "PAYMENTS", "CHECKOUTS", "INSTALLMENTS"].map((k) => [`RATE_LIMIT_${k}`, "100000"]));
+
+// Stopped or timed out (run-all's limit sends SIGTERM; app-instance.ts then exits): the finally
+// blocks never run, and the instances (their own process groups, even half started) and the
+// cluster (its own session, as another user) would outlive us.
+let cluster: PgCluster | undefined;
+process.on("exit", () => {
+  for (const group of childGroups(process.pid)) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }
+  cluster?.stop();
+});
+
+async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgCluster; adminUrl: string; template: string } | undefined, cwd: string): Promise<ConfigRun> {
+  const calls: UpstreamCall[] = [];
+  let database: FleetDatabase;
+  if (config.provider === "sqlite") {
+    const file = path.join(BENCH_DATA_DIR, "fleet-sqlite.db");
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    database = { databaseUrl: `file:${file}` };
+  } else database = pg!;
+  // The machine's other work shows in latency and req/s (less in CPU per request): say how busy it was.
+  const load = loadavg()[0]!.toFixed(1);
+  console.log(`\n[fleet] ${config.name}: starting (load average ${load}) ...`);
+  // Ten times real time: the card stays in analysis and the PIX unpaid past every window.
+  const fleet = await startFleet(database, { instances: config.instances, cwd, upstreamCalls: calls, sandbox: { timeScale: 10, latencyScale: 0.05 }, env: LIMITS });
+  const db = createPrismaClient(fleet.databaseUrl);
+  const pgDir = config.provider === "postgresql" ? pg!.cluster.dataDir : undefined;
+  try {
+    const payments = await pendingPayments(fleet);
+    console.log(`[fleet] ${config.name}: polling ${payments.map((p) => `${p.method} ${p.status}`).join(", ")} for ${POLL_MS / 1000} s ...`);
+    const from = Date.now();
+    const polling: Measured = await measure(fleet, pgDir, () => pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, POLL_MS));
+    console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
+    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3 });
+    // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
+    const wrong = await appliedOnce(db, webhooks.events, 90_000);
+    // Last, when the backlog is applied: what each instance spends with nothing asked of it.
+    const idleMsPerS = await idleCpu(fleet, IDLE_MS);
+    // Status calls over the configuration's whole life after the payments: the polls' and the sweep's.
+    const rates = statusCallRates(calls, { from, to: Date.now() }, payments.length);
+    return { name: config.name, instances: config.instances, load: `${load}-${loadavg()[0]!.toFixed(1)}`, idleMsPerS, polling, webhooks, rates, wrong };
+  } finally {
+    await db.$disconnect();
+    await fleet.stop();
+  }
+}
+
+async function main() {
+  mkdirSync(BENCH_DATA_DIR, { recursive: true });
+  const cwd = refreshSnapshot();
+  const pg = await startMigratedPg({ durable: true });
+  cluster = pg.cluster;
+  const runs: ConfigRun[] = [];
+  try {
+    for (const config of CONFIGS) runs.push(await runConfig(config, pg, cwd));
+  } finally {
+    pg.cluster.stop();
+  }
+  reportFleet(runs, { pollConnections: POLL_CONNECTIONS, pollSeconds: POLL_MS / 1000, deliveries: DELIVERIES, pacedSeconds: PACED_MS / 1000 });
+  if (runs.some((r) => r.wrong.length)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

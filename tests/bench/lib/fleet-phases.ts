@@ -1,0 +1,88 @@
+// The measured phases of tests/bench/fleet.ts, each against a running fleet (one or more
+// storefront instances on one database, tests/support/multi-instance.ts): status polling and
+// webhook ingest, with the CPU each window cost, read from /proc (lib/process-cpu.ts).
+import type { Db } from "@/lib/db/create-client";
+import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
+import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
+import { waitUntil } from "../../support/app-process";
+import { seedLookupEvents, shuffle, WEBHOOK_PATH, wrongLookups, type LookupEvent } from "../../support/fleet-webhooks";
+import type { Fleet } from "../../support/multi-instance";
+import { ApiClient, standaloneDebts, type PaymentView } from "./flow";
+import { closedLoop, paced, type LoadRequest, type LoadResult } from "./http-load";
+import { groupCpuSeconds, postgresCpuSeconds } from "./process-cpu";
+
+export type Measured = LoadResult & { instanceCpuS: number; postgresCpuS?: number };
+
+/** CPU-seconds per 1,000 requests. */
+export const per1k = (cpuS: number, requests: number) => (requests ? (cpuS / requests) * 1000 : NaN);
+
+/** Runs `load` and reads the CPU of every instance (and of PostgreSQL, given its data dir) around it. */
+export async function measure(fleet: Fleet, pgDataDir: string | undefined, load: () => Promise<LoadResult>): Promise<Measured> {
+  const pids = fleet.instances.map((i) => i.process.pid);
+  const sum = () => groupCpuSeconds(pids).reduce((a, b) => a + b, 0);
+  const [cpu0, pg0] = [sum(), pgDataDir ? postgresCpuSeconds(pgDataDir) : 0];
+  const result = await load();
+  const [cpu1, pg1] = [sum(), pgDataDir ? postgresCpuSeconds(pgDataDir) : 0];
+  return { ...result, instanceCpuS: cpu1 - cpu0, ...(pgDataDir ? { postgresCpuS: pg1 - pg0 } : {}) };
+}
+
+/** CPU-milliseconds per second per instance while nothing is asked of the fleet (background work). */
+export async function idleCpu(fleet: Fleet, ms: number): Promise<number> {
+  const result = await measure(fleet, undefined, async () => {
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, ms));
+    return { requests: 0, ok: 0, failed: 0, statuses: {}, seconds: (performance.now() - started) / 1000, perSecond: 0, p50: NaN, p99: NaN };
+  });
+  return (result.instanceCpuS * 1000) / result.seconds / fleet.instances.length;
+}
+
+/** Two pending payments (a card in analysis, a PIX awaiting payment) made through the first instance. */
+export async function pendingPayments(fleet: Fleet): Promise<PaymentView[]> {
+  const api = new ApiClient(fleet.instances[0]!.url);
+  const lookup = await api.lookup(SANDBOX_VEHICLES.withDebts);
+  const [fineA, fineB] = standaloneDebts(lookup);
+  if (!fineB) throw new Error("need two standalone fines");
+  const card = await api.payCard((await api.checkout(lookup.id, [fineA!.id])).token, SANDBOX_CARDS.analysisThenPaid.number);
+  const pix = await api.payPix((await api.checkout(lookup.id, [fineB.id])).token);
+  return [card, pix];
+}
+
+/** GET /api/payments/{ref} in a closed loop, the refs alternating, over every instance. */
+export function pollStatus(fleet: Fleet, refs: string[], connections: number, durationMs: number): Promise<LoadResult> {
+  const paths = refs.map((r) => `/api/payments/${r}`);
+  return closedLoop({ targets: fleet.instances.map((i) => i.url), connections, durationMs, request: (i) => ({ method: "GET", path: paths[i % paths.length]! }) });
+}
+
+/** `deliveries` webhook bodies, every event once and the rest (a `dupShare`) redeliveries, shuffled. */
+export async function webhookDeliveries(db: Db, deliveries: number, dupShare: number, firstTransactionId: number) {
+  const events = await seedLookupEvents(db, Math.max(1, Math.round(deliveries * (1 - dupShare))), firstTransactionId);
+  const bodies = shuffle([...events.map((e) => e.body), ...Array.from({ length: deliveries - events.length }, () => events[Math.floor(Math.random() * events.length)]!.body)]);
+  return { events, request: (i: number): LoadRequest => ({ method: "POST", path: WEBHOOK_PATH, body: bodies[i % bodies.length]! }) };
+}
+
+export type WebhookRun = { capacity: Measured; halfLoad: Measured; events: LookupEvent[]; drainS: number };
+
+/** Until every event's lookup is exactly as its one event says (stored, applied once); the ones still wrong. */
+export async function appliedOnce(db: Db, events: LookupEvent[], timeoutMs: number): Promise<string[]> {
+  let wrong: string[] = [];
+  await waitUntil("every event applied", async () => ((wrong = await wrongLookups(db, events)).length ? undefined : true), timeoutMs, 500).catch(() => undefined);
+  return wrong;
+}
+
+/**
+ * Webhook ingest: closed loop (capacity); once that flood is applied, paced at half its rate (the
+ * ack latency at a sustainable load, not behind the flood's backlog).
+ */
+export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number }): Promise<WebhookRun> {
+  const targets = fleet.instances.map((i) => i.url);
+  const flood = await webhookDeliveries(db, opts.deliveries, opts.dupShare, 900_000_000);
+  const capacity = await measure(fleet, pgDataDir, () => closedLoop({ targets, connections: opts.connections, count: opts.deliveries, request: flood.request }));
+  const drained = performance.now();
+  await appliedOnce(db, flood.events, 90_000);
+  const drainS = (performance.now() - drained) / 1000;
+  const rate = capacity.perSecond / 2;
+  const count = Math.ceil((rate * opts.pacedMs) / 1000);
+  const steady = await webhookDeliveries(db, count, opts.dupShare, 950_000_000);
+  const halfLoad = await measure(fleet, pgDataDir, () => paced({ targets, ratePerSecond: rate, count, request: steady.request }));
+  return { capacity, halfLoad, events: [...flood.events, ...steady.events], drainS };
+}

@@ -1,0 +1,56 @@
+// What tests/bench/fleet.ts prints: two tables, then the TARGET and FIGURE lines run-all.ts collects.
+import type { Measured, WebhookRun } from "./fleet-phases";
+import { per1k } from "./fleet-phases";
+import { figure, printTable, target } from "./table";
+import { worstRate, type Rate } from "./upstream-rates";
+
+export type ConfigRun = { name: string; instances: number; load: string; idleMsPerS: number; polling: Measured; webhooks: WebhookRun; rates: Rate[]; wrong: string[] };
+
+const CPU_RATIO_TARGET = 1.15;
+const CALLS_PER_MIN_TARGET = 2;
+const ACK_P99_TARGET_MS = 50;
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const cpu = (m: Measured) => per1k(m.instanceCpuS, m.requests).toFixed(2);
+const pgCpu = (m: Measured) => (m.postgresCpuS === undefined ? "-" : per1k(m.postgresCpuS, m.requests).toFixed(2));
+const describe = (m: Measured) =>
+  `${m.perSecond.toFixed(0)} req/s, p99 ${ms(m.p99)}, ${cpu(m)} CPU-s/1k req (instances)${m.postgresCpuS === undefined ? "" : ` + ${pgCpu(m)} (PostgreSQL)`}, ${m.failed} failed`;
+
+export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; pollSeconds: number; deliveries: number; pacedSeconds: number }): void {
+  printTable(
+    `Status polling: GET /api/payments/{ref} (2 pending payments), ${how.pollConnections} closed-loop connections over the instances, ${how.pollSeconds} s`,
+    ["configuration", "load avg", "req/s", "p50", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "status calls/payment/min", "shortest gap"],
+    runs.map((r) => {
+      const w = worstRate(r.rates);
+      return [r.name, r.load, r.polling.perSecond.toFixed(0), ms(r.polling.p50), ms(r.polling.p99), r.polling.failed, cpu(r.polling), pgCpu(r.polling), w.perMin.toFixed(2), Number.isFinite(w.minGapS) ? `${w.minGapS.toFixed(1)} s` : "-"];
+    }),
+  );
+  printTable(
+    `Webhook ingest: ${how.deliveries} deliveries (30% duplicates), 32 closed-loop senders; then paced at half that rate for ${how.pacedSeconds} s`,
+    ["configuration", "req/s", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "applied in", "paced req/s", "ack p50", "ack p99", "failed", "wrong"],
+    runs.map(({ name, webhooks: { capacity: c, halfLoad: h, drainS }, wrong }) => [name, c.perSecond.toFixed(0), ms(c.p99), c.failed, cpu(c), pgCpu(c), `${drainS.toFixed(1)} s`, h.perSecond.toFixed(0), ms(h.p50), ms(h.p99), h.failed, wrong.length]),
+  );
+  for (const r of runs) if (r.wrong.length) console.log(`\n${r.name}: lookups not exactly as their one event says:\n  ${r.wrong.slice(0, 10).join("\n  ")}`);
+  console.log("");
+
+  for (const r of runs) {
+    figure(`fleet idle CPU, ${r.name}`, `${r.idleMsPerS.toFixed(1)} CPU-ms/s per instance (background work with no request)`);
+    figure(`fleet status polling, ${r.name}`, describe(r.polling));
+    figure(`fleet webhook ingest, ${r.name}`, `${describe(r.webhooks.capacity)}, ${r.wrong.length} lost or applied wrongly`);
+  }
+  for (const r of runs) {
+    const w = worstRate(r.rates);
+    const gap = Number.isFinite(w.minGapS) ? `shortest gap ${w.minGapS.toFixed(1)} s` : "one call or none per payment";
+    target(`fleet status calls/payment/min, ${r.name}`, `${w.perMin.toFixed(2)}, ${gap}`, `<= ${CALLS_PER_MIN_TARGET}`, w.perMin <= CALLS_PER_MIN_TARGET && !(w.minGapS < 60 / CALLS_PER_MIN_TARGET - 0.5));
+    const h = r.webhooks.halfLoad;
+    target(`fleet webhook ack p99 at half capacity, ${r.name}`, `${ms(h.p99)} at ${h.perSecond.toFixed(0)} req/s, ${h.failed} failed`, `<= ${ACK_P99_TARGET_MS} ms`, h.p99 <= ACK_P99_TARGET_MS && h.failed === 0);
+  }
+  const one = runs.find((r) => r.instances === 1 && r.polling.postgresCpuS !== undefined);
+  const three = runs.find((r) => r.instances === 3);
+  if (!one || !three) return;
+  for (const [workload, pick] of [["status polling", (r: ConfigRun) => r.polling], ["webhook ingest", (r: ConfigRun) => r.webhooks.capacity]] as const) {
+    const [a, b] = [pick(one), pick(three)];
+    const ratio = per1k(b.instanceCpuS, b.requests) / per1k(a.instanceCpuS, a.requests);
+    target(`fleet ${workload}, 3 instances CPU/req vs 1 instance (PG)`, `${ratio.toFixed(2)}x (${cpu(b)} vs ${cpu(a)} CPU-s/1k req)`, `<= ${CPU_RATIO_TARGET}x`, ratio <= CPU_RATIO_TARGET);
+  }
+}
