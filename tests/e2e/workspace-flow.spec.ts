@@ -114,8 +114,11 @@ test("sign in, import 50 vehicles (5 bad rows), batch, retry, CSV, a link paid b
   await expect(finished).toBeVisible({ timeout: 120_000 });
   await expect(progress).toHaveAttribute("aria-valuenow", "45");
   await expect(page.getByText(`${45 - FAILING} de 45 consultas concluídas.`)).toBeVisible();
-  const table = page.getByRole("table");
-  await expect(table.getByRole("row")).toHaveCount(46);
+  // Desktop: a table (header row + one per vehicle); phones: one card per vehicle.
+  const phoneLayout = testInfo.project.name === "phone";
+  const results = phoneLayout ? page.getByRole("list", { name: "Resultados do lote" }) : page.getByRole("table");
+  const resultRows = phoneLayout ? results.getByRole("listitem") : results.getByRole("row").filter({ hasNot: page.getByRole("columnheader") });
+  await expect(resultRows).toHaveCount(45);
   await checkWorkspacePage(page, testInfo, "fluxo-09-lote-concluido");
 
   // 4. Retry the failed ones: each gets a new lookup; the authority still fails them.
@@ -161,7 +164,7 @@ test("sign in, import 50 vehicles (5 bad rows), batch, retry, CSV, a link paid b
   }
 
   // 6. A link for one client, from the vehicle's result.
-  await table.getByRole("link", { name: plate }).click();
+  await results.getByRole("link", { name: plate }).click();
   await page.waitForURL(/\/painel\/lotes\/[^/]+\/itens\/[^/]+$/);
   await expect(page.getByRole("heading", { name: "Seleção rápida" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`Cliente: ${name}`)).toBeVisible();
