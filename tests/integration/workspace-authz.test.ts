@@ -265,6 +265,18 @@ describe("no session, or a session that is not one", () => {
 });
 
 describe("fuzzed ids, exact oracle", () => {
+  it("hostile ids (a NUL byte, 10 kB, path tricks, SQL) are 404 on every route, never a 5xx", async () => {
+    const hostile = ["\u0000", "c\u0000x", "x".repeat(10_000), "../../etc/passwd", "%", "' OR 1=1 --", "🚗", " ", "\uFFFD"];
+    const failures: string[] = [];
+    for (const [route, method] of each(idRoutes())) {
+      for (const id of hostile) {
+        const { status, text } = await call(route, method, Object.fromEntries(route.params.map((p) => [p, id])), cookieA);
+        if (status !== 404 || !text.includes('"NOT_FOUND"')) failures.push(`${method} ${route.template} ${JSON.stringify(id.slice(0, 20))}: ${status} ${text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("404 unless every id is A's own of the right kind (then 200 on reads)", async () => {
     const before = await snapshotOf(B);
     const all = [A, B];
