@@ -5,8 +5,9 @@ import { hostileString } from "../support/fuzz-arbitraries";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
-import { randomPlate, randomRenavam, randomCpf, leakedSecrets, seedWorkspace, type SeededWorkspace, type WorkspaceIds } from "../support/workspace-seed";
-import { CONVENTION_ROUTES, fillTemplate, isKnownParam, urlSafeValue, workspaceRouteFiles, type ParamKind, type WalkedFile } from "../support/workspace-walk";
+import { callRoute, each, idsOf, KIND_OF, loadWorkspaceRoutes, readBody, snapshotOf, type Route } from "../support/workspace-routes";
+import { leakedSecrets, seedWorkspace, type SeededWorkspace } from "../support/workspace-seed";
+import { CONVENTION_ROUTES, isKnownParam, type ParamKind } from "../support/workspace-walk";
 
 // Issue 21, "Authorization": two despachantes, A and B, each with a client, a vehicle, a lookup, a
 // batch with its item and a link, written straight into the database. Every route handler under
@@ -17,84 +18,17 @@ import { CONVENTION_ROUTES, fillTemplate, isKnownParam, urlSafeValue, workspaceR
 // B's ids, A's ids of the wrong kind, A's own) against the exact oracle: 404 unless every id is
 // A's own of the right kind. B's rows are compared before and after: nothing of B's changes.
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Route = WalkedFile & { handlers: Partial<Record<Method, Handler>> };
-
-const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken" };
-
 let env: TestEnvironment;
-const routes: Route[] = [];
+let routes: Route[] = [];
 let A: SeededWorkspace;
 let B: SeededWorkspace;
 let cookieA: string;
 let cookieB: string;
 
-/** A valid body for each state-changing route, so the answer is about ownership, not validation. */
-function bodyFor(route: Route, method: Method): unknown {
-  const key = `${method} ${route.template}`;
-  const client = { name: "Outro Nome Válido", cpfCnpj: randomCpf(), phone: "11987654321", email: "novo@exemplo.test" };
-  const vehicle = { plate: randomPlate(), uf: "MG", renavam: randomRenavam() };
-  const table: Record<string, unknown> = {
-    "PATCH /api/workspace/clients/[clientId]": client,
-    "PUT /api/workspace/clients/[clientId]": client,
-    "POST /api/workspace/clients/[clientId]/vehicles": vehicle,
-    "PATCH /api/workspace/vehicles/[vehicleId]": vehicle,
-    "PUT /api/workspace/vehicles/[vehicleId]": vehicle,
-  };
-  return key in table ? table[key] : {};
-}
-
-/** Reads a body, but gives up on a stream that stays open (server-sent events). */
-async function readBody(res: Response): Promise<string> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  const deadline = Date.now() + 500;
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now())))]);
-      if (!next || next.done) break;
-      chunks.push(next.value);
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-async function call(route: Route, method: Method, raw: Record<string, string>, cookie?: string, headers?: Record<string, string>) {
-  const handler = route.handlers[method]!;
-  // The params Next would decode from the URL (no lone surrogates can travel in one).
-  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, urlSafeValue(v)]));
-  const body = method === "GET" || method === "DELETE" ? undefined : bodyFor(route, method);
-  const res = await handler(apiRequest(fillTemplate(route.template, values), { method, cookie, body, ip: "10.88.0.1", headers }), params(values));
-  return { status: res.status, text: await readBody(res) };
-}
-
-const idsOf = (w: SeededWorkspace, route: Route) => Object.fromEntries(route.params.map((p) => [p, w.ids[KIND_OF[p as ParamKind]]]));
-
-/** Everything of B's, to compare before and after the attacks. */
-async function snapshotOf(w: SeededWorkspace) {
-  const { db } = await import("@/lib/db/client");
-  return JSON.stringify({
-    clients: await db.workspaceClient.findMany({ where: { userId: w.userId }, orderBy: { id: "asc" } }),
-    vehicles: await db.workspaceVehicle.findMany({ where: { userId: w.userId }, orderBy: { id: "asc" } }),
-    batches: await db.lookupBatch.findMany({ where: { userId: w.userId }, include: { items: { orderBy: { id: "asc" } } }, orderBy: { id: "asc" } }),
-    checkouts: await db.checkout.findMany({ where: { ownerUserId: w.userId }, orderBy: { id: "asc" } }),
-    lookups: await db.lookup.findMany({ where: { id: w.ids.lookupId } }),
-  });
-}
-
 beforeAll(async () => {
   env = await setupTestEnvironment({ timeScale: 0.01 });
   Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
-  for (const walked of workspaceRouteFiles()) {
-    const mod = (await import(walked.file)) as Record<string, unknown>;
-    const handlers = Object.fromEntries(METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]));
-    routes.push({ ...walked, handlers });
-  }
+  routes = await loadWorkspaceRoutes();
   const { db } = await import("@/lib/db/client");
   const stamp = Date.now();
   cookieA = await signIn(`ana.${stamp}@authz.test`);
@@ -107,7 +41,6 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const idRoutes = () => routes.filter((r) => r.params.length > 0);
-const each = (list: Route[]) => list.flatMap((r) => (Object.keys(r.handlers) as Method[]).map((m) => [r, m] as const));
 
 describe("the walker", () => {
   it("finds every route the conventions name, and knows every dynamic segment of every route", () => {
@@ -124,11 +57,11 @@ describe("another account's ids", () => {
     const before = await snapshotOf(B);
     const failures: string[] = [];
     for (const [route, method] of each(idRoutes())) {
-      const { status, text } = await call(route, method, idsOf(B, route), cookieA);
+      const { status, text } = await callRoute(route, method, idsOf(B, route), cookieA);
       const leaks = leakedSecrets(text, B);
       if (status !== 404 || !text.includes('"NOT_FOUND"') || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")} ${text.slice(0, 200)}`);
       // Word for word the answer to an id that exists nowhere: B's ids cannot be told from noise.
-      const missing = await call(route, method, Object.fromEntries(route.params.map((p) => [p, `c${randomBytes(12).toString("hex")}`])), cookieA);
+      const missing = await callRoute(route, method, Object.fromEntries(route.params.map((p) => [p, `c${randomBytes(12).toString("hex")}`])), cookieA);
       if (missing.status !== status || missing.text !== text) failures.push(`${method} ${route.template}: B's id ${status} ${text.slice(0, 120)} vs a missing id ${missing.status} ${missing.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
@@ -138,7 +71,7 @@ describe("another account's ids", () => {
   it("the same calls with B's own session find B's rows (the oracle is not vacuous)", async () => {
     const failures: string[] = [];
     for (const [route, method] of each(idRoutes()).filter(([, m]) => m === "GET")) {
-      const { status, text } = await call(route, method, idsOf(B, route), cookieB);
+      const { status, text } = await callRoute(route, method, idsOf(B, route), cookieB);
       if (status !== 200) failures.push(`${method} ${route.template}: ${status} ${text.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
@@ -147,7 +80,7 @@ describe("another account's ids", () => {
   it("routes without ids, called by A, never return B's data", async () => {
     const failures: string[] = [];
     for (const [route, method] of each(routes.filter((r) => r.params.length === 0))) {
-      const { status, text } = await call(route, method, {}, cookieA);
+      const { status, text } = await callRoute(route, method, {}, cookieA);
       const leaks = leakedSecrets(text, B);
       if (status >= 500 || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")}`);
     }
@@ -214,7 +147,7 @@ describe("no session, or a session that is not one", () => {
     const failures: string[] = [];
     for (const [route, method] of each(routes)) {
       for (const headers of [undefined, forged]) {
-        const { status, text } = await call(route, method, idsOf(B, route), undefined, headers);
+        const { status, text } = await callRoute(route, method, idsOf(B, route), undefined, headers);
         if (status !== 401 || !text.includes('"UNAUTHENTICATED"') || leakedSecrets(text, B).length) failures.push(`${method} ${route.template}${headers ? " (forged headers)" : ""}: ${status}`);
       }
     }
@@ -255,7 +188,7 @@ describe("no session, or a session that is not one", () => {
     for (const [what, cookie] of Object.entries(cookies)) {
       if ((await sessionOf(cookie)) !== null) failures.push(`${what}: better-auth still sees a session`);
       for (const [route, method] of each(routes)) {
-        const { status, text } = await call(route, method, idsOf(B, route), cookie);
+        const { status, text } = await callRoute(route, method, idsOf(B, route), cookie);
         if (status !== 401 || leakedSecrets(text, B).length) failures.push(`${what}: ${method} ${route.template}: ${status}`);
       }
     }
@@ -270,7 +203,7 @@ describe("fuzzed ids, exact oracle", () => {
     const failures: string[] = [];
     for (const [route, method] of each(idRoutes())) {
       for (const id of hostile) {
-        const { status, text } = await call(route, method, Object.fromEntries(route.params.map((p) => [p, id])), cookieA);
+        const { status, text } = await callRoute(route, method, Object.fromEntries(route.params.map((p) => [p, id])), cookieA);
         if (status !== 404 || !text.includes('"NOT_FOUND"')) failures.push(`${method} ${route.template} ${JSON.stringify(id.slice(0, 20))}: ${status} ${text.slice(0, 120)}`);
       }
     }
@@ -297,7 +230,7 @@ describe("fuzzed ids, exact oracle", () => {
           // A's own rows are only read: a write on them is the feature, tested by the routes' own suites.
           fc.pre(method === "GET" || !allOwn);
           const values = Object.fromEntries(route.params.map((p, i) => [p, ids[i]!.value]));
-          const { status, text } = await call(route, method, values, cookieA);
+          const { status, text } = await callRoute(route, method, values, cookieA);
           expect(leakedSecrets(text, B), `${method} ${route.template}`).toEqual([]);
           if (allOwn) expect(status, `${method} ${route.template} on A's own ids: ${text.slice(0, 200)}`).toBe(200);
           else expect(status, `${method} ${route.template} ${JSON.stringify(values).slice(0, 200)}: ${text.slice(0, 200)}`).toBe(404);
