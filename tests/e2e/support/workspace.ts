@@ -43,6 +43,10 @@ export async function requestSignInLink(page: Page, email: string): Promise<void
   await expect(page.getByText("Enviamos um link para o seu e-mail")).toBeVisible();
 }
 
+// Links this worker already opened: a second sign-in of one address must wait for its own e-mail
+// (delivery is asynchronous), not take the newest one already in the mailbox, which is used.
+const opened = new Set<string>();
+
 /**
  * The newest sign-in link sent to `email`, read on the mailbox page (delivery is asynchronous:
  * outbox worker, then SMTP). `notUrl` skips an older link (a second request for the same address).
@@ -62,6 +66,7 @@ export async function signInLinkFromMailbox(context: BrowserContext, email: stri
       url = /Entrar: (\S+)/.exec(text)?.[1] ?? "";
       expect(url).toMatch(/\/api\/auth\/magic-link\/verify\?token=/);
       expect(url).not.toBe(notUrl);
+      expect(opened.has(url), "the newest sign-in e-mail is one already opened").toBe(false);
     }).toPass({ timeout: 45_000 });
     return url;
   } finally {
@@ -69,11 +74,17 @@ export async function signInLinkFromMailbox(context: BrowserContext, email: stri
   }
 }
 
+/** Marks a link as opened by the test itself (the next lookup for the address waits for a newer one). */
+export function markSignInLinkOpened(url: string): void {
+  opened.add(url);
+}
+
 /** Signs `email` in through /entrar and the mailbox; resolves on the workspace home (or `back`). */
 export async function signInThroughMailbox(page: Page, email: string, back = "/painel"): Promise<string> {
   await page.goto(back === "/painel" ? "/entrar" : `/entrar?voltar=${encodeURIComponent(back)}`);
   await requestSignInLink(page, email);
   const url = await signInLinkFromMailbox(page.context(), email);
+  opened.add(url);
   await page.goto(url);
   await page.waitForURL((u) => u.pathname === back);
   return url;
@@ -105,7 +116,7 @@ export function expireSignInLinks(email: string): number {
     const rows = sqlite.prepare("SELECT id, expiresAt FROM Verification WHERE value LIKE ?").all(`%"email":"${email}"%`) as { id: string; expiresAt: number | string }[];
     const past = Date.now() - 60_000;
     const update = sqlite.prepare("UPDATE Verification SET expiresAt = ? WHERE id = ?");
-    for (const row of rows) update.run(typeof row.expiresAt === "number" ? past : new Date(past).toISOString(), row.id);
+    for (const row of rows) update.run(typeof row.expiresAt === "number" ? past : new Date(past).toISOString().replace("Z", "+00:00"), row.id);
     return rows.length;
   } finally {
     sqlite.close();
