@@ -7,7 +7,7 @@ import { ClientForm } from "@/components/workspace/clients/client-form";
 import { ConfirmDelete } from "@/components/workspace/clients/confirm-delete";
 import { VehicleForm } from "@/components/workspace/clients/vehicle-form";
 import { VehicleItem } from "@/components/workspace/clients/vehicle-item";
-import { requirePageUser } from "@/lib/auth/page-user";
+import { requirePageUser, pageIds } from "@/lib/auth/page-user";
 import { AppError } from "@/lib/errors/app-error";
 import { getClient } from "@/lib/workspace/clients/clients";
 
@@ -26,7 +26,7 @@ async function load(userId: string, clientId: string) {
 }
 
 export default async function ClientPage({ params }: Props) {
-  const { clientId } = await params;
+  const { clientId } = await pageIds(params);
   const user = await requirePageUser(`/painel/clientes/${encodeURIComponent(clientId)}`);
   const { client, edit } = await load(user.id, clientId);
   return (

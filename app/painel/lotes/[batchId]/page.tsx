@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageShell } from "@/components/ui/page-shell";
 import { BatchDetail } from "@/components/workspace/batches/batch-detail";
-import { requirePageUser } from "@/lib/auth/page-user";
+import { requirePageUser, pageIds } from "@/lib/auth/page-user";
 import { AppError } from "@/lib/errors/app-error";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { getBatchView } from "@/lib/workspace/batches/batch-view";
@@ -10,7 +10,7 @@ import { getBatchView } from "@/lib/workspace/batches/batch-view";
 export const metadata: Metadata = { title: "Lote de consultas" };
 
 export default async function BatchPage({ params }: { params: Promise<{ batchId: string }> }) {
-  const { batchId } = await params;
+  const { batchId } = await pageIds(params);
   const user = await requirePageUser(`/painel/lotes/${batchId}`);
   const view = await getBatchView(user.id, batchId).catch((error: unknown) => {
     if (error instanceof AppError && error.httpStatus === 404) notFound();

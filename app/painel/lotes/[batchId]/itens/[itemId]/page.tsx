@@ -4,7 +4,7 @@ import { ItemLinkMaker } from "@/components/workspace/links/item-link-maker";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageShell } from "@/components/ui/page-shell";
-import { requirePageUser } from "@/lib/auth/page-user";
+import { requirePageUser, pageIds } from "@/lib/auth/page-user";
 import { findItemForLink } from "@/lib/links/batch-item-link";
 import { formatPlate } from "@/lib/rules/plate";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Resultado do veículo" };
 type Props = { params: Promise<{ batchId: string; itemId: string }> };
 
 export default async function BatchItemPage({ params }: Props) {
-  const { batchId, itemId } = await params;
+  const { batchId, itemId } = await pageIds(params);
   const user = await requirePageUser(`/painel/lotes/${encodeURIComponent(batchId)}/itens/${encodeURIComponent(itemId)}`);
   // Another account's item and a missing one are the same 404.
   const item = await findItemForLink(user.id, batchId, itemId);
