@@ -51,9 +51,10 @@ type StoredLookup = { id: string; externalId: string; uf: string; plate: string;
  * Sends a stored lookup upstream (again, for a batch item whose claimer died: the same externalId
  * makes upstream answer with the same lookup). `keepPendingOnRateLimit`: a budget refusal or an
  * upstream 429 leaves the row pending and is thrown, so background work can come back later with
- * the same row instead of failing it.
+ * the same row instead of failing it. Says "ack" when upstream acknowledged it (pending until the
+ * webhook), "other" for every other ending (resolved, failed, or outcome unknown).
  */
-export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRateLimit?: boolean } = {}): Promise<void> {
+export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRateLimit?: boolean } = {}): Promise<"ack" | "other"> {
   try {
     const answer = await upstream.startDebtLookup({
       state: lookup.uf,
@@ -67,6 +68,7 @@ export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRate
       await applyLookupResult(lookup.id, answer.debts.length > 0 ? { kind: "debts", debts: answer.debts } : { kind: "no_debts" });
     }
     log.info({ lookupId: lookup.id, kind: answer.kind }, "debt lookup started");
+    return answer.kind === "ack" ? "ack" : "other";
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     if (error.code === "UPSTREAM_NOT_FOUND") {
@@ -82,6 +84,7 @@ export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRate
     } else {
       log.warn({ lookupId: lookup.id, code: error.code }, "debt lookup outcome unknown: left pending");
     }
+    return "other";
   }
 }
 
