@@ -54,7 +54,10 @@ type StoredLookup = { id: string; externalId: string; uf: string; plate: string;
  * the same row instead of failing it. Says "ack" when upstream acknowledged it (pending until the
  * webhook), "other" for every other ending (resolved, failed, or outcome unknown).
  */
-export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRateLimit?: boolean } = {}): Promise<"ack" | "other"> {
+export async function sendLookup(
+  lookup: StoredLookup,
+  opts: { keepPendingOnRateLimit?: boolean; recordTransactionId?: (lookupId: string, transactionId: string) => Promise<void> } = {},
+): Promise<"ack" | "other"> {
   try {
     const answer = await upstream.startDebtLookup({
       state: lookup.uf,
@@ -63,7 +66,9 @@ export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRate
       cpfCnpj: lookup.cpfCnpj,
       externalId: lookup.externalId,
     });
-    await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: answer.transactionId } });
+    // A batch stores many at once (its own writer); a person's lookup stores its own.
+    if (opts.recordTransactionId) await opts.recordTransactionId(lookup.id, answer.transactionId);
+    else await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: answer.transactionId } });
     if (answer.kind === "sync") {
       await applyLookupResult(lookup.id, answer.debts.length > 0 ? { kind: "debts", debts: answer.debts } : { kind: "no_debts" });
     }

@@ -5,6 +5,7 @@ import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
 import { budget } from "@/lib/upstream/budget";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
+import { linkItemsToLookups, recordTransactionId } from "./group-writes";
 import { batchLog } from "./logger";
 import { finishedItemData, OPEN_ITEM } from "./settle-item";
 import { itemOutcomeOf } from "./summary";
@@ -66,13 +67,8 @@ export async function createLinkedLookups(rows: readonly BatchItemRow[]): Promis
   const startedAt = new Date();
   await db.$transaction(async (tx) => {
     await tx.lookup.createMany({ data: fresh.map((f) => ({ ...f.data, createdAt: startedAt })) });
-    for (const f of fresh) {
-      const linked = await tx.lookupBatchItem.updateMany({
-        where: { id: f.itemId, lookupId: null, status: { in: OPEN_ITEM } },
-        data: { lookupId: f.data.id, status: "running", startedAt },
-      });
-      if (linked.count !== 1) throw new Error("batch item changed while its group's lookups were being created");
-    }
+    const linked = await linkItemsToLookups(tx, fresh.map((f) => [f.itemId, f.data.id] as const), startedAt);
+    if (linked !== fresh.length) throw new Error("batch items changed while their group's lookups were being created");
   });
   // What was just committed, so each item's run need not read its row back.
   const lookupOf = (f: (typeof fresh)[number]): ItemLookup => ({
@@ -121,7 +117,7 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
     if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
     try {
       // Acknowledged: pending until its result (the webhook settles the item); no need to read back.
-      if ((await sendLookup(lookup, { keepPendingOnRateLimit: true })) === "ack") throw checkBack();
+      if ((await sendLookup(lookup, { keepPendingOnRateLimit: true, recordTransactionId })) === "ack") throw checkBack();
     } catch (error) {
       if (error instanceof RetryLater || !isUpstreamError(error)) throw error;
       if (error.code === "UPSTREAM_RATE_LIMITED") throw budgetWait(error.retryAfterSeconds);
@@ -143,7 +139,8 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
   throw checkBack();
 }
 
-const checkBack = () => new RetryLater(new Date(Date.now() + CHECK_BACK_MS), "waiting for the lookup's result");
+// Rounded up to the second: the items of a claim that wait together are deferred in one statement.
+const checkBack = () => new RetryLater(new Date(Math.ceil((Date.now() + CHECK_BACK_MS) / 1000) * 1000), "waiting for the lookup's result");
 
 export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) => void } = {}): Job<BatchItemRow> {
   return {
