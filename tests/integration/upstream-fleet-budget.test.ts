@@ -152,8 +152,12 @@ describe("two instances share one count", () => {
     expect(next?.count).toBe(1);
     expect(await a.takeAhead("debt-lookup", 2)).toBe(true);
     await a.recordPause("debt-lookup", 30);
-    await refusalOf(a.take("debt-lookup"));
-    expect(await a.takeAhead("debt-lookup", 1)).toBe(false);
+    try {
+      await refusalOf(a.take("debt-lookup"));
+      expect(await a.takeAhead("debt-lookup", 1)).toBe(false);
+    } finally {
+      await appDb.upstreamPause.deleteMany({ where: { operation: "debt-lookup" } });
+    }
   });
 
   it("the real client on one instance is refused once the other instance has spent the minute", async () => {
