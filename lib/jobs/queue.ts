@@ -90,6 +90,12 @@ export async function defer(q: Queue, token: string, id: string, at: Date): Prom
   await q.table.updateMany({ where: { id, leaseOwner: token }, data: { ...unleased, notBefore: at, attempts: { decrement: 1 } } });
 }
 
+/** defer() for several rows of one claim due at the same moment: one statement for all of them. */
+export async function deferMany(q: Queue, token: string, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await q.table.updateMany({ where: { id: { in: ids }, leaseOwner: token }, data: { ...unleased, notBefore: at, attempts: { decrement: 1 } } });
+}
+
 /** Keeps a claim while its work runs. */
 export async function renew(q: Queue, token: string, now = new Date()): Promise<number> {
   const { count } = await q.table.updateMany({ where: { leaseOwner: token }, data: { leaseUntil: new Date(now.getTime() + q.leaseMs) } });

@@ -1,6 +1,6 @@
 import "server-only";
 import { moduleLogger } from "@/lib/log/logger";
-import { claim, defer, fail, finish, release, renew, type ClaimedRow, type Queue } from "./queue";
+import { claim, deferMany, fail, finish, release, renew, type ClaimedRow, type Queue } from "./queue";
 import { RetryLater } from "./retry-later";
 
 // Runs claimed rows: the handler's result is written through finish(), a thrown error backs off
@@ -14,6 +14,12 @@ export type Job<Row extends ClaimedRow> = Queue & {
   run(row: Row): Promise<Record<string, unknown>>;
   /** Told when a row was deferred, so the caller may wake up then (another instance may too). */
   onDeferred?(at: Date): void;
+  /**
+   * Optional group step, under the claim's lease, before the rows run: work that is cheaper done
+   * once for the whole claim (one transaction instead of one per row). Only a speed-up: run() must
+   * stay correct for a row prepare() skipped or failed on, so an error here is logged, not fatal.
+   */
+  prepare?(rows: Row[]): Promise<void>;
 };
 
 export type BatchOptions = { limit: number; concurrency: number; between?: () => Promise<void> };
@@ -24,14 +30,17 @@ const state: State = (g.__jobsRunner ??= { stopping: false, running: new Set(), 
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function runOne<Row extends ClaimedRow>(job: Job<Row>, token: string, row: Row): Promise<void> {
+/** Rows of one chunk told to wait, by the moment they are due: written together after the chunk. */
+type Deferrals = Map<number, string[]>;
+
+async function runOne<Row extends ClaimedRow>(job: Job<Row>, token: string, row: Row, deferrals: Deferrals): Promise<void> {
   try {
     const data = await job.run(row);
     if (!(await finish(job, token, row.id, data))) log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
   } catch (error) {
     if (error instanceof RetryLater) {
-      await defer(job, token, row.id, error.at);
-      job.onDeferred?.(error.at);
+      const at = error.at.getTime();
+      deferrals.set(at, [...(deferrals.get(at) ?? []), row.id]);
       return;
     }
     const gaveUp = await fail(job, token, row, message(error));
@@ -52,10 +61,17 @@ export async function runBatch<Row extends ClaimedRow>(job: Job<Row>, options: B
   let handled = 0;
   const work = (async () => {
     try {
+      if (job.prepare && !state.stopping) await job.prepare(rows).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"));
       for (let i = 0; i < rows.length; i += options.concurrency) {
         if (state.stopping) break;
         const chunk = rows.slice(i, i + options.concurrency);
-        await Promise.all(chunk.map((row) => runOne(job, token, row)));
+        const deferrals: Deferrals = new Map();
+        await Promise.all(chunk.map((row) => runOne(job, token, row, deferrals)));
+        // One statement per due moment (a job that rounds its RetryLater times shares them widely).
+        for (const [at, ids] of deferrals) {
+          await deferMany(job, token, ids, new Date(at));
+          job.onDeferred?.(new Date(at));
+        }
         handled += chunk.length;
         await options.between?.();
       }

@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
-import { settleBatchItemOf } from "@/lib/workspace/batches/settle-item";
+import { itemDataFromDebts, OPEN_ITEM } from "@/lib/workspace/batches/settle-item";
+import { itemOutcomeOf } from "@/lib/workspace/batches/summary";
 
 const log = moduleLogger("lookups");
 
@@ -44,6 +45,12 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
           ait: d.ait ?? null,
         }))
       : [];
+  // One row per upstream debt id: a debt listed twice in one event is stored once.
+  const seen = new Set<string>();
+  const unique = rows.filter((row) => !seen.has(row.debtId) && seen.add(row.debtId));
+  const status = statusOf(result);
+  const errorCode = result.kind === "error" ? result.errorCode : null;
+  const errorMessage = result.kind === "error" ? result.message : null;
 
   const resolved = await db.$transaction(async (tx) => {
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes
@@ -52,25 +59,25 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
     const claimed = await tx.lookup.updateMany({
       where: { id: lookupRowId, status: "pending" },
       data: {
-        status: statusOf(result),
-        errorCode: result.kind === "error" ? result.errorCode : null,
-        errorMessage: result.kind === "error" ? result.message : null,
+        status,
+        errorCode,
+        errorMessage,
         resultJson: JSON.stringify(result),
         resolvedAt: new Date(),
       },
     });
     if (claimed.count === 0) return false;
-    // One row per upstream debt id: a debt listed twice in one event is stored once.
-    const seen = new Set<string>();
-    for (const row of rows) {
-      if (seen.has(row.debtId)) continue;
-      seen.add(row.debtId);
-      await tx.lookupDebt.create({ data: row });
-    }
+    if (unique.length > 0) await tx.lookupDebt.createMany({ data: unique });
+    // A despachante's batch shows the vehicle's summary as soon as its result lands: its item
+    // ends in the same transaction, from the debts in hand (only an open item moves, so the
+    // item's own job, coming back to check, changes nothing). No item: nothing matches.
+    const outcome = itemOutcomeOf(status, errorCode)!;
+    await tx.lookupBatchItem.updateMany({
+      where: { lookupId: lookupRowId, status: { in: OPEN_ITEM } },
+      data: itemDataFromDebts({ id: lookupRowId, status, errorCode, errorMessage }, outcome, unique),
+    });
     return true;
   });
-  // A despachante's batch shows the vehicle's summary as soon as its result lands. After the
-  // commit and outside it: should this fail, the item's own job settles it when it checks back.
-  if (resolved) await settleBatchItemOf(lookupRowId).catch((error: unknown) => log.warn({ err: error, lookupId: lookupRowId }, "batch item not settled now: its job will"));
+  if (resolved) log.debug({ lookupId: lookupRowId, status }, "lookup result stored");
   return resolved;
 }

@@ -51,9 +51,13 @@ type StoredLookup = { id: string; externalId: string; uf: string; plate: string;
  * Sends a stored lookup upstream (again, for a batch item whose claimer died: the same externalId
  * makes upstream answer with the same lookup). `keepPendingOnRateLimit`: a budget refusal or an
  * upstream 429 leaves the row pending and is thrown, so background work can come back later with
- * the same row instead of failing it.
+ * the same row instead of failing it. Says "ack" when upstream acknowledged it (pending until the
+ * webhook), "other" for every other ending (resolved, failed, or outcome unknown).
  */
-export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRateLimit?: boolean } = {}): Promise<void> {
+export async function sendLookup(
+  lookup: StoredLookup,
+  opts: { keepPendingOnRateLimit?: boolean; recordTransactionId?: (lookupId: string, transactionId: string) => Promise<void> } = {},
+): Promise<"ack" | "other"> {
   try {
     const answer = await upstream.startDebtLookup({
       state: lookup.uf,
@@ -62,11 +66,14 @@ export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRate
       cpfCnpj: lookup.cpfCnpj,
       externalId: lookup.externalId,
     });
-    await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: answer.transactionId } });
+    // A batch stores many at once (its own writer); a person's lookup stores its own.
+    if (opts.recordTransactionId) await opts.recordTransactionId(lookup.id, answer.transactionId);
+    else await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: answer.transactionId } });
     if (answer.kind === "sync") {
       await applyLookupResult(lookup.id, answer.debts.length > 0 ? { kind: "debts", debts: answer.debts } : { kind: "no_debts" });
     }
     log.info({ lookupId: lookup.id, kind: answer.kind }, "debt lookup started");
+    return answer.kind === "ack" ? "ack" : "other";
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     if (error.code === "UPSTREAM_NOT_FOUND") {
@@ -82,6 +89,7 @@ export async function sendLookup(lookup: StoredLookup, opts: { keepPendingOnRate
     } else {
       log.warn({ lookupId: lookup.id, code: error.code }, "debt lookup outcome unknown: left pending");
     }
+    return "other";
   }
 }
 

@@ -34,6 +34,12 @@ export type UpstreamBudget = {
   take(operation: string): Promise<void>;
   /** Pauses `operation` for the whole fleet after upstream answered 429 with retryAfter. */
   recordPause(operation: string, retryAfterSeconds: number): Promise<void>;
+  /**
+   * Takes `count` units of this window at once (all or none, ONE statement) for calls about to be
+   * sent together (a batch's group); the next `count` take(operation) in this window spend them
+   * without asking the database. Units of a window that ended are dropped, never carried over.
+   */
+  takeAhead(operation: string, count: number): Promise<boolean>;
 };
 
 function refusal(operation: string, reason: "spent" | "paused", retryAfterSeconds: number): UpstreamError {
@@ -68,17 +74,28 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
   // Raw SQL, portable to SQLite and PostgreSQL, on purpose: Prisma's updateMany/createMany wrap
   // their one statement in BEGIN ... COMMIT through the driver adapter, three round trips holding
   // the write lock across awaits. These are one statement each, atomic on their own.
-  async function increment(minute: number, cap: number): Promise<boolean> {
-    const changed = await db.$executeRaw`UPDATE "UpstreamBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" < ${cap}`;
+  async function increment(minute: number, cap: number, units = 1): Promise<boolean> {
+    const changed = await db.$executeRaw`UPDATE "UpstreamBudgetWindow" SET "count" = "count" + ${units} WHERE "minute" = ${minute} AND "count" + ${units} <= ${cap}`;
     return changed === 1;
   }
 
-  /** True when this process created the window's row (and so took its first unit). */
-  async function openWindow(minute: number): Promise<boolean> {
-    const inserted = await db.$executeRaw`INSERT INTO "UpstreamBudgetWindow" ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
+  /** True when this process created the window's row (and so took its first units). */
+  async function openWindow(minute: number, units = 1): Promise<boolean> {
+    const inserted = await db.$executeRaw`INSERT INTO "UpstreamBudgetWindow" ("minute", "count") VALUES (${minute}, ${units}) ON CONFLICT ("minute") DO NOTHING`;
     knownWindow = minute;
     if (inserted === 1) db.upstreamBudgetWindow.deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } }).catch(() => undefined);
     return inserted === 1;
+  }
+
+  // Units this process took ahead (takeAhead), per operation, valid only in their own window:
+  // already counted in the database, so spending them here can never overshoot the cap.
+  const ahead = new Map<string, { minute: number; left: number }>();
+
+  async function takeUnits(operation: string, minute: number, units: number): Promise<boolean> {
+    const cap = capFor(classOf(operation), config);
+    if (cap < units) return false;
+    if (await increment(minute, cap, units)) return true;
+    return knownWindow !== minute && ((await openWindow(minute, units)) || (await increment(minute, cap, units)));
   }
 
   async function tryTake(operation: string, t: number): Promise<UpstreamError | undefined> {
@@ -86,11 +103,12 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
     const pauseLeft = pauseSecondsLeft(pauses.get(operation), t);
     if (pauseLeft > 0) return refusal(operation, "paused", pauseLeft);
     const minute = windowOf(t);
-    const cap = capFor(classOf(operation), config);
-    if (cap > 0) {
-      if (await increment(minute, cap)) return undefined;
-      if (knownWindow !== minute && ((await openWindow(minute)) || (await increment(minute, cap)))) return undefined;
+    const credit = ahead.get(operation);
+    if (credit && credit.minute === minute && credit.left > 0) {
+      credit.left -= 1;
+      return undefined;
     }
+    if (await takeUnits(operation, minute, 1)) return undefined;
     return refusal(operation, "spent", secondsToNextWindow(t));
   }
 
@@ -104,6 +122,23 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
         return;
       }
       if (refused) throw refused;
+    },
+
+    async takeAhead(operation, count) {
+      const t = now();
+      try {
+        await refreshPauses(t);
+        if (count < 1 || pauseSecondsLeft(pauses.get(operation), t) > 0) return false;
+        const minute = windowOf(t);
+        if (!(await takeUnits(operation, minute, count))) return false;
+        const credit = ahead.get(operation);
+        ahead.set(operation, { minute, left: (credit?.minute === minute ? credit.left : 0) + count });
+        return true;
+      } catch (error) {
+        // The one-unit path decides then (and fails open the same way).
+        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "upstream budget unavailable for a group take");
+        return false;
+      }
     },
 
     async recordPause(operation, retryAfterSeconds) {

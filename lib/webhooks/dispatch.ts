@@ -19,7 +19,7 @@ import { parseWebhookBody, type WebhookEventBody } from "./schemas";
 // 30 s. Handlers stay idempotent and forward-only: a row re-run after a lost lease changes nothing.
 
 const BATCH = 64;
-const CONCURRENCY = 4;
+const CONCURRENCY = 16;
 const LEASE_MS = 30_000;
 /**
  * Acknowledging comes first. Applying runs through Prisma, which holds SQLite's write lock across

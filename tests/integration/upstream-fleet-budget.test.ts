@@ -120,6 +120,46 @@ describe("two instances share one count", () => {
     await expect(b.take("payment")).resolves.toBeUndefined();
   });
 
+  it("a group take is all or nothing, counted at once for the fleet, spent without overshooting, and races one-unit takes exactly", async () => {
+    const a = budgetModule.createBudget(appDb, { perMinute: LIMIT, reserve: RESERVE });
+    const b = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
+    // More than the general cap: refused whole, nothing counted.
+    expect(await a.takeAhead("debt-lookup", LIMIT - RESERVE + 1)).toBe(false);
+    expect(await spent()).toBe(0);
+    // Six ahead on A while B races ten single takes: exactly the cap goes through between them.
+    const [group, ...singles] = await Promise.all([a.takeAhead("debt-lookup", 6), ...Array.from({ length: 10 }, () => b.take("debt-lookup").then(() => true, () => false))]);
+    const singlesWon = singles.filter(Boolean).length;
+    expect(await spent()).toBe((group ? 6 : 0) + singlesWon);
+    expect(await spent()).toBeLessThanOrEqual(LIMIT - RESERVE);
+    // A's units are already counted: spending them asks the database nothing and adds nothing.
+    const before = await spent();
+    for (let i = 0; i < (group ? 6 : 0); i++) await a.take("debt-lookup");
+    expect(await spent()).toBe(before);
+    // Once they are gone, A asks like anyone else and the full window refuses it.
+    if (before === LIMIT - RESERVE) await refusalOf(a.take("debt-lookup"));
+    await expect(b.take("payment")).resolves.toBeUndefined();
+  });
+
+  it("units taken ahead are never spent in a later window, nor while the operation is paused", async () => {
+    let t = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const a = budgetModule.createBudget(appDb, { perMinute: LIMIT, reserve: RESERVE }, () => t);
+    expect(await a.takeAhead("debt-lookup", LIMIT - RESERVE)).toBe(true);
+    await refusalOf(budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE }, () => t).take("debt-lookup"));
+    await a.take("debt-lookup");
+    t += 60_000; // the next window: the 9 left over are dropped, this take is counted in the new window
+    await a.take("debt-lookup");
+    const next = await appDb.upstreamBudgetWindow.findUnique({ where: { minute: Math.floor(t / 60_000) } });
+    expect(next?.count).toBe(1);
+    expect(await a.takeAhead("debt-lookup", 2)).toBe(true);
+    await a.recordPause("debt-lookup", 30);
+    try {
+      await refusalOf(a.take("debt-lookup"));
+      expect(await a.takeAhead("debt-lookup", 1)).toBe(false);
+    } finally {
+      await appDb.upstreamPause.deleteMany({ where: { operation: "debt-lookup" } });
+    }
+  });
+
   it("the real client on one instance is refused once the other instance has spent the minute", async () => {
     const other = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
     for (let i = 0; i < LIMIT - RESERVE; i++) await other.take("installments");

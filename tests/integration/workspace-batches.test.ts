@@ -249,6 +249,55 @@ describe("batch lookups", () => {
     for (const item of v.items) expect(item.summary).toMatchObject({ debtCount: expect.any(Number) });
     expect(TEST_API_KEY).toMatch(/^sk_test_/);
   });
+  it("the claim's group step commits every Lookup before any call, writes nothing when one item changed, and a claimer dying after it resends the same externalIds", async () => {
+    const email = `lote.g.${Date.now()}@despachante.test`;
+    const cookie = await signIn(email);
+    const userId = await userIdOf(email);
+    const vehicles = familyPlates(8, 5);
+    const plates = vehicles.map((x) => x.plate);
+    await seedVehicles(userId, vehicles);
+    const { db } = await import("@/lib/db/client");
+    const { claim } = await import("@/lib/jobs");
+    const { batchJob, createLinkedLookup, createLinkedLookups } = await import("@/lib/workspace/batches/batch-job");
+    const { upstream } = await import("@/lib/upstream/client");
+    const batch = await db.lookupBatch.create({ data: { userId } });
+    const ids = await db.workspaceVehicle.findMany({ where: { userId }, select: { id: true } });
+    await db.lookupBatchItem.createMany({ data: ids.map((v) => ({ batchId: batch.id, vehicleId: v.id })) });
+
+    receiver.mode = "fail";
+    const { rows } = await claim<BatchItemRow>(batchJob({ leaseMs: 300 }), 8);
+    expect(rows).toHaveLength(8);
+    // One item got its Lookup after the claim read the rows: the group must not link it again.
+    await createLinkedLookup(rows[0]!);
+    await expect(createLinkedLookups(rows)).rejects.toThrow(/changed/);
+    expect(await db.lookup.count({ where: { plate: { in: plates } } })).toBe(1);
+    // The rest as one group: all committed, linked and pending before anything is sent.
+    const created = await createLinkedLookups(rows.slice(1));
+    expect(created.size).toBe(7);
+    const stored = await db.lookup.findMany({ where: { plate: { in: plates } } });
+    expect(stored).toHaveLength(8);
+    expect(stored.every((l) => l.status === "pending" && l.transactionId === null)).toBe(true);
+    const items = await db.lookupBatchItem.findMany({ where: { batchId: batch.id } });
+    expect(items.every((i) => i.status === "running" && i.lookupId !== null)).toBe(true);
+    const sentBefore = sandboxLookupsByPlate(env.sandbox.ctx.store);
+    for (const p of plates) expect(sentBefore.get(p), p).toBeUndefined();
+    // Three calls left before the claimer died; nobody wrote their answers.
+    for (const row of rows.slice(1, 4)) {
+      const l = created.get(row.id)!;
+      await upstream.startDebtLookup({ state: l.uf, licensePlate: l.plate, renavam: l.renavam, cpfCnpj: l.cpfCnpj, externalId: l.externalId });
+    }
+    await new Promise((r) => setTimeout(r, 400));
+    receiver.mode = "forward";
+
+    const v = await runUntilFinished(cookie, batch.id);
+    expect(v.progress).toMatchObject({ total: 8, done: 8, failed: 0, remaining: 0 });
+    const counts = sandboxLookupsByPlate(env.sandbox.ctx.store);
+    for (const p of plates) expect(counts.get(p), p).toBe(1);
+    const after = await db.lookup.findMany({ where: { plate: { in: plates } } });
+    expect(after.map((l) => l.externalId).sort()).toEqual(stored.map((l) => l.externalId).sort());
+    expect(after.every((l) => l.transactionId !== null)).toBe(true);
+  });
+
   it("an upstream 429 defers the items to its Retry-After (no spinning, nothing failed), then they finish", async () => {
     const email = `lote.e.${Date.now()}@despachante.test`;
     const cookie = await signIn(email);

@@ -2,8 +2,10 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
 import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
+import { budget } from "@/lib/upstream/budget";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
+import { linkItemsToLookups, recordTransactionId } from "./group-writes";
 import { batchLog } from "./logger";
 import { finishedItemData, OPEN_ITEM } from "./settle-item";
 import { itemOutcomeOf } from "./summary";
@@ -17,7 +19,7 @@ import { itemOutcomeOf } from "./summary";
 //      Retry-After (notBefore), not retried in a loop while holding its lease;
 //   3. result stored (webhook, synchronous answer, 404): the item ends done or failed;
 //      still pending: deferred to check back (the webhook normally settles it first, through
-//      settleBatchItemOf), and failed as LOOKUP_TIMEOUT after LOOKUP_GIVE_UP_MS.
+//      applyLookupResult), and failed as LOOKUP_TIMEOUT after LOOKUP_GIVE_UP_MS.
 
 export const BATCH_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 2_000, maxDelayMs: 60_000 };
 export const CHECK_BACK_MS = 20_000;
@@ -35,12 +37,13 @@ export type BatchItemRow = {
 // wait, the others claimed with it wait too instead of each asking the budget again.
 const g = globalThis as unknown as { __batchBudgetWait?: number };
 
+const inputOf = ({ vehicle }: BatchItemRow) =>
+  ({ uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj }) as LookupInput;
+
 /** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
 export async function createLinkedLookup(row: BatchItemRow) {
-  const { vehicle } = row;
-  const input = { uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj } as LookupInput;
   return db.$transaction(async (tx) => {
-    const lookup = await tx.lookup.create({ data: lookupRowData(input) });
+    const lookup = await tx.lookup.create({ data: lookupRowData(inputOf(row)) });
     const linked = await tx.lookupBatchItem.updateMany({
       where: { id: row.id, lookupId: null, status: { in: OPEN_ITEM } },
       data: { lookupId: lookup.id, status: "running", startedAt: new Date() },
@@ -50,16 +53,62 @@ export async function createLinkedLookup(row: BatchItemRow) {
   });
 }
 
+type ItemLookup = Awaited<ReturnType<typeof createLinkedLookup>>;
+
+/**
+ * Step 1 for a whole claim: every new Lookup row in ONE createMany and every link in the same
+ * transaction, committed before any of them is sent (the rule of step 1, once per claim instead
+ * of once per item). All or nothing: if one item changed meanwhile, nothing is written and each
+ * item takes the one-at-a-time path in runItem.
+ */
+export async function createLinkedLookups(rows: readonly BatchItemRow[]): Promise<Map<string, ItemLookup>> {
+  const fresh = rows.filter((r) => r.lookupId === null).map((r) => ({ itemId: r.id, data: lookupRowData(inputOf(r)) }));
+  if (fresh.length === 0) return new Map();
+  const startedAt = new Date();
+  await db.$transaction(async (tx) => {
+    await tx.lookup.createMany({ data: fresh.map((f) => ({ ...f.data, createdAt: startedAt })) });
+    const linked = await linkItemsToLookups(tx, fresh.map((f) => [f.itemId, f.data.id] as const), startedAt);
+    if (linked !== fresh.length) throw new Error("batch items changed while their group's lookups were being created");
+  });
+  // What was just committed, so each item's run need not read its row back.
+  const lookupOf = (f: (typeof fresh)[number]): ItemLookup => ({
+    ...f.data,
+    status: "pending",
+    transactionId: null,
+    errorCode: null,
+    errorMessage: null,
+    resultJson: null,
+    createdAt: startedAt,
+    updatedAt: startedAt,
+    resolvedAt: null,
+  });
+  return new Map(fresh.map((f) => [f.itemId, lookupOf(f)]));
+}
+
 function budgetWait(seconds: number | undefined): RetryLater {
   const at = Date.now() + Math.max(1, seconds ?? 1) * 1000;
   g.__batchBudgetWait = Math.max(g.__batchBudgetWait ?? 0, at);
   return new RetryLater(new Date(at), "upstream budget: waiting for Retry-After");
 }
 
+// Lookups the group step created for items of a claim this process holds: a cache of committed
+// rows, consumed by each item's run; a missing entry only means reading the row.
+const prepared = new Map<string, ItemLookup>();
+
+async function prepareGroup(rows: BatchItemRow[]): Promise<void> {
+  if ((g.__batchBudgetWait ?? 0) > Date.now()) return;
+  const created = await createLinkedLookups(rows);
+  for (const [itemId, lookup] of created) prepared.set(itemId, lookup);
+  // The group's units in one statement; refused (not enough left), each send asks for its own.
+  if (created.size > 0) await budget.takeAhead("debt-lookup", created.size);
+}
+
 async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
   // The claim read the row while it was open; if its result has landed since, the outcome below
-  // is the same one settleBatchItemOf wrote.
-  let lookup = row.lookupId ? await db.lookup.findUnique({ where: { id: row.lookupId } }) : null;
+  // is the same one applyLookupResult wrote.
+  let lookup: ItemLookup | null = prepared.get(row.id) ?? null;
+  prepared.delete(row.id);
+  if (!lookup && row.lookupId) lookup = await db.lookup.findUnique({ where: { id: row.lookupId } });
   if (!lookup) {
     if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
     lookup = await createLinkedLookup(row);
@@ -67,9 +116,10 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
   if (lookup.status === "pending" && lookup.transactionId === null) {
     if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
     try {
-      await sendLookup(lookup, { keepPendingOnRateLimit: true });
+      // Acknowledged: pending until its result (the webhook settles the item); no need to read back.
+      if ((await sendLookup(lookup, { keepPendingOnRateLimit: true, recordTransactionId })) === "ack") throw checkBack();
     } catch (error) {
-      if (!isUpstreamError(error)) throw error;
+      if (error instanceof RetryLater || !isUpstreamError(error)) throw error;
       if (error.code === "UPSTREAM_RATE_LIMITED") throw budgetWait(error.retryAfterSeconds);
       // Any other refusal was written to the lookup as failed: the item ends failed below.
     }
@@ -86,8 +136,11 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
       finishedAt: new Date(),
     };
   }
-  throw new RetryLater(new Date(Date.now() + CHECK_BACK_MS), "waiting for the lookup's result");
+  throw checkBack();
 }
+
+// Rounded up to the second: the items of a claim that wait together are deferred in one statement.
+const checkBack = () => new RetryLater(new Date(Math.ceil((Date.now() + CHECK_BACK_MS) / 1000) * 1000), "waiting for the lookup's result");
 
 export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) => void } = {}): Job<BatchItemRow> {
   return {
@@ -103,6 +156,7 @@ export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) =>
       batchLog.error({ err: error }, "batch item given up after its last attempt");
       return { status: "failed", errorCode: "LOOKUP_FAILED", errorMessage: "Não foi possível concluir a consulta. Tente novamente.", finishedAt: new Date() };
     },
+    prepare: prepareGroup,
     run: runItem,
     onDeferred: options.onDeferred,
   };

@@ -14,9 +14,10 @@ type State = { draining?: Promise<void>; again: boolean; wake?: { at: number; ti
 const g = globalThis as unknown as { __batchWorker?: State };
 const state: State = (g.__batchWorker ??= { again: false });
 
-// Items mostly wait on the network (the upstream call), so many run at once; the fleet budget,
-// not this number, bounds the upstream rate.
-export const BATCH_CLAIM = { limit: 64, concurrency: 32 };
+// Items mostly wait on the network (the upstream call), so a whole claim runs at once: its Lookup
+// rows are created in one transaction (batch-job.ts prepareGroup) and its calls leave together.
+// The fleet budget, not this number, bounds the upstream rate; this bounds the open sockets.
+export const BATCH_CLAIM = { limit: 100, concurrency: 100 };
 
 function wakeAt(at: number): void {
   if (state.wake && state.wake.at <= at && state.wake.at > Date.now()) return;
