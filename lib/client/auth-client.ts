@@ -6,9 +6,3 @@ import { createAuthClient } from "better-auth/react";
 
 export const authClient = createAuthClient({ basePath: "/api/auth", plugins: [magicLinkClient(), passkeyClient()] });
 
-/** Our routes answer `{ error: { code, message } }` (pt-BR); better-auth's own, `{ code, message }` in English. */
-export function authErrorMessage(error: { status?: number; message?: string; code?: string } | null | undefined, fallback: string): string {
-  if (!error) return fallback;
-  if (error.status === 429 || error.status === 422) return error.message ?? fallback;
-  return fallback;
-}
