@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { Field, SelectInput, TextInput } from "@/components/ui/field";
 import { Money } from "@/components/ui/money";
 import { formatPlate } from "@/lib/rules/plate";
 import { filterAndSort, type ResultsFilter, type SortKey } from "@/lib/workspace/batches/results-table";
@@ -25,35 +26,18 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
   return (
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1">
-          <label htmlFor="lote-busca" className="text-sm font-medium text-slate-800">
-            Buscar cliente ou placa
-          </label>
-          <input
-            id="lote-busca"
-            type="search"
-            value={filter.text}
-            onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
-            className="min-h-11 rounded-lg border border-slate-300 px-3 text-base"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="lote-situacao" className="text-sm font-medium text-slate-800">
-            Situação
-          </label>
-          <select
-            id="lote-situacao"
-            value={filter.status}
-            onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as ResultsFilter["status"] }))}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-          >
+        <Field id="lote-busca" label="Buscar cliente ou placa" className="flex-1">
+          <TextInput id="lote-busca" type="search" value={filter.text} onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))} />
+        </Field>
+        <Field id="lote-situacao" label="Situação">
+          <SelectInput id="lote-situacao" value={filter.status} onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as ResultsFilter["status"] }))}>
             <option value="all">Todas</option>
             <option value="done">Concluídas</option>
             <option value="failed">Com falha</option>
             <option value="running">Consultando</option>
             <option value="queued">Na fila</option>
-          </select>
-        </div>
+          </SelectInput>
+        </Field>
       </div>
       <p className="mt-2 text-sm text-slate-700" aria-live="polite">
         {rows.length} de {items.length} veículos
