@@ -17,6 +17,7 @@ import { CONVENTION_ROUTES, isKnownParam, type ParamKind } from "../support/work
 // session, or a forged, expired or revoked one, 401. fast-check then draws ids (hostile strings,
 // B's ids, A's ids of the wrong kind, A's own) against the exact oracle: 404 unless every id is
 // A's own of the right kind. B's rows are compared before and after: nothing of B's changes.
+// The pages load through the same lib/ functions wrapped in pageOr404: B's rows are Next's 404 there.
 
 let env: TestEnvironment;
 let routes: Route[] = [];
@@ -242,5 +243,31 @@ describe("fuzzed ids, exact oracle", () => {
       );
     }
     expect(await snapshotOf(B)).toBe(before);
+  });
+});
+
+describe("workspace pages (pageOr404)", () => {
+  // Next's notFound() throws an error whose digest the framework turns into the 404 page.
+  const NEXT_404 = "NEXT_HTTP_ERROR_FALLBACK;404";
+  const digestOf = (p: Promise<unknown>) => p.then(() => "resolved", (e: unknown) => (e as { digest?: string }).digest ?? String(e));
+
+  it("B's client and batch, loaded as the pages load them for A, are Next's 404, like missing ids; B's own load", async () => {
+    const { pageOr404 } = await import("@/lib/auth/page-user");
+    const { getClient } = await import("@/lib/workspace/clients/clients");
+    const { getBatchView } = await import("@/lib/workspace/batches/batch-view");
+    const missing = `c${randomBytes(12).toString("hex")}`;
+    for (const id of [B.ids.clientId, missing]) expect(await digestOf(pageOr404(() => getClient(A.userId, id)))).toBe(NEXT_404);
+    for (const id of [B.ids.batchId, missing]) expect(await digestOf(pageOr404(() => getBatchView(A.userId, id)))).toBe(NEXT_404);
+    expect((await pageOr404(() => getClient(B.userId, B.ids.clientId))).client.id).toBe(B.ids.clientId);
+    expect((await pageOr404(() => getBatchView(B.userId, B.ids.batchId))).progress.total).toBe(1);
+  });
+
+  it("rethrows anything that is not a 404 (the error boundary draws it, not the 404 page)", async () => {
+    const { pageOr404 } = await import("@/lib/auth/page-user");
+    const { AppError } = await import("@/lib/errors/app-error");
+    const refused = new AppError({ code: "CLIENT_INCOMPLETE", httpStatus: 422, message: "Cliente incompleto." });
+    await expect(pageOr404(() => Promise.reject(refused))).rejects.toBe(refused);
+    const broken = new Error("database down");
+    await expect(pageOr404(() => Promise.reject(broken))).rejects.toBe(broken);
   });
 });

@@ -1,34 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Card } from "@/components/ui/card";
 import { PageShell } from "@/components/ui/page-shell";
 import { ClientForm } from "@/components/workspace/clients/client-form";
 import { ConfirmDelete } from "@/components/workspace/clients/confirm-delete";
 import { VehicleForm } from "@/components/workspace/clients/vehicle-form";
 import { VehicleItem } from "@/components/workspace/clients/vehicle-item";
-import { requirePageUser, pageIds } from "@/lib/auth/page-user";
-import { AppError } from "@/lib/errors/app-error";
+import { requirePageUser, pageIds, pageOr404 } from "@/lib/auth/page-user";
 import { getClient } from "@/lib/workspace/clients/clients";
 
 export const metadata: Metadata = { title: "Cliente" };
 
 type Props = { params: Promise<{ clientId: string }> };
 
-async function load(userId: string, clientId: string) {
-  try {
-    return await getClient(userId, clientId);
-  } catch (error) {
-    // Another account's client and a missing one: the same 404 page.
-    if (error instanceof AppError && error.httpStatus === 404) notFound();
-    throw error;
-  }
-}
-
 export default async function ClientPage({ params }: Props) {
   const { clientId } = await pageIds(params);
   const user = await requirePageUser(`/painel/clientes/${encodeURIComponent(clientId)}`);
-  const { client, edit } = await load(user.id, clientId);
+  const { client, edit } = await pageOr404(() => getClient(user.id, clientId));
   return (
     <PageShell title={client.name} lead={`CPF/CNPJ ${client.cpfCnpjMasked}${client.phone ? ` · ${client.phone}` : ""}${client.email ? ` · ${client.email}` : ""}`} wide>
       <p>

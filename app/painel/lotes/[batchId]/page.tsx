@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { PageShell } from "@/components/ui/page-shell";
 import { BatchDetail } from "@/components/workspace/batches/batch-detail";
-import { requirePageUser, pageIds } from "@/lib/auth/page-user";
-import { AppError } from "@/lib/errors/app-error";
+import { requirePageUser, pageIds, pageOr404 } from "@/lib/auth/page-user";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { getBatchView } from "@/lib/workspace/batches/batch-view";
 
@@ -12,10 +10,7 @@ export const metadata: Metadata = { title: "Lote de consultas" };
 export default async function BatchPage({ params }: { params: Promise<{ batchId: string }> }) {
   const { batchId } = await pageIds(params);
   const user = await requirePageUser(`/painel/lotes/${batchId}`);
-  const view = await getBatchView(user.id, batchId).catch((error: unknown) => {
-    if (error instanceof AppError && error.httpStatus === 404) notFound();
-    throw error;
-  });
+  const view = await pageOr404(() => getBatchView(user.id, batchId));
   return (
     <PageShell title={`Lote de ${formatDateTimeBR(view.createdAt)}`} lead={`${view.progress.total} veículos consultados no Detran de cada estado.`} wide>
       <BatchDetail initial={view} />
