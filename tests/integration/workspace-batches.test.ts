@@ -7,9 +7,8 @@ import { startLookupReceiver } from "../support/family-lookup";
 import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
-import { familyPlates, sandboxLookupsByPlate, scenarioVehicles, seedVehicles, userIdOf } from "../support/workspace-batches";
+import { claimAsDyingInstance, familyPlates, outliveDyingLease, sandboxLookupsByPlate, scenarioVehicles, seedVehicles, unclaimedBatch, userIdOf } from "../support/workspace-batches";
 import type { WebhookReceiver } from "../support/webhook-receiver";
-import type { BatchItemRow } from "@/lib/workspace/batches/batch-job";
 
 // Batch lookups over the sandbox: real HTTP to the sandbox, its results delivered as real webhooks
 // to our webhook route, the items run by the lib/jobs queue. Counts at the sandbox prove that no
@@ -206,27 +205,17 @@ describe("batch lookups", () => {
   });
 
   it("a claimer killed mid-batch loses nothing: after its lease another one finishes, no vehicle looked up twice", async () => {
-    const email = `lote.d.${Date.now()}@despachante.test`;
-    const cookie = await signIn(email);
-    const userId = await userIdOf(email);
     const vehicles = familyPlates(12, 3);
-    await seedVehicles(userId, vehicles);
+    const { cookie, batchId } = await unclaimedBatch("d", vehicles);
     const { db } = await import("@/lib/db/client");
-    const { claim } = await import("@/lib/jobs");
-    const { batchJob, createLinkedLookup } = await import("@/lib/workspace/batches/batch-job");
+    const { createLinkedLookup } = await import("@/lib/workspace/batches/batch-job");
     const { upstream } = await import("@/lib/upstream/client");
-    // The batch's rows, written as startBatch writes them, without kicking this process's worker:
-    // the "dead instance" below must be the first to claim them.
-    const batch = await db.lookupBatch.create({ data: { userId } });
-    const ids = await db.workspaceVehicle.findMany({ where: { userId }, select: { id: true } });
-    await db.lookupBatchItem.createMany({ data: ids.map((v) => ({ batchId: batch.id, vehicleId: v.id })) });
 
     // The dying instance: claims 8 items with a short lease, then dies at three different points.
     // Its results are not delivered yet (our webhook route answers 500; the sandbox retries
     // later), so the instance that takes over finds those lookups still pending.
     receiver.mode = "fail";
-    const dying = batchJob({ leaseMs: 300 });
-    const { rows } = await claim<BatchItemRow>(dying, 8);
+    const rows = await claimAsDyingInstance(8);
     expect(rows).toHaveLength(8);
     // 3 died right after linking the Lookup row (nothing sent);
     for (const row of rows.slice(0, 3)) await createLinkedLookup(row);
@@ -236,11 +225,11 @@ describe("batch lookups", () => {
       await upstream.startDebtLookup({ state: lookup.uf, licensePlate: lookup.plate, renavam: lookup.renavam, cpfCnpj: lookup.cpfCnpj, externalId: lookup.externalId });
     }
     // 2 died holding the claim, before doing anything. Nobody finishes or releases them.
-    await new Promise((r) => setTimeout(r, 400));
+    await outliveDyingLease();
     receiver.mode = "forward";
 
     // Another instance takes over once the lease has run out.
-    const v = await runUntilFinished(cookie, batch.id);
+    const v = await runUntilFinished(cookie, batchId);
     expect(v.progress).toMatchObject({ total: 12, done: 12, failed: 0, remaining: 0 });
     const counts = sandboxLookupsByPlate(env.sandbox.ctx.store);
     for (const vehicle of vehicles) expect(counts.get(vehicle.plate), vehicle.plate).toBe(1);
@@ -249,23 +238,17 @@ describe("batch lookups", () => {
     for (const item of v.items) expect(item.summary).toMatchObject({ debtCount: expect.any(Number) });
     expect(TEST_API_KEY).toMatch(/^sk_test_/);
   });
+
   it("the claim's group step commits every Lookup before any call, writes nothing when one item changed, and a claimer dying after it resends the same externalIds", async () => {
-    const email = `lote.g.${Date.now()}@despachante.test`;
-    const cookie = await signIn(email);
-    const userId = await userIdOf(email);
     const vehicles = familyPlates(8, 5);
     const plates = vehicles.map((x) => x.plate);
-    await seedVehicles(userId, vehicles);
+    const { cookie, batchId } = await unclaimedBatch("g", vehicles);
     const { db } = await import("@/lib/db/client");
-    const { claim } = await import("@/lib/jobs");
-    const { batchJob, createLinkedLookup, createLinkedLookups } = await import("@/lib/workspace/batches/batch-job");
+    const { createLinkedLookup, createLinkedLookups } = await import("@/lib/workspace/batches/batch-job");
     const { upstream } = await import("@/lib/upstream/client");
-    const batch = await db.lookupBatch.create({ data: { userId } });
-    const ids = await db.workspaceVehicle.findMany({ where: { userId }, select: { id: true } });
-    await db.lookupBatchItem.createMany({ data: ids.map((v) => ({ batchId: batch.id, vehicleId: v.id })) });
 
     receiver.mode = "fail";
-    const { rows } = await claim<BatchItemRow>(batchJob({ leaseMs: 300 }), 8);
+    const rows = await claimAsDyingInstance(8);
     expect(rows).toHaveLength(8);
     // One item got its Lookup after the claim read the rows: the group must not link it again.
     await createLinkedLookup(rows[0]!);
@@ -277,7 +260,7 @@ describe("batch lookups", () => {
     const stored = await db.lookup.findMany({ where: { plate: { in: plates } } });
     expect(stored).toHaveLength(8);
     expect(stored.every((l) => l.status === "pending" && l.transactionId === null)).toBe(true);
-    const items = await db.lookupBatchItem.findMany({ where: { batchId: batch.id } });
+    const items = await db.lookupBatchItem.findMany({ where: { batchId } });
     expect(items.every((i) => i.status === "running" && i.lookupId !== null)).toBe(true);
     const sentBefore = sandboxLookupsByPlate(env.sandbox.ctx.store);
     for (const p of plates) expect(sentBefore.get(p), p).toBeUndefined();
@@ -286,10 +269,10 @@ describe("batch lookups", () => {
       const l = created.get(row.id)!;
       await upstream.startDebtLookup({ state: l.uf, licensePlate: l.plate, renavam: l.renavam, cpfCnpj: l.cpfCnpj, externalId: l.externalId });
     }
-    await new Promise((r) => setTimeout(r, 400));
+    await outliveDyingLease();
     receiver.mode = "forward";
 
-    const v = await runUntilFinished(cookie, batch.id);
+    const v = await runUntilFinished(cookie, batchId);
     expect(v.progress).toMatchObject({ total: 8, done: 8, failed: 0, remaining: 0 });
     const counts = sandboxLookupsByPlate(env.sandbox.ctx.store);
     for (const p of plates) expect(counts.get(p), p).toBe(1);

@@ -1,5 +1,7 @@
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { SANDBOX_VEHICLES, type CatalogVehicle } from "@/lib/sandbox/catalog/vehicles";
+import type { BatchItemRow } from "@/lib/workspace/batches/batch-job";
+import { signIn } from "./workspace-auth";
 
 // Clients and vehicles written straight to the database for batch tests (the import and forms are
 // another part of the workspace): one client per vehicle, with the owner's CPF/CNPJ the sandbox
@@ -56,3 +58,32 @@ export function sandboxLookupsByPlate(store: { lookups: Map<unknown, { vehicle: 
   for (const l of store.lookups.values()) counts.set(l.vehicle.licensePlate, (counts.get(l.vehicle.licensePlate) ?? 0) + 1);
   return counts;
 }
+
+/**
+ * A new signed-in account with one client per vehicle and a batch of them, its rows written as
+ * startBatch writes them but without kicking this process's worker: a test's "dying instance"
+ * (claimAsDyingInstance) must be the first to claim them.
+ */
+export async function unclaimedBatch(tag: string, vehicles: readonly CatalogVehicle[]): Promise<{ cookie: string; userId: string; batchId: string }> {
+  const email = `lote.${tag}.${Date.now()}@despachante.test`;
+  const cookie = await signIn(email);
+  const userId = await userIdOf(email);
+  await seedVehicles(userId, vehicles);
+  const { db } = await import("@/lib/db/client");
+  const batch = await db.lookupBatch.create({ data: { userId } });
+  const ids = await db.workspaceVehicle.findMany({ where: { userId }, select: { id: true } });
+  await db.lookupBatchItem.createMany({ data: ids.map((v) => ({ batchId: batch.id, vehicleId: v.id })) });
+  return { cookie, userId, batchId: batch.id };
+}
+
+const DYING_LEASE_MS = 300;
+
+/** Claims `n` items as an instance about to die would: a lease short enough for a test to outlive. */
+export async function claimAsDyingInstance(n: number): Promise<BatchItemRow[]> {
+  const { claim } = await import("@/lib/jobs");
+  const { batchJob } = await import("@/lib/workspace/batches/batch-job");
+  return (await claim<BatchItemRow>(batchJob({ leaseMs: DYING_LEASE_MS }), n)).rows;
+}
+
+/** Waits until the dying instance's lease has run out, so another claimer may take its items. */
+export const outliveDyingLease = () => new Promise((r) => setTimeout(r, DYING_LEASE_MS + 100));
