@@ -9,20 +9,24 @@ export function SiteHeader({ notice }: { notice?: React.ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       {notice}
-      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 print:hidden">
+      {/* Phones: one line from 360 px, even in wide fallback fonts (DejaVu Sans): tighter gaps, the
+          nav links never wrap, and the workspace link says "Painel" below sm. */}
+      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:gap-4 print:hidden">
         <Link href="/" prefetch={false} className="flex min-h-11 items-center gap-2 text-lg font-bold text-slate-900">
           <span aria-hidden="true" className="rounded-md bg-brand-600 px-1.5 py-0.5 text-sm font-black tracking-wider text-white">
             PP
           </span>
           Placa Paga
         </Link>
-        <div className="flex items-center gap-4">
+        <div className="flex shrink-0 items-center gap-3 whitespace-nowrap sm:gap-4">
           {/* The dispatcher's way back to the links they sent (this browser only, no account). */}
           <Link href="/links" prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
             Meus links
           </Link>
-          <Link href="/painel" prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-            Despachante
+          {/* One accessible name at every width that contains each visible label (WCAG 2.5.3). */}
+          <Link href="/painel" prefetch={false} aria-label="Painel do despachante" className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <span className="sm:hidden">Painel</span>
+            <span className="hidden sm:inline">Despachante</span>
           </Link>
         </div>
       </div>

@@ -10,6 +10,44 @@ test("the home page answers in pt-BR with the test-environment banner", async ({
   await expect(page.getByText("Ambiente de testes")).toBeVisible();
 });
 
+// Since the workspace link joined "Meus links", the header wrapped onto two lines on phones. Each
+// header link's text must sit on one line (one client rect per text node), nothing may overflow
+// sideways, and the row stays the header's 56 px, from 360 px up (in this machine's wide fallback
+// font too). Phone project only: the widths are set here. Screenshot: tests/screenshots/header-<w>-phone.png.
+test("the header fits on one line on phones from 360 px, with the links' accessible names", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "phone widths");
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  for (const width of [360, 375, 390, 412]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const name of ["Placa Paga", "Meus links", "Painel do despachante"]) {
+      const link = header.getByRole("link", { name, exact: true });
+      await expect(link, `${width}px: ${name}`).toBeVisible();
+      // A text node that wraps has one client rect per line; a hidden one (display: none) has none.
+      const lines = await link.evaluate((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let most = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          most = Math.max(most, [...range.getClientRects()].filter((r) => r.width > 0).length);
+        }
+        return most;
+      });
+      expect(lines, `${width}px: "${name}" on ${lines} lines`).toBe(1);
+      expect((await link.boundingBox())!.height, `${width}px: ${name}`).toBeLessThanOrEqual(56);
+    }
+    const row = header.locator(":scope > div").last();
+    expect((await row.boundingBox())!.height).toBeLessThanOrEqual(56);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px: sideways scroll`).toBeLessThanOrEqual(width);
+    await header.screenshot({ path: `tests/screenshots/header-${width}-${testInfo.project.name}.png`, animations: "disabled" });
+  }
+  await expect(header.getByRole("link", { name: "Painel do despachante" })).toHaveAttribute("href", "/painel");
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(header.getByText("Despachante", { exact: true })).toBeVisible();
+});
+
 test("GET /api/health reports the database and the sandbox up", async ({ request }) => {
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);
