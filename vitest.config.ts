@@ -14,6 +14,7 @@ export const POSTGRES_SUITES = [
   "tests/integration/webhooks-ingest.test.ts",
   "tests/integration/webhooks-delivery.test.ts",
   "tests/integration/webhooks-trust.test.ts",
+  "tests/integration/jobs-lease.test.ts",
   "tests/integration/fuzz-routes.test.ts",
   "tests/integration/postgres-*.test.ts",
   "tests/integration/multi-instance.test.ts",

@@ -22,7 +22,12 @@ export type Job<Row extends ClaimedRow> = Queue & {
   prepare?(rows: Row[]): Promise<void>;
 };
 
-export type BatchOptions = { limit: number; concurrency: number; between?: () => Promise<void> };
+export type BatchOptions = {
+  limit: number;
+  /** Rows run at once; a function is asked again before each chunk (a queue that yields to requests). */
+  concurrency: number | (() => number);
+  between?: () => Promise<void>;
+};
 
 type State = { stopping: boolean; running: Set<Promise<unknown>>; queues: Map<string, Queue> };
 const g = globalThis as unknown as { __jobsRunner?: State };
@@ -62,9 +67,10 @@ export async function runBatch<Row extends ClaimedRow>(job: Job<Row>, options: B
   const work = (async () => {
     try {
       if (job.prepare && !state.stopping) await job.prepare(rows).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"));
-      for (let i = 0; i < rows.length; i += options.concurrency) {
+      for (let i = 0; i < rows.length; ) {
         if (state.stopping) break;
-        const chunk = rows.slice(i, i + options.concurrency);
+        const size = typeof options.concurrency === "function" ? options.concurrency() : options.concurrency;
+        const chunk = rows.slice(i, (i += Math.max(1, size)));
         const deferrals: Deferrals = new Map();
         await Promise.all(chunk.map((row) => runOne(job, token, row, deferrals)));
         // One statement per due moment (a job that rounds its RetryLater times shares them widely).

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimQueue, type TestRow as Row } from "../support/jobs-queue";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 
-// lib/jobs on a real SQLite file. Other instances are other processes (tests/support/jobs-claimer.ts)
+// lib/jobs on a real SQLite file, and on PostgreSQL (where a claim is one statement, FOR UPDATE
+// SKIP LOCKED). Other instances are other processes (tests/support/jobs-claimer.ts)
 // or a second Prisma client: every row is done exactly once, a SIGKILLed claimer's rows are
 // finished by another instance after its lease, a failing row backs off (in the row) and is given
 // up, a deferral does not count as a try, and stopJobs hands back what this process holds. The
@@ -97,6 +98,41 @@ describe("claims", () => {
     const rows = await rowsOf();
     expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null && r.leaseUntil === null)).toBe(true);
   }, 120_000);
+
+  it("a claim takes the oldest due rows first and reads their columns back exactly (dates included)", async () => {
+    const base = Date.parse("2026-03-01T12:00:00.123Z");
+    const ages = [4, 0, 3, 1, 2]; // inserted out of order
+    const ids = await seed(5);
+    for (const [i, id] of ids.entries()) await a.webhookEvent.update({ where: { id }, data: { receivedAt: new Date(base + ages[i]! * 60_000) } });
+    const { rows } = await jobs.claim<Row>(queue(a), 3);
+    expect(rows.map((r) => r.receivedAt.toISOString())).toEqual([0, 1, 2].map((m) => new Date(base + m * 60_000).toISOString()));
+    expect(rows.map((r) => r.id)).toEqual([ids[1], ids[3], ids[4]]);
+    expect(rows.every((r) => r.attempts === 1 && r.payload === batch)).toBe(true);
+    // Held: a second claim gets only the two left; a third, nothing.
+    expect((await jobs.claim<Row>(queue(b), 10)).rows.map((r) => r.id)).toEqual([ids[2], ids[0]]);
+    expect((await jobs.claim<Row>(queue(a), 10)).rows).toEqual([]);
+  });
+
+  it("a concurrency function is asked before each chunk: rows run that many at a time, and every row once", async () => {
+    const ids = await seed(12);
+    let running = 0;
+    const peaks: number[] = [];
+    // The webhook inbox's shape: one at a time while deliveries flow, wider once they stop.
+    const sizes = [1, 1, 4, 4, 2];
+    let asked = 0;
+    const run = async () => {
+      peaks[asked - 1] = Math.max(peaks[asked - 1] ?? 0, ++running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+      return { outcome: "applied", appliedAt: new Date() };
+    };
+    expect(await jobs.runBatch(queue(a, { run }), { limit: 12, concurrency: () => sizes[asked++] ?? 1 })).toBe(12);
+    expect(asked).toBe(5); // 1 + 1 + 4 + 4 + 2 rows
+    expect(peaks).toEqual([1, 1, 4, 4, 2]);
+    const rows = await rowsOf();
+    expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null)).toBe(true);
+  });
 
   it("a claimer SIGKILLed while it holds rows: another instance waits for its lease, then finishes every row once", async () => {
     const ids = await seed(5);
