@@ -18,7 +18,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { startMigratedPg } from "../support/postgres";
 import { arg, BENCH_DATA_DIR, hasFlag, refreshSnapshot } from "./lib/app-instance";
 import { childGroups } from "./lib/process-cpu";
-import { appliedOnce, idleCpu, ingestWebhooks, measure, pendingPayments, pollStatus, type Measured } from "./lib/fleet-phases";
+import { appliedOnce, idleCpu, ingestWebhooks, measure, pendingPayments, pollStatus, pollStatusPaced, type Measured } from "./lib/fleet-phases";
 import { reportFleet, type ConfigRun } from "./lib/fleet-report";
 import { statusCallRates } from "./lib/upstream-rates";
 
@@ -27,12 +27,19 @@ const POLL_MS = Number(arg("poll-seconds", quick ? "15" : "30")) * 1000;
 const POLL_CONNECTIONS = Number(arg("poll-connections", "48"));
 const DELIVERIES = Number(arg("deliveries", quick ? "1000" : "3000"));
 const PACED_MS = Number(arg("paced-seconds", quick ? "6" : "12")) * 1000;
+const WARM_MS = Number(arg("warm-seconds", quick ? "4" : "8")) * 1000;
+const WARM_DELIVERIES = Number(arg("warm-deliveries", quick ? "300" : "600"));
+// One offered load for every configuration, under each one's capacity: where CPU per request is compared.
+const COMMON_POLL_RATE = Number(arg("common-poll-rate", "50"));
+const COMMON_WEBHOOK_RATE = Number(arg("common-webhook-rate", "50"));
 const IDLE_MS = Number(arg("idle-seconds", quick ? "3" : "5")) * 1000;
 const CONFIGS = [
   { name: "SQLite, 1 instance", provider: "sqlite", instances: 1 },
   { name: "PostgreSQL, 1 instance", provider: "postgresql", instances: 1 },
   { name: "PostgreSQL, 3 instances", provider: "postgresql", instances: 3 },
 ] as const;
+// `--configs 2,3` runs only those (1-based), e.g. to look at PostgreSQL alone.
+const ONLY = arg("configs", "1,2,3").split(",").map(Number);
 // Benchmarks create lookups, tokens and payments from one address.
 const LIMITS = Object.fromEntries(["LOOKUPS", "CARD_TOKENS", "CARD_TOKENS_PER_CHECKOUT", "PAYMENTS", "CHECKOUTS", "INSTALLMENTS"].map((k) => [`RATE_LIMIT_${k}`, "100000"]));
 
@@ -70,16 +77,19 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     const payments = await pendingPayments(fleet);
     console.log(`[fleet] ${config.name}: polling ${payments.map((p) => `${p.method} ${p.status}`).join(", ")} for ${POLL_MS / 1000} s ...`);
     const from = Date.now();
+    // Unmeasured warm-up on every instance (see ingestWebhooks): steady-state cost, not start-up.
+    await pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, WARM_MS);
     const polling: Measured = await measure(fleet, pgDir, () => pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, POLL_MS));
+    const pollingCommon: Measured = await measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE, POLL_MS / 2));
     console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
-    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3 });
+    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE });
     // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
     const wrong = await appliedOnce(db, webhooks.events, 90_000);
     // Last, when the backlog is applied: what each instance spends with nothing asked of it.
     const idleMsPerS = await idleCpu(fleet, IDLE_MS);
     // Status calls over the configuration's whole life after the payments: the polls' and the sweep's.
     const rates = statusCallRates(calls, { from, to: Date.now() }, payments.length);
-    return { name: config.name, instances: config.instances, load: `${load}-${loadavg()[0]!.toFixed(1)}`, idleMsPerS, polling, webhooks, rates, wrong };
+    return { name: config.name, instances: config.instances, load: `${load}-${loadavg()[0]!.toFixed(1)}`, idleMsPerS, polling, pollingCommon, webhooks, rates, wrong };
   } finally {
     await db.$disconnect();
     await fleet.stop();
@@ -93,11 +103,11 @@ async function main() {
   cluster = pg.cluster;
   const runs: ConfigRun[] = [];
   try {
-    for (const config of CONFIGS) runs.push(await runConfig(config, pg, cwd));
+    for (const config of CONFIGS.filter((_, i) => ONLY.includes(i + 1))) runs.push(await runConfig(config, pg, cwd));
   } finally {
     pg.cluster.stop();
   }
-  reportFleet(runs, { pollConnections: POLL_CONNECTIONS, pollSeconds: POLL_MS / 1000, deliveries: DELIVERIES, pacedSeconds: PACED_MS / 1000 });
+  reportFleet(runs, { pollConnections: POLL_CONNECTIONS, pollSeconds: POLL_MS / 1000, deliveries: DELIVERIES, pacedSeconds: PACED_MS / 1000, commonPollRate: COMMON_POLL_RATE, commonWebhookRate: COMMON_WEBHOOK_RATE });
   if (runs.some((r) => r.wrong.length)) process.exitCode = 1;
 }
 

@@ -4,7 +4,7 @@ import { per1k } from "./fleet-phases";
 import { figure, printTable, target } from "./table";
 import { worstRate, type Rate } from "./upstream-rates";
 
-export type ConfigRun = { name: string; instances: number; load: string; idleMsPerS: number; polling: Measured; webhooks: WebhookRun; rates: Rate[]; wrong: string[] };
+export type ConfigRun = { name: string; instances: number; load: string; idleMsPerS: number; polling: Measured; pollingCommon: Measured; webhooks: WebhookRun; rates: Rate[]; wrong: string[] };
 
 const CPU_RATIO_TARGET = 1.15;
 const CALLS_PER_MIN_TARGET = 2;
@@ -16,7 +16,7 @@ const pgCpu = (m: Measured) => (m.postgresCpuS === undefined ? "-" : per1k(m.pos
 const describe = (m: Measured) =>
   `${m.perSecond.toFixed(0)} req/s, p99 ${ms(m.p99)}, ${cpu(m)} CPU-s/1k req (instances)${m.postgresCpuS === undefined ? "" : ` + ${pgCpu(m)} (PostgreSQL)`}, ${m.failed} failed`;
 
-export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; pollSeconds: number; deliveries: number; pacedSeconds: number }): void {
+export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; pollSeconds: number; deliveries: number; pacedSeconds: number; commonPollRate: number; commonWebhookRate: number }): void {
   printTable(
     `Status polling: GET /api/payments/{ref} (2 pending payments), ${how.pollConnections} closed-loop connections over the instances, ${how.pollSeconds} s`,
     ["configuration", "load avg", "req/s", "p50", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "status calls/payment/min", "shortest gap"],
@@ -26,11 +26,16 @@ export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; p
     }),
   );
   printTable(
-    `Webhook ingest: ${how.deliveries} deliveries (30% duplicates), 32 closed-loop senders; then paced at half that rate for ${how.pacedSeconds} s`,
-    ["configuration", "req/s", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "applied in", "paced req/s", "ack p50", "ack p99", "failed", "wrong"],
-    runs.map(({ name, webhooks: { capacity: c, halfLoad: h, drainS }, wrong }) => [name, c.perSecond.toFixed(0), ms(c.p99), c.failed, cpu(c), pgCpu(c), `${drainS.toFixed(1)} s`, h.perSecond.toFixed(0), ms(h.p50), ms(h.p99), h.failed, wrong.length]),
+    `Webhook ingest: ${how.deliveries} deliveries (30% duplicates), 32 closed-loop senders; CPU until every event is applied; sustained = deliveries / (flood + backlog applied); then paced at half the sustained rate for ${how.pacedSeconds} s`,
+    ["configuration", "req/s", "p99", "failed", "CPU-s/1k, acked + applied (instances)", "CPU-s/1k (PostgreSQL)", "applied in", "sustained req/s", "paced req/s", "ack p50", "ack p99", "failed", "wrong"],
+    runs.map(({ name, webhooks: { capacity: c, halfLoad: h, drainS, sustained }, wrong }) => [name, c.perSecond.toFixed(0), ms(c.p99), c.failed, cpu(c), pgCpu(c), `${drainS.toFixed(1)} s`, sustained.toFixed(0), h.perSecond.toFixed(0), ms(h.p50), ms(h.p99), h.failed, wrong.length]),
   );
   for (const r of runs) if (r.wrong.length) console.log(`\n${r.name}: lookups not exactly as their one event says:\n  ${r.wrong.slice(0, 10).join("\n  ")}`);
+  printTable(
+    `The same offered load on every configuration (open loop, under each one's capacity): polling ${how.commonPollRate} req/s for ${how.pollSeconds / 2} s; webhooks ${how.commonWebhookRate} deliveries/s for ${how.pacedSeconds} s, CPU until applied`,
+    ["configuration", "polling p50", "polling p99", "polling CPU-s/1k (instances)", "+ PostgreSQL", "webhook ack p50", "webhook ack p99", "webhook CPU-s/1k, acked + applied", "+ PostgreSQL", "PostgreSQL commits per delivery (flood)"],
+    runs.map(({ name, pollingCommon: p, webhooks: { common: c, commitsPerDelivery } }) => [name, ms(p.p50), ms(p.p99), cpu(p), pgCpu(p), ms(c.p50), ms(c.p99), cpu(c), pgCpu(c), commitsPerDelivery === undefined ? "-" : commitsPerDelivery.toFixed(2)]),
+  );
   console.log("");
 
   for (const r of runs) {
@@ -43,14 +48,25 @@ export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; p
     const gap = Number.isFinite(w.minGapS) ? `shortest gap ${w.minGapS.toFixed(1)} s` : "one call or none per payment";
     target(`fleet status calls/payment/min, ${r.name}`, `${w.perMin.toFixed(2)}, ${gap}`, `<= ${CALLS_PER_MIN_TARGET}`, w.perMin <= CALLS_PER_MIN_TARGET && !(w.minGapS < 60 / CALLS_PER_MIN_TARGET - 0.5));
     const h = r.webhooks.halfLoad;
-    target(`fleet webhook ack p99 at half capacity, ${r.name}`, `${ms(h.p99)} at ${h.perSecond.toFixed(0)} req/s, ${h.failed} failed`, `<= ${ACK_P99_TARGET_MS} ms`, h.p99 <= ACK_P99_TARGET_MS && h.failed === 0);
+    target(`fleet webhook ack p99 at half the sustained capacity, ${r.name}`, `${ms(h.p99)} at ${h.perSecond.toFixed(0)} req/s, ${h.failed} failed`, `<= ${ACK_P99_TARGET_MS} ms`, h.p99 <= ACK_P99_TARGET_MS && h.failed === 0);
   }
   const one = runs.find((r) => r.instances === 1 && r.polling.postgresCpuS !== undefined);
   const three = runs.find((r) => r.instances === 3);
   if (!one || !three) return;
-  for (const [workload, pick] of [["status polling", (r: ConfigRun) => r.polling], ["webhook ingest", (r: ConfigRun) => r.webhooks.capacity]] as const) {
-    const [a, b] = [pick(one), pick(three)];
-    const ratio = per1k(b.instanceCpuS, b.requests) / per1k(a.instanceCpuS, a.requests);
-    target(`fleet ${workload}, 3 instances CPU/req vs 1 instance (PG)`, `${ratio.toFixed(2)}x (${cpu(b)} vs ${cpu(a)} CPU-s/1k req)`, `<= ${CPU_RATIO_TARGET}x`, ratio <= CPU_RATIO_TARGET);
+  // The target is read at the same offered load: at saturation, three single-threaded servers on
+  // a two-core host measure the scheduler's contention too (printed as a figure beside it).
+  const ratios = [
+    ["status polling", (r: ConfigRun) => r.pollingCommon, (r: ConfigRun) => r.polling],
+    ["webhook ingest", (r: ConfigRun) => r.webhooks.common, (r: ConfigRun) => r.webhooks.capacity],
+  ] as const;
+  for (const [workload, same, saturated] of ratios) {
+    const ratio = (pick: (r: ConfigRun) => Measured) => {
+      const [a, b] = [pick(one), pick(three)];
+      return { x: per1k(b.instanceCpuS, b.requests) / per1k(a.instanceCpuS, a.requests), text: `${cpu(b)} vs ${cpu(a)} CPU-s/1k req` };
+    };
+    const s = ratio(saturated);
+    figure(`fleet ${workload}, 3 instances CPU/req vs 1 instance (PG) at saturation (closed loop)`, `${s.x.toFixed(2)}x (${s.text})`);
+    const c = ratio(same);
+    target(`fleet ${workload}, 3 instances CPU/req vs 1 instance (PG) at the same offered load`, `${c.x.toFixed(2)}x (${c.text})`, `<= ${CPU_RATIO_TARGET}x`, c.x <= CPU_RATIO_TARGET);
   }
 }
