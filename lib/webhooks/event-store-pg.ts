@@ -81,3 +81,8 @@ function enqueue(job: Job): void {
 export function insertWebhookEvent(e: NewWebhookEvent): Promise<InsertResult> {
   return new Promise((resolve, reject) => enqueue({ id: randomUUID(), e, resolve, reject }));
 }
+
+/** Deliveries queued or being committed (the dispatcher lets them in first). */
+export function writesWaiting(): number {
+  return state.queue.length + state.inFlight;
+}

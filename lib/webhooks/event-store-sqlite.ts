@@ -119,3 +119,8 @@ export function insertWebhookEvent(e: NewWebhookEvent): Promise<{ stored: true; 
   });
 }
 
+
+/** Deliveries queued or retrying for the next group commit (the dispatcher lets them in first). */
+export function writesWaiting(): number {
+  return state.queue.length;
+}

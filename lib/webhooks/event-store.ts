@@ -23,3 +23,8 @@ export function insertWebhookEvent(e: NewWebhookEvent): Promise<InsertResult> {
 export function msSinceLastWrite(): number {
   return Date.now() - (g.__webhookLastWriteAt ?? 0);
 }
+
+/** Deliveries not committed yet: the dispatcher waits for them before its next apply. */
+export function writesWaiting(): number {
+  return store.writesWaiting();
+}
