@@ -25,8 +25,9 @@ const LEASE_MS = 30_000;
  * Acknowledging comes first. Each event applied is a few ms of Prisma work on the same event loop
  * as the webhook route, and every step of an acknowledgment waits behind whatever is queued on it:
  * 16 applies at once put ~20 ms before each of those steps (ack p99 103-180 ms at half capacity,
- * docs/benchmarks.md). So while deliveries are arriving (one queued in the last QUIET_MS: a chunk of 16 started in a gap between
- * deliveries would hold up the next ones, p50 113 ms on three instances at 24/s each) events
+ * docs/benchmarks.md). So while deliveries are arriving (one queued in the last QUIET_MS: a chunk
+ * of 16 started in a gap between deliveries would hold up the next ones, p50 113 ms on three
+ * instances at 24/s each) events
  * are applied ONE at a time with a yield between them, which bounds an ack's wait to one apply
  * step, and also keeps Prisma's SQLite write lock (held across awaits) short for the inbox's
  * commits. Once the flow stops, the backlog is applied IDLE_CONCURRENCY at once.
@@ -35,9 +36,9 @@ const QUIET_MS = 250;
 const IDLE_CONCURRENCY = 16;
 const MAX_YIELD_MS = 50;
 
-type State = { draining?: Promise<void>; again: boolean; wake?: { at: number; timer: NodeJS.Timeout } };
+type State = { draining?: Promise<void>; again: boolean; wake?: { at: number; timer: NodeJS.Timeout }; chunkStartedAt: number };
 const g = globalThis as unknown as { __webhookDispatch?: State };
-const state: State = (g.__webhookDispatch ??= { again: false });
+const state: State = (g.__webhookDispatch ??= { again: false, chunkStartedAt: 0 });
 
 function handle(event: WebhookEventBody, receivedAt: Date): Promise<HandlerOutcome> {
   switch (event.type) {
@@ -96,7 +97,7 @@ export const webhookInbox: Job<InboxRow> = {
 };
 
 async function drain(): Promise<void> {
-  chunkStartedAt = Date.now();
+  state.chunkStartedAt = Date.now();
   for (;;) {
     state.again = false;
     const claimed = await runBatch(webhookInbox, { limit: BATCH, concurrency: applyConcurrency, between: yieldToDeliveries });
@@ -109,8 +110,6 @@ async function drain(): Promise<void> {
 
 const applyConcurrency = () => (msSinceLastWrite() < QUIET_MS ? 1 : IDLE_CONCURRENCY);
 
-let chunkStartedAt = 0;
-
 /**
  * Between chunks: every request that is ready takes its turn, and deliveries waiting for the
  * inbox's commit go in before the next apply. On SQLite that commit needs the write lock, which an
@@ -121,12 +120,12 @@ let chunkStartedAt = 0;
  * always progresses; once deliveries stop, the backlog runs at full speed.
  */
 async function yieldToDeliveries(): Promise<void> {
-  const spent = chunkStartedAt ? Date.now() - chunkStartedAt : 0;
+  const spent = Date.now() - state.chunkStartedAt;
   await new Promise((r) => setImmediate(r));
   const until = Date.now() + MAX_YIELD_MS;
   while (writesWaiting() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 1));
   if (msSinceLastWrite() < QUIET_MS && spent > 0) await new Promise((r) => setTimeout(r, Math.min(spent, MAX_YIELD_MS)));
-  chunkStartedAt = Date.now();
+  state.chunkStartedAt = Date.now();
 }
 
 /** Starts applying pending events (or notes that more arrived); resolves when the inbox is empty. */
