@@ -32,6 +32,7 @@ const WARM_DELIVERIES = Number(arg("warm-deliveries", quick ? "300" : "600"));
 // One offered load for every configuration, under each one's capacity: where CPU per request is compared.
 const COMMON_POLL_RATE = Number(arg("common-poll-rate", "50"));
 const COMMON_WEBHOOK_RATE = Number(arg("common-webhook-rate", "50"));
+const PACED_RATE = arg("paced-rate", "") ? Number(arg("paced-rate", "")) : undefined;
 const IDLE_MS = Number(arg("idle-seconds", quick ? "3" : "5")) * 1000;
 const CONFIGS = [
   { name: "SQLite, 1 instance", provider: "sqlite", instances: 1 },
@@ -82,7 +83,7 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     const polling: Measured = await measure(fleet, pgDir, () => pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, POLL_MS));
     const pollingCommon: Measured = await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE, POLL_MS / ROUNDS)));
     console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
-    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE });
+    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, pacedRate: PACED_RATE });
     // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
     const wrong = await appliedOnce(db, webhooks.events, 90_000);
     // Last, when the backlog is applied: what each instance spends with nothing asked of it.

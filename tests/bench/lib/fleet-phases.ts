@@ -86,7 +86,17 @@ export async function webhookDeliveries(db: Db, deliveries: number, dupShare: nu
   return { events, request: (i: number): LoadRequest => ({ method: "POST", path: WEBHOOK_PATH, body: bodies[i % bodies.length]! }) };
 }
 
-export type WebhookRun = { capacity: Measured; halfLoad: Measured; common: Measured; events: LookupEvent[]; drainS: number; sustained: number; commitsPerDelivery?: number };
+export type SteadyStep = { rate: number; backlog: number; keptUp: boolean; cpuShare: number };
+export type WebhookRun = { capacity: Measured; halfLoad: Measured; halfBurst: Measured; steadyRate: number; steps: SteadyStep[]; common: Measured; events: LookupEvent[]; drainS: number; sustained: number; commitsPerDelivery?: number };
+
+/** Bisection steps and window of the steady-capacity search (ingestWebhooks). */
+const STEADY_STEPS = 4;
+const STEADY_WINDOW_MS = 6_000;
+
+/** Inbox rows stored and not yet applied (or given up), over the whole fleet. */
+async function pendingInbox(db: Db): Promise<number> {
+  return db.webhookEvent.count({ where: { outcome: null } });
+}
 
 /** Until every event's lookup is exactly as its one event says (stored, applied once); the ones still wrong. */
 export async function appliedOnce(db: Db, events: LookupEvent[], timeoutMs: number): Promise<string[]> {
@@ -96,10 +106,11 @@ export async function appliedOnce(db: Db, events: LookupEvent[], timeoutMs: numb
 }
 
 /**
- * Webhook ingest: closed loop (capacity); once that flood is applied, paced at half its rate (the
- * ack latency at a sustainable load, not behind the flood's backlog).
+ * Webhook ingest: closed loop (the burst capacity, until the flood is applied); the steady
+ * capacity (bisection, below); the ack latency paced at half the steady capacity, and at half the
+ * burst capacity as a figure; then the same offered load on every configuration.
  */
-export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number }): Promise<WebhookRun> {
+export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number; pacedRate?: number }): Promise<WebhookRun> {
   const targets = fleet.instances.map((i) => i.url);
   // Unmeasured first: every instance's first deliveries pay for loading and optimising its code
   // (JIT), once per process, which would count three times against three instances.
@@ -118,16 +129,46 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
     drainS = (performance.now() - drained) / 1000;
     return load;
   });
-  // Half of what the fleet SUSTAINS: deliveries acknowledged and applied per second, flood and
-  // backlog together. Half the acknowledgment rate alone can be more than the fleet keeps up with
-  // (applying costs more than acknowledging), and then the paced phase measures a growing queue.
+  // Deliveries acknowledged and applied per second, flood and backlog together: a burst the fleet
+  // ABSORBS, applying most of it after the flood with nothing else to answer. Half of it is kept
+  // as a figure (the second pass's target reading): at that rate one instance's event loop was
+  // 86% busy (a CPU profile of the paced window), since a delivery costs more CPU at a moderate
+  // rate than in a flood (fewer rows per group commit, one apply at a time), and its ack p99 rose
+  // to 130-290 ms whenever something took the remaining 14% for a moment.
   const sustained = opts.deliveries / (capacity.seconds + drainS);
-  const rate = sustained / 2;
   // PostgreSQL publishes a backend's counters within a second or so of its transaction.
   const commitsPerDelivery = pgDataDir ? (await new Promise((r) => setTimeout(r, 1500)), ((await commits(db)) - c0) / opts.deliveries) : undefined;
-  const count = Math.ceil((rate * opts.pacedMs) / 1000);
-  const steady = await webhookDeliveries(db, count, opts.dupShare, 950_000_000);
-  const halfLoad = await measure(fleet, pgDataDir, () => paced({ targets, ratePerSecond: rate, count, request: steady.request }));
+  let seed = 1_100_000_000;
+  const pacedAt = async (rate: number, ms: number) => {
+    const batch = await webhookDeliveries(db, Math.ceil((rate * ms) / 1000), opts.dupShare, (seed += 10_000_000));
+    const load = await measure(fleet, pgDataDir, () => paced({ targets, ratePerSecond: rate, count: Math.ceil((rate * ms) / 1000), request: batch.request }));
+    return { load, batch };
+  };
+  // The steady capacity: the highest rate the fleet keeps up with indefinitely, acknowledging AND
+  // applying as deliveries arrive, found by bisection between a quarter of the burst rate and the
+  // burst rate itself. A rate is kept up with when, at the end of its window, less than half a
+  // second of deliveries waits to be applied (the dispatcher applies while deliveries flow, so a
+  // rate it cannot keep up with leaves a backlog that grows with the window).
+  const steps: SteadyStep[] = [];
+  let lo = sustained / 4;
+  let hi = sustained;
+  for (let i = 0; i < (opts.pacedRate === undefined ? STEADY_STEPS : 0); i++) {
+    const rate = Math.sqrt(lo * hi);
+    const { load, batch } = await pacedAt(rate, STEADY_WINDOW_MS);
+    const backlog = await pendingInbox(db);
+    const keptUp = backlog <= rate / 2 && load.failed === 0;
+    steps.push({ rate, backlog, keptUp, cpuShare: load.instanceCpuS / load.seconds / fleet.instances.length });
+    await appliedOnce(db, batch.events, 90_000);
+    if (keptUp) lo = rate;
+    else hi = rate;
+  }
+  const steadyRate = lo;
+  // The target's reading: half the steady capacity (`--paced-rate` fixes the rate instead).
+  const halfSteady = await pacedAt(opts.pacedRate ?? steadyRate / 2, opts.pacedMs);
+  await appliedOnce(db, halfSteady.batch.events, 90_000);
+  const halfBurst = await pacedAt(sustained / 2, opts.pacedMs);
+  await appliedOnce(db, halfBurst.batch.events, 90_000);
+  const halfLoad = halfSteady.load;
   // The same offered load on every configuration, well under any one's capacity, until applied:
   // the CPU a delivery costs, without a saturated host's contention (three busy servers on two
   // cores) in the figure. The CPU ratio of 3 instances to 1 is read here.
@@ -142,5 +183,5 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
       return load;
     });
   });
-  return { capacity, halfLoad, events: [...warm.events, ...flood.events, ...steady.events, ...same], drainS, sustained, commitsPerDelivery, common };
+  return { capacity, halfLoad, halfBurst: halfBurst.load, steadyRate, steps, events: [...warm.events, ...flood.events, ...halfSteady.batch.events, ...halfBurst.batch.events, ...same], drainS, sustained, commitsPerDelivery, common };
 }

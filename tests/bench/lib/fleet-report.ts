@@ -26,10 +26,16 @@ export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; p
     }),
   );
   printTable(
-    `Webhook ingest: ${how.deliveries} deliveries (30% duplicates), 32 closed-loop senders; CPU until every event is applied; sustained = deliveries / (flood + backlog applied); then paced at half the sustained rate for ${how.pacedSeconds} s`,
-    ["configuration", "req/s", "p99", "failed", "CPU-s/1k, acked + applied (instances)", "CPU-s/1k (PostgreSQL)", "applied in", "sustained req/s", "paced req/s", "ack p50", "ack p99", "failed", "wrong"],
-    runs.map(({ name, webhooks: { capacity: c, halfLoad: h, drainS, sustained }, wrong }) => [name, c.perSecond.toFixed(0), ms(c.p99), c.failed, cpu(c), pgCpu(c), `${drainS.toFixed(1)} s`, sustained.toFixed(0), h.perSecond.toFixed(0), ms(h.p50), ms(h.p99), h.failed, wrong.length]),
+    `Webhook ingest: ${how.deliveries} deliveries (30% duplicates), 32 closed-loop senders; CPU until every event is applied; burst = deliveries / (flood + backlog applied); steady = the highest paced rate kept up with (bisection); ack latency paced at half the steady rate for ${how.pacedSeconds} s, and at half the burst rate (figure)`,
+    ["configuration", "req/s", "p99", "failed", "CPU-s/1k, acked + applied (instances)", "CPU-s/1k (PostgreSQL)", "applied in", "burst req/s", "steady req/s", "paced req/s", "ack p50", "ack p99", "failed", "half burst: req/s", "ack p50", "ack p99", "wrong"],
+    runs.map(({ name, webhooks: { capacity: c, halfLoad: h, halfBurst: b, drainS, sustained, steadyRate }, wrong }) => [name, c.perSecond.toFixed(0), ms(c.p99), c.failed, cpu(c), pgCpu(c), `${drainS.toFixed(1)} s`, sustained.toFixed(0), steadyRate.toFixed(0), h.perSecond.toFixed(0), ms(h.p50), ms(h.p99), h.failed, b.perSecond.toFixed(0), ms(b.p50), ms(b.p99), wrong.length]),
   );
+  // Each step of the steady-capacity search: the rate, what was left to apply at its end, and the
+  // share of a core each instance used (how close to its single thread's limit the rate was).
+  for (const r of runs) {
+    const steps = r.webhooks.steps.map((s) => `${s.rate.toFixed(0)}/s ${s.keptUp ? "kept up" : "behind"} (${s.backlog} left, ${(s.cpuShare * 100).toFixed(0)}% CPU)`);
+    if (steps.length) console.log(`steady search, ${r.name}: ${steps.join("; ")}`);
+  }
   for (const r of runs) if (r.wrong.length) console.log(`\n${r.name}: lookups not exactly as their one event says:\n  ${r.wrong.slice(0, 10).join("\n  ")}`);
   printTable(
     `The same offered load on every configuration (open loop, under each one's capacity): polling ${how.commonPollRate} req/s, 3 rounds of ${(how.pollSeconds / 3).toFixed(0)} s; webhooks ${how.commonWebhookRate} deliveries/s, 3 rounds of ${(how.pacedSeconds / 3).toFixed(0)} s, CPU until applied; the round with the median CPU per request`,
@@ -47,8 +53,9 @@ export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; p
     const w = worstRate(r.rates);
     const gap = Number.isFinite(w.minGapS) ? `shortest gap ${w.minGapS.toFixed(1)} s` : "one call or none per payment";
     target(`fleet status calls/payment/min, ${r.name}`, `${w.perMin.toFixed(2)}, ${gap}`, `<= ${CALLS_PER_MIN_TARGET}`, w.perMin <= CALLS_PER_MIN_TARGET && !(w.minGapS < 60 / CALLS_PER_MIN_TARGET - 0.5));
-    const h = r.webhooks.halfLoad;
-    target(`fleet webhook ack p99 at half the sustained capacity, ${r.name}`, `${ms(h.p99)} at ${h.perSecond.toFixed(0)} req/s, ${h.failed} failed`, `<= ${ACK_P99_TARGET_MS} ms`, h.p99 <= ACK_P99_TARGET_MS && h.failed === 0);
+    const { halfLoad: h, halfBurst: b } = r.webhooks;
+    figure(`fleet webhook ack p99 at half the burst capacity, ${r.name}`, `${ms(b.p99)} at ${b.perSecond.toFixed(0)} req/s (p50 ${ms(b.p50)}), ${b.failed} failed`);
+    target(`fleet webhook ack p99 at half the steady capacity, ${r.name}`, `${ms(h.p99)} at ${h.perSecond.toFixed(0)} req/s, ${h.failed} failed`, `<= ${ACK_P99_TARGET_MS} ms`, h.p99 <= ACK_P99_TARGET_MS && h.failed === 0);
   }
   const one = runs.find((r) => r.instances === 1 && r.polling.postgresCpuS !== undefined);
   const three = runs.find((r) => r.instances === 3);
