@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
-import { familyLookup, ipvaDebts, startCountingProxy, startLookupReceiver } from "../support/family-lookup";
+import { familyLookup, ipvaDebts, proxiedTestEnvironment, startLookupReceiver, type CountingProxy } from "../support/family-lookup";
 import { CUSTOMER, json, pay, tokenize } from "../support/storefront-flow";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import type { WebhookReceiver } from "../support/webhook-receiver";
 
@@ -14,29 +13,25 @@ import type { WebhookReceiver } from "../support/webhook-receiver";
 type ErrorBody = { error: { code: string; message: string } };
 type PaymentBody = { ref: string; status: string };
 
-let env: TestEnvironment;
-let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
+let proxy: CountingProxy;
+let closeEnv: (() => Promise<void>) | undefined;
 let receiver: WebhookReceiver;
 let db: typeof import("@/lib/db/client").db;
 
 beforeAll(async () => {
   // Real time: no settlement webhooks pile up while the lookups wait for theirs.
-  env = await setupTestEnvironment({ timeScale: 1 });
-  proxy = await startCountingProxy(env.sandbox.url);
-  Object.assign(process.env, {
-    UVVI_BASE_URL: proxy.url,
+  ({ proxy, close: closeEnv } = await proxiedTestEnvironment(1, {
     RATE_LIMIT_PAYMENTS: "100000",
     RATE_LIMIT_LOOKUPS: "100000",
     RATE_LIMIT_CARD_TOKENS: "100000",
     RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "100000",
-  });
+  }));
   ({ db } = await import("@/lib/db/client"));
   receiver = await startLookupReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
-  await proxy?.close();
-  await env?.close();
+  await closeEnv?.();
 });
 
 async function checkout(lookupId: string, debtIds: string[], kind: "owner" | "share" = "owner") {

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { startCountingProxy } from "../support/family-lookup";
+import { proxiedTestEnvironment, type CountingProxy } from "../support/family-lookup";
 import { CUSTOMER, json, pay, resetSandbox, syncLookup, tokenize } from "../support/storefront-flow";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import type { TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
 import { randomCpf } from "../support/workspace-seed";
@@ -22,29 +22,26 @@ type Account = { cookie: string; id: string; email: string };
 const PER_ACCOUNT = 6;
 
 let env: TestEnvironment;
-let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
+let proxy: CountingProxy;
+let closeEnv: (() => Promise<void>) | undefined;
 let db: typeof import("@/lib/db/client").db;
 let links: typeof import("@/app/api/workspace/links/route");
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  proxy = await startCountingProxy(env.sandbox.url);
-  Object.assign(process.env, {
-    UVVI_BASE_URL: proxy.url,
+  ({ env, proxy, close: closeEnv } = await proxiedTestEnvironment(0.01, {
     LOG_LEVEL: "error",
     RATE_LIMIT_SIGN_IN: "1000",
     RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000",
     RATE_LIMIT_PAYMENTS: "100000",
     RATE_LIMIT_CARD_TOKENS: "100000",
     RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "100000",
-  });
+  }));
   ({ db } = await import("@/lib/db/client"));
   links = await import("@/app/api/workspace/links/route");
   await resetSandbox(env);
 });
 afterAll(async () => {
-  await proxy?.close();
-  await env?.close();
+  await closeEnv?.();
 });
 
 async function account(tag: string): Promise<Account> {
