@@ -6,7 +6,8 @@
 // (lib/fleet-phases.ts). Per configuration and workload: req/s, p99, CPU-seconds per 1,000
 // requests summed over every instance's process group (/proc, before and after the window) and,
 // apart, the PostgreSQL server's; upstream status calls per payment per minute (counted at the
-// proxy); the webhook ack p99 at a paced load of half the capacity just measured.
+// proxy); the webhook ack p99 at a paced load of half the steady capacity (the highest paced rate
+// the fleet keeps up with, found by bisection) and, as a figure, of half the burst capacity.
 // PostgreSQL runs durable (fsync and synchronous commit on), as SQLite runs synchronous=FULL.
 import { mkdirSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";

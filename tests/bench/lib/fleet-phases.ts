@@ -150,6 +150,8 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
   // second of deliveries waits to be applied (the dispatcher applies while deliveries flow, so a
   // rate it cannot keep up with leaves a backlog that grows with the window).
   const steps: SteadyStep[] = [];
+  const searched: LookupEvent[] = [];
+  // The lower bound is taken as kept up with, untested: a fleet behind at every step reads it.
   let lo = sustained / 4;
   let hi = sustained;
   for (let i = 0; i < (opts.pacedRate === undefined ? STEADY_STEPS : 0); i++) {
@@ -158,6 +160,7 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
     const backlog = await pendingInbox(db);
     const keptUp = backlog <= rate / 2 && load.failed === 0;
     steps.push({ rate, backlog, keptUp, cpuShare: load.instanceCpuS / load.seconds / fleet.instances.length });
+    searched.push(...batch.events);
     await appliedOnce(db, batch.events, 90_000);
     if (keptUp) lo = rate;
     else hi = rate;
@@ -183,5 +186,5 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
       return load;
     });
   });
-  return { capacity, halfLoad, halfBurst: halfBurst.load, steadyRate, steps, events: [...warm.events, ...flood.events, ...halfSteady.batch.events, ...halfBurst.batch.events, ...same], drainS, sustained, commitsPerDelivery, common };
+  return { capacity, halfLoad, halfBurst: halfBurst.load, steadyRate, steps, events: [...warm.events, ...flood.events, ...searched, ...halfSteady.batch.events, ...halfBurst.batch.events, ...same], drainS, sustained, commitsPerDelivery, common };
 }
