@@ -86,7 +86,6 @@ async function startSandboxProcess(port: number): Promise<string> {
  */
 async function probeLatencies(sandboxUrl: string): Promise<{ latency: Map<string, number>; wallMs: number }> {
   const sentAt = new Map<string, number>();
-  let lastAt = 0;
   const latency = new Map<string, number>();
   const byExternal = new Map<string, string>();
   const server = http.createServer((req, res) => {
@@ -95,7 +94,7 @@ async function probeLatencies(sandboxUrl: string): Promise<{ latency: Map<string
     req.on("end", () => {
       const e = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { externalId: string };
       const plate = byExternal.get(e.externalId);
-      if (plate && sentAt.has(plate)) latency.set(plate, (lastAt = Date.now()) - sentAt.get(plate)!);
+      if (plate && sentAt.has(plate)) latency.set(plate, Date.now() - sentAt.get(plate)!);
       res.writeHead(200).end("{}");
     });
   });
@@ -119,6 +118,8 @@ async function probeLatencies(sandboxUrl: string): Promise<{ latency: Map<string
   const deadline = Date.now() + 30_000;
   while (latency.size < N && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   server.close();
+  // The last webhook came at the latest send plus its latency.
+  const lastAt = Math.max(...[...latency].map(([plate, ms]) => sentAt.get(plate)! + ms));
   return { latency, wallMs: lastAt - started };
 }
 

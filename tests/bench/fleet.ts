@@ -33,7 +33,8 @@ const WARM_DELIVERIES = Number(arg("warm-deliveries", quick ? "300" : "600"));
 // One offered load for every configuration, under each one's capacity: where CPU per request is compared.
 const COMMON_POLL_RATE = Number(arg("common-poll-rate", "50"));
 const COMMON_WEBHOOK_RATE = Number(arg("common-webhook-rate", "50"));
-const PACED_RATE = arg("paced-rate", "") ? Number(arg("paced-rate", "")) : undefined;
+// `--paced-rate N` paces the ack target's window at N instead of half the steady capacity.
+const PACED_RATE = Number(arg("paced-rate", "")) || undefined;
 const IDLE_MS = Number(arg("idle-seconds", quick ? "3" : "5")) * 1000;
 const CONFIGS = [
   { name: "SQLite, 1 instance", provider: "sqlite", instances: 1 },

@@ -140,8 +140,9 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
   const commitsPerDelivery = pgDataDir ? (await new Promise((r) => setTimeout(r, 1500)), ((await commits(db)) - c0) / opts.deliveries) : undefined;
   let seed = 1_100_000_000;
   const pacedAt = async (rate: number, ms: number) => {
-    const batch = await webhookDeliveries(db, Math.ceil((rate * ms) / 1000), opts.dupShare, (seed += 10_000_000));
-    const load = await measure(fleet, pgDataDir, () => paced({ targets, ratePerSecond: rate, count: Math.ceil((rate * ms) / 1000), request: batch.request }));
+    const count = Math.ceil((rate * ms) / 1000);
+    const batch = await webhookDeliveries(db, count, opts.dupShare, (seed += 10_000_000));
+    const load = await measure(fleet, pgDataDir, () => paced({ targets, ratePerSecond: rate, count, request: batch.request }));
     return { load, batch };
   };
   // The steady capacity: the highest rate the fleet keeps up with indefinitely, acknowledging AND
