@@ -60,19 +60,25 @@ const unleased = { leaseOwner: null, leaseUntil: null };
 export async function claim<Row extends ClaimedRow>(q: Queue, limit: number, now = new Date()): Promise<Claim<Row>> {
   if (q.sql) return claimInOneStatement<Row>(q, q.sql, limit, now);
   const token = claimToken();
-  const candidates = (await q.table.findMany({
-    where: { AND: [q.pending, free(now), due(now)] },
-    orderBy: q.orderBy,
-    take: limit,
-    select: { id: true },
-  })) as { id: string }[];
-  if (candidates.length === 0) return { token, rows: [] };
-  // The same conditions again, in the UPDATE: a row another claimer took in between is skipped.
-  const won = await q.table.updateMany({
-    where: { AND: [{ id: { in: candidates.map((c) => c.id) } }, q.pending, free(now), due(now)] },
-    data: { leaseOwner: token, leaseUntil: new Date(now.getTime() + q.leaseMs), attempts: { increment: 1 } },
-  });
-  if (won.count === 0) return { token, rows: [] };
+  // Two claimers that read the same candidates: the first UPDATE takes them, the second takes
+  // none and looks again (it would otherwise report "nothing due" while rows wait). Bounded: the
+  // rows a claimer lost are leased, so its next read finds others or nothing.
+  for (let tries = 0; ; tries++) {
+    const candidates = (await q.table.findMany({
+      where: { AND: [q.pending, free(now), due(now)] },
+      orderBy: q.orderBy,
+      take: limit,
+      select: { id: true },
+    })) as { id: string }[];
+    if (candidates.length === 0) return { token, rows: [] };
+    // The same conditions again, in the UPDATE: a row another claimer took in between is skipped.
+    const won = await q.table.updateMany({
+      where: { AND: [{ id: { in: candidates.map((c) => c.id) } }, q.pending, free(now), due(now)] },
+      data: { leaseOwner: token, leaseUntil: new Date(now.getTime() + q.leaseMs), attempts: { increment: 1 } },
+    });
+    if (won.count > 0) break;
+    if (tries === 2) return { token, rows: [] };
+  }
   const rows = (await q.table.findMany({
     where: { leaseOwner: token },
     orderBy: q.orderBy,
@@ -121,6 +127,24 @@ async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQue
 export async function finish(q: Queue, token: string, id: string, data: Where): Promise<boolean> {
   const { count } = await q.table.updateMany({ where: { id, leaseOwner: token }, data: { ...data, ...unleased, notBefore: null } });
   return count === 1;
+}
+
+/**
+ * finish() for several rows of one claim: one statement per distinct result (rows that ended the
+ * same way share it). Says how many were still held by this claim.
+ */
+export async function finishMany(q: Queue, token: string, results: ReadonlyMap<string, Where>): Promise<number> {
+  const byResult = new Map<string, { data: Where; ids: string[] }>();
+  for (const [id, data] of results) {
+    const key = JSON.stringify(data);
+    const entry = byResult.get(key) ?? byResult.set(key, { data, ids: [] }).get(key)!;
+    entry.ids.push(id);
+  }
+  let finished = 0;
+  for (const { data, ids } of byResult.values()) {
+    finished += (await q.table.updateMany({ where: { id: { in: ids }, leaseOwner: token }, data: { ...data, ...unleased, notBefore: null } })).count;
+  }
+  return finished;
 }
 
 /** After a failed try: back off (attempts and notBefore in the row), or give up. True when given up. */

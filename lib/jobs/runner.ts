@@ -1,6 +1,6 @@
 import "server-only";
 import { moduleLogger } from "@/lib/log/logger";
-import { claim, deferMany, fail, finish, release, renew, type ClaimedRow, type Queue } from "./queue";
+import { claim, deferMany, fail, finish, finishMany, release, renew, type ClaimedRow, type Queue } from "./queue";
 import { RetryLater } from "./retry-later";
 
 // Runs claimed rows: the handler's result is written through finish(), a thrown error backs off
@@ -16,10 +16,12 @@ export type Job<Row extends ClaimedRow> = Queue & {
   onDeferred?(at: Date): void;
   /**
    * Optional group step, under the claim's lease, before the rows run: work that is cheaper done
-   * once for the whole claim (one transaction instead of one per row). Only a speed-up: run() must
-   * stay correct for a row prepare() skipped or failed on, so an error here is logged, not fatal.
+   * once for the whole claim (one transaction instead of one per row). It may return the rows it
+   * did whole, with the columns that mark each one done: those are finished together (finishMany)
+   * and not run. Only a speed-up: run() must stay correct for a row prepare() skipped or failed
+   * on, so an error here is logged, not fatal.
    */
-  prepare?(rows: Row[]): Promise<void>;
+  prepare?(rows: Row[]): Promise<ReadonlyMap<string, Record<string, unknown>> | void>;
 };
 
 export type BatchOptions = {
@@ -66,11 +68,21 @@ export async function runBatch<Row extends ClaimedRow>(job: Job<Row>, options: B
   let handled = 0;
   const work = (async () => {
     try {
-      if (job.prepare && !state.stopping) await job.prepare(rows).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"));
-      for (let i = 0; i < rows.length; ) {
+      let rest = rows;
+      if (job.prepare && !state.stopping) {
+        const done = await job.prepare(rows).catch((error: unknown) => void log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"));
+        if (done && done.size > 0) {
+          const finished = await finishMany(job, token, done);
+          if (finished < done.size) log.warn({ queue: job.name, lost: done.size - finished }, "lease lost before rows were finished");
+          rest = rows.filter((row) => !done.has(row.id));
+          handled += done.size;
+          await options.between?.();
+        }
+      }
+      for (let i = 0; i < rest.length; ) {
         if (state.stopping) break;
         const size = typeof options.concurrency === "function" ? options.concurrency() : options.concurrency;
-        const chunk = rows.slice(i, (i += Math.max(1, size)));
+        const chunk = rest.slice(i, (i += Math.max(1, size)));
         const deferrals: Deferrals = new Map();
         await Promise.all(chunk.map((row) => runOne(job, token, row, deferrals)));
         // One statement per due moment (a job that rounds its RetryLater times shares them widely).

@@ -1,8 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { randomUUID } from "node:crypto";
+import { caseSet, insertRows } from "@/lib/db/bulk-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
-import { itemDataFromDebts, OPEN_ITEM } from "@/lib/workspace/batches/settle-item";
+import { itemColumnsFromDebts, OPEN_ITEM } from "@/lib/workspace/batches/settle-item";
 import { itemOutcomeOf } from "@/lib/workspace/batches/summary";
 
 const log = moduleLogger("lookups");
@@ -22,12 +25,15 @@ function statusOf(result: LookupResult): string {
   return result.kind;
 }
 
-/** Returns true when this call resolved the lookup, false when it was already resolved. */
-export async function applyLookupResult(lookupRowId: string, result: LookupResult): Promise<boolean> {
+type DebtRow = ReturnType<typeof debtRows>[number];
+const DEBT_COLUMNS = ["id", "lookupId", "debtId", "type", "title", "description", "amountCents", "dueDate", "expirationDate", "hasDiscount", "isExpired", "year", "required", "dependsOn", "distinct", "ait"] as const satisfies readonly (keyof DebtRow)[];
+
+function debtRows(lookupRowId: string, result: LookupResult) {
   // Debts come already mapped (lib/upstream/mappers toDebt: exact cents, dates, defaults).
   const rows =
     result.kind === "debts"
       ? result.debts.map((d) => ({
+          id: randomUUID(),
           lookupId: lookupRowId,
           debtId: d.id,
           type: d.type,
@@ -47,37 +53,57 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
       : [];
   // One row per upstream debt id: a debt listed twice in one event is stored once.
   const seen = new Set<string>();
-  const unique = rows.filter((row) => !seen.has(row.debtId) && seen.add(row.debtId));
-  const status = statusOf(result);
-  const errorCode = result.kind === "error" ? result.errorCode : null;
-  const errorMessage = result.kind === "error" ? result.message : null;
+  return rows.filter((row) => !seen.has(row.debtId) && seen.add(row.debtId));
+}
 
-  const resolved = await db.$transaction(async (tx) => {
+/** Returns true when this call resolved the lookup, false when it was already resolved. */
+export async function applyLookupResult(lookupRowId: string, result: LookupResult): Promise<boolean> {
+  const [resolved] = await applyLookupResults([{ lookupRowId, result }]);
+  return resolved!;
+}
+
+/**
+ * Many results in ONE transaction (a claim of webhook events): a handful of statements for the
+ * whole group instead of a handful per result, which is what a batch of 500 lookups waited on
+ * (docs/benchmarks.md). Same rules as one at a time: the first result for a lookup wins, in the
+ * order given. Says, for each result, whether it resolved its lookup.
+ */
+export async function applyLookupResults(items: readonly { lookupRowId: string; result: LookupResult }[]): Promise<boolean[]> {
+  const first = new Map<string, number>();
+  items.forEach((item, i) => first.has(item.lookupRowId) || first.set(item.lookupRowId, i));
+  const group = [...first.values()].map((i) => {
+    const { lookupRowId, result } = items[i]!;
+    const status = statusOf(result);
+    const errorCode = result.kind === "error" ? result.errorCode : null;
+    const errorMessage = result.kind === "error" ? result.message : null;
+    return { lookupRowId, status, errorCode, errorMessage, resultJson: JSON.stringify(result), debts: debtRows(lookupRowId, result) };
+  });
+  if (group.length === 0) return [];
+  const now = new Date();
+
+  const resolvedIds = await db.$transaction(async (tx) => {
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes
-    // first so SQLite's write lock (PostgreSQL: the row's lock, the condition re-checked after
-    // waiting for it) is held before anything else is read or written.
-    const claimed = await tx.lookup.updateMany({
-      where: { id: lookupRowId, status: "pending" },
-      data: {
-        status,
-        errorCode,
-        errorMessage,
-        resultJson: JSON.stringify(result),
-        resolvedAt: new Date(),
-      },
-    });
-    if (claimed.count === 0) return false;
-    if (unique.length > 0) await tx.lookupDebt.createMany({ data: unique });
+    // first so SQLite's write lock (PostgreSQL: the rows' locks, the condition re-checked after
+    // waiting for them) is held before anything else is read or written.
+    const claimed = await tx.$queryRaw<{ id: string }[]>`UPDATE "Lookup"
+         SET ${caseSet("id", group.map((g) => [g.lookupRowId, g] as const), ["status", "errorCode", "errorMessage", "resultJson"])},
+             "resolvedAt" = ${now}, "updatedAt" = ${now}
+       WHERE "id" IN (${Prisma.join(group.map((g) => g.lookupRowId))}) AND "status" = 'pending'
+       RETURNING "id"`;
+    const won = new Set(claimed.map((c) => c.id));
+    const moved = group.filter((g) => won.has(g.lookupRowId));
+    if (moved.length === 0) return won;
+    const debts: DebtRow[] = moved.flatMap((g) => g.debts);
+    if (debts.length > 0) await insertRows(tx, "LookupDebt", DEBT_COLUMNS, debts);
     // A despachante's batch shows the vehicle's summary as soon as its result lands: its item
     // ends in the same transaction, from the debts in hand (only an open item moves, so the
     // item's own job, coming back to check, changes nothing). No item: nothing matches.
-    const outcome = itemOutcomeOf(status, errorCode)!;
-    await tx.lookupBatchItem.updateMany({
-      where: { lookupId: lookupRowId, status: { in: OPEN_ITEM } },
-      data: itemDataFromDebts({ id: lookupRowId, status, errorCode, errorMessage }, outcome, unique),
-    });
-    return true;
+    const items = moved.map((g) => [g.lookupRowId, itemColumnsFromDebts({ id: g.lookupRowId, ...g }, itemOutcomeOf(g.status, g.errorCode)!, g.debts)] as const);
+    await tx.$executeRaw`UPDATE "LookupBatchItem"
+         SET ${caseSet("lookupId", items, ["status", "errorCode", "errorMessage", "summary"])}, "finishedAt" = ${now}, "updatedAt" = ${now}
+       WHERE "lookupId" IN (${Prisma.join(moved.map((g) => g.lookupRowId))}) AND "status" IN (${Prisma.join(OPEN_ITEM)})`;
+    return won;
   });
-  if (resolved) log.debug({ lookupId: lookupRowId, status }, "lookup result stored");
-  return resolved;
+  for (const g of group) if (resolvedIds.has(g.lookupRowId)) log.debug({ lookupId: g.lookupRowId, status: g.status }, "lookup result stored");
+  return items.map((item, i) => first.get(item.lookupRowId) === i && resolvedIds.has(item.lookupRowId));
 }

@@ -100,6 +100,59 @@ describe("webhook route answers", () => {
     expect((await db.lookup.findUniqueOrThrow({ where: { id: lookup.id } })).status).toBe("pending");
   });
 
+  it("lookup results stored together in one claim end each as they would alone (own, forged, unknown, second result, already resolved)", async () => {
+    const { ingestWebhook } = await import("@/lib/webhooks/ingest");
+    const [a, forged, notFound, failed, done] = await Promise.all(Array.from({ length: 5 }, () => seedLookup(db)));
+    await db.lookup.update({ where: { id: done!.id }, data: { status: "no_debts", resolvedAt: new Date() } });
+    const payment = await seedPayment(db, { status: "awaiting_payment" });
+    const events = [
+      debtsEvent(a!),
+      { ...debtsEvent(forged!), transactionId: 123 },
+      { type: "VehicleNotFound", transactionId: Number(notFound!.transactionId), externalId: notFound!.externalId },
+      { type: "search-error-event", transactionId: Number(failed!.transactionId), externalId: failed!.externalId, status: "ERROR", error: [{ errorCode: "901", message: "Timeout" }, { errorCode: "900", message: "Down" }] },
+      { type: "VehicleWithoutDebts", transactionId: Number(a!.transactionId), externalId: a!.externalId },
+      { type: "VehicleWithoutDebts", transactionId: 5, externalId: randomUUID() },
+      { type: "VehicleNotFound", transactionId: Number(done!.transactionId), externalId: done!.externalId },
+      { type: "payment-status-update", transactionId: 98, externalId: payment.externalId, paymentId: payment.paymentId, status: "processing", amount: 100, paidAt: null, liquidationStatus: null },
+    ];
+    // Stored without the route's kick, a few ms apart (the claim takes them oldest first): one claim holds them all.
+    const ids: string[] = [];
+    for (const e of events) {
+      const stored = await ingestWebhook(JSON.stringify(e));
+      if (stored.kind !== "stored") throw new Error(`not stored: ${stored.kind}`);
+      ids.push(stored.id);
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    await drain();
+    const rows = await db.webhookEvent.findMany({ where: { id: { in: ids } } });
+    const row = (k: number) => rows.find((r) => r.id === ids[k])!;
+    expect(ids.map((_, k) => [row(k).outcome, row(k).error])).toEqual([
+      ["applied", null],
+      ["unmatched", "no lookup of ours with this externalId/transactionId"],
+      ["applied", null],
+      ["applied", null],
+      ["ignored", "lookup already resolved"],
+      ["unmatched", "no lookup of ours with this externalId/transactionId"],
+      ["ignored", "lookup already resolved"],
+      ["applied", null],
+    ]);
+    // The seven lookup events went through one group transaction (one moment for all of them).
+    expect(new Set([0, 1, 2, 3, 4, 5, 6].map((k) => row(k).appliedAt?.getTime())).size).toBe(1);
+    const lookups = await db.lookup.findMany({ where: { id: { in: [a!.id, forged!.id, notFound!.id, failed!.id, done!.id] } } });
+    const status = (id: string) => lookups.find((l) => l.id === id)!;
+    expect(status(a!.id)).toMatchObject({ status: "debts" });
+    expect(status(forged!.id)).toMatchObject({ status: "pending", resolvedAt: null });
+    expect(status(notFound!.id)).toMatchObject({ status: "not_found" });
+    expect(status(failed!.id)).toMatchObject({ status: "error", errorCode: "901", errorMessage: "Timeout; Down" });
+    expect(status(done!.id)).toMatchObject({ status: "no_debts" });
+    // Written by one multi-row INSERT: read back through Prisma with every type intact.
+    const [fee, fine] = await db.lookupDebt.findMany({ where: { lookupId: a!.id }, orderBy: { amountCents: "asc" } });
+    expect(fee).toMatchObject({ amountCents: 101, type: "service", dueDate: null, hasDiscount: false, isExpired: false, year: 2026, required: true, dependsOn: "[]" });
+    expect(fine).toMatchObject({ amountCents: 13016, type: "ticket", dueDate: new Date("2026-01-10T00:00:00.000Z"), hasDiscount: true, year: null, required: false, ait: "A123" });
+    expect(await db.lookupDebt.count({ where: { lookupId: { in: [forged!.id, notFound!.id, failed!.id, done!.id] } } })).toBe(0);
+    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "processing" });
+  });
+
   it("database unavailable (write lock held elsewhere): 503, nothing acknowledged; the retry is stored", async () => {
     const release = await holdWriteLock(t.databaseUrl);
     const externalId = randomUUID();

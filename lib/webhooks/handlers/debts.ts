@@ -1,14 +1,13 @@
 import "server-only";
-import { applyLookupResult } from "@/lib/lookups/apply-result";
+import type { LookupResult } from "@/lib/lookups/apply-result";
 import { toDebt } from "@/lib/upstream/mappers";
 import type { DebtsEvent } from "../schemas";
-import { findOwnLookup, NO_LOOKUP } from "./match-lookup";
-import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
+import { applyToOwnLookup } from "./match-lookup";
+import type { HandlerOutcome } from "./outcome";
 
 // `debts`: the lookup found pending debts. Amounts arrive in reais and are stored in exact cents.
-export async function handleDebts(e: DebtsEvent): Promise<HandlerOutcome> {
-  const lookup = await findOwnLookup(e);
-  if (!lookup) return unmatched(NO_LOOKUP);
-  const resolved = await applyLookupResult(lookup.id, { kind: "debts", debts: e.debts.map(toDebt) });
-  return resolved ? applied() : ignored("lookup already resolved");
+export const debtsResult = (e: DebtsEvent): LookupResult => ({ kind: "debts", debts: e.debts.map(toDebt) });
+
+export function handleDebts(e: DebtsEvent): Promise<HandlerOutcome> {
+  return applyToOwnLookup(e, debtsResult(e));
 }

@@ -1,17 +1,41 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { applyLookupResult, applyLookupResults, type LookupResult } from "@/lib/lookups/apply-result";
+import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
 
 // Events carry no signature: a lookup event counts only for a lookup WE started, matched on our
 // externalId AND, once the upstream gave us one, its transactionId. A guessed or replayed
 // externalId from someone else's transaction matches nothing.
-export async function findOwnLookup(e: { externalId: string; transactionId: string }) {
-  const lookup = await db.lookup.findUnique({
-    where: { externalId: e.externalId },
-    select: { id: true, transactionId: true, status: true },
-  });
-  if (!lookup) return null;
-  if (lookup.transactionId !== null && lookup.transactionId !== e.transactionId) return null;
-  return lookup;
-}
+
+type LookupEvent = { externalId: string; transactionId: string };
+type OwnLookup = { id: string; externalId: string; transactionId: string | null };
+
+const isOwn = (lookup: OwnLookup | null | undefined, e: LookupEvent): lookup is OwnLookup =>
+  !!lookup && (lookup.transactionId === null || lookup.transactionId === e.transactionId);
 
 export const NO_LOOKUP = "no lookup of ours with this externalId/transactionId";
+const ALREADY_RESOLVED = "lookup already resolved";
+
+/** One lookup event: its result stored on our lookup, if it is ours and still pending. */
+export async function applyToOwnLookup(e: LookupEvent, result: LookupResult): Promise<HandlerOutcome> {
+  const lookup = await db.lookup.findUnique({ where: { externalId: e.externalId }, select: { id: true, externalId: true, transactionId: true } });
+  if (!isOwn(lookup, e)) return unmatched(NO_LOOKUP);
+  return (await applyLookupResult(lookup.id, result)) ? applied() : ignored(ALREADY_RESOLVED);
+}
+
+/**
+ * Many lookup events (a claim of the inbox): one read to match them, one transaction to store
+ * every result (lib/lookups/apply-result.ts). Each event ends exactly as it would alone.
+ */
+export async function applyToOwnLookups(events: readonly { event: LookupEvent; result: LookupResult }[]): Promise<HandlerOutcome[]> {
+  const externalIds = [...new Set(events.map((x) => x.event.externalId))];
+  const lookups = await db.lookup.findMany({ where: { externalId: { in: externalIds } }, select: { id: true, externalId: true, transactionId: true } });
+  const byExternalId = new Map(lookups.map((l) => [l.externalId, l]));
+  const matched = events.map((x) => {
+    const lookup = byExternalId.get(x.event.externalId);
+    return isOwn(lookup, x.event) ? { lookupRowId: lookup.id, result: x.result } : null;
+  });
+  const stored = await applyLookupResults(matched.filter((m) => m !== null));
+  let k = 0;
+  return matched.map((m) => (m === null ? unmatched(NO_LOOKUP) : stored[k++] ? applied() : ignored(ALREADY_RESOLVED)));
+}

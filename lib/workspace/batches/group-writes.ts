@@ -1,25 +1,20 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { caseOf } from "@/lib/db/bulk-sql";
 import { OPEN_ITEM } from "./settle-item";
 
 // Writes of a batch claim done as ONE statement for many rows instead of one Prisma query each
 // (per-query cost, not SQLite, dominated the batch benchmark: docs/benchmarks.md). Raw SQL that
-// SQLite and PostgreSQL both run: CASE and IN lists only, identifiers quoted, values bound.
+// SQLite and PostgreSQL both run (lib/db/bulk-sql.ts).
 
 type Tx = Pick<typeof db, "$executeRaw">;
-
-const caseOf = (pairs: readonly (readonly [string, string])[]) =>
-  Prisma.sql`CASE "id" ${Prisma.join(
-    pairs.map(([k, v]) => Prisma.sql`WHEN ${k} THEN ${v}`),
-    " ",
-  )} END`;
 
 /** Links each open, unlinked item to its new lookup; returns how many moved (all or the caller rolls back). */
 export function linkItemsToLookups(tx: Tx, links: readonly (readonly [itemId: string, lookupId: string])[], startedAt: Date): Promise<number> {
   const ids = Prisma.join(links.map(([itemId]) => itemId));
   const open = Prisma.join(OPEN_ITEM);
-  return tx.$executeRaw`UPDATE "LookupBatchItem" SET "lookupId" = ${caseOf(links)}, "status" = 'running', "startedAt" = ${startedAt}
+  return tx.$executeRaw`UPDATE "LookupBatchItem" SET "lookupId" = ${caseOf("id", links)}, "status" = 'running', "startedAt" = ${startedAt}
     WHERE "id" IN (${ids}) AND "lookupId" IS NULL AND "status" IN (${open})`;
 }
 
@@ -34,7 +29,7 @@ async function flush(): Promise<void> {
   state.queue = [];
   try {
     const pairs = batch.map((p) => [p.lookupId, p.transactionId] as const);
-    await db.$executeRaw`UPDATE "Lookup" SET "transactionId" = ${caseOf(pairs)} WHERE "id" IN (${Prisma.join(pairs.map(([id]) => id))}) AND "transactionId" IS NULL`;
+    await db.$executeRaw`UPDATE "Lookup" SET "transactionId" = ${caseOf("id", pairs)} WHERE "id" IN (${Prisma.join(pairs.map(([id]) => id))}) AND "transactionId" IS NULL`;
     batch.forEach((p) => p.resolve());
   } catch (error) {
     batch.forEach((p) => p.reject(error));

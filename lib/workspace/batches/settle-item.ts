@@ -14,15 +14,14 @@ type ResolvedLookup = { id: string; status: string; errorCode: string | null; er
 
 type StoredDebt = { debtId: string; title: string; amountCents: number; type: string; year: number | null; required: boolean; dependsOn: string; distinct: string };
 
-/** The columns that end an item, from its lookup's result and the debt rows stored with it. */
-export function itemDataFromDebts(lookup: ResolvedLookup, outcome: ItemOutcome, debts: readonly StoredDebt[]): Record<string, unknown> {
+/** The text columns that end an item, from its lookup's result and the debt rows stored with it. */
+export function itemColumnsFromDebts(lookup: ResolvedLookup, outcome: ItemOutcome, debts: readonly StoredDebt[]) {
   if (outcome.status === "failed") {
     return {
       status: "failed",
       errorCode: outcome.errorCode,
       errorMessage: lookupMessage(lookup.status, lookup.errorCode) ?? lookup.errorMessage ?? "Não foi possível concluir a consulta.",
       summary: null,
-      finishedAt: new Date(),
     };
   }
   const summary = summarizeDebts(
@@ -37,11 +36,11 @@ export function itemDataFromDebts(lookup: ResolvedLookup, outcome: ItemOutcome, 
       distinct: JSON.parse(d.distinct) as string[],
     })),
   );
-  return { status: "done", errorCode: null, errorMessage: null, summary: JSON.stringify(summary), finishedAt: new Date() };
+  return { status: "done", errorCode: null, errorMessage: null, summary: JSON.stringify(summary) };
 }
 
 /** The columns that end an item, for a lookup that is no longer pending (its debts read here). */
 export async function finishedItemData(lookup: ResolvedLookup, outcome: ItemOutcome): Promise<Record<string, unknown>> {
   const debts = outcome.status === "done" ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } }) : [];
-  return itemDataFromDebts(lookup, outcome, debts);
+  return { ...itemColumnsFromDebts(lookup, outcome, debts), finishedAt: new Date() };
 }
