@@ -90,20 +90,35 @@ const PLANS: Partial<Record<ScenarioName, DebtSeed[]>> = {
   ],
 };
 
+// Every lookup builds a few dozen ids (each debt's own plus its dependsOn and distinct lists), and
+// SHA-1 through node:crypto costs microseconds each: remembered per plate and slug. Bounded, since
+// generated family plates are unlimited; the ids are pure, so forgetting them changes nothing.
+const knownIds = new Map<string, string>();
+const MAX_KNOWN_IDS = 100_000;
+
 /** Deterministic UUID (v5 layout over SHA-1) so debt ids survive restarts. */
 export function debtId(plate: string, slug: string): string {
-  const h = createHash("sha1").update(`placa-paga-sandbox:${plate}:${slug}`).digest();
+  const key = `${plate}:${slug}`;
+  const known = knownIds.get(key);
+  if (known) return known;
+  const h = createHash("sha1").update(`placa-paga-sandbox:${key}`).digest();
   h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
   h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
   const x = h.subarray(0, 16).toString("hex");
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+  const id = `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+  if (knownIds.size >= MAX_KNOWN_IDS) knownIds.clear();
+  knownIds.set(key, id);
+  return id;
 }
 
 type Day = { y: number; m: number; d: number };
 
+// Built once: constructing an Intl.DateTimeFormat (time zone data) costs far more than using it,
+// and every lookup result asks for today's date.
+const SAO_PAULO_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
+
 export function saoPauloDay(now: Date): Day {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(now);
+  const parts = SAO_PAULO_DATE.formatToParts(now);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return { y: get("year"), m: get("month"), d: get("day") };
 }

@@ -16,9 +16,19 @@ function digitsFrom(seed: string, count: number): string {
   return out;
 }
 
+// Built once per plate (three SHA-256 each, on every lookup and enrichment otherwise); the family
+// has at most 26,000 plates, so the cache is bounded by construction.
+const generated = new Map<string, Readonly<CatalogVehicle>>();
+
 /** The generated vehicle for a family plate (normalized), or undefined for any other plate. */
-export function familyVehicle(plate: string): CatalogVehicle | undefined {
+export function familyVehicle(plate: string): Readonly<CatalogVehicle> | undefined {
   if (!FAMILY_PLATE.test(plate)) return undefined;
+  let vehicle = generated.get(plate);
+  if (!vehicle) generated.set(plate, (vehicle = generate(plate)));
+  return vehicle;
+}
+
+function generate(plate: string): CatalogVehicle {
   const first10 = digitsFrom(`renavam:${plate}`, 10);
   const renavam = `${first10}${renavamCheckDigit(first10)}`;
   // The leading 1 keeps the CPF from being all one digit, which check-digit validators reject.

@@ -11,12 +11,11 @@ export const LOOKUP_ERROR_MESSAGES: Record<LookupErrorCode, string> = {
 
 export type LookupQuery = { state: string; licensePlate: string; renavam: string; cpfCnpj: string };
 
+const SAO_PAULO_HOUR = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Sao_Paulo", hour: "2-digit", hourCycle: "h23" });
+
 /** True from 00:00:00 to 06:59:59 in America/Sao_Paulo, when the SP authority is in maintenance. */
 export function inSpMaintenance(now: Date): boolean {
-  const hour = Number(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "America/Sao_Paulo", hour: "2-digit", hourCycle: "h23" }).format(now),
-  );
-  return hour < 7;
+  return Number(SAO_PAULO_HOUR.format(now)) < 7;
 }
 
 /**
