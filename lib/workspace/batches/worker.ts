@@ -16,12 +16,8 @@ const state: State = (g.__batchWorker ??= { again: false });
 
 // Items mostly wait on the network (the upstream call), so a whole claim runs at once: its Lookup
 // rows are created in one transaction (batch-job.ts prepareGroup) and its calls leave together.
-// The fleet budget, not these numbers, bounds the upstream rate; they bound the open sockets
-// (limit x PARALLEL_CLAIMS). Claims run side by side so that one claim's calls are in flight
-// while the next claim is taken and prepared: one after the other, 500 vehicles left in five
-// bursts with ~200 ms of claiming and preparing between them (docs/benchmarks.md).
+// The fleet budget, not this number, bounds the upstream rate; this bounds the open sockets.
 export const BATCH_CLAIM = { limit: 100, concurrency: 100 };
-const PARALLEL_CLAIMS = 3;
 
 function wakeAt(at: number): void {
   if (state.wake && state.wake.at <= at && state.wake.at > Date.now()) return;
@@ -39,11 +35,7 @@ const job = batchJob({ onDeferred: (at) => wakeAt(at.getTime()) });
 async function drain(): Promise<void> {
   do {
     state.again = false;
-    await Promise.all(
-      Array.from({ length: PARALLEL_CLAIMS }, async () => {
-        while ((await runBatch(job, BATCH_CLAIM)) > 0);
-      }),
-    );
+    while ((await runBatch(job, BATCH_CLAIM)) > 0);
   } while (state.again);
   const next = await db.lookupBatchItem.findFirst({
     where: { status: { in: OPEN_ITEM }, notBefore: { not: null } },
