@@ -6,6 +6,7 @@ import { errorC } from "./http/errors";
 import { createFaults } from "./http/faults";
 import { jsonBodyMiddleware } from "./http/json-body";
 import { createRateLimiter } from "./http/rate-limit";
+import { createRequestLog } from "./http/request-log";
 import { registerPaymentRoutes } from "./payments/routes";
 import { registerDebtLookupRoute } from "./routes/debt-lookup";
 import { registerEnrichmentRoute } from "./routes/enrichment";
@@ -62,6 +63,7 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
 
   const faults = createFaults(closing.signal);
   const limiter = createRateLimiter(options.rateLimitPerMinute);
+  const requests = createRequestLog();
   const clearTimers = () => {
     for (const t of timers) clearTimeout(t);
     timers.clear();
@@ -76,6 +78,8 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
   });
   app.notFound((c) => errorC(c, 404, `No route for ${c.req.method} ${c.req.path}`));
   app.use("*", authMiddleware(options.apiKeys));
+  // After auth (only accepted keys are recorded), before the limiter (its 429s are recorded).
+  app.use("*", requests.middleware);
   app.use("*", limiter.middleware);
   app.use("*", faults.middleware);
   app.use("*", jsonBodyMiddleware);
@@ -86,6 +90,7 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
   registerWebhookRegisterRoute(app, ctx);
   registerSandboxControlRoutes(app, ctx, {
     faults,
+    requests,
     pinClock: (at) => {
       pinnedAt = at;
     },
@@ -95,6 +100,7 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
       webhooks.reset();
       faults.clear();
       limiter.reset();
+      requests.reset();
       pinnedAt = null;
     },
   });

@@ -150,3 +150,34 @@ describe("armed faults (POST/DELETE /__sandbox/faults)", () => {
     expect(Object.keys(r.json.error.details.fields)).toEqual(["fault"]);
   });
 });
+
+describe("request log (GET /__sandbox/requests)", () => {
+  it("lists what the sandbox answered the caller's key, 429s with their Retry-After, oldest first; not another key's, not /__sandbox/*; reset clears it", async () => {
+    const limited = await startTestSandbox({ rateLimitPerMinute: 2 });
+    try {
+      const a = client(limited.url, TEST_KEYS[0]!);
+      const b = client(limited.url, TEST_KEYS[1]!);
+      expect((await a("/uvvi/v1/debts", { body: lookupBody })).status).toBe(200);
+      expect((await a("/uvvi/v1/debts", { body: { ...lookupBody, renavam: "123" } })).status).toBe(400);
+      const limitedAnswer = await a("/uvvi/v1/debts", { body: lookupBody });
+      expect(limitedAnswer.status).toBe(429);
+      await a("/__sandbox/faults");
+      expect((await b("/api/v1/health")).status).toBe(200);
+
+      const log = (await a("/__sandbox/requests")).json.requests as { at: string; method: string; path: string; status: number; retryAfter: number | null }[];
+      expect(log.map(({ method, path, status, retryAfter }) => ({ method, path, status, retryAfter }))).toEqual([
+        { method: "POST", path: "/uvvi/v1/debts", status: 200, retryAfter: null },
+        { method: "POST", path: "/uvvi/v1/debts", status: 400, retryAfter: null },
+        { method: "POST", path: "/uvvi/v1/debts", status: 429, retryAfter: Number(limitedAnswer.headers.get("retry-after")) },
+      ]);
+      expect(log.map((r) => Date.parse(r.at))).toEqual([...log.map((r) => Date.parse(r.at))].sort((x, y) => x - y));
+      expect((await b("/__sandbox/requests")).json.requests).toEqual([expect.objectContaining({ path: "/api/v1/health", status: 200 })]);
+      expect((await client(limited.url, "sk_test_not_configured")("/__sandbox/requests")).status).toBe(401);
+
+      await a("/__sandbox/reset", { method: "POST" });
+      expect((await a("/__sandbox/requests")).json.requests).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

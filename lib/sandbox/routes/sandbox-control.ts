@@ -4,6 +4,7 @@ import type { SandboxContext } from "../context";
 import { apiKeyOf } from "../http/auth";
 import { bodyOf } from "../http/json-body";
 import { ArmFaultBody, type Faults } from "../http/faults";
+import type { RequestLog } from "../http/request-log";
 import { validationError } from "../http/validation";
 
 // Sandbox-only control plane under /__sandbox/ (needs a valid test key, never rate limited or
@@ -11,6 +12,7 @@ import { validationError } from "../http/validation";
 
 export type ControlDeps = {
   faults: Faults;
+  requests: RequestLog;
   pinClock(at: Date | null): void;
   reset(): void;
 };
@@ -50,6 +52,8 @@ export function registerSandboxControlRoutes(app: Hono, ctx: SandboxContext, dep
     const key = apiKeyOf(c);
     return c.json({ success: true, lookups: [...ctx.store.lookups.values()].filter((l) => l.apiKey === key) });
   });
+
+  app.get("/__sandbox/requests", (c) => c.json({ success: true, requests: deps.requests.of(apiKeyOf(c)) }));
 
   app.post("/__sandbox/reset", (c) => {
     deps.reset();
