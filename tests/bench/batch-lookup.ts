@@ -4,7 +4,9 @@
 // the money path), the sandbox over HTTP in its own process with its limit at 1000/min and its
 // real lookup latency (300-1500 ms per plate), the results coming back as real webhooks to our
 // webhook route handler. The storefront modules run in this process (Next's router is the only
-// thing skipped); a recording proxy between them and the sandbox sees every upstream answer.
+// thing skipped); the sandbox's own request log (GET /__sandbox/requests) says what it answered.
+// Both sides are warm, as a running server and upstream are: the sandbox serves a warm-up probe
+// first and this process a 20-vehicle batch of other plates.
 //
 // The floor, and how it is computed:
 //   send floor  the budget lets limit x (1 - reserve) = 800 lookups through per minute window
@@ -18,6 +20,9 @@
 //               finish earlier under the limit and the upstream's latency.
 //   The figure "smooth-rate floor" is N / 800 per minute + median latency, what the limit would
 //   impose if it were a steady rate rather than a per-minute allowance.
+//   The figure "probe wall time" is the same N lookups sent by a client that does nothing else
+//   (node:http keep-alive, --probe-concurrency at a time) to a receiver that only records: what
+//   the sandbox and this host allow any client, measured in the same run.
 import "../../scripts/lib/allow-server-only";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
