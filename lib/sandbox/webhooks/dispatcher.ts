@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Delivery, WebhookDispatcher, WebhookPayload } from "../context";
+import { postJson } from "./post-json";
 
 // Spec delivery rules: first attempt at once; retries 15, 60 and 90 minutes after the INITIAL
 // attempt (not after the previous one); only an HTTP 200 within the ack timeout confirms; after
@@ -22,26 +23,14 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
   async function attempt(d: Delivery, n: number): Promise<void> {
     if (d.acknowledged) return;
     const at = new Date();
-    let status: number | null = null;
-    try {
-      const res = await fetch(d.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "uvvi-sandbox-webhooks/1.0",
-          "x-sandbox-delivery-id": d.id,
-          "x-sandbox-attempt": String(n),
-        },
-        body: JSON.stringify(d.payload),
-        redirect: "manual",
-        signal: AbortSignal.any([AbortSignal.timeout(opts.ackTimeoutMs), closing.signal]),
-      });
-      status = res.status;
-      await res.body?.cancel().catch(() => undefined);
-    } catch {
-      // Connection refused, DNS failure or no answer within the ack timeout: a failed attempt.
-      status = null;
-    }
+    // No answer within the ack timeout, a refused connection or a shutdown: a failed attempt (null).
+    const status = await postJson(
+      d.url,
+      JSON.stringify(d.payload),
+      { "user-agent": "uvvi-sandbox-webhooks/1.0", "x-sandbox-delivery-id": d.id, "x-sandbox-attempt": String(n) },
+      opts.ackTimeoutMs,
+      closing.signal,
+    );
     d.attempts.push({ at, status });
     if (status === 200) d.acknowledged = true;
   }
