@@ -24,9 +24,9 @@
 //   (node:http keep-alive, --probe-concurrency at a time) to a receiver that only records: what
 //   the sandbox and this host allow any client, measured in the same run.
 import "../../scripts/lib/allow-server-only";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import inspector from "node:inspector";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -56,7 +56,8 @@ async function startSandboxProcess(port: number): Promise<string> {
   sandbox = spawn("npx", ["tsx", "lib/sandbox/main.ts"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_API_KEYS: `${KEY},${PROBE_KEY},${WARM_KEY}`, SANDBOX_RATE_LIMIT: String(LIMIT), SANDBOX_LATENCY_SCALE: "1", SANDBOX_TIME_SCALE: "1" },
+    // --sandbox-prof: the sandbox writes a V8 CPU profile of its whole run into the bench folder on exit.
+    env: { ...process.env, ...(process.argv.includes("--sandbox-prof") ? { NODE_OPTIONS: `--require ${path.resolve("tests/bench/tools/cpu-profile-preload.cjs")}`, CPU_PROFILE_DIR: path.join(dir, "sandbox-prof") } : {}), SANDBOX_PORT: String(port), SANDBOX_API_KEYS: `${KEY},${PROBE_KEY},${WARM_KEY}`, SANDBOX_RATE_LIMIT: String(LIMIT), SANDBOX_LATENCY_SCALE: "1", SANDBOX_TIME_SCALE: "1" },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
@@ -161,6 +162,20 @@ async function printPhases(batchId: string, t0: number, sandboxUrl: string): Pro
   show("applied (from t0)", rows.map((r) => r.applied));
 }
 
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
+/** CPU the sandbox's process has used so far (user + system, from /proc; 0 where there is none). */
+function sandboxCpuMs(): number {
+  try {
+    // The sandbox runs under npx: its node process is the youngest descendant of the spawned one.
+    const pids = execFileSync("pgrep", ["-f", "lib/sandbox/main.ts"], { encoding: "utf8" }).trim().split("\n").map(Number);
+    const ticks = pids.map((pid) => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")).reduce((sum, f) => sum + Number(f[11]) + Number(f[12]), 0);
+    return (ticks * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** --cpu-prof: a V8 CPU profile of this process (the storefront's side) from t0 to the last item. */
 function startProfile(): () => void {
   if (!process.argv.includes("--cpu-prof")) return () => {};
@@ -243,12 +258,14 @@ async function main(): Promise<void> {
   const minuteBefore = Math.floor(Date.now() / 60_000);
   const spentBefore = (await db.upstreamBudgetWindow.findUnique({ where: { minute: minuteBefore } }))?.count ?? 0;
   const stopProfile = startProfile();
+  const cpuBefore = { ours: process.cpuUsage(), sandbox: sandboxCpuMs() };
   const t0 = Date.now();
   const { batchId } = await startBatch(userId, { scope: "all" });
   // The production background tick (every 30 s) as a safety net; the worker's own wake-ups do the rest.
   const tick = setInterval(() => void kickBatches(), 30_000);
   const open = await finished(batchId, t0);
   clearInterval(tick);
+  const cpu = { ours: cpuMs(process.cpuUsage(cpuBefore.ours)), sandbox: sandboxCpuMs() - cpuBefore.sandbox };
   stopProfile();
   const last = await db.lookupBatchItem.aggregate({ where: { batchId }, _max: { finishedAt: true } });
   if (process.argv.includes("--debug")) await printPhases(batchId, t0, sandboxUrl);
@@ -283,6 +300,8 @@ async function main(): Promise<void> {
   console.log(`[batch-lookup] ${N} vehicles: ${JSON.stringify(Object.fromEntries(byStatus.map((s) => [s.status, s._count])))}; upstream lookup requests ${lookups.length}, 429s ${limited.length}`);
   figure("batch vehicles finished", `${done}/${N} done, ${N - done - (open > 0 ? open : 0)} failed, ${open} unfinished`);
   figure("batch upstream 429s", `${limited.length} (unhonoured ${unhonoured.length}); vehicles looked up more than once at the sandbox: ${twice}`);
+  // Wall time on this 2-core host swings with its load; CPU per vehicle is the steadier figure.
+  figure("batch CPU per vehicle", `storefront process ${(cpu.ours / N).toFixed(2)} ms (${Math.round(cpu.ours)} ms in all, t0 to the last item), sandbox ${(cpu.sandbox / N).toFixed(2)} ms`);
   figure("batch floor", `${(floorMs / 1000).toFixed(2)} s (budget ${cap}/min: all ${N} fit one window = send floor 0; + max measured plate latency ${Math.max(...lat)} ms); smooth-rate floor would be ${(smoothMs / 1000).toFixed(1)} s`);
   figure("batch probe wall time (same run)", `${(probeWallMs / 1000).toFixed(2)} s: the same ${N} lookups sent ${PROBE_CONCURRENCY} at a time with the probe key, first send to last webhook at a receiver that only records them (the sandbox and HTTP on this host, none of our work); the batch took ${(wallMs / probeWallMs).toFixed(2)}x that`);
   target("batch wall time", `${(wallMs / 1000).toFixed(2)} s = ${ratio.toFixed(2)}x floor`, "<= 1.15x floor, all done, 0 unhonoured 429s", ratio <= 1.15 && done === N && unhonoured.length === 0);
