@@ -57,7 +57,7 @@ async function startSandboxProcess(port: number): Promise<string> {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
     // --sandbox-prof: the sandbox writes a V8 CPU profile of its whole run into the bench folder on exit.
-    env: { ...process.env, ...(process.argv.includes("--sandbox-prof") ? { NODE_OPTIONS: `--require ${path.resolve("tests/bench/tools/cpu-profile-preload.cjs")}`, CPU_PROFILE_DIR: path.join(dir, "sandbox-prof") } : {}), SANDBOX_PORT: String(port), SANDBOX_API_KEYS: `${KEY},${PROBE_KEY},${WARM_KEY}`, SANDBOX_RATE_LIMIT: String(LIMIT), SANDBOX_LATENCY_SCALE: "1", SANDBOX_TIME_SCALE: "1" },
+    env: { ...process.env, ...(process.argv.includes("--sandbox-prof") ? { NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`, CPU_PROFILE_DIR: path.join(dir, "sandbox-prof") } : {}), SANDBOX_PORT: String(port), SANDBOX_API_KEYS: `${KEY},${PROBE_KEY},${WARM_KEY}`, SANDBOX_RATE_LIMIT: String(LIMIT), SANDBOX_LATENCY_SCALE: "1", SANDBOX_TIME_SCALE: "1" },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {

@@ -1,9 +1,9 @@
-// Preload (NODE_OPTIONS="--require <this>") that writes a V8 CPU profile of the whole process to
+// Preload (NODE_OPTIONS="--import <this>") that writes a V8 CPU profile of the whole process to
 // $CPU_PROFILE_DIR/<pid>.cpuprofile when it exits, for child processes a benchmark starts through
 // npx/tsx, where --cpu-prof itself is not allowed in NODE_OPTIONS.
-const inspector = require("node:inspector");
-const fs = require("node:fs");
-const path = require("node:path");
+import fs from "node:fs";
+import inspector from "node:inspector";
+import path from "node:path";
 
 const dir = process.env.CPU_PROFILE_DIR;
 if (dir) {
