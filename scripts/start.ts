@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { EnvError } from "../lib/env/schema";
 import { applyCompileHints } from "./compile-hints";
+import { applyPrecompression } from "./precompress-static";
 import { childProcessEnv, loadEnv } from "../lib/env/load";
 import { createPrismaClient, configureDatabase } from "../lib/db/create-client";
 import { ensureMigrated } from "./lib/apply-migrations";
@@ -122,6 +123,7 @@ async function main() {
       console.log("[start] sources changed since the last build: building");
       run("npx", ["next", "build"]);
       applyCompileHints(env.nextDistDir);
+      applyPrecompression(env.nextDistDir);
       // Hashed again after the build: with another NEXT_DIST_DIR, next build adds its types
       // folder to tsconfig.json, and the earlier hash would make every later start rebuild.
       writeFileSync(stamp, sourceHash());

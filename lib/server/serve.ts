@@ -2,10 +2,12 @@
 // behind node:http, so the client address comes from the socket (route handlers never see it)
 // and through exactly the proxy hops TRUST_PROXY names. Graceful on SIGTERM for rolling deploys.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import next from "next";
 import { CLIENT_IP_HEADER, compileTrust, resolveClientAddress } from "../http/client-address";
 import { loadEnv } from "../env/load";
 import { runShutdownHooks } from "./shutdown";
+import { servePrecompressed } from "./static-files";
 
 /** In-flight requests get this long after SIGTERM; the load balancer has stopped sending new ones. */
 const DRAIN_MS = 20_000;
@@ -14,6 +16,7 @@ const HOOKS_MS = 10_000;
 const env = loadEnv();
 const dev = process.argv.includes("--dev");
 const trust = compileTrust(env.trustProxy);
+const staticDir = path.join(env.nextDistDir, "static");
 const say = (message: string) => console.log(`[server] ${message}`);
 
 const server = createServer();
@@ -28,6 +31,7 @@ function handleWith(handle: ReturnType<typeof app.getRequestHandler>) {
     if (draining) res.setHeader("connection", "close"); // no more requests on this keep-alive socket
     inFlight++;
     res.once("close", () => inFlight--);
+    if (!dev && servePrecompressed(req, res, staticDir)) return;
     handle(req, res).catch((error: unknown) => {
       console.error("[server] request failed", error instanceof Error ? error.message : error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });

@@ -19,7 +19,9 @@ export function scanStaticBundle(keys: string[]): { scanned: number; leaks: Leak
   if (!existsSync(STATIC_DIR)) return null;
   const needles = [...new Set(["UVVI_API_KEY", ...keys.filter(Boolean)])];
   const leaks: Leak[] = [];
-  const all = files(STATIC_DIR);
+  // The .br/.gz copies (scripts/precompress-static.ts) are compressed from the files beside them:
+  // scanning those originals covers what any browser receives, and compressed bytes never match.
+  const all = files(STATIC_DIR).filter((file) => !/\.(br|gz)$/.test(file));
   for (const file of all) {
     const text = readFileSync(file, "latin1");
     for (const needle of needles) if (text.includes(needle)) leaks.push({ file, found: needle });
