@@ -1,20 +1,42 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useDeferredValue, useState } from "react";
+import dynamic from "next/dynamic";
+import { memo, useDeferredValue, useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery, seededWith } from "@/lib/client/queries";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
+import { WaitingBlock } from "@/components/ui/waiting-block";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import type { PayHelp } from "./payment-help";
 import { CardPaymentForm } from "./card-payment-form";
 import { CheckoutSummary } from "./checkout-summary";
-import { PixPayment } from "./pix-payment";
 import { ShareDetails } from "./share-details";
+
+// The PIX part (its code, reading the BR Code, the renewal, the countdown: ~5 KB gzipped) is drawn
+// only once the person picks PIX, or for a PIX already waiting: it is not in the scripts the page
+// needs before it can be used, and it is fetched while the page is idle (below), so picking PIX
+// does not wait on the network. A PIX already waiting is rendered on the server as before.
+const loadPixPayment = () => import("./pix-payment");
+const PixPayment = dynamic(() => loadPixPayment().then((m) => m.PixPayment), {
+  loading: () => <WaitingBlock title="Preparando o PIX" detail="Carregando o código e as instruções de pagamento, leva um instante." />,
+});
+
+function usePreloadWhenIdle(load: () => Promise<unknown>) {
+  useEffect(() => {
+    const preload = () => void load().catch(() => undefined);
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(preload, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, [load]);
+}
 
 type Method = "card" | "pix";
 const IN_FLIGHT = new Set(["pending", "processing", "in_analysis"]);
@@ -54,6 +76,7 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
   const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
   const shared = checkout.kind === "share";
+  usePreloadWhenIdle(loadPixPayment);
 
   return (
     <div className="grid gap-5 lg:grid-cols-[1fr_20rem] lg:items-start">
