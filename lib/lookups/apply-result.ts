@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { randomUUID } from "node:crypto";
-import { caseSet, insertRows } from "@/lib/db/bulk-sql";
+import { caseSet, insertRows, orderedIds } from "@/lib/db/bulk-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
@@ -29,11 +28,13 @@ type DebtRow = ReturnType<typeof debtRows>[number];
 const DEBT_COLUMNS = ["id", "lookupId", "debtId", "type", "title", "description", "amountCents", "dueDate", "expirationDate", "hasDiscount", "isExpired", "year", "required", "dependsOn", "distinct", "ait"] as const satisfies readonly (keyof DebtRow)[];
 
 function debtRows(lookupRowId: string, result: LookupResult) {
-  // Debts come already mapped (lib/upstream/mappers toDebt: exact cents, dates, defaults).
+  // Debts come already mapped (lib/upstream/mappers toDebt: exact cents, dates, defaults). Their
+  // ids sort in the order the upstream listed them: pages list a lookup's debts by id.
+  const ids = result.kind === "debts" ? orderedIds(result.debts.length) : [];
   const rows =
     result.kind === "debts"
-      ? result.debts.map((d) => ({
-          id: randomUUID(),
+      ? result.debts.map((d, i) => ({
+          id: ids[i]!,
           lookupId: lookupRowId,
           debtId: d.id,
           type: d.type,

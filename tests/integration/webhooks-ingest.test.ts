@@ -153,6 +153,26 @@ describe("webhook route answers", () => {
     expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "processing" });
   });
 
+  it("a lookup's debts are listed in the order the upstream sent them, alone or applied together (pages list them by id)", async () => {
+    const { ingestWebhook } = await import("@/lib/webhooks/ingest");
+    const manyDebts = (lookup: { externalId: string; transactionId: string | null }) => {
+      const event = debtsEvent(lookup);
+      // 20 debts whose ids and amounts are in no sorted order: only their position says the order.
+      event.debts = Array.from({ length: 20 }, (_, k) => ({ ...event.debts[k % 2]!, id: randomUUID(), amount: ((k * 7919) % 97) + 1, title: `Débito ${k}` }));
+      return event;
+    };
+    const [alone, first, second] = await Promise.all([seedLookup(db), seedLookup(db), seedLookup(db)]);
+    const events = new Map([alone!, first!, second!].map((l) => [l.id, manyDebts(l)]));
+    expect((await deliver(events.get(alone!.id))).status).toBe(200);
+    await drain();
+    for (const l of [first!, second!]) expect((await ingestWebhook(JSON.stringify(events.get(l.id)))).kind).toBe("stored");
+    await drain();
+    for (const [lookupId, event] of events) {
+      const stored = await db.lookupDebt.findMany({ where: { lookupId }, orderBy: { id: "asc" }, select: { debtId: true } });
+      expect(stored.map((d) => d.debtId)).toEqual(event.debts.map((d) => d.id));
+    }
+  });
+
   it("database unavailable (write lock held elsewhere): 503, nothing acknowledged; the retry is stored", async () => {
     const release = await holdWriteLock(t.databaseUrl);
     const externalId = randomUUID();
