@@ -83,7 +83,7 @@ async function applyLookupEventsTogether(rows: InboxRow[]): Promise<Map<string, 
     if (!parsed.ok || !parsed.value.known) return [];
     const event = parsed.value.event;
     const result = lookupResultOf(event);
-    return result && event.type !== "payment-status-update" ? [{ id: row.id, event, result }] : [];
+    return result ? [{ id: row.id, event, result }] : [];
   });
   if (group.length < 2) return new Map();
   const outcomes = await applyToOwnLookups(group);

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { applyLookupResult, applyLookupResults, type LookupResult } from "@/lib/lookups/apply-result";
+import { applyLookupResults, type LookupResult } from "@/lib/lookups/apply-result";
 import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
 
 // Events carry no signature: a lookup event counts only for a lookup WE started, matched on our
@@ -10,17 +10,16 @@ import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
 type LookupEvent = { externalId: string; transactionId: string };
 type OwnLookup = { id: string; externalId: string; transactionId: string | null };
 
-const isOwn = (lookup: OwnLookup | null | undefined, e: LookupEvent): lookup is OwnLookup =>
+const isOwn = (lookup: OwnLookup | undefined, e: LookupEvent): lookup is OwnLookup =>
   !!lookup && (lookup.transactionId === null || lookup.transactionId === e.transactionId);
 
 export const NO_LOOKUP = "no lookup of ours with this externalId/transactionId";
 const ALREADY_RESOLVED = "lookup already resolved";
 
-/** One lookup event: its result stored on our lookup, if it is ours and still pending. */
+/** One lookup event: its result stored on our lookup, if it is ours and still pending (the group path, for one). */
 export async function applyToOwnLookup(e: LookupEvent, result: LookupResult): Promise<HandlerOutcome> {
-  const lookup = await db.lookup.findUnique({ where: { externalId: e.externalId }, select: { id: true, externalId: true, transactionId: true } });
-  if (!isOwn(lookup, e)) return unmatched(NO_LOOKUP);
-  return (await applyLookupResult(lookup.id, result)) ? applied() : ignored(ALREADY_RESOLVED);
+  const [outcome] = await applyToOwnLookups([{ event: e, result }]);
+  return outcome!;
 }
 
 /**
