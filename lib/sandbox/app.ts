@@ -4,6 +4,7 @@ import { createStore, type SandboxContext, type SandboxOptions } from "./context
 import { authMiddleware } from "./http/auth";
 import { errorC } from "./http/errors";
 import { createFaults } from "./http/faults";
+import { internalEnv } from "./http/internal-dispatch";
 import { jsonBodyMiddleware } from "./http/json-body";
 import { createRateLimiter } from "./http/rate-limit";
 import { createRequestLog } from "./http/request-log";
@@ -61,7 +62,11 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
     },
   };
 
-  const faults = createFaults(closing.signal);
+  // `late-create` re-dispatches the original request through this very app after its delay.
+  const faults = createFaults(closing.signal, {
+    schedule: ctx.schedule,
+    dispatch: async (request) => app.fetch(request, internalEnv()),
+  });
   const limiter = createRateLimiter(options.rateLimitPerMinute);
   const requests = createRequestLog();
   const clearTimers = () => {
