@@ -1,5 +1,7 @@
 // Payment status lattice. Webhooks arrive late, twice or out of order, and the status endpoint
 // may answer in between, so every writer goes through canTransition: status only moves forward.
+// The whole state machine (who moves what, what a person sees) is docs/payment-states.md, drawn
+// from lib/rules/payment-states.ts.
 
 export const KNOWN_PAYMENT_STATUSES = [
   "pending", // ours: we sent the payment and have no answer yet (e.g. the sync call timed out)
@@ -9,13 +11,20 @@ export const KNOWN_PAYMENT_STATUSES = [
   "paid",
   "refused",
   "expired",
+  // ours: the upstream never knew this attempt (404 by our externalId past the grace after a call
+  // whose outcome we did not learn). Final for the person (nothing charged, pay again), yet a later
+  // answer of the upstream that proves the payment exists reopens it.
+  "not_created",
 ] as const;
 
 export type KnownPaymentStatus = (typeof KNOWN_PAYMENT_STATUSES)[number];
 /** Upstream's list is "not shown" in the spec: anything else is kept verbatim. */
 export type PaymentStatus = KnownPaymentStatus | (string & {});
 
-export const FINAL_PAYMENT_STATUSES = ["paid", "refused", "expired"] as const;
+export const FINAL_PAYMENT_STATUSES = ["paid", "refused", "expired", "not_created"] as const;
+
+/** Statuses that free the checkout's debts for another payment (nothing was or can be charged). */
+export const RELEASING_PAYMENT_STATUSES = ["refused", "expired", "not_created"] as const;
 
 // Rank within the non-final statuses. in_analysis ranks above processing: antifraud runs on a
 // payment already being processed, so a late `processing` must not hide `in_analysis`.
@@ -27,6 +36,7 @@ const RANK: Readonly<Record<KnownPaymentStatus, number>> = {
   paid: 4,
   refused: 4,
   expired: 4,
+  not_created: 4,
 };
 
 export function isKnownPaymentStatus(status: string): status is KnownPaymentStatus {
@@ -38,15 +48,19 @@ export function isFinal(status: string): boolean {
 }
 
 /**
- * Whether `to` may replace `from`. Same status: false (nothing to write).
- * - final statuses (paid, refused, expired) never change;
+ * Whether `to`, an upstream answer, may replace `from`. Same status: false (nothing to write).
+ * - `paid`, `refused` and `expired` never change;
+ * - `not_created` is our conclusion from the upstream's silence: any answer of the upstream about
+ *   the payment proves it exists, so it reopens (it is never an upstream value itself);
  * - known statuses move only up the rank (a late `processing` never overwrites `in_analysis`);
  * - nothing moves back to `pending`;
  * - an unknown status cannot be ranked: it may replace any non-final status and be replaced by
  *   any known status other than `pending`, but never overwrites a final one.
  */
 export function canTransition(from: string, to: string): boolean {
-  if (from === to || isFinal(from) || to === "pending") return false;
+  if (from === to || to === "pending" || to === "not_created") return false;
+  if (from === "not_created") return true;
+  if (isFinal(from)) return false;
   const fromKnown = isKnownPaymentStatus(from);
   const toKnown = isKnownPaymentStatus(to);
   if (!fromKnown || !toKnown) return true;
@@ -66,17 +80,21 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<KnownPaymentStatus, string>>
   paid: "Pago",
   refused: "Recusado",
   expired: "Expirado",
+  not_created: "Não realizado",
 };
 
+/** A value the upstream returned that we do not know: money may have moved, so it is checked. */
+export const UNKNOWN_STATUS_LABEL = "Em verificação com a operadora";
+
 export function paymentStatusLabel(status: string): string {
-  return isKnownPaymentStatus(status) ? PAYMENT_STATUS_LABELS[status] : "Em atualização";
+  return isKnownPaymentStatus(status) ? PAYMENT_STATUS_LABELS[status] : UNKNOWN_STATUS_LABEL;
 }
 
 /** Drives the badge colour; unknown statuses look like "waiting", never like success. */
 export function paymentStatusTone(status: string): "success" | "danger" | "waiting" | "neutral" {
   if (status === "paid") return "success";
   if (status === "refused") return "danger";
-  if (status === "expired") return "neutral";
+  if (status === "expired" || status === "not_created") return "neutral";
   return "waiting";
 }
 
@@ -93,6 +111,11 @@ const LIQUIDATION_RANK: Readonly<Record<KnownLiquidationStatus, number>> = {
 
 export function isSettled(status: string | null | undefined): boolean {
   return status === "settled";
+}
+
+/** Settlement follows its payment: nothing is "em baixa" before paid, nor after a refusal. */
+export function settlementMoves(paymentStatus: string): boolean {
+  return paymentStatus === "paid";
 }
 
 /** Same rules as canTransition, toward `settled`, which is final. */

@@ -14,12 +14,15 @@ export type RenewalVerdict =
   | { kind: "paid" }
   | { kind: "not_renewable" };
 
-type PixState = { method: string; status: string; pixExpiresAt: Date | null };
+type PixState = { method: string; status: string; pixExpiresAt: Date | null; renewedFromId?: string | null };
 
 export function renewalVerdict(p: PixState, now: Date): RenewalVerdict {
   if (p.method !== "pix") return { kind: "not_renewable" };
   if (p.status === "paid") return { kind: "paid" };
   if (p.status === "expired") return { kind: "renewable" };
+  // A renewal the upstream never created (docs/payment-states.md): the code it was to replace is
+  // expired, so another renewal may be made from it. A first attempt has no code to renew.
+  if (p.status === "not_created") return p.renewedFromId ? { kind: "renewable" } : { kind: "not_renewable" };
   if (p.status !== "awaiting_payment" || !p.pixExpiresAt) return { kind: "not_renewable" };
   const leftMs = p.pixExpiresAt.getTime() - now.getTime();
   if (leftMs > 0) return { kind: "too_early", secondsLeft: Math.ceil(leftMs / 1000) };

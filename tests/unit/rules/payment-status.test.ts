@@ -43,7 +43,7 @@ describe("payment status lattice", () => {
     expect(canTransition("chargeback_review", "paid")).toBe(true);
     expect(canTransition("chargeback_review", "pending")).toBe(false);
     expect(canTransition("paid", "chargeback_review")).toBe(false);
-    expect(paymentStatusLabel("chargeback_review")).toBe("Em atualização");
+    expect(paymentStatusLabel("chargeback_review")).toBe("Em verificação com a operadora");
     expect(paymentStatusTone("chargeback_review")).toBe("waiting");
   });
 
@@ -71,6 +71,7 @@ describe("payment status lattice", () => {
       "Pago",
       "Recusado",
       "Expirado",
+      "Não realizado",
     ]);
     expect(paymentStatusTone("paid")).toBe("success");
     expect(paymentStatusTone("refused")).toBe("danger");
