@@ -21,6 +21,7 @@ export const POSTGRES_SUITES = [
   "tests/integration/workspace-*.test.ts",
   "tests/integration/mail-*.test.ts",
   "tests/integration/payment-receipt.test.ts",
+  "tests/integration/payment-outcomes.test.ts",
 ];
 
 export default defineConfig({

@@ -1,20 +1,32 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Hold } from "@/lib/rules/debt-availability";
+import { RELEASING_PAYMENT_STATUSES } from "@/lib/rules/payment-status";
 
 // Which upstream debt ids are paid or in an open payment of ours, from any checkout: a payment
 // covers its checkout's debts (CheckoutDebt rows, written with the checkout, while PaymentDebt rows
 // only come with status updates). Debt ids are upstream's UUIDs, so matching by id alone finds
 // them on every checkout of the vehicle, whichever lookup it came from.
 
-/** Only these release their debts; any other status (unknown ones included) holds them. */
-const RELEASED = ["refused", "expired"];
-
 type Reader = Pick<Prisma.TransactionClient, "checkoutDebt">;
 
-export async function heldDebtIds(client: Reader, debtIds: readonly string[], options: { exceptCheckoutId?: string } = {}): Promise<Map<string, Hold>> {
+/**
+ * The rule of lib/rules/payment-states.ts (holdsDebts) as a query: a payment holds its checkout's
+ * debts unless it released them (refused, expired, not created), or we never heard back about it
+ * and its checkout expired. Any other status, unknown ones included, holds them.
+ */
+function holdingWhere(now: Date) {
+  return {
+    OR: [
+      { status: { notIn: [...RELEASING_PAYMENT_STATUSES, "pending"] } },
+      { status: "pending", checkout: { expiresAt: { gt: now } } },
+    ],
+  };
+}
+
+export async function heldDebtIds(client: Reader, debtIds: readonly string[], options: { exceptCheckoutId?: string; now?: Date } = {}): Promise<Map<string, Hold>> {
   if (debtIds.length === 0) return new Map();
-  const holding = { status: { notIn: RELEASED } };
+  const holding = holdingWhere(options.now ?? new Date());
   const rows = await client.checkoutDebt.findMany({
     where: {
       debtId: { in: [...debtIds] },

@@ -87,6 +87,21 @@ export const rawEnvSchema = z.object({
    * Lower only in tests, to run a minute faster.
    */
   STATUS_CHECK_INTERVAL_MS: positiveMs(31_000),
+  /**
+   * Spacing of status calls made to confirm a received payment event (lib/payments/status-lease.ts):
+   * short, so a paid PIX shows in seconds, and doubled by each event in a row the status endpoint
+   * does not confirm (up to STATUS_CHECK_INTERVAL_MS), so forged events cannot spend the budget.
+   */
+  STATUS_CONFIRM_SPACING_MS: positiveMs(2_000),
+  /**
+   * How long after our payment call a 404 from the status endpoint is still "not yet": past it the
+   * attempt is concluded not created and frees its debts. 15 min: many times the spec's 30-60 s
+   * payment timeout, and the upstream's first webhook retry comes 15 min after the first attempt,
+   * so a payment a timed-out call did create has long been visible by then.
+   */
+  PAYMENT_NOT_FOUND_GRACE_MS: positiveMs(15 * 60_000),
+  /** How often every instance's background sweep asks about payments nobody resolved. */
+  PAYMENT_SWEEP_INTERVAL_MS: positiveMs(30_000),
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
@@ -164,6 +179,9 @@ export type AppEnv = {
   /** Our company, named next to the PIX code. cnpj: 14 digits. */
   company: { name: string; cnpj: string };
   statusCheckIntervalMs: number;
+  statusConfirmSpacingMs: number;
+  paymentNotFoundGraceMs: number;
+  paymentSweepIntervalMs: number;
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -274,6 +292,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     lookupMaxAgeMs: Math.round(raw.LOOKUP_MAX_AGE_HOURS * 3_600_000),
     company: { name: raw.COMPANY_NAME ?? TEST_COMPANY.name, cnpj: raw.COMPANY_CNPJ ?? TEST_COMPANY.cnpj },
     statusCheckIntervalMs: raw.STATUS_CHECK_INTERVAL_MS,
+    statusConfirmSpacingMs: raw.STATUS_CONFIRM_SPACING_MS,
+    paymentNotFoundGraceMs: raw.PAYMENT_NOT_FOUND_GRACE_MS,
+    paymentSweepIntervalMs: raw.PAYMENT_SWEEP_INTERVAL_MS,
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,

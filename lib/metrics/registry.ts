@@ -59,6 +59,23 @@ function build() {
       labelNames: ["template", "outcome"] as const,
       registers: [registry],
     }),
+    paymentStatusCalls: new Counter({
+      name: "payment_status_calls_total",
+      help: "Upstream status calls about our payments, by why they were made (poll | confirmation | renewal) and outcome (answered | not_found | failed)",
+      labelNames: ["purpose", "outcome"] as const,
+      registers: [registry],
+    }),
+    paymentUnknownValues: new Counter({
+      name: "payment_unknown_values_total",
+      help: "Payment status values we do not know: in an event (never written) or from the status endpoint (kept, shown as under verification)",
+      labelNames: ["source", "field"] as const,
+      registers: [registry],
+    }),
+    paymentConclusions: new Counter({
+      name: "payment_not_created_total",
+      help: "Payment attempts concluded not created (the upstream answered 404 past the grace)",
+      registers: [registry],
+    }),
     upstreamPauses: new Counter({
       name: "upstream_pauses_total",
       help: "Upstream 429s with retryAfter that paused an operation for the whole fleet",

@@ -3,12 +3,15 @@ import { db } from "@/lib/db/client";
 import { queuePaymentMails } from "@/lib/mail/payment-mails";
 import { kickOutbox } from "@/lib/mail/worker";
 import { queueOwnerPaidMail } from "@/lib/mail/workspace-mails";
-import { canTransition, canTransitionLiquidation } from "@/lib/rules/payment-status";
+import { debtSettlementMoves, mergeAnswer } from "@/lib/rules/payment-states";
+import { settlementMoves } from "@/lib/rules/payment-status";
 
 // The ONLY writer of Payment.status / liquidationStatus / PaymentDebt (docs/internal-api.md).
 // Webhooks arrive late, twice and out of order, and the status endpoint answers in between, so
-// every field moves forward only (lib/rules/payment-status.ts) and a PaymentEvent is appended only
-// for a real change: replaying any update is a no-op.
+// every field moves forward only, settlement only with `paid` (lib/rules/payment-states.ts), and a
+// PaymentEvent is appended only for a real change: replaying any update is a no-op. Every update
+// here is an answer of the upstream (our call's, or the status endpoint's): an event's own claim
+// is never written (lib/webhooks/handlers/payment-status-update.ts confirms it first).
 
 export type PaymentUpdate = {
   status?: string;
@@ -21,7 +24,8 @@ export type PaymentUpdate = {
   debts?: { id: string; status: string; settledAt?: Date | null }[];
 };
 
-export type PaymentUpdateSource = "sync" | "webhook" | "reconcile";
+/** sync: our payment call's answer; reconcile: a poll's; confirmation: a status call made because an event came. */
+export type PaymentUpdateSource = "sync" | "reconcile" | "confirmation";
 
 export async function applyPaymentUpdate(
   paymentRowId: string,
@@ -36,11 +40,7 @@ export async function applyPaymentUpdate(
     if (touched === 0) throw new Error(`applyPaymentUpdate: no payment ${paymentRowId}`);
     const current = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: { debts: true } });
 
-    const status = update.status && canTransition(current.status, update.status) ? update.status : current.status;
-    const liquidationStatus =
-      update.liquidationStatus && canTransitionLiquidation(current.liquidationStatus, update.liquidationStatus)
-        ? update.liquidationStatus
-        : current.liquidationStatus;
+    const { status, liquidationStatus } = mergeAnswer(current, update);
     const changed = status !== current.status || liquidationStatus !== current.liquidationStatus;
 
     await tx.payment.update({
@@ -54,17 +54,20 @@ export async function applyPaymentUpdate(
         amountCents: update.amountCents ?? undefined,
         paidAt: current.paidAt ?? update.paidAt ?? undefined,
         settledAt: current.settledAt ?? (liquidationStatus === "settled" ? update.settledAt ?? undefined : undefined),
-        lastCheckedAt: source === "reconcile" ? new Date() : undefined,
+        lastCheckedAt: source === "sync" ? undefined : new Date(),
+        // The upstream knows the payment: the 404s counted before were "not yet".
+        ...(update.status ? { notFoundSince: null, notFoundCount: null } : {}),
       },
     });
 
     for (const debt of update.debts ?? []) {
       const existing = current.debts.find((d) => d.debtId === debt.id);
+      if (!settlementMoves(status)) break;
       if (!existing) {
         await tx.paymentDebt.create({
           data: { paymentId: paymentRowId, debtId: debt.id, status: debt.status, settledAt: debt.settledAt ?? null },
         });
-      } else if (canTransitionLiquidation(existing.status, debt.status)) {
+      } else if (debtSettlementMoves(status, existing.status, debt.status)) {
         await tx.paymentDebt.update({
           where: { id: existing.id },
           data: { status: debt.status, settledAt: existing.settledAt ?? debt.settledAt ?? null },
@@ -83,4 +86,22 @@ export async function applyPaymentUpdate(
     return payerMailed || ownerMailed;
   });
   if (mailed) void kickOutbox();
+}
+
+/**
+ * Our own verdict on an attempt the upstream never knew (lib/rules/payment-states.ts,
+ * mayConcludeNotCreated): written only over a `pending` row with no paymentId, in one conditional
+ * update, with the evidence on its timeline entry. A later upstream answer reopens it
+ * (applyPaymentUpdate: `not_created` gives way to any upstream status).
+ */
+export async function concludeNotCreated(paymentRowId: string, detail: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.payment.updateMany({
+      where: { id: paymentRowId, status: "pending", paymentId: null },
+      data: { status: "not_created", lastCheckedAt: new Date() },
+    });
+    if (count === 0) return false;
+    await tx.paymentEvent.create({ data: { paymentId: paymentRowId, status: "not_created", source: "conclusion", detail } });
+    return true;
+  });
 }

@@ -46,11 +46,26 @@ export async function recordAnswer(rowId: string, answer: PaymentAnswer, emailPi
   if (answer.kind === "timed_out") {
     // Not an error (spec): pending until the webhook or the status query says more.
     await applyPaymentUpdate(rowId, ids, "sync");
+    await db.payment.update({ where: { id: rowId }, data: { callError: "UPSTREAM_TIMEOUT (sem resposta no prazo)" } });
     return;
   }
   // The PIX answer has no amount; the code itself carries the total with interest (field 54).
   const amountCents = answer.amountCents ?? (answer.pix ? pixAmountCents(answer.pix.qrCode) ?? undefined : undefined);
   await applyPaymentUpdate(rowId, { ...ids, status: answer.status, amountCents, paidAt: answer.paidAt ?? null }, "sync");
+}
+
+const unansweredAttempt = () =>
+  new AppError({
+    code: "PAYMENT_IN_PROGRESS",
+    httpStatus: 409,
+    message: "Há um pagamento deste link aguardando a resposta da operadora. Acompanhe-o: se ela não o confirmar, ele é encerrado sem cobrança e você poderá pagar de novo.",
+  });
+
+/** What we keep of a payment call whose outcome we did not learn: evidence for a later conclusion. */
+export async function recordUnknownOutcome(paymentRowId: string, error: unknown): Promise<void> {
+  const callError = isUpstreamError(error) ? `${error.code}${error.httpStatus ? ` HTTP ${error.httpStatus}` : ""}` : "erro de rede";
+  await db.payment.update({ where: { id: paymentRowId }, data: { callError } });
+  log.warn({ paymentRowId, error: isUpstreamError(error) ? error.toLog() : String(error) }, "payment outcome unknown: pending");
 }
 
 /**
@@ -97,6 +112,11 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
     row = await withVehicleLock(checkout.plate, async (tx) => {
       const refusal = await checkoutRefusal(checkout, tx);
       if (refusal) throw refusalError(refusal);
+      // An earlier attempt of this checkout we never heard back about may still charge: one
+      // attempt at a time until it ends (answered, or concluded not created past the grace).
+      if (await tx.payment.findFirst({ where: { checkoutId: checkout.id, status: "pending", checkout: { expiresAt: { gt: new Date() } } }, select: { id: true } })) {
+        throw unansweredAttempt();
+      }
       return tx.payment.create({
         data: {
           externalId: attemptId,
@@ -110,7 +130,7 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       });
     });
   } catch (error) {
-    if (error instanceof AppError && (error.code === "DEBT_ALREADY_PAID" || error.code === "DEBT_IN_PAYMENT")) {
+    if (error instanceof AppError && (error.code === "DEBT_ALREADY_PAID" || error.code === "DEBT_IN_PAYMENT" || error.code === "PAYMENT_IN_PROGRESS")) {
       await refund("payment", ip);
       log.info({ checkoutId: checkout.id, code: error.code }, "payment refused: a debt is paid or in payment elsewhere");
       throw error;
@@ -141,9 +161,10 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       if (refusal instanceof AppError && refusal.code === "CHECKOUT_EXPIRED") await markCheckoutExpired(checkout.id);
       throw refusal;
     }
-    // Unknown outcome (network, 5xx): it may have been charged. Stays pending; the status page
-    // reconciles it by externalId.
-    log.warn({ paymentRowId: row.id, error: isUpstreamError(error) ? error.toLog() : String(error) }, "payment outcome unknown: pending");
+    // Unknown outcome (network, 5xx): it may have been charged. Stays pending; the status calls
+    // ask by externalId, and past the grace an attempt the upstream does not know is concluded not
+    // created (docs/payment-states.md).
+    await recordUnknownOutcome(row.id, error);
   }
   return { view: (await loadPaymentView(row.id))!, created: true };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { isFinal, isSettled } from "@/lib/rules/payment-status";
 import { newPublicToken } from "@/lib/security/public-token";
 
@@ -25,12 +26,18 @@ export type PaymentView = {
   uf: string;
   checkoutToken: string;
   isFinal: boolean;
+  /**
+   * Only while we never heard back from the upstream (our call failed or timed out): when this
+   * attempt is concluded not created if the upstream still does not know it (docs/payment-states.md).
+   */
+  answerBy?: string;
   /** The PIX that replaced this expired one (lib/payments/renew-pix.ts): pages follow it. */
   renewedTo?: string;
 };
 
 const REFUSED_MESSAGE = "Pagamento recusado pela operadora do cartão ou pela análise antifraude. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX.";
 const EXPIRED_MESSAGE = "O código PIX expirou sem pagamento. Gere um novo para pagar.";
+const NOT_CREATED_MESSAGE = "A operadora não registrou este pagamento: nenhum valor foi cobrado. Você pode pagar de novo.";
 
 const iso = (d: Date | null | undefined) => (d ? { value: d.toISOString() } : undefined);
 
@@ -46,7 +53,9 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
   const timeline = p.events.map((e) => ({ status: e.status, ...(e.liquidationStatus ? { liquidationStatus: e.liquidationStatus } : {}), at: e.at.toISOString() }));
   // The attempt itself is the first step, whether or not an event was recorded for it.
   if (timeline[0]?.status !== "pending") timeline.unshift({ status: "pending", at: p.createdAt.toISOString() });
-  const failureMessage = p.failureMessage ?? (p.status === "refused" ? REFUSED_MESSAGE : p.status === "expired" ? EXPIRED_MESSAGE : undefined);
+  const failureMessage =
+    p.failureMessage ?? (p.status === "refused" ? REFUSED_MESSAGE : p.status === "expired" ? EXPIRED_MESSAGE : p.status === "not_created" ? NOT_CREATED_MESSAGE : undefined);
+  const answerBy = p.status === "pending" && p.paymentId === null ? new Date(p.createdAt.getTime() + env.paymentNotFoundGraceMs).toISOString() : undefined;
   return {
     ref,
     method: p.method,
@@ -75,6 +84,7 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
     uf: p.checkout.uf,
     checkoutToken: p.checkout.publicToken,
     isFinal: isFinal(p.status),
+    ...(answerBy ? { answerBy } : {}),
     ...(successor?.publicRef ? { renewedTo: successor.publicRef } : {}),
   };
 }

@@ -1,19 +1,28 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { isFinal, isSettled } from "@/lib/rules/payment-status";
+import { env } from "@/lib/env";
+import { moduleLogger } from "@/lib/log/logger";
+import { metrics } from "@/lib/metrics/registry";
+import { mayConcludeNotCreated, pollHasNothingToLearn, QUIET_AFTER_ANSWER_MS } from "@/lib/rules/payment-states";
+import { isFinal, isKnownPaymentStatus, isSettled } from "@/lib/rules/payment-status";
 import { upstream } from "@/lib/upstream/client";
-import { webhookLog } from "@/lib/webhooks/logger";
-import { applyPaymentUpdate } from "./apply-update";
-import { nextStatusCheckAt, statusCheckIntervalMs, takeStatusLease } from "./status-lease";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { applyPaymentUpdate, concludeNotCreated, type PaymentUpdateSource } from "./apply-update";
+import { confirmSpacingMs, nextConfirmAt, nextStatusCheckAt, statusCheckIntervalMs, takeConfirmLease, takeStatusLease } from "./status-lease";
 
 // Asks the upstream status endpoint about one payment and applies the answer (forward-only).
-// Every call first takes the fleet-wide status lease (status-lease.ts): at most one call per
-// payment per interval across all instances. In this process, concurrent callers also share the
-// one call in flight, and a lease seen closed is remembered until it reopens, so a poll inside a
-// closed window costs no query at all. Those maps are only shortcuts: the lease column decides.
-// (Why the per-process slots this replaces could start two calls at once: docs/webhooks.md.)
+// Two kinds of call, each behind its own fleet-wide lease (status-lease.ts):
+// - a poll (status page, sweep): at most one per payment per STATUS_CHECK_INTERVAL_MS, and none
+//   while there is nothing to learn yet (lib/rules/payment-states.ts, pollHasNothingToLearn);
+// - a confirmation (an event arrived): at most one per payment per STATUS_CONFIRM_SPACING_MS.
+// In this process, concurrent callers share the one call in flight, and a poll lease seen closed
+// is remembered until it reopens, so a poll inside a closed window costs no query at all. Those
+// maps are only shortcuts: the lease columns decide.
 
-type Local = { inFlight: Map<string, Promise<true | Date>>; closedUntil: Map<string, number> };
+const log = moduleLogger("payment-status");
+
+type InFlight = { startedAt: number; done: Promise<true | Date> };
+type Local = { inFlight: Map<string, InFlight>; closedUntil: Map<string, number> };
 const g = globalThis as unknown as { __statusChecks?: Local };
 const local: Local = (g.__statusChecks ??= { inFlight: new Map(), closedUntil: new Map() });
 const MAX_REMEMBERED = 10_000;
@@ -27,55 +36,76 @@ function remember(paymentRowId: string, until: number): void {
   local.closedUntil.set(paymentRowId, until);
 }
 
-/** Checked now (true), or the budget is closed until the returned instant. */
-function attempt(paymentRowId: string): Promise<true | Date> {
+type Kind = "poll" | "confirmation";
+
+function track(paymentRowId: string, run: () => Promise<true | Date>): Promise<true | Date> {
+  const entry: InFlight = { startedAt: Date.now(), done: run().finally(() => local.inFlight.delete(paymentRowId)) };
+  local.inFlight.set(paymentRowId, entry);
+  return entry.done;
+}
+
+/** Checked now (true), or this kind's lease is closed until the returned instant. */
+function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date): Promise<true | Date> {
   const joined = local.inFlight.get(paymentRowId);
-  if (joined) return joined;
-  const p = (async (): Promise<true | Date> => {
+  if (joined && joined.startedAt >= startedAfter) return joined.done;
+  return track(paymentRowId, async () => {
     // Read first: between winning the lease and sending, nothing else waits (the budget is counted
     // where the call arrives, and under load every await adds lag).
     const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
     if (!payment || isDone(payment)) return true;
-    const now = new Date();
-    if (!(await takeStatusLease(paymentRowId, now))) {
-      const reopens = (await nextStatusCheckAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
-      remember(paymentRowId, reopens.getTime());
-      return reopens;
+    const now = at ?? new Date();
+    if (kind === "poll") {
+      if (pollHasNothingToLearn(payment, now, quietMs())) return quietUntil(payment);
+      if (!(await takeStatusLease(paymentRowId, now))) {
+        const reopens = (await nextStatusCheckAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
+        remember(paymentRowId, reopens.getTime());
+        return reopens;
+      }
+      remember(paymentRowId, now.getTime() + statusCheckIntervalMs());
+    } else if (!(await takeConfirmLease(paymentRowId, confirmSpacingMs(payment.unconfirmedEvents), now))) {
+      return (await nextConfirmAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
     }
-    remember(paymentRowId, now.getTime() + statusCheckIntervalMs());
-    await checkPaymentNow(payment).catch((error: unknown) => {
+    await checkPaymentNow(payment, kind === "poll" ? "reconcile" : "confirmation", now).catch((error: unknown) => {
       // Best effort: the sweep retries later, and a status page must not fail because of it.
-      webhookLog.warn({ err: error, paymentRowId }, "reconcile failed");
+      log.warn({ err: error, paymentRowId, kind }, "status call failed");
     });
     return true;
-  })().finally(() => local.inFlight.delete(paymentRowId));
-  local.inFlight.set(paymentRowId, p);
-  return p;
+  });
+}
+
+const quietMs = () => Math.min(QUIET_AFTER_ANSWER_MS, statusCheckIntervalMs());
+
+function quietUntil(p: { createdAt: Date; lastCheckedAt: Date | null }): Date {
+  const from = Math.max(p.createdAt.getTime(), p.lastCheckedAt?.getTime() ?? 0);
+  return new Date(from + quietMs());
 }
 
 /**
  * For status pages and the sweep. Resolves true when an upstream check ran (or was joined), so
- * the stored payment may have changed; false when the budget was closed and nothing was asked,
- * so a caller holding a fresh read need not read again (the status endpoint's hot path).
+ * the stored payment may have changed; false when nothing was asked (lease closed, or nothing to
+ * learn yet), so a caller holding a fresh read need not read again (the status endpoint's hot path).
  */
-export async function reconcilePayment(paymentRowId: string): Promise<boolean> {
-  if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > Date.now()) return false;
-  return (await attempt(paymentRowId)) === true;
+export async function reconcilePayment(paymentRowId: string, now?: Date): Promise<boolean> {
+  if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > (now ?? new Date()).getTime()) return false;
+  return (await attempt(paymentRowId, "poll", 0, now)) === true;
 }
 
 /**
- * For webhook hints: checks now if the budget allows (or joins a check in flight here), else
- * says when it reopens. The hint's inbox row is then deferred to that instant (lib/jobs), not
- * waited for, so the dispatcher keeps applying other events.
+ * For a received event: a status call now if the confirmation lease allows (or joins a call here
+ * that started after the event arrived), else when it reopens. The event's inbox row is then
+ * deferred to that instant (lib/jobs), not waited for, so the dispatcher keeps applying others.
  */
-export async function reconcileForHint(paymentRowId: string): Promise<{ checked: true } | { retryAt: Date }> {
-  const r = await attempt(paymentRowId);
+export async function confirmForEvent(paymentRowId: string, receivedAt: Date): Promise<{ checked: true } | { retryAt: Date }> {
+  const r = await attempt(paymentRowId, "confirmation", receivedAt.getTime());
   return r === true ? { checked: true } : { retryAt: r };
 }
 
-/** Nothing left to learn: a final status that will never settle, or a settled payment. */
+/**
+ * Nothing left to learn: a final status that will never settle, or a settled payment. A payment
+ * we concluded not created is not done: an answer proving it exists would reopen it.
+ */
 export function isDone(p: { status: string; liquidationStatus: string | null }): boolean {
-  if (!isFinal(p.status)) return false;
+  if (!isFinal(p.status) || p.status === "not_created") return false;
   return p.status !== "paid" || isSettled(p.liquidationStatus);
 }
 
@@ -83,9 +113,12 @@ const toDate = (v: Date | string | null | undefined) => (v ? new Date(v) : null)
 
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof db.payment.findUnique>>>;
 
-/** One status call now, outside the lease: for a renewal, which must know the old code expired. */
-export async function checkPaymentNow(payment: PaymentRow): Promise<void> {
+const CALL_PURPOSE: Record<PaymentUpdateSource, string> = { reconcile: "poll", confirmation: "confirmation", sync: "renewal" };
+
+/** One status call now, outside the leases: for a renewal, which must know the old code expired. */
+export async function checkPaymentNow(payment: PaymentRow, source: PaymentUpdateSource = "sync", now = new Date()): Promise<void> {
   const paymentRowId = payment.id;
+  const purpose = CALL_PURPOSE[source];
   // By paymentId when we have it; otherwise the synchronous answer never came and we ask by the
   // ids we sent or were given.
   const ref = payment.paymentId
@@ -93,7 +126,24 @@ export async function checkPaymentNow(payment: PaymentRow): Promise<void> {
     : payment.transactionId
       ? { transactionId: payment.transactionId }
       : { externalId: payment.externalId };
-  const s = await upstream.getPaymentStatus(ref);
+  let s: Awaited<ReturnType<typeof upstream.getPaymentStatus>>;
+  try {
+    s = await upstream.getPaymentStatus(ref);
+  } catch (error) {
+    if (isUpstreamError(error) && error.httpStatus === 404) {
+      metrics.paymentStatusCalls.inc({ purpose, outcome: "not_found" });
+      await recordNotFound(payment, now);
+      return;
+    }
+    metrics.paymentStatusCalls.inc({ purpose, outcome: "failed" });
+    throw error;
+  }
+  metrics.paymentStatusCalls.inc({ purpose, outcome: "answered" });
+  if (!isKnownPaymentStatus(s.status)) {
+    // Kept as the upstream's own value (shown "em verificação com a operadora", holds its debts).
+    metrics.paymentUnknownValues.inc({ source: "status-endpoint", field: "status" });
+    log.warn({ paymentRowId, status: s.status }, "the status endpoint returned a status we do not know");
+  }
   await applyPaymentUpdate(
     paymentRowId,
     {
@@ -105,6 +155,34 @@ export async function checkPaymentNow(payment: PaymentRow): Promise<void> {
       paymentId: s.paymentId ?? undefined,
       debts: (s.debts ?? []).map((d) => ({ id: d.id, status: d.status, settledAt: toDate(d.settledAt) })),
     },
-    "reconcile",
+    source === "sync" ? "reconcile" : source,
   );
+}
+
+/**
+ * The upstream does not know this attempt. Within the grace after our call that is "not yet" (a
+ * call that failed or timed out may still create it); past it, an attempt the upstream never
+ * confirmed is concluded not created, with the evidence on its timeline.
+ */
+async function recordNotFound(payment: PaymentRow, now: Date): Promise<void> {
+  const row = await db.payment.update({
+    where: { id: payment.id },
+    // increment on NULL stays NULL in SQL: the first 404 sets the count.
+    data: { notFoundSince: payment.notFoundSince ?? now, notFoundCount: payment.notFoundCount === null ? 1 : { increment: 1 }, lastCheckedAt: now },
+    select: { notFoundSince: true, notFoundCount: true, status: true, paymentId: true, createdAt: true, callError: true, externalId: true },
+  });
+  const count = row.notFoundCount ?? 1;
+  if (!mayConcludeNotCreated(row, now, env.paymentNotFoundGraceMs)) {
+    log.info({ paymentRowId: payment.id, notFoundCount: count }, "the upstream does not know this payment yet");
+    return;
+  }
+  const detail =
+    `Nossa chamada de pagamento em ${row.createdAt.toISOString()} ficou sem resposta` +
+    (row.callError ? ` (${row.callError})` : "") +
+    `; a consulta de status pelo externalId ${row.externalId} respondeu 404 ${count} vez(es), ` +
+    `de ${(row.notFoundSince ?? now).toISOString()} a ${now.toISOString()}, depois da carência de ${Math.round(env.paymentNotFoundGraceMs / 1000)} s.`;
+  if (await concludeNotCreated(payment.id, detail)) {
+    metrics.paymentConclusions.inc();
+    log.warn({ paymentRowId: payment.id, notFoundCount: count }, "payment concluded not created: its debts are free again");
+  }
 }

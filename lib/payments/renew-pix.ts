@@ -11,7 +11,7 @@ import { renewalVerdict, sameTotal } from "@/lib/rules/pix-renewal";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyPaymentUpdate } from "./apply-update";
-import { recordAnswer } from "./create-payment";
+import { recordAnswer, recordUnknownOutcome } from "./create-payment";
 import { paymentRefusal } from "./payment-errors";
 import { paymentRowIdFor } from "./payment-ref";
 import { newPublicToken } from "@/lib/security/public-token";
@@ -35,8 +35,14 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
   const rowId = await paymentRowIdFor(ref, ip);
   let old = await db.payment.findUnique({ where: { id: rowId }, include: { checkout: true } });
   if (!old) throw notFound();
-  const already = await db.payment.findUnique({ where: { renewedFromId: old.id }, select: { id: true } });
-  if (already) return { view: await view(already.id), created: false };
+  const latest = await latestRenewal(old.id);
+  if (latest) {
+    // A renewal the upstream never created frees the checkout: the next one is made from it.
+    if (latest.status !== "not_created") return { view: await view(latest.id), created: false };
+    await consume("payment", ip);
+    await assertOpen(old.checkout);
+    return create({ ...(await codeBefore(old)), id: latest.id }, old.checkout);
+  }
 
   let verdict = renewalVerdict(old, new Date());
   if (verdict.kind === "too_early") {
@@ -58,7 +64,27 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
     }
   }
   await assertOpen(old.checkout);
-  return create(old, old.checkout);
+  return create({ ...(await codeBefore(old)), id: old.id }, old.checkout);
+}
+
+/** The last code a chain of renewals showed: what a renewal must charge (not-created links hold none). */
+async function codeBefore(row: Old & { renewedFromId: string | null }): Promise<Old> {
+  let current: (Old & { renewedFromId: string | null }) | null = row;
+  while (current && current.amountCents === null && current.pixCode === null && current.renewedFromId) {
+    current = await db.payment.findUnique({ where: { id: current.renewedFromId }, select: { id: true, amountCents: true, pixCode: true, renewedFromId: true } });
+  }
+  return current ?? row;
+}
+
+/** The newest code of a chain of renewals from `rowId` (null: never renewed). */
+async function latestRenewal(rowId: string): Promise<{ id: string; status: string } | null> {
+  let latest: { id: string; status: string } | null = null;
+  for (let from = rowId; ; ) {
+    const next = await db.payment.findUnique({ where: { renewedFromId: from }, select: { id: true, status: true } });
+    if (!next) return latest;
+    latest = next;
+    from = next.id;
+  }
 }
 
 type Old = { id: string; amountCents: number | null; pixCode: string | null };
@@ -103,7 +129,7 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
       throw refusal;
     }
     if (error instanceof AppError) throw error;
-    log.warn({ paymentRowId: rowId, error: isUpstreamError(error) ? error.toLog() : String(error) }, "PIX renewal outcome unknown: pending");
+    await recordUnknownOutcome(rowId, error);
   }
   return { view: await view(rowId), created: true };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
-// The upstream status-call budget for the whole fleet: at most one call per payment per
+// The upstream status-call budget for the whole fleet. Polls: at most one call per payment per
 // STATUS_CHECK_INTERVAL_MS (31 s: 2 a minute as the upstream counts them, transit jitter included),
 // whatever the number of instances, polls, sweeps and webhook hints. A caller may call only after
 // moving Payment.nextStatusCheckAt from <= now to now + the interval in ONE conditional update; the
@@ -20,6 +20,45 @@ export async function takeStatusLease(paymentRowId: string, now = new Date(), cl
     data: { nextStatusCheckAt: new Date(now.getTime() + statusCheckIntervalMs()), statusCheckAt: now },
   });
   return count === 1;
+}
+
+/**
+ * The spacing of confirmations for a payment: STATUS_CONFIRM_SPACING_MS, doubled by each event in a
+ * row the status endpoint did not confirm, never beyond the polls' spacing. A real event costs one
+ * quick call; a flood of forged ones soon costs what polling costs.
+ */
+export function confirmSpacingMs(unconfirmedEvents: number | null): number {
+  const doublings = Math.min(unconfirmedEvents ?? 0, 16);
+  return Math.min(env.statusConfirmSpacingMs * 2 ** doublings, Math.max(env.statusConfirmSpacingMs, statusCheckIntervalMs()));
+}
+
+/**
+ * True when this caller may make ONE status call now to confirm an event it received. Its own
+ * column and spacing: a confirmation does not wait for the polls' 31 s (a paid PIX would show half
+ * a minute late), and a flood of events, forged or replayed, stays bounded per payment. It records
+ * the call's start like a poll does.
+ */
+export async function takeConfirmLease(paymentRowId: string, spacingMs: number, now = new Date(), client: PaymentLeaseClient = db): Promise<boolean> {
+  const { count } = await client.payment.updateMany({
+    where: { id: paymentRowId, OR: [{ nextConfirmAt: null }, { nextConfirmAt: { lte: now } }] },
+    data: { nextConfirmAt: new Date(now.getTime() + spacingMs), statusCheckAt: now },
+  });
+  return count === 1;
+}
+
+/** An event judged: confirmed resets the spacing, contradicted doubles it. */
+export async function recordEventJudged(paymentRowId: string, confirmed: boolean): Promise<void> {
+  await db.payment.update({
+    where: { id: paymentRowId },
+    data: { unconfirmedEvents: confirmed ? null : { increment: 1 } },
+  });
+  if (!confirmed) await db.payment.updateMany({ where: { id: paymentRowId, unconfirmedEvents: null }, data: { unconfirmedEvents: 1 } });
+}
+
+/** When a confirmation is next allowed for this payment (null: now, or no such payment). */
+export async function nextConfirmAt(paymentRowId: string): Promise<Date | null> {
+  const p = await db.payment.findUnique({ where: { id: paymentRowId }, select: { nextConfirmAt: true } });
+  return p?.nextConfirmAt ?? null;
 }
 
 /** When the budget next allows a call for this payment (null: now, or no such payment). */

@@ -62,7 +62,7 @@ describe("payment e-mails over the embedded SMTP server", () => {
     await db.payment.update({ where: { id: payment.id }, data: { cardBrand: "visa", cardLastFour: "1111" } });
     const { applyPaymentUpdate } = await import("@/lib/payments/apply-update");
     const { kickOutbox } = await import("@/lib/mail/worker");
-    for (let i = 0; i < 3; i++) await applyPaymentUpdate(payment.id, { status: "paid", amountCents: 26_990 }, "webhook");
+    for (let i = 0; i < 3; i++) await applyPaymentUpdate(payment.id, { status: "paid", amountCents: 26_990 }, "confirmation");
     const rows = await db.mailMessage.findMany({ where: { dedupeKey: { startsWith: `payment-approved:${payment.id}` } } });
     expect(rows).toHaveLength(1);
     const queued = rows[0]!;
@@ -94,7 +94,7 @@ describe("payment e-mails over the embedded SMTP server", () => {
 
     // Settlement queues the second message, once.
     await applyPaymentUpdate(payment.id, { liquidationStatus: "settled", settledAt: new Date() }, "reconcile");
-    await applyPaymentUpdate(payment.id, { liquidationStatus: "settled", settledAt: new Date() }, "webhook");
+    await applyPaymentUpdate(payment.id, { liquidationStatus: "settled", settledAt: new Date() }, "confirmation");
     expect(await db.mailMessage.count({ where: { dedupeKey: `debts-settled:${payment.id}` } })).toBe(1);
     await kickOutbox();
   });

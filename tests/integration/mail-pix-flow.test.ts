@@ -83,7 +83,7 @@ describe("PIX e-mails", () => {
     const paid = await fetch(`${env.sandbox.url}/__sandbox/pix/${row.paymentId}/pay`, { method: "POST", headers: { "x-api-key": TEST_API_KEY } });
     expect(paid.status, await paid.clone().text()).toBe(200);
     const { reconcilePayment } = await import("@/lib/payments/reconcile");
-    await reconcilePayment(rowId);
+    await reconcilePayment(rowId, new Date(Date.now() + 35_000)); // the poll of 35 s later
     const approved = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: `payment-approved:${rowId}` } });
     await kickOutbox();
     const got = await eventually(async () => {

@@ -88,6 +88,9 @@ describe("PIX renewal", () => {
     expect(late.status).toBe(422);
     expect(JSON.stringify(await late.json())).toContain("pixExpired");
     expect((await sandboxControl(`/__sandbox/pix/${await upstreamIdOf(fresh.ref)}/pay`)).status).toBe(200);
+    // No webhook receiver here: the sweep's poll (as if 35 s had passed) learns it.
+    const { sweepPayments } = await import("@/lib/payments/sweep");
+    await sweepPayments(new Date(Date.now() + 35_000));
     const paid = await json<View>(await readPayment(fresh.ref));
     expect(paid.status).toBe("paid");
     const checkoutId = (await db.payment.findUniqueOrThrow({ where: { publicRef: fresh.ref } })).checkoutId;

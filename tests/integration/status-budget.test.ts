@@ -6,9 +6,11 @@ import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 
-// The status-call budget (one upstream status call per payment per STATUS_CHECK_INTERVAL_MS, for
-// the whole fleet), counted where it matters: at a proxy in front of the sandbox. The interval is
-// 1 s here instead of 30 s so the minute runs in seconds; the mechanism is the same. Against it:
+// The status-call budget for the whole fleet, counted where it matters: at a proxy in front of the
+// sandbox. Polls: one upstream status call per payment per STATUS_CHECK_INTERVAL_MS; confirmations
+// of received events: one per payment per STATUS_CONFIRM_SPACING_MS, each on its own lease. The
+// intervals are 1 s and 2 s here instead of 31 s and 5 s so the minute runs in seconds; the
+// mechanism is the same. Against it:
 // 200 concurrent status polls through the real GET route handler, the sweep every 200 ms, forged
 // `paid`/`refused`/`expired` hints through the real webhook route (each wants a call), and a
 // second Prisma client taking the same lease as another instance would. The proxy stamps a call
@@ -17,6 +19,7 @@ import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from 
 // and every call the sandbox saw must be one of those.
 
 const INTERVAL_MS = 1_000;
+const CONFIRM_SPACING_MS = 2_000;
 const RUN_MS = 5_500;
 const POLLERS = 200;
 const STATUS_PATH = "/uvvi/v1/payment/status";
@@ -29,11 +32,13 @@ const calls: UpstreamCall[] = [];
 beforeAll(async () => {
   t = await setupTestEnvironment({ timeScale: 1 }); // a PIX payment stays awaiting_payment for 30 min
   proxy = await startCountingProxy(t.sandbox.url, calls);
-  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS) });
+  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS), STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS) });
   const raw = new Database(t.databaseUrl.replace(/^file:/, ""));
-  raw.exec(`CREATE TABLE lease_log ("paymentId" TEXT, "at" TEXT);
-    CREATE TRIGGER lease_taken AFTER UPDATE OF "statusCheckAt" ON "Payment" WHEN NEW."statusCheckAt" IS NOT OLD."statusCheckAt"
-    BEGIN INSERT INTO lease_log VALUES (NEW."id", NEW."statusCheckAt"); END;`);
+  raw.exec(`CREATE TABLE lease_log ("paymentId" TEXT, "kind" TEXT, "at" TEXT);
+    CREATE TRIGGER poll_lease_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" WHEN NEW."nextStatusCheckAt" IS NOT OLD."nextStatusCheckAt"
+    BEGIN INSERT INTO lease_log VALUES (NEW."id", 'poll', NEW."statusCheckAt"); END;
+    CREATE TRIGGER confirm_lease_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" WHEN NEW."nextConfirmAt" IS NOT OLD."nextConfirmAt"
+    BEGIN INSERT INTO lease_log VALUES (NEW."id", 'confirm', NEW."statusCheckAt"); END;`);
   raw.close();
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
   receiver = await startWebhookReceiver(POST);
@@ -47,7 +52,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("status-call budget", () => {
-  it(`${POLLERS} pollers, the sweep, forged hints and a second instance: calls for one payment at least ${INTERVAL_MS} ms apart`, async () => {
+  it(`${POLLERS} pollers, the sweep, forged hints and a second instance: polls for one payment at least ${INTERVAL_MS} ms apart, confirmations ${CONFIRM_SPACING_MS} ms`, async () => {
     const { db } = await import("@/lib/db/client");
     const { upstream } = await import("@/lib/upstream/client");
     const { createPrismaClient } = await import("@/lib/db/create-client");
@@ -106,16 +111,22 @@ describe("status-call budget", () => {
 
     expect(statuses.every((s) => s === 200)).toBe(true);
     const statusCalls = calls.filter((c) => c.method === "POST" && c.path === STATUS_PATH);
-    const log = await db.$queryRawUnsafe<{ paymentId: string; at: string | number }[]>(`SELECT "paymentId", "at" FROM lease_log`);
+    const log = await db.$queryRawUnsafe<{ paymentId: string; kind: string; at: string | number }[]>(`SELECT "paymentId", "kind", "at" FROM lease_log`);
+    const minGap = (times: number[]) => Math.min(...times.slice(1).map((x, i) => x - times[i]!));
     for (const p of payments) {
-      const takes = log.filter((l) => l.paymentId === p.id).map((l) => (typeof l.at === "number" ? l.at : Date.parse(l.at))).sort((x, y) => x - y);
-      const gaps = takes.slice(1).map((x, i) => x - takes[i]!);
+      const takesOf = (kind: string) =>
+        log.filter((l) => l.paymentId === p.id && l.kind === kind).map((l) => (typeof l.at === "number" ? l.at : Date.parse(l.at))).sort((x, y) => x - y);
+      const polls = takesOf("poll");
+      const confirms = takesOf("confirm");
       const seen = statusCalls.filter((c) => c.body.includes(p.paymentId)).length;
       const theirs = otherWins.filter((w) => w.id === p.paymentId).length;
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(INTERVAL_MS); // one decision per window, fleet-wide
-      expect(seen + theirs).toBeLessThanOrEqual(takes.length); // no call without a lease
+      expect(minGap(polls)).toBeGreaterThanOrEqual(INTERVAL_MS); // one poll per window, fleet-wide
+      if (confirms.length > 1) expect(minGap(confirms)).toBeGreaterThanOrEqual(CONFIRM_SPACING_MS); // forged events cannot buy more
+      expect(confirms.length).toBeLessThanOrEqual(Math.ceil(RUN_MS / CONFIRM_SPACING_MS) + 1);
+      expect(seen + theirs).toBeLessThanOrEqual(polls.length + confirms.length); // no call without a lease
       expect(seen).toBeGreaterThan(0); // and the budget is used: pollers are answered, not starved
-      expect(takes.length).toBeGreaterThanOrEqual(3);
+      expect(polls.length).toBeGreaterThanOrEqual(1);
+      expect(polls.length + confirms.length).toBeGreaterThanOrEqual(3);
     }
 
     // Every hint is settled within the budget: deferred, then judged by a later status answer.

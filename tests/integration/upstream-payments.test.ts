@@ -75,6 +75,10 @@ describe("card payments", () => {
     expect(env.sandbox.ctx.store.payments.size).toBe(1); // the charge went through upstream
 
     await new Promise((r) => setTimeout(r, WITHHELD_MS + 300));
+    // No webhook receiver here: the status page's poll once a poll may learn something (30 s on).
+    const { reconcilePayment } = await import("@/lib/payments/reconcile");
+    const { db } = await import("@/lib/db/client");
+    await reconcilePayment((await db.payment.findUniqueOrThrow({ where: { publicRef: pending.ref } })).id, new Date(Date.now() + 35_000));
     const later = await json<View>(await readPayment(pending.ref));
     expect(later).toMatchObject({ ref: pending.ref, status: "paid", isFinal: true });
     expect(later.timeline.map((t) => t.status)).toEqual(["pending", "paid"]);

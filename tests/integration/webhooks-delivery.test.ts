@@ -113,7 +113,7 @@ describe("real sandbox deliveries", () => {
     await until(async () => deliveriesFor(payment.externalId).some((d) => d.attempts.length === 4));
     receiver.mode = "forward";
     expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
-    await sweepPayments(new Date(Date.now() + 25_000)); // as if 25 s had passed
+    await sweepPayments(new Date(Date.now() + 35_000)); // as if 35 s had passed (a poll learns nothing in the first 30 s)
     const p = await db.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { events: true } });
     expect(p.status).toBe("paid");
     expect(p.paymentId).not.toBeNull();

@@ -79,14 +79,18 @@ describe("webhook route answers", () => {
     expect(await db.lookup.findUniqueOrThrow({ where: { id: lookup.id } })).toMatchObject({ status: "debts" });
   });
 
-  it("100 parallel deliveries of one payment-status-update: one PaymentEvent", async () => {
+  it("100 parallel deliveries of one payment-status-update: stored once, one status call, nothing the upstream did not confirm written", async () => {
+    // The upstream does not know this payment (a seeded paymentId): the event's "processing" is
+    // asked about once (the confirmation's spacing) and, contradicted, kept only as evidence.
     const payment = await seedPayment(db, { status: "awaiting_payment" });
     const event = { type: "payment-status-update", transactionId: 99, externalId: payment.externalId, paymentId: payment.paymentId, status: "processing", amount: 100, paidAt: null, liquidationStatus: null };
     const answers = await Promise.all(Array.from({ length: 100 }, () => deliver(event)));
     expect(new Set(answers.map((r) => r.status))).toEqual(new Set([200]));
     await drain();
-    expect(await db.paymentEvent.count({ where: { paymentId: payment.id } })).toBe(1);
-    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "processing" });
+    expect(await db.paymentEvent.count({ where: { paymentId: payment.id } })).toBe(0);
+    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "awaiting_payment", notFoundCount: 1 });
+    const rows = await db.webhookEvent.findMany({ where: { externalId: payment.externalId } });
+    expect(rows.map((r) => [r.outcome, r.error])).toEqual([["ignored", "not confirmed by the status endpoint (upstream: awaiting_payment/-)"]]);
   });
 
   it("a lookup event for a lookup we did not start, or with another transactionId, is stored as unmatched", async () => {
@@ -134,7 +138,7 @@ describe("webhook route answers", () => {
       ["ignored", "lookup already resolved"],
       ["unmatched", "no lookup of ours with this externalId/transactionId"],
       ["ignored", "lookup already resolved"],
-      ["applied", null],
+      ["ignored", "not confirmed by the status endpoint (upstream: awaiting_payment/-)"],
     ]);
     // The seven lookup events went through one group transaction (one moment for all of them).
     expect(new Set([0, 1, 2, 3, 4, 5, 6].map((k) => row(k).appliedAt?.getTime())).size).toBe(1);
@@ -150,7 +154,7 @@ describe("webhook route answers", () => {
     expect(fee).toMatchObject({ amountCents: 101, type: "service", dueDate: null, hasDiscount: false, isExpired: false, year: 2026, required: true, dependsOn: "[]" });
     expect(fine).toMatchObject({ amountCents: 13016, type: "ticket", dueDate: new Date("2026-01-10T00:00:00.000Z"), hasDiscount: true, year: null, required: false, ait: "A123" });
     expect(await db.lookupDebt.count({ where: { lookupId: { in: [forged!.id, notFound!.id, failed!.id, done!.id] } } })).toBe(0);
-    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "processing" });
+    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "awaiting_payment" });
   });
 
   it("a lookup's debts are listed in the order the upstream sent them, alone or applied together (pages list them by id)", async () => {

@@ -12,6 +12,8 @@ let drain: () => Promise<void>;
 let reconcilePayment: typeof import("@/lib/payments/reconcile").reconcilePayment;
 
 beforeAll(async () => {
+  // The production spacing (another file run by this worker may have set a test one).
+  Object.assign(process.env, { STATUS_CHECK_INTERVAL_MS: "31000", STATUS_CONFIRM_SPACING_MS: "2000" });
   t = await setupTestEnvironment({ timeScale: 1 });
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
   ({ db } = await import("@/lib/db/client"));
@@ -26,6 +28,16 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Drains until every event of the payment is judged: one arriving within a confirmation's spacing waits for it. */
+async function drainUntilJudged(externalId: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    await drain();
+    if ((await db.webhookEvent.count({ where: { externalId, outcome: null } })) === 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`events of ${externalId} still unjudged`);
+}
+
 const forge = (payload: unknown) =>
   fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
 
@@ -37,7 +49,7 @@ describe("webhooks are hints", () => {
     expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("awaiting_payment");
     const forged = { type: "payment-status-update", transactionId: answer.kind === "answered" ? answer.transactionId ?? 1 : 1, externalId: payment.externalId, paymentId: answer.kind === "answered" ? answer.paymentId : "x", status: "paid", amount: 1, paidAt: new Date().toISOString(), liquidationStatus: "settled" };
     expect((await forge(forged)).status).toBe(200); // stored (it may be a real hint) ...
-    await drain();
+    await drainUntilJudged(payment.externalId);
     const p = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
     expect(p.status).toBe("awaiting_payment"); // ... but never applied without the status endpoint
     expect(p.liquidationStatus).not.toBe("settled");
@@ -57,10 +69,14 @@ describe("webhooks are hints", () => {
     const { payment } = await createUpstreamPayment(db, upstream, { method: "pix" });
     const spy = vi.spyOn(upstream, "getPaymentStatus");
     try {
-      // Every caller learns whether a check ran: the status endpoint reads the payment again only then.
-      expect(await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)))).toEqual(Array(50).fill(true));
-      expect(spy).toHaveBeenCalledTimes(1);
+      // In its first 30 s a payment has nothing to teach a poll: no call at all.
       expect(await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id)))).toEqual(Array(50).fill(false));
+      expect(spy).toHaveBeenCalledTimes(0);
+      // Every caller learns whether a check ran: the status endpoint reads the payment again only then.
+      const later = new Date(Date.now() + 35_000);
+      expect(await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id, later)))).toEqual(Array(50).fill(true));
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(await Promise.all(Array.from({ length: 50 }, () => reconcilePayment(payment.id, later)))).toEqual(Array(50).fill(false));
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();

@@ -244,8 +244,8 @@ describe("paid, seen at once", () => {
       await dispatchPendingWebhooks();
     }
     const { reconcilePayment } = await import("@/lib/payments/reconcile");
-    await reconcilePayment(payment.id);
-    await reconcilePayment(payment.id);
+    await reconcilePayment(payment.id, new Date(Date.now() + 35_000));
+    await reconcilePayment(payment.id, new Date(Date.now() + 35_000));
 
     expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "paid" });
     const mails = await db.mailMessage.findMany({ where: { template: "client-paid" , dedupeKey: `client-paid:${payment.id}` } });

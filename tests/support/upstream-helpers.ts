@@ -6,7 +6,7 @@ import { TEST_API_KEY, type TestEnvironment } from "./test-env";
 export type FaultBody = {
   path: string;
   method?: string;
-  fault: "rate-limit" | "server-error" | "unavailable" | "bad-gateway-html" | "slow" | "hang";
+  fault: "rate-limit" | "server-error" | "unavailable" | "bad-gateway-html" | "slow" | "hang" | "late-create";
   times?: number;
   retryAfter?: number;
   delayMs?: number;
