@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { memo, useDeferredValue, useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/client/fetch-json";
 import { checkoutQuery, seededWith } from "@/lib/client/queries";
+import { formatDateTimeBR } from "@/lib/rules/money";
 import type { CheckoutView, PaymentView } from "@/lib/client/types";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
@@ -39,7 +40,8 @@ function usePreloadWhenIdle(load: () => Promise<unknown>) {
 }
 
 type Method = "card" | "pix";
-const IN_FLIGHT = new Set(["pending", "processing", "in_analysis"]);
+/** A card attempt that may still charge: the form stays closed until it ends (any final status). */
+const cardInFlight = (p: PaymentView): boolean => p.method === "credit_card" && !p.isFinal;
 
 function initialMethod(checkout: CheckoutView): Method {
   const latest = checkout.latestPayment ?? null;
@@ -65,6 +67,10 @@ export function PayCheckout({ initial, help }: { initial: CheckoutView; help?: P
     );
   }
   return <OpenCheckout checkout={checkout} help={help} />;
+}
+
+function AnswerDeadline({ answerBy }: { answerBy: string }) {
+  return <p className="mt-1">A operadora ainda não respondeu. Se não confirmar até {formatDateTimeBR(answerBy)}, encerramos a tentativa sem cobrança e você poderá pagar de novo.</p>;
 }
 
 // memo: the deferred value only helps if the urgent render can skip this subtree. When a poll
@@ -114,15 +120,21 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
               </>
             )}
           </Alert>
-        ) : latest && latest.method === "credit_card" && IN_FLIGHT.has(latest.status) ? (
+        ) : latest && cardInFlight(latest) ? (
           <Alert tone="info" title="Há um pagamento com cartão em andamento">
             {help.inFlight}
+            {latest.answerBy ? <AnswerDeadline answerBy={latest.answerBy} /> : null}
             <ButtonLink href={`/pagamento/${latest.ref}`} variant="secondary" className="mt-2">
               Acompanhar o pagamento
             </ButtonLink>
           </Alert>
         ) : (
           <>
+            {latest?.status === "not_created" ? (
+              <Alert live tone="warning" title="A tentativa anterior não foi realizada">
+                A operadora não registrou o pagamento anterior: nenhum valor foi cobrado. Você pode pagar de novo abaixo.
+              </Alert>
+            ) : null}
             {shared ? <ShareDetails checkout={checkout} /> : null}
             <Card aria-labelledby="method-title">
               <h2 id="method-title" className="text-lg font-semibold text-slate-900">
@@ -151,7 +163,7 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
                     <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} refusedHelp={help.cardRefused} />
                   </HydrateApart>
                 ) : (
-                  <PixPayment token={checkout.token} initial={latest?.method === "pix" ? latest : null} debts={checkout.debts} payee={help.pixPayee} />
+                  <PixPayment token={checkout.token} initial={latest?.method === "pix" && latest.status !== "not_created" ? latest : null} debts={checkout.debts} payee={help.pixPayee} />
                 )}
               </div>
             </Card>

@@ -74,6 +74,7 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
           <p className="text-slate-700">Geramos um código PIX válido por 30 minutos. O pagamento cai na hora e esta página avança sozinha.</p>
           {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
           {payment?.status === "refused" ? <Alert live tone="danger" title="O PIX não foi aceito">{payment.failureMessage ?? "Gere um novo código e tente de novo."}</Alert> : null}
+          {payment?.status === "not_created" ? <Alert live tone="warning" title="O código PIX não foi gerado">A operadora não registrou o pedido: nenhum valor foi cobrado. Gere um novo código.</Alert> : null}
           <label className="flex items-center gap-3 text-slate-800">
             <input type="checkbox" checked={emailPix} onChange={(e) => setEmailPix(e.target.checked)} className="h-5 w-5 accent-emerald-700" />
             Enviar o código PIX por e-mail

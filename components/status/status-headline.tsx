@@ -1,4 +1,6 @@
 import type { PaymentView } from "@/lib/client/types";
+import { isKnownPaymentStatus, UNKNOWN_STATUS_LABEL } from "@/lib/rules/payment-status";
+import { formatDateTimeBR } from "@/lib/rules/money";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
@@ -34,6 +36,15 @@ export function StatusHeadline({ payment, help = {} }: { payment: PaymentView; h
           </ButtonLink>
         </Alert>
       );
+    case "not_created":
+      return (
+        <Alert live tone="warning" title="Pagamento não realizado">
+          <p>{payment.failureMessage ?? "A operadora não registrou este pagamento: nenhum valor foi cobrado."}</p>
+          <ButtonLink href={`/pagar/${payment.checkoutToken}`} variant="secondary" className="mt-3">
+            Pagar de novo
+          </ButtonLink>
+        </Alert>
+      );
     case "in_analysis":
       return (
         <div className="flex flex-col gap-3">
@@ -46,6 +57,24 @@ export function StatusHeadline({ payment, help = {} }: { payment: PaymentView; h
     case "awaiting_payment":
       return <WaitingBlock title="Aguardando o pagamento PIX" detail="Assim que o banco confirmar, esta página atualiza sozinha." />;
     default:
-      return <WaitingBlock title="Confirmando o pagamento" detail="A operadora ainda não respondeu; isso não é um erro. A confirmação costuma chegar em até 2 minutos e esta página atualiza sozinha." />;
+      if (!isKnownPaymentStatus(payment.status)) {
+        return <WaitingBlock title={UNKNOWN_STATUS_LABEL} detail="A operadora informou uma situação que ainda estamos verificando. Não pague de novo: esta página mostra o resultado assim que ele for confirmado." />;
+      }
+      return <PendingHeadline answerBy={payment.answerBy} />;
   }
+}
+
+/** We never heard back: say so, and when this ends if the operator still knows nothing of it. */
+function PendingHeadline({ answerBy }: { answerBy?: string }) {
+  const deadline = answerBy ? formatDateTimeBR(answerBy) : null;
+  return (
+    <WaitingBlock
+      title="Confirmando o pagamento"
+      detail={
+        deadline
+          ? `A operadora ainda não respondeu; isso não é um erro e esta página atualiza sozinha. Se ela não confirmar o pagamento até ${deadline}, encerramos esta tentativa sem cobrança e você poderá pagar de novo.`
+          : "A operadora ainda não respondeu; isso não é um erro. Esta página atualiza sozinha."
+      }
+    />
+  );
 }
