@@ -10,7 +10,8 @@ export type CardScenario =
   | "analysis_paid"
   | "analysis_refused"
   | "processing_paid"
-  | "timeout";
+  | "timeout"
+  | "lost";
 
 export type SandboxCard = {
   number: string;
@@ -46,6 +47,7 @@ export const SANDBOX_CARDS = {
     "timeout",
     "Synchronous answer withheld for withheldPaymentMs and sent without status; paid, final status by webhook",
   ),
+  lost: card("4000000000009037", "visa", "lost", "Payment call answered 500 and nothing created: the status endpoint never knows it (404)"),
 } as const satisfies Record<string, SandboxCard>;
 
 /** A cardholder name and expiry that any test card accepts (expiry only has to be in the future). */

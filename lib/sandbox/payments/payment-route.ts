@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { SandboxContext } from "../context";
 import { errorB } from "../http/errors";
+import { defaultShape, shapedError } from "../http/shaped-error";
 import { apiKeyOf, parseBody } from "./http";
 import { installmentOption, maxInstallments, oneTimeTotalCents } from "./interest";
 import { alternativeRefusal, alternativesHeld, debtsHeldElsewhere, openPaymentFor } from "./payment-index";
@@ -119,6 +120,11 @@ export async function paymentRoute(c: Context, ctx: SandboxContext) {
       });
     }
     amountCents = option.totalCents;
+    // The "lost" test card: the upstream fails before recording anything (no payment, token unused),
+    // so the client's call has an unknown outcome and the status endpoint answers 404 for good.
+    if (token.scenario === "lost") {
+      return shapedError(c, 500, defaultShape(c.req.path, 500), "INTERNAL_ERROR", "Internal server error (lost test card: no payment was created)");
+    }
   }
 
   const p: SandboxPayment = {
