@@ -75,10 +75,13 @@ export default defineConfig({
       SANDBOX_WITHHELD_PAYMENT_MS: "5000",
       // Cards under antifraud review stay "em análise" for 10 s, so the state can be checked on screen.
       SANDBOX_ANALYSIS_MS: "10000",
-      // The fleet-wide status-call spacing, shrunk with the sandbox's clock: at 31 s a poll that took
-      // the lease just before a `paid` webhook holds its confirming call back for up to 31 s, past
-      // the tests' 30 s waits (the real-time latency is in the README's known limits).
-      STATUS_CHECK_INTERVAL_MS: "3000",
+      // No STATUS_CHECK_INTERVAL_MS: the production 31 s spacing of polls. Received events are
+      // confirmed on their own short lease, so pages move on webhooks within seconds
+      // (tests/e2e/payment-endings.spec.ts measures a paid PIX on the phone).
+      // An attempt the upstream never answered (the "lost" card) ends within a test: 5 s of grace,
+      // a sweep every 2 s (its first poll still waits the 30 s in which a poll learns nothing).
+      PAYMENT_NOT_FOUND_GRACE_MS: "5000",
+      PAYMENT_SWEEP_INTERVAL_MS: "2000",
       LOG_FILE: `data/e2e-server-${E2E_PORT}.log`,
       NEXT_TELEMETRY_DISABLED: "1",
       // Every e2e request comes from 127.0.0.1: per-IP limits sized for the whole suite

@@ -5,7 +5,7 @@ import { errorMessage } from "@/lib/client/fetch-json";
 import { linksQuery } from "@/lib/client/queries";
 import type { LinkView } from "@/lib/client/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
-import { liquidationStatusLabel } from "@/lib/rules/payment-status";
+import { liquidationStatusLabel, paymentStatusLabel } from "@/lib/rules/payment-status";
 import { formatPlate } from "@/lib/rules/plate";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
@@ -56,6 +56,15 @@ function Settlement({ payment }: { payment: NonNullable<LinkView["payment"]> }) 
   );
 }
 
+/** Where the client's latest attempt stands, when it is not a payment yet (docs/payment-states.md). */
+function LastAttempt({ status }: { status: string }) {
+  if (status === "not_created") {
+    return <p className="text-sm text-slate-700">Última tentativa não realizada pela operadora: nada foi cobrado e o cliente pode pagar de novo.</p>;
+  }
+  if (status === "refused" || status === "expired") return null;
+  return <p className="text-sm text-slate-700">Pagamento em andamento: {paymentStatusLabel(status).toLowerCase()}.</p>;
+}
+
 function LinkItem({ link }: { link: LinkView }) {
   const paid = link.status === "paid" ? link.payment : undefined;
   return (
@@ -77,6 +86,7 @@ function LinkItem({ link }: { link: LinkView }) {
       <div className="mt-3 flex flex-col gap-1">
         <p className="text-sm text-slate-700">Gerado em {formatDateTimeBR(link.createdAt)}</p>
         {paid ? <Settlement payment={paid} /> : <p className="text-sm text-slate-700">{link.status === "expired" ? "Expirou em" : "Válido até"} {formatDateTimeBR(link.expiresAt)}</p>}
+        {!paid && link.payment ? <LastAttempt status={link.payment.status} /> : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         {paid ? (

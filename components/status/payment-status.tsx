@@ -49,7 +49,7 @@ export function PaymentStatus({ initial, afterPaying, help }: { initial: Payment
           <h2 id="debts-title" className="text-lg font-semibold text-slate-900">
             Débitos deste pagamento
           </h2>
-          <SettlementList debts={payment.debts} />
+          <SettlementList debts={payment.debts} settlement={false} />
         </Card>
       )}
       <Card aria-labelledby="timeline-title" className="print:hidden">

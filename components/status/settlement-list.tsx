@@ -4,18 +4,23 @@ import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
 import { Badge } from "@/components/ui/badge";
 import { Money } from "@/components/ui/money";
 
-/** Each debt and whether the authority has registered it as paid (baixa). */
-export function SettlementList({ debts }: { debts: PaymentView["debts"] }) {
+/**
+ * Each debt and, once paid, whether the authority has registered it (baixa). Before a payment is
+ * paid there is no settlement to speak of: `settlement={false}` lists the debts alone.
+ */
+export function SettlementList({ debts, settlement = true }: { debts: PaymentView["debts"]; settlement?: boolean }) {
   return (
     <ul className="flex flex-col divide-y divide-slate-200">
       {debts.map((d) => (
         <li key={d.id} className="flex items-start justify-between gap-3 py-3">
           <div className="min-w-0">
             <p className="font-medium text-slate-900">{d.title}</p>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <Badge tone={isSettled(d.status) ? "success" : "neutral"}>{liquidationStatusLabel(d.status)}</Badge>
-              {d.settledAt ? <span>em {formatDateTimeBR(d.settledAt)}</span> : null}
-            </p>
+            {settlement ? (
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                <Badge tone={isSettled(d.status) ? "success" : "neutral"}>{liquidationStatusLabel(d.status)}</Badge>
+                {d.settledAt ? <span>em {formatDateTimeBR(d.settledAt)}</span> : null}
+              </p>
+            ) : null}
           </div>
           <Money cents={d.amountCents} className="font-medium" />
         </li>

@@ -67,6 +67,9 @@ describe("webhooks are hints", () => {
 
   it("reconcile is coalesced: 50 concurrent callers, one upstream call; none again within the budget window", async () => {
     const { payment } = await createUpstreamPayment(db, upstream, { method: "pix" });
+    // The sandbox's own event about the new payment is confirmed first (a call joined by any poll).
+    await t.sandbox.ctx.webhooks.idle();
+    await drainUntilJudged(payment.externalId);
     const spy = vi.spyOn(upstream, "getPaymentStatus");
     try {
       // In its first 30 s a payment has nothing to teach a poll: no call at all.
