@@ -22,6 +22,7 @@ export const POSTGRES_SUITES = [
   "tests/integration/mail-*.test.ts",
   "tests/integration/payment-receipt.test.ts",
   "tests/integration/payment-outcomes.test.ts",
+  "tests/integration/payment-events.test.ts",
 ];
 
 export default defineConfig({

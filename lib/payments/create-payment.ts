@@ -58,7 +58,7 @@ const unansweredAttempt = () =>
   new AppError({
     code: "PAYMENT_IN_PROGRESS",
     httpStatus: 409,
-    message: "Há um pagamento deste link aguardando a resposta da operadora. Acompanhe-o: se ela não o confirmar, ele é encerrado sem cobrança e você poderá pagar de novo.",
+    message: "Já existe um pagamento em andamento para este link, aguardando a resposta da operadora. Acompanhe-o: se ela não o confirmar, ele é encerrado sem cobrança e você poderá pagar de novo.",
   });
 
 /** What we keep of a payment call whose outcome we did not learn: evidence for a later conclusion. */
@@ -114,7 +114,9 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       if (refusal) throw refusalError(refusal);
       // An earlier attempt of this checkout we never heard back about may still charge: one
       // attempt at a time until it ends (answered, or concluded not created past the grace).
-      if (await tx.payment.findFirst({ where: { checkoutId: checkout.id, status: "pending", checkout: { expiresAt: { gt: new Date() } } }, select: { id: true } })) {
+      // (The same attempt sent twice is not "another": its insert below loses on the unique key.)
+      const unanswered = { checkoutId: checkout.id, status: "pending", externalId: { not: attemptId }, checkout: { expiresAt: { gt: new Date() } } };
+      if (await tx.payment.findFirst({ where: unanswered, select: { id: true } })) {
         throw unansweredAttempt();
       }
       return tx.payment.create({

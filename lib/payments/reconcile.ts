@@ -53,9 +53,12 @@ function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date):
     // where the call arrives, and under load every await adds lag).
     const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
     if (!payment || isDone(payment)) return true;
-    const now = at ?? new Date();
+    // `at`: the instant a caller judges by (the sweep's "now"): what there is to learn, and the
+    // grace. The leases always count real time: they are the fleet's budget.
+    const now = new Date();
+    const judged = at ?? now;
     if (kind === "poll") {
-      if (pollHasNothingToLearn(payment, now, quietMs())) return quietUntil(payment);
+      if (pollHasNothingToLearn(payment, judged, quietMs())) return quietUntil(payment);
       if (!(await takeStatusLease(paymentRowId, now))) {
         const reopens = (await nextStatusCheckAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
         remember(paymentRowId, reopens.getTime());
@@ -65,7 +68,7 @@ function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date):
     } else if (!(await takeConfirmLease(paymentRowId, confirmSpacingMs(payment.unconfirmedEvents), now))) {
       return (await nextConfirmAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
     }
-    await checkPaymentNow(payment, kind === "poll" ? "reconcile" : "confirmation", now).catch((error: unknown) => {
+    await checkPaymentNow(payment, kind === "poll" ? "reconcile" : "confirmation", judged).catch((error: unknown) => {
       // Best effort: the sweep retries later, and a status page must not fail because of it.
       log.warn({ err: error, paymentRowId, kind }, "status call failed");
     });
@@ -86,7 +89,7 @@ function quietUntil(p: { createdAt: Date; lastCheckedAt: Date | null }): Date {
  * learn yet), so a caller holding a fresh read need not read again (the status endpoint's hot path).
  */
 export async function reconcilePayment(paymentRowId: string, now?: Date): Promise<boolean> {
-  if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > (now ?? new Date()).getTime()) return false;
+  if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > Date.now()) return false;
   return (await attempt(paymentRowId, "poll", 0, now)) === true;
 }
 
@@ -168,7 +171,7 @@ async function recordNotFound(payment: PaymentRow, now: Date): Promise<void> {
   const row = await db.payment.update({
     where: { id: payment.id },
     // increment on NULL stays NULL in SQL: the first 404 sets the count.
-    data: { notFoundSince: payment.notFoundSince ?? now, notFoundCount: payment.notFoundCount === null ? 1 : { increment: 1 }, lastCheckedAt: now },
+    data: { notFoundSince: payment.notFoundSince ?? now, notFoundCount: payment.notFoundCount === null ? 1 : { increment: 1 }, lastCheckedAt: new Date() },
     select: { notFoundSince: true, notFoundCount: true, status: true, paymentId: true, createdAt: true, callError: true, externalId: true },
   });
   const count = row.notFoundCount ?? 1;
