@@ -34,7 +34,7 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="comprovante-${v.plate}-${day}\\d\\d\\.pdf"$`));
     const pdf = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     const { db } = await import("@/lib/db/client");
     const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId }, include: { checkout: { include: { debts: true } } } });
     const { formatBRL } = await import("@/lib/rules/money");
