@@ -91,7 +91,10 @@ function shutdown(code = 0) {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
-/** A port another process holds: say which variable moves it, before minutes of building. */
+/**
+ * A port another process holds: say which variable moves it, before minutes of building. Not
+ * SMTP_PORT: instances on one host share the first one's test SMTP server (lib/mail/dev-smtp/main.ts).
+ */
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
@@ -103,7 +106,6 @@ function portFree(port: number): Promise<boolean> {
 async function checkPorts() {
   const wanted: [string, number][] = [["PORT", env.port]];
   if (env.upstreamMode === "sandbox") wanted.push(["SANDBOX_PORT", env.sandboxPort]);
-  if (env.mail.embedded) wanted.push(["SMTP_PORT", env.mail.smtpPort]);
   for (const [name, port] of wanted) {
     if (!(await portFree(port))) fail(`port ${port} is in use (another npm start?): stop that process, or run with ${name}=<a free port>.`);
   }
