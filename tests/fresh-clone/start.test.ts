@@ -102,11 +102,13 @@ describe("a fresh clone: npm start", () => {
       }
       expect(exit, `npm start stopped before serving:\n${tail()}`).toBeNull();
       expect(health?.status, `no /api/health within ${BUILD_MS / 60_000} min:\n${tail()}`).toBe(200);
+      // Database and upstream (the embedded sandbox) reachable.
+      expect(await health!.json()).toMatchObject({ ok: true });
       const home = await fetch(`http://127.0.0.1:${port}/`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain("<html");
-      // The embedded sandbox is the upstream: it answers on its port.
-      expect((await fetch(`http://127.0.0.1:${sandboxPort}/api/v1/health`)).status).toBe(200);
+      // The embedded sandbox is the upstream: it answers on its port (401 without the API key).
+      expect((await fetch(`http://127.0.0.1:${sandboxPort}/api/v1/health`)).status).toBeLessThan(500);
 
       // Stopped as a service manager stops it: SIGTERM to the process it started.
       npm.kill("SIGTERM");
