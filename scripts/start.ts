@@ -144,14 +144,16 @@ async function main() {
   }
 
   if (env.upstreamMode === "sandbox") {
-    startChild("sandbox", "npx", ["tsx", "lib/sandbox/main.ts"], { SANDBOX_PORT: String(env.sandboxPort) });
+    // Node itself, not `npx tsx`: npx runs the command through a shell, which dies on our SIGTERM
+    // without passing it on, and the sandbox would outlive us (seen in the fresh-clone test).
+    startChild("sandbox", process.execPath, ["--import", "tsx", "lib/sandbox/main.ts"], { SANDBOX_PORT: String(env.sandboxPort) });
     await waitFor(`${env.upstreamBaseUrl}/api/v1/health`, "The embedded sandbox");
     console.log(`[start] sandbox upstream on ${env.upstreamBaseUrl} (test data, resets on restart)`);
   }
 
   if (env.mail.embedded) {
     // No SMTP_URL with a test key: a local SMTP server and the mailbox page show every e-mail.
-    startChild("smtp", "npx", ["tsx", "lib/mail/dev-smtp/main.ts"]);
+    startChild("smtp", process.execPath, ["--import", "tsx", "lib/mail/dev-smtp/main.ts"]);
     console.log(`[start] e-mail: test SMTP server on 127.0.0.1:${env.mail.smtpPort}, mailbox at ${env.publicBaseUrl}/dev/mailbox`);
   }
 
