@@ -95,19 +95,20 @@ process.on("SIGTERM", () => shutdown(0));
  * A port another process holds: say which variable moves it, before minutes of building. Not
  * SMTP_PORT: instances on one host share the first one's test SMTP server (lib/mail/dev-smtp/main.ts).
  */
-function portFree(port: number): Promise<boolean> {
+function portFree(port: number, host?: string): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once("error", () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
   });
 }
 
 async function checkPorts() {
-  const wanted: [string, number][] = [["PORT", env.port]];
-  if (env.upstreamMode === "sandbox") wanted.push(["SANDBOX_PORT", env.sandboxPort]);
-  for (const [name, port] of wanted) {
-    if (!(await portFree(port))) fail(`port ${port} is in use (another npm start?): stop that process, or run with ${name}=<a free port>.`);
+  // Where each one listens: the server on every interface, the sandbox on 127.0.0.1.
+  const wanted: [string, number, string | undefined][] = [["PORT", env.port, undefined]];
+  if (env.upstreamMode === "sandbox") wanted.push(["SANDBOX_PORT", env.sandboxPort, "127.0.0.1"]);
+  for (const [name, port, host] of wanted) {
+    if (!(await portFree(port, host))) fail(`port ${port} is in use (another npm start?): stop that process, or run with ${name}=<a free port>.`);
   }
 }
 
