@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ["lib/generated/**", ".next/**", ".next-*/**", "data/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["lib/generated/**", ".next/**", ".next-*/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"] },
   {
     // Keep imports flowing one way: lib never reaches into app or components.
     files: ["lib/**/*.ts", "lib/**/*.tsx"],

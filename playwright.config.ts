@@ -51,7 +51,7 @@ export default defineConfig({
   webServer: {
     // Everything the server processes print (the start script, Next's own errors, the sandbox) is
     // also kept in a file, which the secret scan reads with the database and the pino log.
-    command: `bash -c 'exec npx tsx scripts/start.ts > >(tee ${E2E_OUTPUT}) 2>&1'`,
+    command: `bash -c 'exec node scripts/bootstrap.mjs scripts/start.ts > >(tee ${E2E_OUTPUT}) 2>&1'`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,

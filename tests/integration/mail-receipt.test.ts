@@ -8,7 +8,7 @@ import { setupTestEnvironment, type TestEnvironment } from "../support/test-env"
 
 // The comprovante travels by e-mail: a card payment made through the storefront's routes against
 // the sandbox over HTTP turns paid, the outbox delivers "payment approved" to the test's real SMTP
-// server, and the PDF attached there is read back with pdftotext and compared with the payment as
+// server, and the PDF attached there is read back with pdf.js and compared with the payment as
 // stored. Then the sandbox settles each debt, a status call records it, and the "quitado" e-mail
 // carries the comprovante again, now titled quitado with each debt's settlement date.
 
@@ -40,12 +40,12 @@ async function delivered(dedupeKey: string) {
 }
 
 /** The one PDF attached to a received message, as text. */
-function attachedPdfText(attachmentsJson: string): string {
+async function attachedPdfText(attachmentsJson: string): Promise<string> {
   const attachments = storedAttachments(attachmentsJson);
   expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([["comprovante.pdf", "application/pdf"]]);
   const pdf = attachments[0]!.content;
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-  return squeeze(pdfText(pdf));
+  return squeeze(await pdfText(pdf));
 }
 
 const paymentRow = (externalId: string) =>
@@ -69,7 +69,7 @@ describe("the comprovante attached to the payment e-mails", () => {
       expect(part).not.toContain(`/pagamento/${row.id}`);
     }
 
-    const text = attachedPdfText(got.attachments);
+    const text = await attachedPdfText(got.attachments);
     const { formatBRL, formatDateTimeBR } = await import("@/lib/rules/money");
     const { formatPlate } = await import("@/lib/rules/plate");
     const v = SANDBOX_VEHICLES.syncAnswer;
@@ -120,7 +120,7 @@ describe("the comprovante attached to the payment e-mails", () => {
     const got = await delivered(`debts-settled:${settled.id}`);
     expect(got.subject).toMatch(/^Débitos quitados – SYN1C00/);
     expect(got.text).toContain(`/pagamento/${ref}`);
-    const text = attachedPdfText(got.attachments);
+    const text = await attachedPdfText(got.attachments);
     const { formatDateTimeBR } = await import("@/lib/rules/money");
     expect(text).toContain("Comprovante — quitado");
     expect(text).not.toContain("Comprovante de pagamento");

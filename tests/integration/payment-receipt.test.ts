@@ -6,8 +6,8 @@ import { CUSTOMER, freshCheckout, json, paidByCard, pay } from "../support/store
 import { apiRequest, params } from "../support/upstream-helpers";
 import { pdfText, squeeze } from "../support/pdf-text";
 
-// The comprovante PDF through its route handler, read back with pdftotext (poppler-utils), for a
-// card payment made against the sandbox over HTTP.
+// The comprovante PDF through its route handler, read back with pdf.js
+// (tests/support/pdf-text.ts), for a card payment made against the sandbox over HTTP.
 
 type View = { ref: string; status: string; amountCents: number; debts: { title: string; amountCents: number }[] };
 let env: TestEnvironment;
@@ -34,7 +34,7 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="comprovante-${v.plate}-${day}\\d\\d\\.pdf"$`));
     const pdf = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     const { db } = await import("@/lib/db/client");
     const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId }, include: { checkout: { include: { debts: true } } } });
     const { formatBRL } = await import("@/lib/rules/money");
@@ -74,15 +74,15 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } });
     const byRef = await renderReceiptPdf(view.ref);
     const byId = await renderReceiptPdf(row.id);
-    expect(pdfText(byId)).toContain(attemptId);
-    expect(pdfText(byRef)).toContain("Comprovante de pagamento");
+    expect(await pdfText(byId)).toContain(attemptId);
+    expect(await pdfText(byRef)).toContain("Comprovante de pagamento");
     const checkoutDebts = await db.checkoutDebt.findMany({ where: { checkout: { payments: { some: { id: row.id } } } } });
     expect(checkoutDebts.length).toBeGreaterThan(0);
     for (const d of checkoutDebts) {
       const settled = { status: "settled", settledAt: new Date("2026-11-20T13:00:00Z") };
       await db.paymentDebt.upsert({ where: { paymentId_debtId: { paymentId: row.id, debtId: d.debtId } }, create: { paymentId: row.id, debtId: d.debtId, ...settled }, update: settled });
     }
-    const settled = pdfText(await renderReceiptPdf(row.id));
+    const settled = await pdfText(await renderReceiptPdf(row.id));
     expect(settled).toContain("Comprovante — quitado");
     expect(settled).toContain("Quitado em 20/11/2026 às 10:00");
   });

