@@ -28,7 +28,7 @@ export async function tokenizeCard(checkoutToken: string, body: unknown, ip: str
     .catch((error: unknown) => {
       // Upstream refusing the card data itself (brand, expiry...) is about the card, not the service.
       if (isUpstreamError(error) && (error.code === "UPSTREAM_INVALID_REQUEST" || error.code === "UPSTREAM_UNPROCESSABLE")) {
-        throw new AppError({ code: "CARD_REFUSED", httpStatus: 422, message: "Não foi possível validar este cartão. Confira os dados ou use outro cartão." });
+        throw new AppError({ code: "CARD_REFUSED" });
       }
       throw error;
     });

@@ -1,10 +1,16 @@
 // The one fetch the pages use: JSON in and out, and every non-2xx turned into an ApiError that
-// carries the contract's error body ({ error: { code, message, fields? } }).
+// carries the contract's error body ({ error: { code, message, fields? } }). Its code is one of
+// lib/errors/codes.ts (plain data, safe in the browser), or one the browser gives itself when no
+// such body came back: NETWORK_ERROR (no answer at all) or HTTP_<status> (a proxy's page, say).
+
+import { type Code, isCode } from "@/lib/errors/codes";
+
+export type ApiErrorCode = Code | "NETWORK_ERROR" | `HTTP_${number}`;
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly retryAfterSeconds?: number,
@@ -36,7 +42,7 @@ export async function fetchJson<T>(path: string, init?: { method?: "GET" | "POST
   const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> }; retryAfterSeconds?: number } | undefined);
   throw new ApiError(
     response.status,
-    err?.error?.code ?? `HTTP_${response.status}`,
+    isCode(err?.error?.code) ? err.error.code : `HTTP_${response.status}`,
     err?.error?.message ?? FALLBACK_MESSAGE,
     err?.error?.fields,
     err?.retryAfterSeconds,
