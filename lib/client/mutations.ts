@@ -1,7 +1,7 @@
 // The state-changing calls, typed once. Pages wrap them in useMutation. Request bodies are the
 // input types of the zod schemas the routes parse (lib/validation), so the two cannot drift.
 
-import type { CardInputValues } from "@/lib/validation/card-input";
+import type { CardTokenInputValues } from "@/lib/validation/card-input";
 import type { CheckoutInputValues } from "@/lib/validation/checkout-input";
 import type { LookupInputValues } from "@/lib/validation/lookup-input";
 import type { PaymentInputValues } from "@/lib/validation/payment-input";
@@ -20,10 +20,7 @@ export function createCheckout(body: CheckoutInputValues) {
   return fetchJson<{ token: string; amountCents: number; expiresAt: string }>("/api/checkouts", { method: "POST", body });
 }
 
-/** The card-token body: the card form's fields without the installments, which only the payment takes. */
-export type CardTokenBody = Omit<CardInputValues, "parcelas">;
-
-export function tokenizeCard(token: string, card: CardTokenBody) {
+export function tokenizeCard(token: string, card: CardTokenInputValues) {
   return fetchJson<{ cardToken: string; brand: string; lastFourDigits: string }>(
     `/api/checkouts/${encodeURIComponent(token)}/card-token`,
     { method: "POST", body: card },
