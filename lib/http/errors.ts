@@ -8,8 +8,6 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 // 429), with the status of the code's entry in lib/errors/codes.ts. Upstream's English messages
 // never reach the browser; unknown errors are a logged 500 with a generic message.
 
-export type { ErrorBody };
-
 const log = moduleLogger("http");
 
 export function jsonResponse(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
