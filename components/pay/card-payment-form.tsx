@@ -74,7 +74,9 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
     onError: (error) => {
       refreshOnClosed(error);
       if (!(error instanceof ApiError) || !error.fields) return;
-      for (const [name, message] of Object.entries(error.fields)) {
+      for (const [key, message] of Object.entries(error.fields)) {
+        // The payment request names the form's `parcelas` field `installments`.
+        const name = key === "installments" ? "parcelas" : key;
         if (["numero", "nome", "validade", "cvv", "parcelas"].includes(name)) form.setError(name as Name, { message });
       }
     },

@@ -2,10 +2,10 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError } from "@/lib/client/fetch-json";
+import { ApiError, type ApiErrorCode } from "@/lib/client/fetch-json";
 import { queryKeys } from "@/lib/client/queries";
 
-const CLOSED = new Set(["CHECKOUT_EXPIRED", "CHECKOUT_ALREADY_PAID", "DEBT_ALREADY_PAID", "DEBT_IN_PAYMENT"]);
+const CLOSED = new Set<ApiErrorCode>(["CHECKOUT_EXPIRED", "CHECKOUT_ALREADY_PAID", "DEBT_ALREADY_PAID", "DEBT_IN_PAYMENT"]);
 
 /**
  * A payment refused because the checkout expired (upstream may say so before the expiresAt we

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "@/lib/client/fetch-json";
+import { ApiError, type ApiErrorCode } from "@/lib/client/fetch-json";
 import { renewPix } from "@/lib/client/mutations";
 import { queryKeys } from "@/lib/client/queries";
 import type { PaymentView } from "@/lib/client/types";
@@ -12,7 +12,7 @@ import { MAX_AUTOMATIC_RENEWALS } from "@/lib/rules/pix-renewal";
 // makes one renewal per code, so two tabs or a double trigger get the same new code. "Not yet"
 // answers (the old code is still being closed upstream) are retried after the server's hint.
 
-const NOT_YET = new Set(["PIX_STILL_OPEN", "PIX_STILL_VALID"]);
+const NOT_YET = new Set<ApiErrorCode>(["PIX_STILL_OPEN", "PIX_STILL_VALID"]);
 
 export function usePixRenewal(payment: PaymentView | null, expired: boolean, onRenewed: (p: PaymentView) => void) {
   const client = useQueryClient();

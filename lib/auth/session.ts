@@ -15,7 +15,7 @@ export async function sessionUser(headers: Headers): Promise<WorkspaceUser | nul
 }
 
 export const UNAUTHENTICATED = () =>
-  new AppError({ code: "UNAUTHENTICATED", httpStatus: 401, message: "Entre na sua conta para continuar." });
+  new AppError({ code: "UNAUTHENTICATED" });
 
 /** For route handlers: the signed-in user, or a 401. */
 export async function requireUser(req: Request): Promise<WorkspaceUser> {

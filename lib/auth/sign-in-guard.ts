@@ -27,8 +27,6 @@ export async function guardSignInLink(req: Request): Promise<void> {
     const emailIssue = parsed.error.issues.some((i) => i.path[0] === "email");
     throw new AppError({
       code: emailIssue ? "INVALID_EMAIL" : "INVALID_REQUEST",
-      httpStatus: 422,
-      message: emailIssue ? CUSTOMER_MESSAGES.email : "Pedido de acesso inválido.",
       ...(emailIssue ? { fields: { email: CUSTOMER_MESSAGES.email } } : {}),
     });
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal } from "@/lib/debt-claims/claims";
+import { checkoutRefusal, type DebtRefusalCode } from "@/lib/debt-claims/claims";
 import type { Checkout } from "@/lib/generated/prisma/client";
 import { loadPaymentView, type PaymentView } from "@/lib/payments/payment-view";
 import { maskCpfCnpjForSharing, maskEmail, maskPhone } from "@/lib/rules/cpf-cnpj";
@@ -25,7 +25,7 @@ export type CheckoutView = {
    * An open checkout that can no longer be paid: one of its debts (or a distinct alternative of one)
    * was paid or went into a payment through another checkout since it was made.
    */
-  unavailable?: { code: "DEBT_ALREADY_PAID" | "DEBT_IN_PAYMENT"; message: string };
+  unavailable?: { code: DebtRefusalCode; message: string };
 };
 
 /** The API's read: an unknown token is a 404 error. */

@@ -9,7 +9,7 @@ import { explainSelection, explainSelectionProblem } from "@/lib/rules/debt-expl
 import { toSelectable, validateSelection } from "@/lib/rules/debt-selection";
 import { upstream } from "@/lib/upstream/client";
 import type { CheckoutInput } from "@/lib/validation/checkout-input";
-import { checkoutRefusal } from "./checkout-errors";
+import { upstreamCheckoutRefusal } from "./checkout-errors";
 
 const log = moduleLogger("checkouts");
 
@@ -28,9 +28,9 @@ export type CheckoutOwner = { creatorKey?: string; ownerUserId?: string; clientI
 
 export async function createCheckout(input: CheckoutInput, options: CheckoutOwner = {}): Promise<CreatedCheckout> {
   const lookup = await db.lookup.findUnique({ where: { id: input.lookupId }, include: { debts: true } });
-  if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   if (lookup.status !== "debts") {
-    throw new AppError({ code: "LOOKUP_NOT_READY", httpStatus: 409, message: "Esta consulta não tem débitos para pagar." });
+    throw new AppError({ code: "LOOKUP_NOT_READY" });
   }
   const debts = lookup.debts.map(toDebtView);
   const selectable = debts.map(toSelectable);
@@ -38,7 +38,6 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
   if (!check.ok) {
     throw new AppError({
       code: "SELECTION_INVALID",
-      httpStatus: 422,
       message: explainSelection(check.problems, selectable),
       fields: { debtIds: explainSelectionProblem(check.problems[0]!, selectable) },
     });
@@ -60,7 +59,7 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
       vehicle: { licensePlate: lookup.plate, renavam: lookup.renavam, uf: lookup.uf },
     })
     .catch((error: unknown) => {
-      throw checkoutRefusal(error);
+      throw upstreamCheckoutRefusal(error);
     });
   const ours = chosen.reduce((sum, d) => sum + d.amountCents, 0);
   // Upstream's amount is what will be charged; a difference means the debts changed meanwhile.

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 
 export const checkoutNotFound = () =>
-  new AppError({ code: "CHECKOUT_NOT_FOUND", httpStatus: 404, message: "Link de pagamento não encontrado. Confira o endereço recebido." });
+  new AppError({ code: "CHECKOUT_NOT_FOUND" });
 
 /** Null for an unknown token; pages answer it with their 404. */
 export async function findCheckoutOrNull(token: string) {
@@ -36,8 +36,8 @@ export async function checkoutStatus(checkout: { id: string; expiresAt: Date }, 
 /** Card attempts and payments need an open checkout. */
 export async function assertOpen(checkout: { id: string; expiresAt: Date }): Promise<void> {
   const status = await checkoutStatus(checkout);
-  if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID", httpStatus: 409, message: "Este pagamento já foi concluído." });
+  if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID" });
   if (status === "expired") {
-    throw new AppError({ code: "CHECKOUT_EXPIRED", httpStatus: 410, message: "Este link de pagamento expirou. Faça uma nova consulta para gerar outro." });
+    throw new AppError({ code: "CHECKOUT_EXPIRED" });
   }
 }

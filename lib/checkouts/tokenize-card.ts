@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/http/validation";
 import { consume } from "@/lib/rate-limit/limits";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { cardInputSchema } from "@/lib/validation/card-input";
+import { cardTokenInputSchema } from "@/lib/validation/card-input";
 import { rememberCardToken } from "./card-tokens";
 import { assertOpen, findCheckoutByToken } from "./find-checkout";
 
@@ -18,9 +18,8 @@ export type CardTokenView = { cardToken: string; brand: string; lastFourDigits: 
 export async function tokenizeCard(checkoutToken: string, body: unknown, ip: string): Promise<CardTokenView> {
   const checkout = await findCheckoutByToken(checkoutToken);
   await assertOpen(checkout);
-  // The shared card schema includes `parcelas` (the form's installment choice), which this step
-  // does not need: a placeholder satisfies it when the body omits it.
-  const card = parseOrThrow(cardInputSchema(), { parcelas: 1, ...(typeof body === "object" && body !== null ? body : {}) });
+  // The card alone: the number of installments is the payment's (`installments`), not read here.
+  const card = parseOrThrow(cardTokenInputSchema(), { ...(typeof body === "object" && body !== null ? body : {}) });
   await consume("cardTokenIp", ip);
   await consume("cardTokenCheckout", checkout.id);
   const token = await upstream
@@ -28,7 +27,7 @@ export async function tokenizeCard(checkoutToken: string, body: unknown, ip: str
     .catch((error: unknown) => {
       // Upstream refusing the card data itself (brand, expiry...) is about the card, not the service.
       if (isUpstreamError(error) && (error.code === "UPSTREAM_INVALID_REQUEST" || error.code === "UPSTREAM_UNPROCESSABLE")) {
-        throw new AppError({ code: "CARD_REFUSED", httpStatus: 422, message: "Não foi possível validar este cartão. Confira os dados ou use outro cartão." });
+        throw new AppError({ code: "CARD_REFUSED" });
       }
       throw error;
     });

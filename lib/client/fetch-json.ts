@@ -1,10 +1,18 @@
 // The one fetch the pages use: JSON in and out, and every non-2xx turned into an ApiError that
-// carries the contract's error body ({ error: { code, message, fields? } }).
+// carries the contract's error body ({ error: { code, message, fields? } }). Its code is one of
+// lib/errors/codes.ts, or one the browser gives itself when no such body came back: NETWORK_ERROR
+// (no answer at all) or HTTP_<status> (a proxy's page, say). A type-only import: the server sends
+// only registered codes (the compiler and tests/unit/errors hold it), so the table's text stays
+// out of the pages' JavaScript.
+
+import type { Code } from "@/lib/errors/codes";
+
+export type ApiErrorCode = Code | "NETWORK_ERROR" | `HTTP_${number}`;
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly retryAfterSeconds?: number,
@@ -33,7 +41,7 @@ export async function fetchJson<T>(path: string, init?: { method?: "GET" | "POST
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
-  const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> }; retryAfterSeconds?: number } | undefined);
+  const err = (body as { error?: { code?: Code; message?: string; fields?: Record<string, string> }; retryAfterSeconds?: number } | undefined);
   throw new ApiError(
     response.status,
     err?.error?.code ?? `HTTP_${response.status}`,

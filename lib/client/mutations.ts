@@ -1,6 +1,10 @@
-// The state-changing calls, typed once. Pages wrap them in useMutation.
+// The state-changing calls, typed once. Pages wrap them in useMutation. Request bodies are the
+// input types of the zod schemas the routes parse (lib/validation), so the two cannot drift.
 
+import type { CardTokenInputValues } from "@/lib/validation/card-input";
+import type { CheckoutInputValues } from "@/lib/validation/checkout-input";
 import type { LookupInputValues } from "@/lib/validation/lookup-input";
+import type { PaymentInputValues } from "@/lib/validation/payment-input";
 import { fetchJson } from "./fetch-json";
 import type { PaymentView } from "./types";
 
@@ -12,22 +16,19 @@ export function retryLookup(lookupId: string) {
   return fetchJson<{ lookupId: string }>(`/api/lookups/${encodeURIComponent(lookupId)}/retry`, { method: "POST" });
 }
 
-export type CustomerBody = { nome: string; email: string; celular: string; cpfCnpj: string };
-
-export function createCheckout(body: { lookupId: string; debtIds: string[]; customer: CustomerBody; kind: "owner" | "share" }) {
+export function createCheckout(body: CheckoutInputValues) {
   return fetchJson<{ token: string; amountCents: number; expiresAt: string }>("/api/checkouts", { method: "POST", body });
 }
 
-export function tokenizeCard(token: string, card: { numero: string; nome: string; validade: string; cvv: string }) {
+export function tokenizeCard(token: string, card: CardTokenInputValues) {
   return fetchJson<{ cardToken: string; brand: string; lastFourDigits: string }>(
     `/api/checkouts/${encodeURIComponent(token)}/card-token`,
     { method: "POST", body: card },
   );
 }
 
-export type PaymentBody =
-  | { attemptId: string; method: "pix"; emailPix?: boolean }
-  | { attemptId: string; method: "credit_card"; cardToken: string; installments: number };
+/** The payments body: the schema's input without `checkoutToken`, which travels in the path (each method's shape kept). */
+export type PaymentBody = PaymentInputValues extends infer V ? (V extends unknown ? Omit<V, "checkoutToken"> : never) : never;
 
 export function createPayment(token: string, body: PaymentBody) {
   return fetchJson<PaymentView>(`/api/checkouts/${encodeURIComponent(token)}/payments`, { method: "POST", body });

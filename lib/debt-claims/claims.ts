@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import type { Code } from "@/lib/errors/codes";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { type DebtView, toDebtView } from "@/lib/lookups/lookup-view";
 import { moduleLogger } from "@/lib/log/logger";
@@ -21,7 +22,8 @@ export async function availabilityOf(debts: readonly DebtView[], options: { exce
   return debtAvailability(debts.map(toSelectable), held);
 }
 
-export type Refusal = { code: "DEBT_ALREADY_PAID" | "DEBT_IN_PAYMENT"; message: string; debtId: string };
+export type DebtRefusalCode = Extract<Code, "DEBT_ALREADY_PAID" | "DEBT_IN_PAYMENT">;
+export type Refusal = { code: DebtRefusalCode; message: string; debtId: string };
 
 /** Why these debts can no longer be paid (the first one, in the lookup's order), or null. */
 export function refusalFor(debtIds: readonly string[], debts: readonly DebtView[], availability: readonly Availability[]): Refusal | null {
@@ -33,7 +35,7 @@ export function refusalFor(debtIds: readonly string[], debts: readonly DebtView[
 }
 
 export function refusalError(refusal: Refusal): AppError {
-  return new AppError({ code: refusal.code, httpStatus: 409, message: refusal.message });
+  return new AppError({ code: refusal.code, message: refusal.message });
 }
 
 /**

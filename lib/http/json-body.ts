@@ -6,13 +6,13 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
   if (text.length > MAX_BODY_BYTES) {
-    throw new AppError({ code: "BODY_TOO_LARGE", httpStatus: 413, message: "Requisição grande demais." });
+    throw new AppError({ code: "BODY_TOO_LARGE" });
   }
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError({ code: "MALFORMED_JSON", httpStatus: 400, message: "Requisição inválida: o corpo não é um JSON válido." });
+    throw new AppError({ code: "MALFORMED_JSON" });
   }
 }
 
@@ -20,6 +20,6 @@ export async function readJson(req: Request): Promise<unknown> {
 export function assertJsonBody(req: Request): void {
   const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
-    throw new AppError({ code: "UNSUPPORTED_MEDIA_TYPE", httpStatus: 415, message: "Requisição inválida: envie o corpo como application/json." });
+    throw new AppError({ code: "UNSUPPORTED_MEDIA_TYPE" });
   }
 }

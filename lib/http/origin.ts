@@ -25,6 +25,6 @@ export function isSameOrigin(req: Request): boolean {
 
 export function assertSameOrigin(req: Request): void {
   if (!isSameOrigin(req)) {
-    throw new AppError({ code: "FORBIDDEN_ORIGIN", httpStatus: 403, message: "Requisição recusada: origem não permitida." });
+    throw new AppError({ code: "FORBIDDEN_ORIGIN" });
   }
 }

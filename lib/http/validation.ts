@@ -16,8 +16,6 @@ export function fieldsOf(error: z.core.$ZodError): Record<string, string> {
 export function validationError(error: z.core.$ZodError): AppError {
   return new AppError({
     code: "VALIDATION_ERROR",
-    httpStatus: 400,
-    message: "Alguns dados estão inválidos. Confira os campos destacados.",
     fields: fieldsOf(error),
   });
 }

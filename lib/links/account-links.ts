@@ -52,8 +52,6 @@ export async function createAccountLink(user: WorkspaceUser, input: WorkspaceLin
   if (!customer.success) {
     throw new AppError({
       code: "CLIENT_INCOMPLETE",
-      httpStatus: 422,
-      message: "Complete o cadastro do cliente (nome completo, e-mail e celular) para gerar o link.",
       fields: fieldsOf(customer.error),
     });
   }

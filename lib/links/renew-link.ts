@@ -23,8 +23,8 @@ export async function renewAccountLink(token: string, userId: string): Promise<C
 
 async function renewFrom(old: OldLink): Promise<CreatedCheckout> {
   const status = await checkoutStatus(old);
-  if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID", httpStatus: 409, message: "Este link já foi pago: não é preciso gerar outro." });
-  if (status === "open") throw new AppError({ code: "LINK_STILL_OPEN", httpStatus: 409, message: "Este link ainda está válido: envie o mesmo link." });
+  if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID", message: "Este link já foi pago: não é preciso gerar outro." });
+  if (status === "open") throw new AppError({ code: "LINK_STILL_OPEN" });
   const debts = await db.checkoutDebt.findMany({ where: { checkoutId: old.id }, orderBy: { id: "asc" } });
   return createCheckout(
     {

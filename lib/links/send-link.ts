@@ -22,7 +22,6 @@ export async function sendAccountLink(user: WorkspaceUser, token: string): Promi
   if (status !== "open") {
     throw new AppError({
       code: status === "paid" ? "CHECKOUT_ALREADY_PAID" : "LINK_EXPIRED",
-      httpStatus: 409,
       message: status === "paid" ? "Este link já foi pago: não é preciso enviá-lo." : "Este link expirou. Gere um novo link antes de enviar.",
     });
   }

@@ -26,13 +26,11 @@ export async function enrichVehicle(input: EnrichmentInput): Promise<VehicleView
   } catch (error) {
     if (isUpstreamError(error) && error.code === "UPSTREAM_NOT_FOUND") {
       const where = input.uf ? ` em ${input.uf}` : "";
-      throw new AppError({ code: "VEHICLE_NOT_FOUND", httpStatus: 404, message: `Não encontramos o veículo de placa ${formatPlate(input.placa)}${where}. Confira a placa.` });
+      throw new AppError({ code: "VEHICLE_NOT_FOUND", message: `Não encontramos o veículo de placa ${formatPlate(input.placa)}${where}. Confira a placa.` });
     }
     if (isUpstreamError(error) && error.code === "UPSTREAM_UNAVAILABLE") {
       throw new AppError({
         code: "AUTHORITY_UNAVAILABLE",
-        httpStatus: 503,
-        message: "O Detran deste estado não está respondendo agora. Tente de novo em alguns minutos, ou siga direto para a consulta de débitos.",
       });
     }
     throw error;

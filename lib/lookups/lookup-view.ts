@@ -83,7 +83,7 @@ export const LOOKUP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The API's read: an unknown id is a 404 error. */
 export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {
   const view = await findLookupView(lookupId, now);
-  if (!view) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  if (!view) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   return view;
 }
 

@@ -96,7 +96,7 @@ export async function sendLookup(
 /** A new lookup with the same vehicle data (the old one stays as it was). */
 export async function retryLookup(lookupId: string): Promise<{ lookupId: string }> {
   const previous = LOOKUP_ID.test(lookupId) ? await db.lookup.findUnique({ where: { id: lookupId } }) : null;
-  if (!previous) throw new AppError({ code: "LOOKUP_NOT_FOUND", httpStatus: 404, message: "Consulta não encontrada. Faça a consulta de novo." });
+  if (!previous) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   return startLookup(
     { uf: previous.uf as LookupInput["uf"], placa: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },
     { vehicleJson: previous.vehicleJson, attempts: previous.attempts + 1 },

@@ -33,7 +33,7 @@ const MESSAGE_ID_DOMAIN = "placapaga.mail";
 export function parseRecipient(to: string): string {
   const parsed = z.safeParse(emailSchema, to);
   if (!parsed.success) {
-    throw new AppError({ code: "INVALID_EMAIL", httpStatus: 422, message: CUSTOMER_MESSAGES.email, fields: { email: CUSTOMER_MESSAGES.email } });
+    throw new AppError({ code: "INVALID_EMAIL", fields: { email: CUSTOMER_MESSAGES.email } });
   }
   return parsed.data;
 }

@@ -26,7 +26,7 @@ type Payment = { id: string; checkoutId: string };
 
 async function sameAttempt(existing: Payment, checkoutId: string): Promise<{ view: PaymentView; created: false }> {
   if (existing.checkoutId !== checkoutId) {
-    throw new AppError({ code: "ATTEMPT_CONFLICT", httpStatus: 409, message: "Tentativa de pagamento inválida. Atualize a página." });
+    throw new AppError({ code: "ATTEMPT_CONFLICT" });
   }
   return { view: (await loadPaymentView(existing.id))!, created: false };
 }
@@ -57,7 +57,6 @@ export async function recordAnswer(rowId: string, answer: PaymentAnswer, emailPi
 const unansweredAttempt = () =>
   new AppError({
     code: "PAYMENT_IN_PROGRESS",
-    httpStatus: 409,
     message: "Já existe um pagamento em andamento para este link, aguardando a resposta da operadora. Acompanhe-o: se ela não o confirmar, ele é encerrado sem cobrança e você poderá pagar de novo.",
   });
 
@@ -75,11 +74,11 @@ export async function recordUnknownOutcome(paymentRowId: string, error: unknown)
 async function cardFor(cardToken: string, checkoutId: string): Promise<CardTokenEntry> {
   const card = await recallCardToken(cardToken);
   if (!card) {
-    throw new AppError({ code: "CARD_TOKEN_INVALID", httpStatus: 422, message: "Os dados do cartão expiraram. Preencha o cartão de novo." });
+    throw new AppError({ code: "CARD_TOKEN_INVALID" });
   }
   if (card.checkoutId !== checkoutId) {
     log.warn({ checkoutId }, "card token made for another checkout refused");
-    throw new AppError({ code: "CARD_TOKEN_MISMATCH", httpStatus: 422, message: "Estes dados de cartão foram informados em outro pagamento. Preencha o cartão de novo." });
+    throw new AppError({ code: "CARD_TOKEN_MISMATCH" });
   }
   return card;
 }
@@ -94,7 +93,7 @@ async function cardFor(cardToken: string, checkoutId: string): Promise<CardToken
 export async function createPayment(checkoutToken: string, body: unknown, ip: string): Promise<{ view: PaymentView; created: boolean }> {
   const input = parseOrThrow(paymentInputSchema, { ...(typeof body === "object" && body !== null ? body : {}), checkoutToken });
   if (!input.attemptId) {
-    throw new AppError({ code: "VALIDATION_ERROR", httpStatus: 400, message: PAYMENT_MESSAGES.attemptId, fields: { attemptId: PAYMENT_MESSAGES.attemptId } });
+    throw new AppError({ code: "VALIDATION_ERROR", message: PAYMENT_MESSAGES.attemptId, fields: { attemptId: PAYMENT_MESSAGES.attemptId } });
   }
   const attemptId = input.attemptId;
   const checkout = await findCheckoutByToken(checkoutToken);

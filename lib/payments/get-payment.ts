@@ -15,7 +15,7 @@ import { loadPaymentView, needsReconcile, type PaymentView } from "./payment-vie
 export async function getPaymentView(ref: string, clientKey: string): Promise<PaymentView> {
   const rowId = await paymentRowIdFor(ref, clientKey);
   const view = await loadPaymentView(rowId);
-  if (!view) throw new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404, message: "Pagamento não encontrado." });
+  if (!view) throw new AppError({ code: "PAYMENT_NOT_FOUND" });
   if (!needsReconcile(view)) return view;
   if (!(await reconcilePayment(rowId))) return view;
   return (await loadPaymentView(rowId)) ?? view;

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { messageOf } from "@/lib/errors/codes";
 import { moduleLogger } from "@/lib/log/logger";
 import { consume } from "@/lib/rate-limit/limits";
 import { PUBLIC_TOKEN_PATTERN } from "@/lib/security/public-token";
@@ -18,8 +19,7 @@ const CUID_PATTERN = /^c[a-z0-9]{24}$/;
 
 export type RefResolution = { kind: "found"; rowId: string } | { kind: "replaced" } | { kind: "unknown" };
 
-export const REPLACED_MESSAGE =
-  "Este link de pagamento foi substituído por um novo, mais seguro. Abra o link mais recente que você recebeu ou volte à página de pagamento.";
+export const REPLACED_MESSAGE = messageOf("PAYMENT_LINK_REPLACED");
 
 export async function resolvePaymentRef(ref: string): Promise<RefResolution> {
   if (PUBLIC_TOKEN_PATTERN.test(ref)) {
@@ -44,7 +44,7 @@ export async function paymentRowIdFor(ref: string, clientKey: string): Promise<s
   await consume("paymentRefMiss", clientKey);
   if (found.kind === "replaced") {
     log.info("old payment address (row id) refused: replaced by the public reference");
-    throw new AppError({ code: "PAYMENT_LINK_REPLACED", httpStatus: 410, message: REPLACED_MESSAGE });
+    throw new AppError({ code: "PAYMENT_LINK_REPLACED" });
   }
-  throw new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404, message: "Pagamento não encontrado." });
+  throw new AppError({ code: "PAYMENT_NOT_FOUND" });
 }

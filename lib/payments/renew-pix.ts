@@ -28,7 +28,7 @@ const log = moduleLogger("pix-renewal");
 
 type Result = { view: PaymentView; created: boolean };
 
-const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404, message: "Pagamento não encontrado." });
+const notFound = () => new AppError({ code: "PAYMENT_NOT_FOUND" });
 const view = async (id: string) => (await loadPaymentView(id))!;
 
 export async function renewPix(ref: string, ip: string): Promise<Result> {
@@ -46,10 +46,10 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
 
   let verdict = renewalVerdict(old, new Date());
   if (verdict.kind === "too_early") {
-    throw new AppError({ code: "PIX_STILL_VALID", httpStatus: 409, message: "O código PIX atual ainda vale. Pague com ele.", retryAfterSeconds: verdict.secondsLeft });
+    throw new AppError({ code: "PIX_STILL_VALID", retryAfterSeconds: verdict.secondsLeft });
   }
   if (verdict.kind === "not_renewable") {
-    throw new AppError({ code: "PIX_NOT_RENEWABLE", httpStatus: 409, message: "Este pagamento não tem um código PIX para renovar." });
+    throw new AppError({ code: "PIX_NOT_RENEWABLE" });
   }
   if (verdict.kind === "paid") return { view: await view(old.id), created: false };
   await consume("payment", ip);
@@ -60,7 +60,7 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
     verdict = renewalVerdict({ ...old, pixExpiresAt: null }, new Date());
     if (verdict.kind === "paid") return { view: await view(old.id), created: false };
     if (verdict.kind !== "renewable") {
-      throw new AppError({ code: "PIX_STILL_OPEN", httpStatus: 409, message: "O código PIX atual ainda está sendo encerrado. Tente de novo em instantes.", retryAfterSeconds: 3 });
+      throw new AppError({ code: "PIX_STILL_OPEN", retryAfterSeconds: 3 });
     }
   }
   await assertOpen(old.checkout);
@@ -117,7 +117,7 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
       await applyPaymentUpdate(rowId, { paymentId: answer.paymentId, status: answer.status }, "sync");
       await db.payment.update({ where: { id: rowId }, data: { failureMessage: "O valor do novo código PIX não confere com o anterior." } });
       log.error({ paymentRowId: rowId, oldCents, newCents }, "renewed PIX total differs: code withheld");
-      throw new AppError({ code: "PIX_TOTAL_CHANGED", httpStatus: 409, message: "O valor do novo código PIX não confere com o anterior. Volte aos débitos e gere o pagamento de novo." });
+      throw new AppError({ code: "PIX_TOTAL_CHANGED" });
     }
     await recordAnswer(rowId, answer);
     log.info({ paymentRowId: rowId, renewedFrom: old.id, kind: answer.kind }, "PIX renewed");

@@ -81,7 +81,6 @@ export async function consume(name: LimitName, key: string): Promise<void> {
     log.warn({ limit: name, retryAfterSeconds }, "rate limit reached");
     throw new AppError({
       code: "RATE_LIMITED",
-      httpStatus: 429,
       message: `${MESSAGES[name]} Aguarde ${waitText(retryAfterSeconds)} e tente de novo.`,
       retryAfterSeconds,
     });

@@ -12,7 +12,7 @@ import { receiptPdf } from "./receipt-pdf";
 const log = moduleLogger("receipts");
 
 const notPaid = () =>
-  new AppError({ code: "PAYMENT_NOT_PAID", httpStatus: 409, message: "O comprovante fica disponível quando o pagamento for aprovado." });
+  new AppError({ code: "PAYMENT_NOT_PAID" });
 
 /** Everything the comprovante shows, read at the moment of issue (each debt's settlement included). */
 async function receiptSource(rowId: string, issuedAt: Date): Promise<ReceiptSource & { status: string; paidAtDate: Date | null }> {
@@ -20,7 +20,7 @@ async function receiptSource(rowId: string, issuedAt: Date): Promise<ReceiptSour
     where: { id: rowId },
     include: { debts: true, checkout: { include: { debts: true, lookup: { include: { debts: true } } } } },
   });
-  if (!p) throw new AppError({ code: "PAYMENT_NOT_FOUND", httpStatus: 404, message: "Pagamento não encontrado." });
+  if (!p) throw new AppError({ code: "PAYMENT_NOT_FOUND" });
   const settlement = new Map(p.debts.map((d) => [d.debtId, d]));
   const lookupDebt = new Map(p.checkout.lookup.debts.map((d) => [d.debtId, d]));
   return {

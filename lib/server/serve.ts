@@ -6,6 +6,7 @@ import path from "node:path";
 import next from "next";
 import { CLIENT_IP_HEADER, compileTrust, resolveClientAddress } from "../http/client-address";
 import { loadEnv } from "../env/load";
+import { type ErrorBody, messageOf, statusOf } from "../errors/codes";
 import { runShutdownHooks } from "./shutdown";
 import { servePrecompressed } from "./static-files";
 
@@ -17,6 +18,8 @@ const env = loadEnv();
 const dev = process.argv.includes("--dev");
 const trust = compileTrust(env.trustProxy);
 const staticDir = path.join(env.nextDistDir, "static");
+// The same answer route() gives for an error it did not expect.
+const INTERNAL_ERROR_BODY: ErrorBody = { error: { code: "INTERNAL_ERROR", message: messageOf("INTERNAL_ERROR") } };
 const say = (message: string) => console.log(`[server] ${message}`);
 
 const server = createServer();
@@ -34,8 +37,8 @@ function handleWith(handle: ReturnType<typeof app.getRequestHandler>) {
     if (!dev && servePrecompressed(req, res, staticDir)) return;
     handle(req, res).catch((error: unknown) => {
       console.error("[server] request failed", error instanceof Error ? error.message : error);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Erro interno." } }));
+      if (!res.headersSent) res.writeHead(statusOf("INTERNAL_ERROR"), { "content-type": "application/json" });
+      res.end(JSON.stringify(INTERNAL_ERROR_BODY));
     });
   };
 }

@@ -1,19 +1,16 @@
 // Everything that can go wrong talking to upstream becomes one UpstreamError with a stable `code`
 // for programs and a pt-BR `userMessage` for people. Upstream's own words (English, and in one of
-// three body shapes) are kept in `upstreamCode`/`upstreamMessage` for logs, never shown.
+// three body shapes) are kept in `upstreamCode`/`upstreamMessage` for logs, never shown. Which
+// status the browser gets, and the message, is the code's entry in lib/errors/codes.ts:
+//   400 (other 4xx) UPSTREAM_INVALID_REQUEST, 401/403 UPSTREAM_UNAUTHORIZED, 404 UPSTREAM_NOT_FOUND,
+//   422 UPSTREAM_UNPROCESSABLE, 429 UPSTREAM_RATE_LIMITED, 500 UPSTREAM_SERVER_ERROR, 502/504
+//   UPSTREAM_BAD_GATEWAY, 503 UPSTREAM_UNAVAILABLE; no answer in time UPSTREAM_TIMEOUT; refused,
+//   reset or DNS UPSTREAM_NETWORK; a 2xx we cannot read UPSTREAM_BAD_RESPONSE.
 
-export type UpstreamErrorCode =
-  | "UPSTREAM_INVALID_REQUEST" // 400
-  | "UPSTREAM_UNAUTHORIZED" // 401: our key or base URL is wrong
-  | "UPSTREAM_NOT_FOUND" // 404
-  | "UPSTREAM_UNPROCESSABLE" // 422
-  | "UPSTREAM_RATE_LIMITED" // 429
-  | "UPSTREAM_SERVER_ERROR" // 500 and other 5xx
-  | "UPSTREAM_BAD_GATEWAY" // 502 / 504 (often an HTML page from a proxy)
-  | "UPSTREAM_UNAVAILABLE" // 503 (usually authority instability)
-  | "UPSTREAM_TIMEOUT" // no answer within our per-call timeout
-  | "UPSTREAM_NETWORK" // connection refused / reset / DNS
-  | "UPSTREAM_BAD_RESPONSE"; // 2xx we cannot read (not JSON, or not the documented shape)
+import { messageOf, type UpstreamCode } from "@/lib/errors/codes";
+
+/** Our code for each way a call can fail; statuses and pt-BR messages live in lib/errors/codes.ts. */
+export type UpstreamErrorCode = UpstreamCode;
 
 /** Which of the spec's error body shapes we recognised (A, B, C), or what we got instead. */
 export type ErrorBodyShape = "A" | "B" | "C" | "unknown-json" | "non-json" | "none";
@@ -29,21 +26,6 @@ export type UpstreamErrorInit = {
   cause?: unknown;
   /** We refused it ourselves before sending (the fleet's budget is spent or upstream paused us). */
   notSent?: boolean;
-};
-
-const USER_MESSAGES: Record<UpstreamErrorCode, string> = {
-  UPSTREAM_INVALID_REQUEST: "Alguns dados não foram aceitos pelo serviço. Confira e tente novamente.",
-  // 401 is our misconfiguration: the person gets a generic message, the logs get the detail.
-  UPSTREAM_UNAUTHORIZED: "Estamos com uma instabilidade no serviço. Tente novamente mais tarde.",
-  UPSTREAM_NOT_FOUND: "Não encontramos o que você procurou.",
-  UPSTREAM_UNPROCESSABLE: "Não foi possível processar esses dados. Confira e tente novamente.",
-  UPSTREAM_RATE_LIMITED: "Muitas consultas ao mesmo tempo. Aguarde alguns instantes e tente de novo.",
-  UPSTREAM_SERVER_ERROR: "O serviço de débitos teve um erro. Tente novamente em instantes.",
-  UPSTREAM_BAD_GATEWAY: "O serviço de débitos está fora do ar no momento. Tente novamente em instantes.",
-  UPSTREAM_UNAVAILABLE: "O serviço de débitos está indisponível no momento (instabilidade do Detran). Tente novamente em instantes.",
-  UPSTREAM_TIMEOUT: "O serviço demorou demais para responder. Tente novamente em instantes.",
-  UPSTREAM_NETWORK: "Não conseguimos falar com o serviço de débitos. Tente novamente em instantes.",
-  UPSTREAM_BAD_RESPONSE: "Recebemos uma resposta inesperada do serviço de débitos. Tente novamente em instantes.",
 };
 
 export class UpstreamError extends Error {
@@ -64,7 +46,7 @@ export class UpstreamError extends Error {
     this.name = "UpstreamError";
     this.code = init.code;
     this.httpStatus = init.httpStatus;
-    this.userMessage = USER_MESSAGES[init.code];
+    this.userMessage = messageOf(init.code);
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.upstreamCode = init.upstreamCode;
     this.upstreamMessage = init.upstreamMessage;

@@ -30,11 +30,8 @@ function cardNumberDigits(value: unknown): string {
   return typeof value === "string" ? value.replace(/[\s.-]/g, "") : "";
 }
 
-/**
- * A factory so tests (and the server, with its injectable clock) can pin "now" for the expiry.
- * Output: numero digits only, validade `MM/YYYY`, bandeira detected from the number.
- */
-export function cardInputSchema(now: Date = new Date()) {
+/** The card's own fields; `now` is injectable so tests (and the server's clock) can pin the expiry check. */
+function cardFields(now: Date) {
   const currentYear = saoPauloWallClock(now).year;
 
   const numero = z.pipe(
@@ -71,41 +68,52 @@ export function cardInputSchema(now: Date = new Date()) {
     }),
   );
 
-  const object = z
-    .object({
-      numero,
-      nome: z.pipe(
-        z.pipe(requiredText(CARD_MESSAGES.nomeRequired), z.transform((value: string) => value.replace(/\s+/g, " "))),
-        z.string().check(z.maxLength(26, { error: CARD_MESSAGES.nome }), z.regex(/^[\p{L}\p{M}'.\- ]+$/u, { error: CARD_MESSAGES.nome })),
-      ),
-      validade,
-      cvv: requiredText(CARD_MESSAGES.cvvRequired).check(z.regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvv })),
-      // Forms send "3" from a <select>; the server may get 3.
-      parcelas: z.coerce
-        .number({ error: CARD_MESSAGES.parcelas })
-        .check(
-          z.int({ error: CARD_MESSAGES.parcelas }),
-          z.gte(1, { error: CARD_MESSAGES.parcelas }),
-          z.lte(12, { error: CARD_MESSAGES.parcelas }),
-        ),
-    })
-    .check((ctx) => {
-      // Object checks run even when a field failed, so re-derive the brand defensively and only
-      // judge the CVV by brand once the number itself is valid.
-      const digits = cardNumberDigits(ctx.value.numero);
-      const brand = isValidCardNumber(digits) ? detectBrand(digits) : null;
-      const cvv = typeof ctx.value.cvv === "string" ? ctx.value.cvv : "";
-      if (brand !== null && /^\d{3,4}$/.test(cvv) && !isValidCvv(cvv, brand)) {
-        const message = brand === "amex" ? CARD_MESSAGES.cvvAmex : CARD_MESSAGES.cvvThree;
-        ctx.issues.push({ code: "custom", message, path: ["cvv"], input: cvv });
-      }
-    });
-  return z.pipe(
-    object,
-    z.transform((value: z.output<typeof object>) => ({ ...value, bandeira: detectBrand(value.numero) as CardBrand })),
+  const nome = z.pipe(
+    z.pipe(requiredText(CARD_MESSAGES.nomeRequired), z.transform((value: string) => value.replace(/\s+/g, " "))),
+    z.string().check(z.maxLength(26, { error: CARD_MESSAGES.nome }), z.regex(/^[\p{L}\p{M}'.\- ]+$/u, { error: CARD_MESSAGES.nome })),
   );
+  const cvv = requiredText(CARD_MESSAGES.cvvRequired).check(z.regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvv }));
+  return { numero, nome, validade, cvv };
+}
+
+// Forms send "3" from a <select>.
+const parcelas = z.coerce
+  .number({ error: CARD_MESSAGES.parcelas })
+  .check(z.int({ error: CARD_MESSAGES.parcelas }), z.gte(1, { error: CARD_MESSAGES.parcelas }), z.lte(12, { error: CARD_MESSAGES.parcelas }));
+
+/**
+ * Object checks run even when a field failed, so re-derive the brand defensively and only judge
+ * the CVV by brand once the number itself is valid.
+ */
+function cvvMatchesBrand(ctx: z.core.ParsePayload<{ numero: string; cvv: string }>) {
+  const digits = cardNumberDigits(ctx.value.numero);
+  const brand = isValidCardNumber(digits) ? detectBrand(digits) : null;
+  const cvv = typeof ctx.value.cvv === "string" ? ctx.value.cvv : "";
+  if (brand !== null && /^\d{3,4}$/.test(cvv) && !isValidCvv(cvv, brand)) {
+    const message = brand === "amex" ? CARD_MESSAGES.cvvAmex : CARD_MESSAGES.cvvThree;
+    ctx.issues.push({ code: "custom", message, path: ["cvv"], input: cvv });
+  }
+}
+
+const withBrand = <T extends { numero: string }>(value: T) => ({ ...value, bandeira: detectBrand(value.numero) as CardBrand });
+
+/**
+ * The card form: the card and the number of installments (`parcelas`, the form's field; the payment
+ * request names it `installments`). Output: numero digits only, validade `MM/YYYY`, bandeira
+ * detected from the number.
+ */
+export function cardInputSchema(now: Date = new Date()) {
+  const object = z.object({ ...cardFields(now), parcelas }).check(cvvMatchesBrand);
+  return z.pipe(object, z.transform((value: z.output<typeof object>) => withBrand(value)));
+}
+
+/** POST /api/checkouts/{token}/card-token: the card alone (installments are the payment's). */
+export function cardTokenInputSchema(now: Date = new Date()) {
+  const object = z.object(cardFields(now)).check(cvvMatchesBrand);
+  return z.pipe(object, z.transform((value: z.output<typeof object>) => withBrand(value)));
 }
 
 export type CardInputSchema = ReturnType<typeof cardInputSchema>;
 export type CardInputValues = z.input<CardInputSchema>;
 export type CardInput = z.output<CardInputSchema>;
+export type CardTokenInputValues = z.input<ReturnType<typeof cardTokenInputSchema>>;

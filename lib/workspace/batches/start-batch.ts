@@ -21,12 +21,11 @@ export async function startBatch(userId: string, input: BatchInput): Promise<{ b
   const where = vehicleScope(userId, input);
   const count = await db.workspaceVehicle.count({ where });
   if (count === 0) {
-    throw new AppError({ code: "BATCH_EMPTY", httpStatus: 422, message: "Nenhum veículo encontrado na seleção. Cadastre veículos ou escolha outros clientes." });
+    throw new AppError({ code: "BATCH_EMPTY" });
   }
   if (count > MAX_BATCH_VEHICLES) {
     throw new AppError({
       code: "BATCH_TOO_LARGE",
-      httpStatus: 422,
       message: `A seleção tem ${count} veículos; o limite é ${MAX_BATCH_VEHICLES} por lote. Escolha menos clientes ou veículos.`,
       fields: { count: String(count), max: String(MAX_BATCH_VEHICLES) },
     });

@@ -6,13 +6,12 @@ import { formatPlate } from "@/lib/rules/plate";
 export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
 
 export const clientExists = () =>
-  new AppError({ code: "CLIENT_EXISTS", httpStatus: 409, message: "Já existe um cliente com este CPF/CNPJ na sua conta.", fields: { cpfCnpj: "Já existe um cliente com este CPF/CNPJ." } });
+  new AppError({ code: "CLIENT_EXISTS", fields: { cpfCnpj: "Já existe um cliente com este CPF/CNPJ." } });
 
 /** Decision: the form never moves a vehicle between clients by surprise; it names the holder. */
 export const plateTaken = (plate: string, holder: string) =>
   new AppError({
     code: "PLATE_TAKEN",
-    httpStatus: 409,
     message: `A placa ${formatPlate(plate)} já está cadastrada para o cliente ${holder}. Exclua-a de lá antes de cadastrá-la aqui.`,
     fields: { plate: `Placa já cadastrada para ${holder}.` },
   });

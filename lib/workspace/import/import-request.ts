@@ -10,7 +10,7 @@ import { IMPORT_MAX_BYTES } from "./limits";
 const importBodySchema = z.object({ text: z.string({ error: "Envie o conteúdo da planilha no campo text." }) });
 
 const MAX_BODY_BYTES = IMPORT_MAX_BYTES * 2 + 1024;
-const tooLarge = () => new AppError({ code: "IMPORT_TOO_LARGE", httpStatus: 413, message: "Arquivo grande demais: o limite é 1 MB. Divida a planilha em partes." });
+const tooLarge = () => new AppError({ code: "IMPORT_TOO_LARGE" });
 
 /** The body, read chunk by chunk and abandoned past the cap: a huge upload never sits in memory. */
 async function cappedText(req: Request): Promise<string> {
@@ -38,7 +38,7 @@ export async function importTextOf(req: Request): Promise<string> {
   try {
     body = JSON.parse(raw);
   } catch {
-    throw new AppError({ code: "MALFORMED_JSON", httpStatus: 400, message: "Requisição inválida: o corpo não é um JSON válido." });
+    throw new AppError({ code: "MALFORMED_JSON" });
   }
   return parseOrThrow(importBodySchema, body).text;
 }

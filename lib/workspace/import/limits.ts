@@ -12,12 +12,12 @@ export function utf8Bytes(text: string): number {
 
 export function assertImportSize(text: string): void {
   if (utf8Bytes(text) > IMPORT_MAX_BYTES) {
-    throw new AppError({ code: "IMPORT_TOO_LARGE", httpStatus: 413, message: "Arquivo grande demais: o limite é 1 MB. Divida a planilha em partes." });
+    throw new AppError({ code: "IMPORT_TOO_LARGE" });
   }
 }
 
 export function assertImportRows(rows: number): void {
   if (rows > IMPORT_MAX_ROWS) {
-    throw new AppError({ code: "IMPORT_TOO_MANY_ROWS", httpStatus: 413, message: `A planilha tem ${rows} linhas; o limite é ${IMPORT_MAX_ROWS} por importação. Divida a planilha em partes.` });
+    throw new AppError({ code: "IMPORT_TOO_MANY_ROWS", message: `A planilha tem ${rows} linhas; o limite é ${IMPORT_MAX_ROWS} por importação. Divida a planilha em partes.` });
   }
 }

@@ -30,7 +30,7 @@ export async function runImport(userId: string, text: string): Promise<ImportRep
   assertImportSize(text);
   const table = readTable(text);
   if (table.header.every((h) => h === "")) {
-    throw new AppError({ code: "IMPORT_EMPTY", httpStatus: 422, message: "A planilha está vazia. Use o modelo: a primeira linha traz os nomes das colunas." });
+    throw new AppError({ code: "IMPORT_EMPTY" });
   }
   assertImportRows(table.rows.length);
   const map = mapColumns(table.header);
@@ -40,7 +40,6 @@ export async function runImport(userId: string, text: string): Promise<ImportRep
     const parts = [missing.length ? `faltam as colunas ${missing.join(", ")}` : "", duplicated.length ? `as colunas ${duplicated.join(", ")} aparecem duas vezes` : ""].filter(Boolean);
     throw new AppError({
       code: "IMPORT_COLUMNS",
-      httpStatus: 422,
       message: `Não reconhecemos o cabeçalho da planilha: ${parts.join("; ")}. A primeira linha deve ter nome, cpf_cnpj, placa, uf e renavam (telefone e email são opcionais).`,
       fields: Object.fromEntries([...missing.map((c) => [c, "Coluna ausente."]), ...duplicated.map((c) => [c, "Coluna repetida."])]),
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_MESSAGES, cardInputSchema } from "@/lib/validation/card-input";
+import { CARD_MESSAGES, cardInputSchema, cardTokenInputSchema } from "@/lib/validation/card-input";
 import { CUSTOMER_MESSAGES, customerInputSchema } from "@/lib/validation/customer-input";
 import { makeLuhn } from "../support/check-digits";
 import { messageAt, messages } from "./helpers";
@@ -134,5 +134,26 @@ describe("cardInputSchema", () => {
 
   it.each(["Maria 2", "M@ria"])("nome %j -> pt-BR message", (nome) => {
     expect(messageAt(schema, { ...valid, nome }, "nome")).toBe("Use apenas letras, como está impresso no cartão.");
+  });
+});
+
+describe("cardTokenInputSchema (POST /api/checkouts/{token}/card-token)", () => {
+  const now = new Date("2026-11-21T12:00:00-03:00");
+  const schema = cardTokenInputSchema(now);
+  const card = { numero: "4111 1111 1111 1111", nome: " MARIA  DA SILVA ", validade: "11/26", cvv: "123" };
+
+  it("takes the card alone: the number of installments is the payment's `installments`, never read here", () => {
+    expect(schema.parse(card)).toEqual({ numero: "4111111111111111", nome: "MARIA DA SILVA", validade: "11/2026", cvv: "123", bandeira: "visa" });
+    expect(schema.parse({ ...card, parcelas: "x" })).not.toHaveProperty("parcelas");
+  });
+
+  it("checks the card as the form does", () => {
+    expect(messages(schema, {})).toEqual({
+      numero: [CARD_MESSAGES.numeroRequired],
+      nome: [CARD_MESSAGES.nomeRequired],
+      validade: [CARD_MESSAGES.validadeRequired],
+      cvv: [CARD_MESSAGES.cvvRequired],
+    });
+    expect(messages(schema, { ...card, numero: "3782 822463 10005", cvv: "123" })).toEqual({ cvv: [CARD_MESSAGES.cvvAmex] });
   });
 });
