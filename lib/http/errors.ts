@@ -1,7 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
-import { isUpstreamError, type UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 
 // Any error -> the contract's body `{ error: { code, message, fields? } }` (+ retryAfterSeconds on
 // 429). Upstream's English messages never reach the browser; unknown errors are a logged 500 with
@@ -14,19 +13,16 @@ export type ErrorBody = {
 
 const log = moduleLogger("http");
 
-const STATUS_FOR_UPSTREAM: Record<UpstreamErrorCode, number> = {
-  UPSTREAM_INVALID_REQUEST: 422,
-  UPSTREAM_UNPROCESSABLE: 422,
-  UPSTREAM_NOT_FOUND: 404,
-  UPSTREAM_RATE_LIMITED: 429,
-  UPSTREAM_UNAUTHORIZED: 502,
-  UPSTREAM_UNAVAILABLE: 503,
-  UPSTREAM_BAD_GATEWAY: 502,
-  UPSTREAM_SERVER_ERROR: 502,
-  UPSTREAM_BAD_RESPONSE: 502,
-  UPSTREAM_NETWORK: 502,
-  UPSTREAM_TIMEOUT: 504,
-};
+/**
+ * An error from a layer above http that says how it answers (UpstreamError does): http maps it
+ * without importing that layer (docs/layers.md).
+ */
+export type HttpAnswer = { status: number; code: string; message: string; retryAfterSeconds?: number };
+export type AnswersHttp = { toHttpAnswer(): HttpAnswer };
+
+function answersHttp(error: unknown): error is AnswersHttp {
+  return error instanceof Error && typeof (error as Partial<AnswersHttp>).toHttpAnswer === "function";
+}
 
 export function jsonResponse(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store", ...headers } });
@@ -37,11 +33,10 @@ function errorJson(status: number, body: ErrorBody): Response {
   return jsonResponse(body, status, headers);
 }
 
-function fromUpstream(error: UpstreamError): Response {
-  const status = STATUS_FOR_UPSTREAM[error.code];
-  const body: ErrorBody = { error: { code: error.code, message: error.userMessage } };
-  if (status === 429) body.retryAfterSeconds = error.retryAfterSeconds ?? 60;
-  return errorJson(status, body);
+function fromAnswer(answer: HttpAnswer): Response {
+  const body: ErrorBody = { error: { code: answer.code, message: answer.message } };
+  if (answer.retryAfterSeconds !== undefined) body.retryAfterSeconds = answer.retryAfterSeconds;
+  return errorJson(answer.status, body);
 }
 
 export function errorResponse(error: unknown): Response {
@@ -52,7 +47,7 @@ export function errorResponse(error: unknown): Response {
     if (error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;
     return errorJson(error.httpStatus, body);
   }
-  if (isUpstreamError(error)) return fromUpstream(error);
+  if (answersHttp(error)) return fromAnswer(error.toHttpAnswer());
   const e = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
   log.error({ err: e }, "unhandled error in route handler");
   return errorJson(500, { error: { code: "INTERNAL_ERROR", message: "Tivemos um problema inesperado. Tente novamente em instantes." } });

@@ -2,6 +2,8 @@
 // for programs and a pt-BR `userMessage` for people. Upstream's own words (English, and in one of
 // three body shapes) are kept in `upstreamCode`/`upstreamMessage` for logs, never shown.
 
+import type { AnswersHttp, HttpAnswer } from "@/lib/http/errors";
+
 export type UpstreamErrorCode =
   | "UPSTREAM_INVALID_REQUEST" // 400
   | "UPSTREAM_UNAUTHORIZED" // 401: our key or base URL is wrong
@@ -46,7 +48,21 @@ const USER_MESSAGES: Record<UpstreamErrorCode, string> = {
   UPSTREAM_BAD_RESPONSE: "Recebemos uma resposta inesperada do serviço de débitos. Tente novamente em instantes.",
 };
 
-export class UpstreamError extends Error {
+const STATUS_FOR_UPSTREAM: Record<UpstreamErrorCode, number> = {
+  UPSTREAM_INVALID_REQUEST: 422,
+  UPSTREAM_UNPROCESSABLE: 422,
+  UPSTREAM_NOT_FOUND: 404,
+  UPSTREAM_RATE_LIMITED: 429,
+  UPSTREAM_UNAUTHORIZED: 502,
+  UPSTREAM_UNAVAILABLE: 503,
+  UPSTREAM_BAD_GATEWAY: 502,
+  UPSTREAM_SERVER_ERROR: 502,
+  UPSTREAM_BAD_RESPONSE: 502,
+  UPSTREAM_NETWORK: 502,
+  UPSTREAM_TIMEOUT: 504,
+};
+
+export class UpstreamError extends Error implements AnswersHttp {
   readonly code: UpstreamErrorCode;
   readonly httpStatus?: number;
   readonly userMessage: string;
@@ -77,6 +93,12 @@ export class UpstreamError extends Error {
   get isDefiniteRefusal(): boolean {
     if (this.notSent) return true;
     return this.httpStatus !== undefined && (this.httpStatus < 500 || this.httpStatus === 503);
+  }
+
+  /** What our API answers for it (lib/http/errors.ts): upstream's English message never reaches the browser. */
+  toHttpAnswer(): HttpAnswer {
+    const status = STATUS_FOR_UPSTREAM[this.code];
+    return { status, code: this.code, message: this.userMessage, ...(status === 429 ? { retryAfterSeconds: this.retryAfterSeconds ?? 60 } : {}) };
   }
 
   /** Log-safe summary: codes and upstream's message, never request or response bodies. */
