@@ -16,7 +16,7 @@ const BY_RULE: Record<string, { code: string; httpStatus: number; message: strin
     message: "Um destes débitos tem um pagamento em andamento. Aguarde a confirmação antes de gerar outro pagamento.",
   },
   // A distinct alternative (cota única vs parcelas) paid or being charged elsewhere, perhaps by
-  // another partner: our own check (lib/debt-claims) cannot see those.
+  // another partner: our own check (lib/checkouts/claims.ts) cannot see those.
   alternativePaid: {
     code: "DEBT_ALREADY_PAID",
     httpStatus: 409,

@@ -2,7 +2,7 @@ import "server-only";
 import { recallCardToken, type CardTokenEntry } from "@/lib/checkouts/card-tokens";
 import { assertOpen, findCheckoutByToken, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/debt-claims/claims";
+import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/claims";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseOrThrow } from "@/lib/http/validation";
