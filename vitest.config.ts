@@ -36,6 +36,8 @@ export default defineConfig({
   test: {
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
+    // Each test process registers the reactions between capabilities, as the server does at start.
+    setupFiles: ["tests/support/reactions.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -10,7 +10,7 @@ const BY_RULE: Record<string, AppErrorInit> = {
   alreadyPaid: { code: "DEBT_ALREADY_PAID" },
   paymentInProgress: { code: "DEBT_IN_PAYMENT" },
   // A distinct alternative (cota única vs parcelas) paid or being charged elsewhere, perhaps by
-  // another partner: our own check (lib/debt-claims) cannot see those.
+  // another partner: our own check (lib/checkouts/claims.ts) cannot see those.
   alternativePaid: {
     code: "DEBT_ALREADY_PAID",
     message: "Um destes débitos não pode mais ser pago: outra forma de pagar o mesmo débito (cota única ou parcelas) já foi paga. Faça uma nova consulta.",

@@ -2,10 +2,10 @@
 // JSON. Type-only imports are erased at build, so no server module reaches the bundle.
 
 import type { InstallmentsView } from "@/lib/checkouts/installments";
-import type { CheckoutView as ServerCheckoutView } from "@/lib/checkouts/checkout-view";
+import type { CheckoutView as ServerCheckoutView } from "@/lib/payments/checkout-view";
 import type { LinkView as ServerLinkView } from "@/lib/links/list-links";
 import type { VehicleView as ServerVehicleView } from "@/lib/lookups/enrich-vehicle";
-import type { LookupView as ServerLookupView } from "@/lib/lookups/lookup-view";
+import type { LookupView as ServerLookupView } from "@/lib/checkouts/lookup-view";
 import type { PaymentView as ServerPaymentView } from "@/lib/payments/payment-view";
 
 /** What JSON.stringify makes of a type: dates become ISO strings, undefined members stay optional. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 // Relative: scripts/ and prisma.config.ts load this file without the @/ alias.
 import { isValidCnpj, onlyDigits } from "../rules/cpf-cnpj";
-import { compileTrust, type TrustProxySetting } from "../http/client-address";
+import { compileTrust, type TrustProxySetting } from "../security/client-address";
 
 // Pure: turns a raw variable map into the validated configuration. No I/O here, so the rules are
 // unit-tested without touching process.env (see tests/unit/env-schema.test.ts).

@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER, limitKey, normalizeAddress } from "./client-address";
+import { CLIENT_IP_HEADER, limitKey, normalizeAddress } from "@/lib/security/client-address";
 
 // The client address for rate limits and the webhook allowlist: only the header our own server
 // (lib/server/serve.ts) sets on every request from the socket and TRUST_PROXY, never

@@ -2,13 +2,23 @@ import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { type Code, type ErrorBody, ERROR_CODES } from "@/lib/errors/codes";
 import { moduleLogger } from "@/lib/log/logger";
-import { isUpstreamError } from "@/lib/upstream/errors";
 
 // Any error -> the contract's body `{ error: { code, message, fields? } }` (+ retryAfterSeconds on
 // 429), with the status of the code's entry in lib/errors/codes.ts. Upstream's English messages
 // never reach the browser; unknown errors are a logged 500 with a generic message.
 
 const log = moduleLogger("http");
+
+/**
+ * An error from a layer above http that says how it answers (UpstreamError does): http maps it
+ * without importing that layer (docs/layers.md). The status is the code's registered one.
+ */
+export type HttpAnswer = { code: Code; message: string; retryAfterSeconds?: number };
+export type AnswersHttp = { toHttpAnswer(): HttpAnswer };
+
+function answersHttp(error: unknown): error is AnswersHttp {
+  return error instanceof Error && typeof (error as Partial<AnswersHttp>).toHttpAnswer === "function";
+}
 
 export function jsonResponse(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store", ...headers } });
@@ -29,9 +39,9 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return codeResponse(error.code, { message: error.userMessage, fields: error.fields, retryAfterSeconds: error.retryAfterSeconds });
   }
-  if (isUpstreamError(error)) {
-    const limited = ERROR_CODES[error.code].status === 429;
-    return codeResponse(error.code, { message: error.userMessage, retryAfterSeconds: limited ? (error.retryAfterSeconds ?? 60) : undefined });
+  if (answersHttp(error)) {
+    const answer = error.toHttpAnswer();
+    return codeResponse(answer.code, { message: answer.message, retryAfterSeconds: answer.retryAfterSeconds });
   }
   const e = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
   log.error({ err: e }, "unhandled error in route handler");

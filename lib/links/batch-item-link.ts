@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { findLookupView, type LookupView } from "@/lib/lookups/lookup-view";
+import { findLookupView, type LookupView } from "@/lib/checkouts/lookup-view";
 
 // The page "a vehicle's result -> choose debts -> make the link": one batch item of the account
 // (batch AND account in the WHERE), its vehicle, client and lookup. Null when it is not there or

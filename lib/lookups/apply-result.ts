@@ -4,8 +4,7 @@ import { caseSet, insertRows, orderedIds } from "@/lib/db/bulk-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
-import { itemColumnsFromDebts, OPEN_ITEM } from "@/lib/workspace/batches/settle-item";
-import { itemOutcomeOf } from "@/lib/workspace/batches/summary";
+import { lookupsResolved } from "./reactions";
 
 const log = moduleLogger("lookups");
 
@@ -82,7 +81,7 @@ export async function applyLookupResults(items: readonly { lookupRowId: string; 
   if (group.length === 0) return [];
   const now = new Date();
 
-  const resolvedIds = await db.$transaction(async (tx) => {
+  const { won: resolvedIds, afterCommit } = await db.$transaction(async (tx) => {
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes
     // first so SQLite's write lock (PostgreSQL: the rows' locks, the condition re-checked after
     // waiting for them) is held before anything else is read or written.
@@ -93,18 +92,14 @@ export async function applyLookupResults(items: readonly { lookupRowId: string; 
        RETURNING "id"`;
     const won = new Set(claimed.map((c) => c.id));
     const moved = group.filter((g) => won.has(g.lookupRowId));
-    if (moved.length === 0) return won;
+    if (moved.length === 0) return { won, afterCommit: () => {} };
     const debts: DebtRow[] = moved.flatMap((g) => g.debts);
     if (debts.length > 0) await insertRows(tx, "LookupDebt", DEBT_COLUMNS, debts);
-    // A despachante's batch shows the vehicle's summary as soon as its result lands: its item
-    // ends in the same transaction, from the debts in hand (only an open item moves, so the
-    // item's own job, coming back to check, changes nothing). No item: nothing matches.
-    const items = moved.map((g) => [g.lookupRowId, itemColumnsFromDebts({ id: g.lookupRowId, ...g }, itemOutcomeOf(g.status, g.errorCode)!, g.debts)] as const);
-    await tx.$executeRaw`UPDATE "LookupBatchItem"
-         SET ${caseSet("lookupId", items, ["status", "errorCode", "errorMessage", "summary"])}, "finishedAt" = ${now}, "updatedAt" = ${now}
-       WHERE "lookupId" IN (${Prisma.join(moved.map((g) => g.lookupRowId))}) AND "status" IN (${Prisma.join(OPEN_ITEM)})`;
-    return won;
+    // In this transaction: a despachante's batch shows the vehicle's summary as soon as its
+    // result lands (lib/workspace/batches/reactions.ts).
+    return { won, afterCommit: await lookupsResolved.run(tx, { now, lookups: moved }) };
   });
+  afterCommit();
   for (const g of group) if (resolvedIds.has(g.lookupRowId)) log.debug({ lookupId: g.lookupRowId, status: g.status }, "lookup result stored");
   return items.map((item, i) => first.get(item.lookupRowId) === i && resolvedIds.has(item.lookupRowId));
 }

@@ -7,7 +7,7 @@ import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
 import { applyLookupResult } from "./apply-result";
-import { LOOKUP_ID } from "./lookup-view";
+import { LOOKUP_ID } from "./lookup-id";
 
 const log = moduleLogger("lookups");
 

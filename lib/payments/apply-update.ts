@@ -1,10 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { queuePaymentMails } from "@/lib/mail/payment-mails";
-import { kickOutbox } from "@/lib/mail/worker";
-import { queueOwnerPaidMail } from "@/lib/mail/workspace-mails";
 import { debtSettlementMoves, mergeAnswer } from "@/lib/rules/payment-states";
 import { settlementMoves } from "@/lib/rules/payment-status";
+import { paymentStatusChanged } from "./reactions";
 
 // The ONLY writer of Payment.status / liquidationStatus / PaymentDebt (docs/internal-api.md).
 // Webhooks arrive late, twice and out of order, and the status endpoint answers in between, so
@@ -32,7 +30,7 @@ export async function applyPaymentUpdate(
   update: PaymentUpdate,
   source: PaymentUpdateSource,
 ): Promise<void> {
-  const mailed = await db.$transaction(async (tx) => {
+  const afterCommit = await db.$transaction(async (tx) => {
     // Write first: takes SQLite's write lock (PostgreSQL: this row's lock) at once, so the read
     // below cannot go stale before our write (a deferred SQLite transaction that reads, then
     // writes after another connection committed, fails with SQLITE_BUSY_SNAPSHOT).
@@ -78,14 +76,13 @@ export async function applyPaymentUpdate(
     if (changed) {
       await tx.paymentEvent.create({ data: { paymentId: paymentRowId, status, liquidationStatus, source } });
     }
-    // In this transaction: the e-mail exists exactly when the status it announces was committed.
-    if (!changed) return false;
-    const payerMailed = await queuePaymentMails(tx, paymentRowId, current, { status, liquidationStatus });
-    // A workspace link's owner hears "your client paid" in the same commit as the status.
-    const ownerMailed = status === "paid" && current.status !== "paid" && (await queueOwnerPaidMail(tx, paymentRowId));
-    return payerMailed || ownerMailed;
+    // In this transaction: the e-mails a change calls for (lib/mail/payment-reactions.ts) exist
+    // exactly when the status they announce was committed.
+    if (!changed) return () => {};
+    const before = { status: current.status, liquidationStatus: current.liquidationStatus };
+    return paymentStatusChanged.run(tx, { paymentRowId, before, after: { status, liquidationStatus } });
   });
-  if (mailed) void kickOutbox();
+  afterCommit();
 }
 
 /**

@@ -2,13 +2,11 @@ import "server-only";
 import { recallCardToken, type CardTokenEntry } from "@/lib/checkouts/card-tokens";
 import { assertOpen, findCheckoutByToken, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/debt-claims/claims";
+import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/claims";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseOrThrow } from "@/lib/http/validation";
 import { moduleLogger } from "@/lib/log/logger";
-import { queuePixInstructions } from "@/lib/mail/payment-mails";
-import { kickOutbox } from "@/lib/mail/worker";
 import { consume, refund } from "@/lib/rate-limit/limits";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -18,6 +16,7 @@ import { newPublicToken } from "@/lib/security/public-token";
 import { PAYMENT_MESSAGES, paymentInputSchema } from "@/lib/validation/payment-input";
 import { applyPaymentUpdate } from "./apply-update";
 import { paymentRefusal } from "./payment-errors";
+import { pixIssued } from "./reactions";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 
 const log = moduleLogger("payments");
@@ -36,11 +35,11 @@ export async function recordAnswer(rowId: string, answer: PaymentAnswer, emailPi
     const pix = answer.pix;
     // Not a status field: written here, the status itself goes through applyPaymentUpdate. The
     // e-mail the payer asked for is queued in the same transaction as the code it carries.
-    const mailed = await db.$transaction(async (tx) => {
+    const afterCommit = await db.$transaction(async (tx) => {
       await tx.payment.update({ where: { id: rowId }, data: { pixCode: pix.qrCode, pixExpiresAt: pix.expiresAt } });
-      return emailPix && (await queuePixInstructions(tx, rowId, pixAmountCents(pix.qrCode) ?? undefined));
+      return pixIssued.run(tx, { paymentRowId: rowId, emailRequested: emailPix, amountCents: pixAmountCents(pix.qrCode) ?? undefined });
     });
-    if (mailed) void kickOutbox();
+    afterCommit();
   }
   const ids = { ...(answer.paymentId ? { paymentId: answer.paymentId } : {}), ...(answer.transactionId ? { transactionId: answer.transactionId } : {}) };
   if (answer.kind === "timed_out") {

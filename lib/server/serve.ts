@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
-import { CLIENT_IP_HEADER, compileTrust, resolveClientAddress } from "../http/client-address";
+import { CLIENT_IP_HEADER, compileTrust, resolveClientAddress } from "../security/client-address";
 import { loadEnv } from "../env/load";
 import { type ErrorBody, messageOf, statusOf } from "../errors/codes";
 import { runShutdownHooks } from "./shutdown";

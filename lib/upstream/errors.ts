@@ -7,7 +7,8 @@
 //   UPSTREAM_BAD_GATEWAY, 503 UPSTREAM_UNAVAILABLE; no answer in time UPSTREAM_TIMEOUT; refused,
 //   reset or DNS UPSTREAM_NETWORK; a 2xx we cannot read UPSTREAM_BAD_RESPONSE.
 
-import { messageOf, type UpstreamCode } from "@/lib/errors/codes";
+import { ERROR_CODES, messageOf, type UpstreamCode } from "@/lib/errors/codes";
+import type { AnswersHttp, HttpAnswer } from "@/lib/http/errors";
 
 /** Our code for each way a call can fail; statuses and pt-BR messages live in lib/errors/codes.ts. */
 export type UpstreamErrorCode = UpstreamCode;
@@ -28,7 +29,7 @@ export type UpstreamErrorInit = {
   notSent?: boolean;
 };
 
-export class UpstreamError extends Error {
+export class UpstreamError extends Error implements AnswersHttp {
   readonly code: UpstreamErrorCode;
   readonly httpStatus?: number;
   readonly userMessage: string;
@@ -59,6 +60,12 @@ export class UpstreamError extends Error {
   get isDefiniteRefusal(): boolean {
     if (this.notSent) return true;
     return this.httpStatus !== undefined && (this.httpStatus < 500 || this.httpStatus === 503);
+  }
+
+  /** What our API answers for it (lib/http/errors.ts): upstream's English message never reaches the browser. */
+  toHttpAnswer(): HttpAnswer {
+    const limited = ERROR_CODES[this.code].status === 429;
+    return { code: this.code, message: this.userMessage, ...(limited ? { retryAfterSeconds: this.retryAfterSeconds ?? 60 } : {}) };
   }
 
   /** Log-safe summary: codes and upstream's message, never request or response bodies. */

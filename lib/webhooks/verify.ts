@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
-import { addressMatcher } from "@/lib/http/client-address";
+import { addressMatcher } from "@/lib/security/client-address";
 import { clientIp } from "@/lib/http/client-ip";
 
 // No signature exists (spec), so the URL's secret segment is the credential. Hashing both sides

@@ -258,7 +258,7 @@ describe("every route handler survives hostile input", () => {
 
   it("the client address is the one our server resolved, whatever address headers the client forges", async () => {
     const { clientIp, UNKNOWN_CLIENT } = await import("@/lib/http/client-ip");
-    const { normalizeAddress } = await import("@/lib/http/client-address");
+    const { normalizeAddress } = await import("@/lib/security/client-address");
     fc.assert(
       fc.property(fc.option(fc.oneof(fc.ipV4(), fc.ipV6()), { nil: undefined }), forgedAddressHeaders, (address, forged) => {
         const req = apiRequest("/api/lookups", { ip: address, headers: forged });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-address";
+import { CLIENT_IP_HEADER } from "@/lib/security/client-address";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 
 // WEBHOOK_IP_ALLOWLIST: only the listed addresses or ranges (IPv4 and IPv6) may deliver. The source

@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "@/lib/http/client-address";
+import { CLIENT_IP_HEADER } from "@/lib/security/client-address";
 import { TEST_API_KEY, type TestEnvironment } from "./test-env";
 
 // Fault injection and request builders shared by the upstream-client integration tests.

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { addressMatcher, compileTrust, limitKey, normalizeAddress, resolveClientAddress } from "@/lib/http/client-address";
+import { addressMatcher, compileTrust, limitKey, normalizeAddress, resolveClientAddress } from "@/lib/security/client-address";
 import { runShutdownHooks, onShutdown } from "@/lib/server/shutdown";
 
 // The resolution our server applies to every request (lib/server/serve.ts), without a socket.

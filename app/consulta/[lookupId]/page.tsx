@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { env } from "@/lib/env";
-import { findLookupView } from "@/lib/lookups/lookup-view";
+import { findLookupView } from "@/lib/checkouts/lookup-view";
 import { LookupCoverage } from "@/components/lookup/lookup-coverage";
 import { LookupResult } from "@/components/lookup/lookup-result";
 import { PageShell } from "@/components/ui/page-shell";

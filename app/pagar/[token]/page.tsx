@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { findCheckoutView } from "@/lib/checkouts/checkout-view";
+import { findCheckoutView } from "@/lib/payments/checkout-view";
 import { env } from "@/lib/env";
 import { PayCheckout } from "@/components/pay/pay-checkout";
 import { CardRefusedHelp, PaymentInFlightHelp } from "@/components/pay/payment-help";

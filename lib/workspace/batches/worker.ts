@@ -6,7 +6,7 @@ import { batchLog } from "./logger";
 import { OPEN_ITEM } from "./settle-item";
 
 // Drives the batch queue on this instance: kicked when a batch is created or retried, by the
-// background tick (lib/webhooks/background.ts, every 30 s, so items a dead instance held are
+// background tick (lib/background/start.ts, every 30 s, so items a dead instance held are
 // taken up after their lease), and at the next item's notBefore (a budget wait or a check-back).
 // Every instance runs one; the claims in the database decide who runs which item.
 

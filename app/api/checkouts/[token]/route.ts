@@ -1,5 +1,5 @@
 // GET /api/checkouts/{token} – the pay page's checkout (CheckoutView, payer data masked).
-import { getCheckoutView } from "@/lib/checkouts/checkout-view";
+import { getCheckoutView } from "@/lib/payments/checkout-view";
 import { jsonResponse } from "@/lib/http/errors";
 import { route } from "@/lib/http/handler";
 

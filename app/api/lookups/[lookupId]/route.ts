@@ -1,7 +1,7 @@
 // GET /api/lookups/{lookupId} – the lookup's state and debts (LookupView), polled by the page.
 import { jsonResponse } from "@/lib/http/errors";
 import { route } from "@/lib/http/handler";
-import { getLookupView } from "@/lib/lookups/lookup-view";
+import { getLookupView } from "@/lib/checkouts/lookup-view";
 
 export const dynamic = "force-dynamic";
 

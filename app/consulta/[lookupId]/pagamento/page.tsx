@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { env } from "@/lib/env";
-import { findLookupView } from "@/lib/lookups/lookup-view";
+import { findLookupView } from "@/lib/checkouts/lookup-view";
 import { debtIdsFromParam } from "@/lib/rules/debt-selection";
 import { PaymentChoice } from "@/components/checkout/payment-choice";
 import { PageShell } from "@/components/ui/page-shell";

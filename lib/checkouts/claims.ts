@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { Code } from "@/lib/errors/codes";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { type DebtView, toDebtView } from "@/lib/lookups/lookup-view";
+import { type DebtView, toDebtView } from "./lookup-view";
 import { moduleLogger } from "@/lib/log/logger";
 import { type Availability, debtAvailability, firstUnavailable } from "@/lib/rules/debt-availability";
 import { toSelectable } from "@/lib/rules/debt-selection";

@@ -5,11 +5,13 @@ import { kickOutbox } from "@/lib/mail/worker";
 import { onShutdown } from "@/lib/server/shutdown";
 import { kickBatches } from "@/lib/workspace/batches/worker";
 import { startPaymentSweep, sweepPayments } from "@/lib/payments/sweep";
-import { dispatchPendingWebhooks } from "./dispatch";
-import { webhookLog } from "./logger";
-import { registerStorefrontWebhook, webhookUrlForLogs } from "./registration";
+import { dispatchPendingWebhooks } from "@/lib/webhooks/dispatch";
+import { webhookLog } from "@/lib/webhooks/logger";
+import { registerStorefrontWebhook, webhookUrlForLogs } from "@/lib/webhooks/registration";
+import { registerReactions } from "./reactions";
 
 // Started once per server process from instrumentation.ts (Node runtime only):
+// - the reactions of higher capabilities to lower ones' facts (./reactions.ts), before any work;
 // - sandbox mode: register our webhook URL with the embedded sandbox (it forgets on restart);
 //   a remote upstream is registered once by `npm run webhook:register`;
 // - every 30 s: reconcile forgotten payments, apply inbox rows a crash left unapplied, and send
@@ -19,7 +21,8 @@ import { registerStorefrontWebhook, webhookUrlForLogs } from "./registration";
 
 const g = globalThis as unknown as { __webhookBackground?: () => Promise<void> };
 
-export function startWebhookBackground(): void {
+export function startBackground(): void {
+  registerReactions();
   if (g.__webhookBackground) return;
   if (env.upstreamMode === "sandbox") {
     registerStorefrontWebhook({ attempts: 5, delayMs: 1_000 })

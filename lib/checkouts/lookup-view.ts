@@ -1,12 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { heldDebtIds } from "@/lib/debt-claims/held-debts";
+import { heldDebtIds } from "./held-debts";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import type { LookupDebt } from "@/lib/generated/prisma/client";
 import { debtAvailability } from "@/lib/rules/debt-availability";
 import { toSelectable } from "@/lib/rules/debt-selection";
-import { lookupMessage } from "./lookup-messages";
+import { LOOKUP_ID } from "@/lib/lookups/lookup-id";
+import { lookupMessage } from "@/lib/lookups/lookup-messages";
 
 // What GET /api/lookups/{id} answers (docs/internal-api.md, LookupView). The CPF/CNPJ and the
 // RENAVAM are never part of it: the id may end up in a shared link.
@@ -77,8 +78,6 @@ export function toDebtView(d: LookupDebt): DebtView {
   };
 }
 
-
-export const LOOKUP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The API's read: an unknown id is a 404 error. */
 export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {

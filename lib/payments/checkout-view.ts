@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal, type DebtRefusalCode } from "@/lib/debt-claims/claims";
+import { checkoutRefusal, type DebtRefusalCode } from "@/lib/checkouts/claims";
 import type { Checkout } from "@/lib/generated/prisma/client";
-import { loadPaymentView, type PaymentView } from "@/lib/payments/payment-view";
+import { loadPaymentView, type PaymentView } from "./payment-view";
 import { maskCpfCnpjForSharing, maskEmail, maskPhone } from "@/lib/rules/cpf-cnpj";
-import { checkoutStatus, findCheckoutByToken, findCheckoutOrNull } from "./find-checkout";
+import { checkoutStatus, findCheckoutByToken, findCheckoutOrNull } from "@/lib/checkouts/find-checkout";
 
 // The pay page (also the dispatcher's share link): whoever has the link sees the amount and the
 // debts, and the payer's data only masked.

@@ -2,7 +2,7 @@ import "server-only";
 import { Gauge } from "prom-client";
 import { db } from "@/lib/db/client";
 import { moduleLogger } from "@/lib/log/logger";
-import { metrics } from "./registry";
+import { metrics } from "@/lib/metrics/registry";
 
 // Figures read from the database when Prometheus scrapes (they are the fleet's, not this
 // process's: every instance reports the same values, so aggregate them with max, not sum).

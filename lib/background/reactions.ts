@@ -1,0 +1,14 @@
+import "server-only";
+import { lookupsResolved } from "@/lib/lookups/reactions";
+import { paymentStatusChanged, pixIssued } from "@/lib/payments/reactions";
+
+// Every reaction of a higher capability to a lower one's fact (lib/db/reactions.ts), in one place.
+// Called by every process that writes those facts before it does: the server (./start.ts, from
+// instrumentation.ts) and the tests (tests/support/reactions.ts). Idempotent. The handlers load
+// their modules when first needed, so registering reads no configuration (lib/env is read at import).
+
+export function registerReactions(): void {
+  paymentStatusChanged.on("mail", async (tx, change) => (await import("@/lib/mail/payment-reactions")).mailOnPaymentStatus(tx, change));
+  pixIssued.on("mail", async (tx, event) => (await import("@/lib/mail/payment-reactions")).mailPixCode(tx, event));
+  lookupsResolved.on("workspace-batches", async (tx, event) => (await import("@/lib/workspace/batches/reactions")).settleBatchItems(tx, event));
+}

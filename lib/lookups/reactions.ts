@@ -1,0 +1,15 @@
+import "server-only";
+import { reactionPoint } from "@/lib/db/reactions";
+
+// Lookup facts that higher capabilities react to in the same transaction (lib/db/reactions.ts;
+// registered in lib/background/reactions.ts): a despachante's batch item ends with its lookup.
+
+/** A LookupDebt row as applyLookupResults inserts it. */
+export type StoredDebt = { debtId: string; title: string; amountCents: number; type: string; year: number | null; required: boolean; dependsOn: string; distinct: string };
+
+/** Lookups this transaction resolved (only those: a late or duplicate result is not here). */
+export type LookupsResolved = {
+  now: Date;
+  lookups: readonly { lookupRowId: string; status: string; errorCode: string | null; errorMessage: string | null; debts: readonly StoredDebt[] }[];
+};
+export const lookupsResolved = reactionPoint<LookupsResolved>("lookups.resolved");
