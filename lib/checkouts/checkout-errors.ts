@@ -4,7 +4,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 // Upstream's refusals to CREATE a checkout that are about the debts' state (shape B details.rule)
 // in words; e.g. "Gerar novo link" for debts someone paid meanwhile. Anything else passes through.
 // No checkout exists yet, so these are debt refusals: the same codes as our own "never pay a debt
-// twice" check (lib/debt-claims), DEBT_ALREADY_PAID and DEBT_IN_PAYMENT, with upstream's detail.
+// twice" check (lib/checkouts/claims.ts), DEBT_ALREADY_PAID and DEBT_IN_PAYMENT, with upstream's detail.
 
 const BY_RULE: Record<string, AppErrorInit> = {
   alreadyPaid: { code: "DEBT_ALREADY_PAID" },

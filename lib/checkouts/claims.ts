@@ -12,7 +12,7 @@ import { heldDebtIds } from "./held-debts";
 // "Never pay a debt twice": a lookup is a snapshot nobody updates, so each checkout, each payment
 // and each page judges its debts against what is paid or in payment NOW (lib/rules/debt-availability).
 
-const log = moduleLogger("debt-claims");
+const log = moduleLogger("checkouts");
 
 type Reader = Parameters<typeof heldDebtIds>[0] & Pick<Prisma.TransactionClient, "lookupDebt" | "checkoutDebt">;
 
