@@ -8,11 +8,11 @@ import type { SandboxDebt } from "@/lib/sandbox/context";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { getToken } from "@/lib/sandbox/payments/types";
 import { KEY, startHarness, type Harness, type Reply } from "@/tests/support/sandbox-payments-harness";
+import { sleep } from "@/tests/support/time";
 
 const DELAY_MS = 400;
 const AFTER_DELAY_MS = 600;
 const LATE_MESSAGE = "Internal server error (injected; the payment will be created late)";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let h: Harness;
 let debts: SandboxDebt[];

@@ -23,8 +23,7 @@ beforeEach(async () => {
   debts = await h.lookup();
 });
 
-const payCard = async (checkoutId: string, card = SANDBOX_CARDS.visaPaid) =>
-  h.post("/uvvi/v1/payment", { checkoutId, paymentMethod: "credit_card", cardToken: await h.tokenize(card), installments: 1 });
+const payCard = (checkoutId: string, card = SANDBOX_CARDS.visaPaid) => h.payByCard(checkoutId, card);
 
 describe("checkout", () => {
   test("201 with the sum of the chosen debts, their amounts and a 24 h (time-scaled) expiry", async () => {

@@ -30,10 +30,7 @@ async function ipvaOf(plate: string) {
   };
 }
 
-async function payByCard(checkoutId: string, card = SANDBOX_CARDS.visaPaid) {
-  const token = await h.tokenize(card);
-  return h.post("/uvvi/v1/payment", { checkoutId, paymentMethod: "credit_card", cardToken: token, installments: 1 });
-}
+const payByCard = (checkoutId: string, card = SANDBOX_CARDS.visaPaid) => h.payByCard(checkoutId, card);
 
 describe("a distinct alternative paid or being paid elsewhere", () => {
   it("checkout: the cota única is refused once parcela 1/3 is paid; parcela 2/3 is still accepted", async () => {

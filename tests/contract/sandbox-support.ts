@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "@/lib/sandbox/server";
+import { sleep } from "../support/time";
 
 // Response bodies are checked with expect(...), not through types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -85,7 +86,7 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { sleep };
 
 export const TEST_KEYS = ["sk_test_contract_a", "sk_test_contract_b", "sk_test_contract_c", "sk_test_contract_d"];
 

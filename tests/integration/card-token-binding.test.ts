@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
-import { CUSTOMER, json, pay, resetSandbox, syncLookup, tokenize } from "../support/storefront-flow";
+import { cardToken, CUSTOMER, json, pay, resetSandbox, syncLookup } from "../support/storefront-flow";
 import { apiRequest } from "../support/upstream-helpers";
 
 // A card token pays only the checkout it was made for: a token made on checkout A spent on checkout
@@ -30,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const cardToken = async (checkout: string) => (await json<{ cardToken: string }>(await tokenize(checkout, SANDBOX_CARDS.visaPaid.number))).cardToken;
 const payments = () => env.sandbox.ctx.store.payments.size;
 
 describe("card token binding", () => {

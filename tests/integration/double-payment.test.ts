@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { familyLookup, ipvaDebts, proxiedTestEnvironment, startLookupReceiver, type CountingProxy } from "../support/family-lookup";
-import { CUSTOMER, json, pay, tokenize } from "../support/storefront-flow";
+import { cardToken, CUSTOMER, json, pay, payByCard as payCard } from "../support/storefront-flow";
 import { apiRequest, params } from "../support/upstream-helpers";
 import type { WebhookReceiver } from "../support/webhook-receiver";
 
@@ -40,13 +40,7 @@ async function checkout(lookupId: string, debtIds: string[], kind: "owner" | "sh
   return { status: res.status, body: await json<{ token: string } & ErrorBody>(res) };
 }
 
-async function payByCard(token: string, card = SANDBOX_CARDS.visaPaid) {
-  const t = await tokenize(token, card.number);
-  expect(t.status).toBe(200);
-  const { cardToken } = await json<{ cardToken: string }>(t);
-  const res = await pay(token, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken, installments: 1 });
-  return { status: res.status, body: await json<PaymentBody & ErrorBody>(res) };
-}
+const payByCard = (token: string, card: { number: string } = SANDBOX_CARDS.visaPaid) => payCard<PaymentBody & ErrorBody>(token, card);
 
 async function lookupStates(lookupId: string) {
   const { GET } = await import("@/app/api/lookups/[lookupId]/route");
@@ -159,7 +153,7 @@ describe("concurrency: two conflicting checkouts paid at the same moment", () =>
       const { previous, cota, p1 } = ipvaDebts(debts);
       const x = await checkout(lookupId, [previous.id, cota.id]);
       const y = await checkout(lookupId, [p1.id]);
-      const tokens = await Promise.all([x, y].map(async (c) => (await json<{ cardToken: string }>(await tokenize(c.body.token, SANDBOX_CARDS.visaPaid.number))).cardToken));
+      const tokens = await Promise.all([x, y].map(async (c) => cardToken(c.body.token)));
       const before = proxy.payments();
       const answers = await Promise.all(
         [x, y].map((c, i) => pay(c.body.token, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: tokens[i], installments: 1 })),

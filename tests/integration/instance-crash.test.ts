@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { sleep } from "../support/time";
 
 // Issue 19's proof at the library level: an instance SIGKILLed while it holds claimed webhook inbox
 // rows and a pending payment's status lease. Another instance (this process) must not touch either
@@ -28,7 +29,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("an instance killed while holding work", () => {
   it("another instance finishes its webhook rows and its pending payment after the leases, once each", async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimQueue, type TestRow as Row } from "../support/jobs-queue";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { sleep } from "../support/time";
 
 // lib/jobs on a real SQLite file, and on PostgreSQL (where a claim is one statement, FOR UPDATE
 // SKIP LOCKED). Other instances are other processes (tests/support/jobs-claimer.ts)
@@ -68,7 +69,6 @@ function claimer(env: Record<string, string> = {}): { child: ChildProcess; start
 }
 
 const rowsOf = () => a.webhookEvent.findMany({ where: { payload: batch }, orderBy: { dedupeKey: "asc" } });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("claims", () => {
   it("two instances claiming the same rows at once never both get one", async () => {

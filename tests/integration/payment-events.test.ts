@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drainUntilJudged } from "../support/inbox";
 import { freshCheckout, json, pay, readPayment } from "../support/storefront-flow";
 import { setupTestEnvironment, TEST_API_KEY, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
@@ -43,17 +44,6 @@ const viewOf = async (ref: string) => json<View>(await readPayment(ref));
 async function checkoutView(token: string) {
   const { GET } = await import("@/app/api/checkouts/[token]/route");
   return json<{ status: string; latestPayment?: View }>(await GET(apiRequest(`/api/checkouts/${token}`, { method: "GET" }), params({ token })));
-}
-
-/** Drains the inbox until the payment's events are all judged (one may wait for a confirmation's spacing). */
-async function drainUntilJudged(externalId: string): Promise<void> {
-  for (let i = 0; i < 80; i++) {
-    await drain();
-    const open = await db.webhookEvent.count({ where: { externalId, outcome: null } });
-    if (open === 0 && (await db.webhookEvent.count({ where: { externalId } })) > 0) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no judged event for ${externalId}`);
 }
 
 describe("events are confirmed, never written as facts", () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
-import { CUSTOMER, freshCheckout, json, pay, readPayment, tokenize } from "../support/storefront-flow";
+import { drainUntilJudged } from "../support/inbox";
+import { CUSTOMER, freshCheckout, json, pay, payByCard as payCard, readPayment, tokenize } from "../support/storefront-flow";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -64,16 +65,7 @@ const sandboxPaymentsOf = async (ref: string) => {
   return [...env.sandbox.ctx.store.payments.values()].filter((p) => p.checkoutId === row.checkout.upstreamCheckoutId);
 };
 
-async function cardToken(token: string): Promise<string> {
-  const res = await tokenize(token, SANDBOX_CARDS.visaPaid.number);
-  expect(res.ok, await res.clone().text()).toBe(true);
-  return (await json<{ cardToken: string }>(res)).cardToken;
-}
-
-async function payByCard(token: string) {
-  const res = await pay(token, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: await cardToken(token), installments: 1 });
-  return { status: res.status, body: await json<View & ErrorBody>(res) };
-}
+const payByCard = (token: string) => payCard<View & ErrorBody>(token);
 
 /** A second payment of a paid checkout: refused at the card step already. */
 async function refusedCode(token: string): Promise<string> {
@@ -91,17 +83,6 @@ async function newCheckout(lookupId: string, debtIds: string[]) {
 async function checkoutView(token: string) {
   const { GET } = await import("@/app/api/checkouts/[token]/route");
   return json<{ status: string; unavailable?: { code: string }; latestPayment?: View }>(await GET(apiRequest(`/api/checkouts/${token}`, { method: "GET" }), params({ token })));
-}
-
-/** Drains the inbox until the payment's events are all judged (one may wait for a confirmation's spacing). */
-async function drainUntilJudged(externalId: string): Promise<void> {
-  for (let i = 0; i < 80; i++) {
-    await drain();
-    const open = await db.webhookEvent.count({ where: { externalId, outcome: null } });
-    if (open === 0 && (await db.webhookEvent.count({ where: { externalId } })) > 0) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no judged event for ${externalId}`);
 }
 
 describe("an attempt whose outcome we never learn", () => {

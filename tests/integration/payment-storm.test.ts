@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { allPayments } from "@/lib/sandbox/payments/types";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
-import { freshCheckout, json, pay, tokenize } from "../support/storefront-flow";
+import { cardToken, freshCheckout, json, pay } from "../support/storefront-flow";
 
 // Retry storms on the pay button: 50 concurrent submits of one attempt, and 50 concurrent
 // attempts (each with its own attemptId, as 50 tabs would send) on one checkout. Counted where it
@@ -21,12 +21,6 @@ beforeAll(async () => {
   ({ db } = await import("@/lib/db/client"));
 });
 afterAll(() => env.close());
-
-async function cardToken(token: string, number: string): Promise<string> {
-  const res = await tokenize(token, number);
-  expect(res.status).toBe(200);
-  return (await json<{ cardToken: string }>(res)).cardToken;
-}
 
 /** The storefront's answers to N concurrent different attempts, and what stayed behind. */
 async function stormOfAttempts(token: string, bodies: Record<string, unknown>[]) {

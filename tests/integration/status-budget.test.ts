@@ -5,6 +5,7 @@ import { apiRequest, armFault, clearFaults, params } from "../support/upstream-h
 import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import { sleep } from "../support/time";
 
 // The status-call budget for the whole fleet, counted where it matters: at a proxy in front of the
 // sandbox. Polls: one upstream status call per payment per STATUS_CHECK_INTERVAL_MS; confirmations
@@ -49,7 +50,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("status-call budget", () => {
   it(`${POLLERS} pollers, the sweep, forged hints and a second instance: polls for one payment at least ${INTERVAL_MS} ms apart, confirmations ${CONFIRM_SPACING_MS} ms`, async () => {

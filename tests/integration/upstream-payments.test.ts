@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
-import { freshCheckout, json, pay, readPayment, tokenize } from "../support/storefront-flow";
+import { cardToken, freshCheckout, json, pay, readPayment } from "../support/storefront-flow";
 
 // Payments end to end through our route handlers and services, against the sandbox over HTTP.
 
@@ -16,14 +16,6 @@ beforeAll(async () => {
   Object.assign(process.env, { UVVI_PAYMENT_TIMEOUT_MS: "800", RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000", RATE_LIMIT_LOOKUPS: "1000", LOG_LEVEL: "error" });
 });
 afterAll(() => env.close());
-
-async function cardToken(token: string, number: string): Promise<string> {
-  const res = await tokenize(token, number);
-  expect(res.status).toBe(200);
-  const body = await json<{ cardToken: string; brand: string; lastFourDigits: string }>(res);
-  expect(JSON.stringify(body)).not.toContain(number);
-  return body.cardToken;
-}
 
 describe("card payments", () => {
   it("pays, keeps only brand and last four, and the same attemptId answers the same payment", async () => {

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { proxiedTestEnvironment, type CountingProxy } from "../support/family-lookup";
-import { CUSTOMER, json, pay, resetSandbox, syncLookup, tokenize } from "../support/storefront-flow";
+import { cardAttempt, CUSTOMER, json, pay, resetSandbox, syncLookup } from "../support/storefront-flow";
 import type { TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
@@ -70,13 +69,6 @@ async function onLink(action: "renew" | "send", cookie: string, linkToken: strin
   return { status: res.status, text: await res.text() };
 }
 
-async function payByCard(token: string) {
-  const t = await tokenize(token, SANDBOX_CARDS.visaPaid.number);
-  expect(t.status, await t.clone().text()).toBe(200);
-  const { cardToken } = await json<{ cardToken: string }>(t);
-  return { attemptId: crypto.randomUUID(), method: "credit_card", cardToken, installments: 1 };
-}
-
 /** Both refusals of the rule, in pt-BR, naming the debt. */
 function expectRefusal(body: ErrorBody, title: string) {
   expect(body.error.code).toMatch(/^DEBT_(ALREADY_PAID|IN_PAYMENT)$/);
@@ -112,7 +104,7 @@ describe("two despachantes, one vehicle, one fine", () => {
 
   it("every link paid at the same moment: one charge reaches upstream, the other 11 are refused in words", async () => {
     const all = [...tokensOf.A, ...tokensOf.B];
-    const bodies = await Promise.all(all.map(payByCard));
+    const bodies = await Promise.all(all.map((t) => cardAttempt(t)));
     const before = proxy.payments();
     const answers = await Promise.all(all.map((token, i) => pay(token, bodies[i]!)));
     const results = await Promise.all(answers.map(async (r) => ({ status: r.status, body: await json<{ status: string } & ErrorBody>(r) })));
@@ -137,7 +129,7 @@ describe("two despachantes, one vehicle, one fine", () => {
     const before = proxy.payments();
     const paidToken = (await db.payment.findFirstOrThrow({ where: { checkout: { publicToken: { in: [...tokensOf.A, ...tokensOf.B] } } }, include: { checkout: true } })).checkout.publicToken;
     const other = [...tokensOf.A, ...tokensOf.B].find((t) => t !== paidToken)!;
-    for (const body of [{ attemptId: crypto.randomUUID(), method: "pix" }, await payByCard(other)]) {
+    for (const body of [{ attemptId: crypto.randomUUID(), method: "pix" }, await cardAttempt(other)]) {
       const res = await pay(other, body);
       expect(res.status).toBe(409);
       const refused = await json<ErrorBody>(res);

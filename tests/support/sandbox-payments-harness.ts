@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { DEFAULT_SANDBOX_API_KEY } from "@/lib/sandbox/app";
 import type { SandboxDebt, WebhookPayload } from "@/lib/sandbox/context";
 import { SANDBOX_VEHICLES, type CatalogVehicle } from "@/lib/sandbox/catalog/vehicles";
-import { SANDBOX_CARD_DEFAULTS, type SandboxCard } from "@/lib/sandbox/payments/cards-catalog";
+import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS, type SandboxCard } from "@/lib/sandbox/payments/cards-catalog";
 import { startSandbox, type StartSandboxOptions } from "@/lib/sandbox/server";
 
 export const KEY = DEFAULT_SANDBOX_API_KEY;
@@ -122,6 +122,11 @@ export async function startHarness(options: StartSandboxOptions = {}) {
     return r.body.data.token as string;
   }
 
+  /** One-installment card payment of a sandbox checkout (tokenized with `card`): the sandbox's reply. */
+  async function payByCard(checkoutId: string, card: SandboxCard = SANDBOX_CARDS.visaPaid, key = KEY): Promise<Reply> {
+    return post("/uvvi/v1/payment", { checkoutId, paymentMethod: "credit_card", cardToken: await tokenize(card, key), installments: 1 }, key);
+  }
+
   async function checkout(debtIds: string[], vehicle: CatalogVehicle = SANDBOX_VEHICLES.withDebts, key = KEY): Promise<Reply> {
     return post("/uvvi/v1/checkout", { debts: debtIds, customer: customerFixture(), vehicle: vehicleOf(vehicle) }, key);
   }
@@ -138,6 +143,7 @@ export async function startHarness(options: StartSandboxOptions = {}) {
     lookup,
     pick,
     tokenize,
+    payByCard,
     checkout,
     async close() {
       await sandbox.close();

@@ -55,9 +55,8 @@ export async function freshCheckout(env: TestEnvironment, ip = "10.0.0.1", opts:
 /** A checkout paid by card (the sandbox's approving Visa): the attempt's id and the payment's view. */
 export async function paidByCard(env: TestEnvironment, installments: number, opts: { allDebts?: boolean } = {}) {
   const { token, fine } = await freshCheckout(env, "10.0.0.1", opts);
-  const tk = await json<{ cardToken: string }>(await tokenize(token, SANDBOX_CARDS.visaPaid.number));
   const attemptId = crypto.randomUUID();
-  const res = await pay(token, { attemptId, method: "credit_card", cardToken: tk.cardToken, installments });
+  const res = await pay(token, { attemptId, method: "credit_card", cardToken: await cardToken(token), installments });
   if (res.status !== 201) throw new Error(`payment failed: ${res.status} ${await res.text()}`);
   const view = await json<{ ref: string; status: string }>(res);
   if (view.status !== "paid") throw new Error(`expected a paid payment, got ${view.status}`);
@@ -71,6 +70,29 @@ export function cardBody(number: string, cvv = "123") {
 export async function tokenize(token: string, number: string, ip = "10.0.0.1") {
   const { POST } = await import("@/app/api/checkouts/[token]/card-token/route");
   return POST(apiRequest(`/api/checkouts/${token}/card-token`, { body: cardBody(number), ip }), params({ token }));
+}
+
+/**
+ * A card token for the checkout, from the storefront's card-token route. Fails unless the route
+ * answered 200, and unless the answer leaves the card number out.
+ */
+export async function cardToken(token: string, number: string = SANDBOX_CARDS.visaPaid.number): Promise<string> {
+  const res = await tokenize(token, number);
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`card token: expected 200, got ${res.status} ${text}`);
+  if (text.includes(number)) throw new Error("card token: the answer echoes the card number");
+  return (JSON.parse(text) as { cardToken: string }).cardToken;
+}
+
+/** The body of a new one-installment card attempt on the checkout (tokenized with `card`). */
+export async function cardAttempt(token: string, card: { number: string } = SANDBOX_CARDS.visaPaid) {
+  return { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: await cardToken(token, card.number), installments: 1 };
+}
+
+/** Pays the checkout by card in one installment: the storefront's status and answer (a payment view or an error). */
+export async function payByCard<T = Record<string, unknown>>(token: string, card: { number: string } = SANDBOX_CARDS.visaPaid) {
+  const res = await pay(token, await cardAttempt(token, card));
+  return { status: res.status, body: await json<T>(res) };
 }
 
 export async function pay(token: string, body: Record<string, unknown>, ip = "10.0.0.1") {

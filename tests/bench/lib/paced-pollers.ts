@@ -4,6 +4,7 @@
 // offered load is what that many open pages would send, so latency and failures are what a person
 // watching a status page would see.
 import http from "node:http";
+import { sleep } from "../../support/time";
 
 export type PacedResult = { requests: number; ok: number; non2xx: number; errors: number; timeouts: number; latenciesMs: number[]; seconds: number };
 
@@ -12,7 +13,6 @@ export async function pacedPollers(opts: { base: string; paths: string[]; poller
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const result: PacedResult = { requests: 0, ok: 0, non2xx: 0, errors: 0, timeouts: 0, latenciesMs: [], seconds: opts.durationMs / 1000 };
   const started = Date.now();
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
   const poll = (agent: http.Agent, path: string) =>
     new Promise<void>((resolve) => {
