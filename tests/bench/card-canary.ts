@@ -11,7 +11,7 @@ import path from "node:path";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { startApp, type AppInstance } from "./lib/app-instance";
 import { ApiClient, standaloneDebts } from "./lib/flow";
-import { maskNumber, scanPaths, type SecretFinding } from "./lib/scan-secrets";
+import { maskNumber, scanPaths, type SecretFinding } from "../support/scan-secrets";
 import { printTable, target } from "./lib/table";
 
 const CARD = "4111111111111111";
@@ -68,7 +68,7 @@ async function main() {
   for (const s of steps) console.log(`  - ${s}`);
   console.log(`\nScanned ${after.filesScanned} files, ${(after.bytesScanned / 1024 / 1024).toFixed(1)} MB (data/, .next/, server stdout/stderr), while running and after stop.`);
   const ig = after.ignored;
-  console.log(`Luhn-valid runs set aside as not a card (last scan; see lib/scan-secrets.ts): ${ig.hex} inside hex strings, ${ig.timestamp} epoch-ms timestamps, ${ig["leading-zero"]} with a leading 0, ${ig.fraction} decimal fractions, ${ig["sqlite-glued"]} only in raw SQLite pages (glued columns).`);
+  console.log(`Luhn-valid runs set aside as not a card (last scan; see tests/support/scan-secrets.ts): ${ig.hex} inside hex strings, ${ig.timestamp} epoch-ms timestamps, ${ig["leading-zero"]} with a leading 0, ${ig.fraction} decimal fractions, ${ig["sqlite-glued"]} only in raw SQLite pages (glued columns).`);
   if (findings.length > 0) {
     printTable(
       `Findings (${findings.length}; first 60)`,

@@ -10,7 +10,7 @@ import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";
 import { startEmptyApp } from "./lib/empty-app";
 import { ApiClient, customerPages } from "./lib/flow";
-import { scriptUrls } from "./lib/page-scripts";
+import { scriptUrls } from "../support/page-scripts";
 import { kb, printTable, target } from "./lib/table";
 
 const TARGET_RATIO = 1.25;

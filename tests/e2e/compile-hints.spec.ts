@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { scriptUrls } from "../bench/lib/page-scripts";
+import { scriptUrls } from "../support/page-scripts";
 import { checkoutViaApi, lookupViaApi } from "./support/flow";
 import { COMPILE_HINT } from "../../scripts/compile-hints";
 import { MIN_BYTES } from "../../scripts/precompress-static";

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { E2E_PORT } from "../../playwright.config";
-import { scanBuffer } from "../bench/lib/scan-secrets";
+import { scanBuffer } from "../support/scan-secrets";
 
 // Runs last (project "secret-scan", which depends on desktop and phone; playwright.config.ts):
 // after the suite's card payments, the e2e server's SQLite file, its WAL, its pino log and all its

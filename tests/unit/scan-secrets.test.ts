@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scanBuffer } from "../bench/lib/scan-secrets";
+import { scanBuffer } from "../support/scan-secrets";
 
 const masked = (text: string) => scanBuffer(text, "t").map((f) => f.masked);
 

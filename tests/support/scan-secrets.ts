@@ -24,7 +24,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { luhn } from "../../../lib/rules/card";
+import { luhn } from "../../lib/rules/card";
 
 export type SecretFinding = {
   file: string;
