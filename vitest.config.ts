@@ -2,28 +2,30 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * The integration suites for lookups, checkouts, payments, webhooks, links and e-mail, which run a second
- * time on PostgreSQL (a throwaway cluster per run, tests/support/postgres.ts). The rest (pure
- * rules, the sandbox contract, start-up and crash tests) does not depend on the database server.
+ * Every integration suite runs twice: on SQLite (the `sqlite` project) and on PostgreSQL (a throwaway
+ * cluster per run, tests/support/postgres.ts), the database production runs. A suite stays on SQLite
+ * only when it is listed here with the reason beside it. Unit and contract suites do not touch the
+ * database server and run once.
  */
-export const POSTGRES_SUITES = [
-  "tests/integration/upstream-routes.test.ts",
-  "tests/integration/upstream-payments.test.ts",
-  "tests/integration/payment-storm.test.ts",
-  "tests/integration/double-payment.test.ts",
-  "tests/integration/webhooks-ingest.test.ts",
-  "tests/integration/webhooks-delivery.test.ts",
-  "tests/integration/webhooks-trust.test.ts",
-  "tests/integration/jobs-lease.test.ts",
-  "tests/integration/fuzz-routes.test.ts",
-  "tests/integration/postgres-*.test.ts",
-  "tests/integration/multi-instance.test.ts",
-  "tests/integration/workspace-*.test.ts",
-  "tests/integration/mail-*.test.ts",
-  "tests/integration/payment-receipt.test.ts",
-  "tests/integration/payment-outcomes.test.ts",
-  "tests/integration/payment-events.test.ts",
+export const POSTGRES_OPT_OUTS = [
+  // Starts `npm start` processes (production build) on one SQLite file: the subject is the processes.
+  "tests/integration/client-address-server.test.ts",
+  // Crashes a real `npm start` process on a SQLite file and reads it back with better-sqlite3.
+  "tests/integration/crash-recovery.test.ts",
+  // `npm start`'s own configuration checks and the migration of a SQLite file; no database server.
+  "tests/integration/foundation-start.test.ts",
+  // `npm start` on a SQLite file holding a received e-mail, with a test key and a live key.
+  "tests/integration/mailbox-live-key.test.ts",
+  // Readiness against real SQLite files (migrated, empty, half-migrated, unreachable).
+  "tests/integration/ready-metrics.test.ts",
+  // SQLite-only behaviour: several instances on one SQLite file, the write lock and migrate deploy.
+  "tests/integration/sqlite-instances.test.ts",
+  // Scans the present Next build for secrets; no database at all.
+  "tests/integration/bundle-secrets.test.ts",
 ];
+
+/** Suites that only make sense on PostgreSQL (the PostgreSQL adapter, a fleet on one server). */
+const POSTGRES_ONLY = ["tests/integration/postgres-*.test.ts", "tests/integration/multi-instance.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -47,14 +49,15 @@ export default defineConfig({
         test: {
           name: "sqlite",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
-          exclude: ["tests/integration/postgres-*.test.ts", "tests/integration/multi-instance.test.ts"],
+          exclude: POSTGRES_ONLY,
         },
       },
       {
         extends: true,
         test: {
           name: "postgresql",
-          include: POSTGRES_SUITES,
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: POSTGRES_OPT_OUTS,
           globalSetup: ["tests/support/postgres.ts"],
         },
       },

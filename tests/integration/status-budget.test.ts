@@ -4,7 +4,7 @@ import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy
 import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import { setupTestEnvironment, TEST_WEBHOOK_SECRET, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
 import { sleep } from "../support/time";
 
 // The status-call budget for the whole fleet, counted where it matters: at a proxy in front of the
@@ -34,13 +34,7 @@ beforeAll(async () => {
   t = await setupTestEnvironment({ timeScale: 1 }); // a PIX payment stays awaiting_payment for 30 min
   proxy = await startCountingProxy(t.sandbox.url, calls);
   Object.assign(process.env, { UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS), STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS) });
-  const raw = new Database(t.databaseUrl.replace(/^file:/, ""));
-  raw.exec(`CREATE TABLE lease_log ("paymentId" TEXT, "kind" TEXT, "at" TEXT);
-    CREATE TRIGGER poll_lease_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" WHEN NEW."nextStatusCheckAt" IS NOT OLD."nextStatusCheckAt"
-    BEGIN INSERT INTO lease_log VALUES (NEW."id", 'poll', NEW."statusCheckAt"); END;
-    CREATE TRIGGER confirm_lease_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" WHEN NEW."nextConfirmAt" IS NOT OLD."nextConfirmAt"
-    BEGIN INSERT INTO lease_log VALUES (NEW."id", 'confirm', NEW."statusCheckAt"); END;`);
-  raw.close();
+  await logLeases();
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
   receiver = await startWebhookReceiver(POST);
 });
@@ -50,6 +44,34 @@ afterAll(async () => {
   await t?.close();
 });
 
+
+/**
+ * Test-only triggers writing every lease taken to lease_log(paymentId, kind, at), on the database in
+ * use: through better-sqlite3 on the SQLite file, or as a plpgsql trigger function on PostgreSQL
+ * (one statement per call: Prisma sends each as a prepared statement).
+ */
+async function logLeases(): Promise<void> {
+  if (testDatabaseProvider() === "sqlite") {
+    const raw = new Database(t.databaseUrl.replace(/^file:/, ""));
+    raw.exec(`CREATE TABLE lease_log ("paymentId" TEXT, "kind" TEXT, "at" TEXT);
+      CREATE TRIGGER poll_lease_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" WHEN NEW."nextStatusCheckAt" IS NOT OLD."nextStatusCheckAt"
+      BEGIN INSERT INTO lease_log VALUES (NEW."id", 'poll', NEW."statusCheckAt"); END;
+      CREATE TRIGGER confirm_lease_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" WHEN NEW."nextConfirmAt" IS NOT OLD."nextConfirmAt"
+      BEGIN INSERT INTO lease_log VALUES (NEW."id", 'confirm', NEW."statusCheckAt"); END;`);
+    raw.close();
+    return;
+  }
+  const { db } = await import("@/lib/db/client");
+  for (const sql of [
+    `CREATE TABLE lease_log ("paymentId" TEXT, "kind" TEXT, "at" TIMESTAMP(3))`,
+    `CREATE FUNCTION lease_log_take() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN INSERT INTO lease_log VALUES (NEW."id", TG_ARGV[0], NEW."statusCheckAt"); RETURN NEW; END $$`,
+    `CREATE TRIGGER poll_lease_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" FOR EACH ROW
+     WHEN (NEW."nextStatusCheckAt" IS DISTINCT FROM OLD."nextStatusCheckAt") EXECUTE FUNCTION lease_log_take('poll')`,
+    `CREATE TRIGGER confirm_lease_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" FOR EACH ROW
+     WHEN (NEW."nextConfirmAt" IS DISTINCT FROM OLD."nextConfirmAt") EXECUTE FUNCTION lease_log_take('confirm')`,
+  ]) await db.$executeRawUnsafe(sql);
+}
 
 describe("status-call budget", () => {
   it(`${POLLERS} pollers, the sweep, forged hints and a second instance: polls for one payment at least ${INTERVAL_MS} ms apart, confirmations ${CONFIRM_SPACING_MS} ms`, async () => {
@@ -111,11 +133,11 @@ describe("status-call budget", () => {
 
     expect(statuses.every((s) => s === 200)).toBe(true);
     const statusCalls = calls.filter((c) => c.method === "POST" && c.path === STATUS_PATH);
-    const log = await db.$queryRawUnsafe<{ paymentId: string; kind: string; at: string | number }[]>(`SELECT "paymentId", "kind", "at" FROM lease_log`);
+    const log = await db.$queryRawUnsafe<{ paymentId: string; kind: string; at: string | number | Date }[]>(`SELECT "paymentId", "kind", "at" FROM lease_log`);
     const minGap = (times: number[]) => Math.min(...times.slice(1).map((x, i) => x - times[i]!));
     for (const p of payments) {
       const takesOf = (kind: string) =>
-        log.filter((l) => l.paymentId === p.id && l.kind === kind).map((l) => (typeof l.at === "number" ? l.at : Date.parse(l.at))).sort((x, y) => x - y);
+        log.filter((l) => l.paymentId === p.id && l.kind === kind).map((l) => (l.at instanceof Date ? l.at.getTime() : typeof l.at === "number" ? l.at : Date.parse(l.at))).sort((x, y) => x - y);
       const polls = takesOf("poll");
       const confirms = takesOf("confirm");
       const seen = statusCalls.filter((c) => c.body.includes(p.paymentId)).length;
