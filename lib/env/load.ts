@@ -35,6 +35,25 @@ export function loadEnv(): AppEnv & { webhookSecret: string } {
   return cached;
 }
 
+/**
+ * Tests only (NODE_ENV=test): the configuration as if `vars` were set on top of process.env,
+ * re-parsed and validated, written into the one configuration object the app already imported.
+ * Code that reads `env.x` when it runs sees it at once, without re-importing; what a module computed
+ * from env at import (a chosen store, a client built once) keeps the old value. process.env is
+ * not touched. Returns the function that puts the previous configuration back.
+ */
+export function overrideEnvForTests(vars: Record<string, string | undefined>): () => void {
+  if (process.env.NODE_ENV !== "test") throw new Error("overrideEnvForTests runs under NODE_ENV=test only");
+  const current = loadEnv();
+  const previous = { ...current };
+  const parsed = parseEnv({ ...process.env, ...vars });
+  Object.assign(current, parsed, { webhookSecret: parsed.webhookSecret ?? current.webhookSecret });
+  return () => {
+    for (const key of Object.keys(current)) delete (current as Record<string, unknown>)[key];
+    Object.assign(current, previous);
+  };
+}
+
 /** The variables to hand a child process (scripts/start.ts starts the sandbox and Next). */
 export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...process.env, ...extra };

@@ -9,11 +9,17 @@ afterAll(async () => {
   await testEnv.close();
 });
 
-async function callHealth() {
+/** Fresh modules (the upstream probe is shared for a window), with `vars` on top of the test's configuration. */
+async function callHealth(vars: Record<string, string> = {}) {
   vi.resetModules();
-  const { GET } = await import("@/app/api/health/route");
-  const res = await GET();
-  return { status: res.status, body: await res.json() };
+  const restore = (await import("@/lib/env")).overrideEnvForTests(vars);
+  try {
+    const { GET } = await import("@/app/api/health/route");
+    const res = await GET();
+    return { status: res.status, body: await res.json() };
+  } finally {
+    restore();
+  }
 }
 
 describe("GET /api/health", () => {
@@ -24,14 +30,10 @@ describe("GET /api/health", () => {
   });
 
   it("answers 503 when the upstream URL points at a closed port", async () => {
-    const previous = process.env.UVVI_BASE_URL;
-    process.env.UVVI_BASE_URL = "http://127.0.0.1:9"; // discard port: nothing listens there
-    try {
-      const { status, body } = await callHealth();
-      expect(status).toBe(503);
-      expect(body).toMatchObject({ ok: false, database: { ok: true }, upstream: { ok: false } });
-    } finally {
-      process.env.UVVI_BASE_URL = previous;
-    }
+    const { status, body } = await callHealth({ UVVI_BASE_URL: "http://127.0.0.1:9" }); // discard port: nothing listens there
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ ok: false, database: { ok: true }, upstream: { ok: false } });
+    expect(process.env.UVVI_BASE_URL).not.toBe("http://127.0.0.1:9"); // the process's environment is untouched
+    expect((await callHealth()).status).toBe(200); // and the test's own configuration is back
   });
 });
