@@ -3,6 +3,7 @@ import { Gauge } from "prom-client";
 import { db } from "@/lib/db/client";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Figures read from the database when Prometheus scrapes (they are the fleet's, not this
 // process's: every instance reports the same values, so aggregate them with max, not sum).
@@ -63,9 +64,7 @@ function build() {
   return true;
 }
 
-const globalForGauges = globalThis as unknown as { placaPagaDbGauges?: boolean };
-
 /** Registers the database gauges once per process (idempotent under Next's module reloads). */
 export function registerDbGauges(): void {
-  globalForGauges.placaPagaDbGauges ??= build();
+  processSingleton("background.db-gauges", build);
 }
