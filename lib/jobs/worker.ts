@@ -24,10 +24,15 @@ export type WorkerOptions<Row extends ClaimedRow> = {
   onError: (error: unknown) => void;
   /** Added to a wake-up's delay, so the row is due when the timer fires. */
   wakeSlackMs?: number;
+  /** The queue's depth gauge in /api/metrics: rows not finished yet, fleet-wide. */
+  depth: QueueDepth;
 };
+
+export type QueueDepth = { metric: string; help: string; count(): Promise<number> };
 
 export type Worker = {
   name: string;
+  depth: QueueDepth;
   kick(): Promise<void>;
   /** Wake this instance at `at` (once: an earlier wake-up already set covers it). */
   wakeAt(at: Date): void;
@@ -83,6 +88,7 @@ export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>
 
   return {
     name: job.name,
+    depth: options.depth,
     kick,
     wakeAt,
     idle: () => state.draining ?? Promise.resolve(),

@@ -13,6 +13,11 @@ export const mailOutbox = defineWorker({
   nextDue: async () =>
     (await db.mailMessage.findFirst({ where: { status: "pending", notBefore: { not: null } }, orderBy: { notBefore: "asc" }, select: { notBefore: true } }))?.notBefore,
   onError: (error) => mailLog.error({ err: error }, "e-mail worker stopped"),
+  depth: {
+    metric: "mail_outbox_depth",
+    help: "E-mails queued in the outbox and not yet sent or given up (fleet-wide)",
+    count: () => db.mailMessage.count({ where: { status: "pending" } }),
+  },
 });
 
 /** Starts sending due e-mails (or notes that more arrived); resolves when nothing is due. */

@@ -141,6 +141,11 @@ export const webhookDispatcher: Worker = defineWorker({
   onDrainStart: () => (pace.chunkStartedAt = Date.now()),
   onError: (error) => webhookLog.error({ err: error }, "webhook dispatcher stopped"),
   wakeSlackMs: 10,
+  depth: {
+    metric: "webhook_inbox_depth",
+    help: "Webhook deliveries stored but not yet applied (fleet-wide)",
+    count: () => db.webhookEvent.count({ where: { outcome: null } }),
+  },
 });
 
 /** Starts applying pending events (or notes that more arrived); resolves when the inbox is empty. */

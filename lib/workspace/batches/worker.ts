@@ -26,6 +26,11 @@ export const batchItems: Worker = defineWorker({
       })
     )?.notBefore,
   onError: (error) => batchLog.error({ err: error }, "batch worker stopped"),
+  depth: {
+    metric: "batch_items_depth",
+    help: "Batch lookup items not yet settled (fleet-wide)",
+    count: () => db.lookupBatchItem.count({ where: { status: { in: OPEN_ITEM } } }),
+  },
 });
 
 /** Runs due batch items (or notes that more arrived); resolves when nothing is due here. */
