@@ -3,6 +3,8 @@ import { Gauge } from "prom-client";
 import { db } from "@/lib/db/client";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
+import { processSingleton } from "@/lib/server/singleton";
+import { QUEUES } from "./queues";
 
 // Figures read from the database when Prometheus scrapes (they are the fleet's, not this
 // process's: every instance reports the same values, so aggregate them with max, not sum).
@@ -20,14 +22,18 @@ async function guarded(name: string, read: () => Promise<void>): Promise<void> {
 
 function build() {
   const registers = [metrics.registry];
-  new Gauge({
-    name: "webhook_inbox_depth",
-    help: "Webhook deliveries stored but not yet applied (fleet-wide)",
-    registers,
-    async collect() {
-      await guarded("webhook_inbox_depth", async () => this.set(await db.webhookEvent.count({ where: { outcome: null } })));
-    },
-  });
+  // One depth gauge per queue, from its declaration (./queues.ts).
+  for (const { worker } of QUEUES) {
+    const { metric, help, count } = worker.depth;
+    new Gauge({
+      name: metric,
+      help,
+      registers,
+      async collect() {
+        await guarded(metric, async () => this.set(await count()));
+      },
+    });
+  }
   new Gauge({
     name: "webhook_inbox_oldest_age_seconds",
     help: "Age of the oldest webhook delivery not yet applied; 0 when the inbox is empty",
@@ -37,14 +43,6 @@ function build() {
         const oldest = await db.webhookEvent.findFirst({ where: { outcome: null }, orderBy: { receivedAt: "asc" }, select: { receivedAt: true } });
         this.set(oldest ? Math.max(0, (Date.now() - oldest.receivedAt.getTime()) / 1000) : 0);
       });
-    },
-  });
-  new Gauge({
-    name: "mail_outbox_depth",
-    help: "E-mails queued in the outbox and not yet sent or given up (fleet-wide)",
-    registers,
-    async collect() {
-      await guarded("mail_outbox_depth", async () => this.set(await db.mailMessage.count({ where: { status: "pending" } })));
     },
   });
   new Gauge({
@@ -63,9 +61,7 @@ function build() {
   return true;
 }
 
-const globalForGauges = globalThis as unknown as { placaPagaDbGauges?: boolean };
-
 /** Registers the database gauges once per process (idempotent under Next's module reloads). */
 export function registerDbGauges(): void {
-  globalForGauges.placaPagaDbGauges ??= build();
+  processSingleton("background.db-gauges", build);
 }

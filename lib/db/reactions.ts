@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { processSingleton } from "@/lib/server/singleton";
 
 // How a lower capability causes work in a higher one without importing it (docs/layers.md): the
 // lower one names a fact (`reactionPoint`) and runs it inside the transaction that commits the
@@ -10,7 +11,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 type Tx = Prisma.TransactionClient;
 export type Reaction<E> = (tx: Tx, event: E) => Promise<(() => void) | void>;
 
-const store = globalThis as unknown as { placaPagaReactions?: Map<string, Map<string, Reaction<never>>> };
 
 export type ReactionPoint<E> = {
   /** Registers (or replaces) the handler `name` for this fact. */
@@ -21,7 +21,7 @@ export type ReactionPoint<E> = {
 
 export function reactionPoint<E>(point: string): ReactionPoint<E> {
   const handlers = () => {
-    const all = (store.placaPagaReactions ??= new Map());
+    const all = processSingleton("db.reactions", () => new Map<string, Map<string, Reaction<never>>>());
     let mine = all.get(point);
     if (!mine) all.set(point, (mine = new Map()));
     return mine as Map<string, Reaction<E>>;

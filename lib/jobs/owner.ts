@@ -1,13 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Who holds a lease: one id per process (host, pid and a random part, since pids repeat across
 // containers and restarts), plus a sequence per claim so a claim's own rows are read back exactly.
 // On globalThis: Next may load this module once per bundle, and every copy must be one owner.
 
-const g = globalThis as unknown as { __jobOwner?: { id: string; seq: number } };
-const state = (g.__jobOwner ??= { id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`, seq: 0 });
+const state = processSingleton("jobs.owner", () => ({ id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`, seq: 0 }));
 
 export function processOwnerId(): string {
   return state.id;

@@ -2,6 +2,7 @@ import "server-only";
 import { moduleLogger } from "@/lib/log/logger";
 import { claim, deferMany, fail, finish, finishMany, release, renew, type ClaimedRow, type Queue } from "./queue";
 import { RetryLater } from "./retry-later";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Runs claimed rows: the handler's result is written through finish(), a thrown error backs off
 // or gives up, RetryLater defers. The lease is renewed while a batch runs, and stopJobs() (the
@@ -32,8 +33,7 @@ export type BatchOptions = {
 };
 
 type State = { stopping: boolean; running: Set<Promise<unknown>>; queues: Map<string, Queue> };
-const g = globalThis as unknown as { __jobsRunner?: State };
-const state: State = (g.__jobsRunner ??= { stopping: false, running: new Set(), queues: new Map() });
+const state = processSingleton<State>("jobs.runner", () => ({ stopping: false, running: new Set(), queues: new Map() }));
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

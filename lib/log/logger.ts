@@ -3,6 +3,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { env } from "@/lib/env";
 import { redactPaths } from "./redact";
 import { currentRequestId } from "./request-context";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Structured JSON logs on stdout and, when LOG_FILE is set, appended to that file too (the e2e
 // run and the card-data log test read it). Synchronous destinations: a line is on disk when the
@@ -15,10 +16,10 @@ function destination(): DestinationStream {
   return pino.multistream([{ stream: stdout, level: "trace" }, { stream: file, level: "trace" }]);
 }
 
-const globalForLog = globalThis as unknown as { logger?: Logger };
-
-export const logger: Logger =
-  globalForLog.logger ??
+// Dev reloads modules; keep one logger (and one open file) per process there. Tests get a fresh one per file.
+export const logger: Logger = processSingleton(
+  "logger",
+  () =>
   pino(
     {
       level: env.logLevel,
@@ -32,9 +33,9 @@ export const logger: Logger =
       },
     },
     destination(),
-  );
-// Dev reloads modules; keep one logger (and one open file) per process there. Tests get a fresh one per file.
-if (env.nodeEnv === "development") globalForLog.logger = logger;
+  ),
+  { keep: env.nodeEnv === "development" },
+);
 
 /** A child logger for one module, e.g. `moduleLogger("upstream")`. */
 export function moduleLogger(module: string): Logger {

@@ -93,14 +93,21 @@ export function outboxJob(options: { transport?: Transporter; retry?: RetryPolic
       return { status: "failed", lastError: error.slice(0, 500) };
     },
     run: (row) => deliver(row, options.transport ?? mailTransport()),
+    // PostgreSQL claims in one statement, like every queue there (lib/jobs/queue.ts).
+    ...(env.databaseProvider === "postgresql"
+      ? { sql: { client: db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] } }
+      : {}),
   };
 }
+
+/** Rows claimed at once, and sent at once (an SMTP relay takes a few connections). */
+export const OUTBOX_CLAIM = { limit: 32, concurrency: 4 };
 
 /** Sends every due row (one batch after another); resolves with how many rows were tried. */
 export async function drainOnce(job: Job<OutboxRow>): Promise<number> {
   let total = 0;
   for (;;) {
-    const claimed = await runBatch(job, { limit: 32, concurrency: 4 });
+    const claimed = await runBatch(job, OUTBOX_CLAIM);
     if (claimed === 0) return total;
     total += claimed;
   }

@@ -1,18 +1,17 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/server/singleton";
 
 // One SMTP transport per process (settings from the validated env). Short timeouts: a dead relay
 // must fail the try quickly so the row backs off, not hold its lease for minutes.
-
-const g = globalThis as unknown as { __mailTransport?: Transporter };
 
 export function createMailTransport(smtpUrl: string): Transporter {
   return nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
 }
 
 export function mailTransport(): Transporter {
-  return (g.__mailTransport ??= createMailTransport(env.mail.smtpUrl));
+  return processSingleton("mail.transport", () => createMailTransport(env.mail.smtpUrl));
 }
 
 /** SMTP 5xx: the relay refused for good (bad mailbox, policy); trying again changes nothing. */

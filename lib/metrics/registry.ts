@@ -1,5 +1,6 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { processSingleton } from "@/lib/server/singleton";
 
 // One Prometheus registry per process. Next's dev server re-evaluates modules, and a second
 // `new Counter` with the same name on one registry throws: everything lives on globalThis.
@@ -87,9 +88,7 @@ function build() {
 
 export type Metrics = ReturnType<typeof build>;
 
-const globalForMetrics = globalThis as unknown as { placaPagaMetrics?: Metrics };
-
-export const metrics: Metrics = (globalForMetrics.placaPagaMetrics ??= build());
+export const metrics: Metrics = processSingleton("metrics", build);
 
 /** One answered request, by route pattern (e.g. "POST /api/webhooks/uvvi/[secret]"), never the path. */
 export function observeRequest(route: string, status: number, startedAt: number): void {

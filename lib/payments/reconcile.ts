@@ -9,6 +9,7 @@ import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyPaymentUpdate, concludeNotCreated, type PaymentUpdateSource } from "./apply-update";
 import { confirmSpacingMs, nextConfirmAt, nextStatusCheckAt, statusCheckIntervalMs, takeConfirmLease, takeStatusLease } from "./status-lease";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Asks the upstream status endpoint about one payment and applies the answer (forward-only).
 // Two kinds of call, each behind its own fleet-wide lease (status-lease.ts):
@@ -23,8 +24,7 @@ const log = moduleLogger("payment-status");
 
 type InFlight = { startedAt: number; done: Promise<true | Date> };
 type Local = { inFlight: Map<string, InFlight>; closedUntil: Map<string, number> };
-const g = globalThis as unknown as { __statusChecks?: Local };
-const local: Local = (g.__statusChecks ??= { inFlight: new Map(), closedUntil: new Map() });
+const local = processSingleton<Local>("payments.status-checks", () => ({ inFlight: new Map(), closedUntil: new Map() }));
 const MAX_REMEMBERED = 10_000;
 
 function remember(paymentRowId: string, until: number): void {

@@ -1,17 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { moduleLogger } from "@/lib/log/logger";
 import { QUIET_AFTER_ANSWER_MS } from "@/lib/rules/payment-states";
 import { FINAL_PAYMENT_STATUSES } from "@/lib/rules/payment-status";
 import { reconcilePayment } from "./reconcile";
 
-const log = moduleLogger("payment-sweep");
-
-// Background sweep: webhooks get lost (the upstream gives up after its 90-minute retry), so every
-// PAYMENT_SWEEP_INTERVAL_MS we ask the status endpoint about payments nobody resolved. It runs on every
-// instance; each payment goes through reconcilePayment, whose status lease (status-lease.ts) lets
-// ONE instance check it per window: the others' conditional update loses and they move on. A
+// Background sweep: webhooks get lost (the upstream gives up after its 90-minute retry), so on
+// every background tick (lib/background, PAYMENT_SWEEP_INTERVAL_MS) we ask the status endpoint
+// about payments nobody resolved. It runs on every instance; each payment goes through
+// reconcilePayment, whose status lease (status-lease.ts) lets ONE instance check it per window: the others' conditional update loses and they move on. A
 // payment whose checker crashed is free again when that lease ends, and the next sweep takes it.
 
 /** A payment younger than this is still expected to be answered by webhook (and its confirmation). */
@@ -58,21 +54,4 @@ export async function sweepPayments(now = new Date()): Promise<number> {
   // One after the other: a sweep is background work and must not burst the rate limit.
   for (const p of due) await reconcilePayment(p.id, now);
   return due.length;
-}
-
-/** Starts the sweep; the returned stop() resolves once a sweep already running has finished. */
-export function startPaymentSweep(run: () => Promise<unknown> = sweepPayments, intervalMs = env.paymentSweepIntervalMs): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return; // a slow upstream must not stack sweeps
-    running = run()
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, "payment sweep failed"))
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -1,3 +1,5 @@
+import { processSingleton } from "./singleton";
+
 // Shutdown hooks: modules that hold claimed work or leases (the background workers) register a
 // function here; the production server (lib/server/serve.ts) runs them on SIGTERM after the last
 // in-flight request. On globalThis because Next's bundled server code and the server module are
@@ -5,16 +7,15 @@
 
 type Hook = () => Promise<void> | void;
 
-const KEY = Symbol.for("placa-paga.shutdown-hooks");
-const registry = globalThis as unknown as { [KEY]?: Hook[] };
+const hookList = () => processSingleton<Hook[]>("shutdown-hooks", () => []);
 
 export function onShutdown(fn: Hook): void {
-  (registry[KEY] ??= []).push(fn);
+  hookList().push(fn);
 }
 
 /** Runs every hook at once (each bounded by `timeoutMs`); resolves when all have finished or timed out. */
 export async function runShutdownHooks(timeoutMs: number): Promise<{ failed: number; timedOut: number }> {
-  const hooks = registry[KEY]?.splice(0) ?? [];
+  const hooks = hookList().splice(0);
   let failed = 0;
   let timedOut = 0;
   await Promise.all(

@@ -6,6 +6,7 @@ import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { capFor, classOf, pauseSecondsLeft, secondsToNextWindow, windowOf, type BudgetConfig } from "./budget-rules";
 import { UpstreamError } from "./errors";
+import { processSingleton } from "@/lib/server/singleton";
 
 // The fleet's share of the API key's rate, kept in the database so every instance counts together
 // (rules in budget-rules.ts). Every upstream call takes one unit before it is sent:
@@ -155,7 +156,5 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
   };
 }
 
-const globalForBudget = globalThis as unknown as { upstreamBudget?: UpstreamBudget };
-
 /** This process's budget on the app's database (one per process, so the pause cache is shared). */
-export const budget: UpstreamBudget = (globalForBudget.upstreamBudget ??= createBudget(appDb, env.upstreamBudget));
+export const budget: UpstreamBudget = processSingleton("upstream.budget", () => createBudget(appDb, env.upstreamBudget));

@@ -1,7 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { DEFAULT_RETRY, runBatch, type Job, type LeaseTable } from "@/lib/jobs";
+import { DEFAULT_RETRY, type Job, type LeaseTable } from "@/lib/jobs";
+import { defineWorker, type Worker } from "@/lib/jobs/worker";
+import { processSingleton } from "@/lib/server/singleton";
 import { msSinceLastWrite, writesWaiting } from "./event-store";
 import { handleDebts } from "./handlers/debts";
 import { lookupResultOf } from "./handlers/lookup-results";
@@ -38,9 +40,8 @@ const QUIET_MS = 250;
 const IDLE_CONCURRENCY = 16;
 const MAX_YIELD_MS = 50;
 
-type State = { draining?: Promise<void>; again: boolean; wake?: { at: number; timer: NodeJS.Timeout }; chunkStartedAt: number };
-const g = globalThis as unknown as { __webhookDispatch?: State };
-const state: State = (g.__webhookDispatch ??= { again: false, chunkStartedAt: 0 });
+/** When the current chunk of applies started (the pacing below waits about as long). */
+const pace = processSingleton("webhooks.dispatch-pace", () => ({ chunkStartedAt: 0 }));
 
 function handle(event: WebhookEventBody, receivedAt: Date): Promise<HandlerOutcome> {
   switch (event.type) {
@@ -91,19 +92,6 @@ async function applyLookupEventsTogether(rows: InboxRow[]): Promise<Map<string, 
   return new Map(group.map((g, i) => [g.id, finishedData(outcomes[i]!, appliedAt)]));
 }
 
-/** A deferred row (status-call budget) is due later: wake this instance then, once. */
-function wakeAt(at: Date): void {
-  const when = at.getTime();
-  if (state.wake && state.wake.at <= when) return;
-  if (state.wake) clearTimeout(state.wake.timer);
-  const timer = setTimeout(() => {
-    state.wake = undefined;
-    void dispatchPendingWebhooks();
-  }, Math.max(0, when - Date.now()) + 10);
-  timer.unref();
-  state.wake = { at: when, timer };
-}
-
 export const webhookInbox: Job<InboxRow> = {
   name: "webhook-inbox",
   table: db.webhookEvent as unknown as LeaseTable,
@@ -115,23 +103,11 @@ export const webhookInbox: Job<InboxRow> = {
   failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
   prepare: applyLookupEventsTogether,
   run: applyOne,
-  onDeferred: wakeAt,
+  onDeferred: (at) => webhookDispatcher.wakeAt(at),
   ...(env.databaseProvider === "postgresql"
     ? { sql: { client: db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
     : {}),
 };
-
-async function drain(): Promise<void> {
-  state.chunkStartedAt = Date.now();
-  for (;;) {
-    state.again = false;
-    const claimed = await runBatch(webhookInbox, { limit: BATCH, concurrency: applyConcurrency, between: yieldToDeliveries });
-    // A short claim took every row due here: ask again only if a delivery came in since (again),
-    // not one empty claim per drain. Rows stored by another instance are its dispatcher's (or the
-    // 30 s sweep's); a deferred row wakes us itself (wakeAt).
-    if (claimed < BATCH && !state.again) return;
-  }
-}
 
 const applyConcurrency = () => (msSinceLastWrite() < QUIET_MS ? 1 : IDLE_CONCURRENCY);
 
@@ -145,21 +121,32 @@ const applyConcurrency = () => (msSinceLastWrite() < QUIET_MS ? 1 : IDLE_CONCURR
  * always progresses; once deliveries stop, the backlog runs at full speed.
  */
 async function yieldToDeliveries(): Promise<void> {
-  const spent = Date.now() - state.chunkStartedAt;
+  const spent = Date.now() - pace.chunkStartedAt;
   await new Promise((r) => setImmediate(r));
   const until = Date.now() + MAX_YIELD_MS;
   while (writesWaiting() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 1));
   if (msSinceLastWrite() < QUIET_MS && spent > 0) await new Promise((r) => setTimeout(r, Math.min(spent, MAX_YIELD_MS)));
-  state.chunkStartedAt = Date.now();
+  pace.chunkStartedAt = Date.now();
 }
 
+/**
+ * The inbox queue. A short claim took every row due here: the drain asks again only if a delivery
+ * came in since (a kick), not one empty claim per drain. Rows stored by another instance are its
+ * dispatcher's (or the background tick's); a deferred row wakes us itself (onDeferred).
+ */
+export const webhookDispatcher: Worker = defineWorker({
+  job: webhookInbox,
+  claim: { limit: BATCH, concurrency: applyConcurrency, between: yieldToDeliveries },
+  stopOnShortClaim: true,
+  onDrainStart: () => (pace.chunkStartedAt = Date.now()),
+  onError: (error) => webhookLog.error({ err: error }, "webhook dispatcher stopped"),
+  wakeSlackMs: 10,
+  depth: {
+    metric: "webhook_inbox_depth",
+    help: "Webhook deliveries stored but not yet applied (fleet-wide)",
+    count: () => db.webhookEvent.count({ where: { outcome: null } }),
+  },
+});
+
 /** Starts applying pending events (or notes that more arrived); resolves when the inbox is empty. */
-export function dispatchPendingWebhooks(): Promise<void> {
-  state.again = true;
-  state.draining ??= drain()
-    .catch((error: unknown) => webhookLog.error({ err: error }, "webhook dispatcher stopped"))
-    .finally(() => {
-      state.draining = undefined;
-    });
-  return state.draining;
-}
+export const dispatchPendingWebhooks = (): Promise<void> => webhookDispatcher.kick();

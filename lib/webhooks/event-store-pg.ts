@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { STORE_DEADLINE_MS, StoreUnavailableError, type InsertResult, type NewWebhookEvent } from "./event-store-types";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Group commit for the webhook inbox on PostgreSQL: deliveries arriving while a commit is in
 // flight wait for the next one and go in as ONE multi-row INSERT ... ON CONFLICT DO NOTHING.
@@ -17,8 +18,7 @@ const MAX_IN_FLIGHT = 2;
 type Job = { id: string; e: NewWebhookEvent; resolve(r: InsertResult): void; reject(e: unknown): void };
 
 type State = { pool?: pg.Pool; queue: Job[]; timer?: NodeJS.Timeout; inFlight: number };
-const g = globalThis as unknown as { __webhookStorePg?: State };
-const state: State = (g.__webhookStorePg ??= { queue: [], inFlight: 0 });
+const state = processSingleton<State>("webhooks.store-pg", () => ({ queue: [], inFlight: 0 }));
 
 function pool(): pg.Pool {
   state.pool ??= new pg.Pool({

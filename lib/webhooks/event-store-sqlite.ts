@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { env } from "@/lib/env";
 import { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "./event-store-types";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Group commit for the webhook inbox, on its own better-sqlite3 connection (Prisma's per-query
 // cost dominated: ~400 inserts/s through Prisma, see docs/webhooks.md). Writes arriving within
@@ -30,8 +31,7 @@ type State = {
   queue: Job<unknown>[];
   timer?: NodeJS.Timeout;
 };
-const g = globalThis as unknown as { __webhookStore?: State };
-const state: State = (g.__webhookStore ??= { queue: [] });
+const state = processSingleton<State>("webhooks.store-sqlite", () => ({ queue: [] }));
 
 function connection(): Conn {
   if (state.conn?.open) return state.conn;

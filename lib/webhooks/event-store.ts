@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import * as pgStore from "./event-store-pg";
 import * as sqliteStore from "./event-store-sqlite";
 import type { InsertResult, NewWebhookEvent } from "./event-store-types";
+import { processSingleton } from "@/lib/server/singleton";
 
 // The webhook inbox, written with group commit outside Prisma (its per-query cost dominated,
 // docs/webhooks.md): SQLite through its own better-sqlite3 connection, PostgreSQL through a pg
@@ -11,17 +12,17 @@ import type { InsertResult, NewWebhookEvent } from "./event-store-types";
 export { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "./event-store-types";
 
 const store = env.databaseProvider === "postgresql" ? pgStore : sqliteStore;
-const g = globalThis as unknown as { __webhookLastWriteAt?: number };
+const lastWrite = processSingleton("webhooks.last-write", () => ({ at: 0 }));
 
 /** Stores the raw event; "duplicate" when its dedupeKey is already there (nothing written). */
 export function insertWebhookEvent(e: NewWebhookEvent): Promise<InsertResult> {
-  g.__webhookLastWriteAt = Date.now();
+  lastWrite.at = Date.now();
   return store.insertWebhookEvent(e);
 }
 
 /** Milliseconds since a delivery was last queued for storing: the dispatcher keeps out of the way while they flow. */
 export function msSinceLastWrite(): number {
-  return Date.now() - (g.__webhookLastWriteAt ?? 0);
+  return Date.now() - lastWrite.at;
 }
 
 /** Deliveries not committed yet: the dispatcher waits for them before its next apply. */

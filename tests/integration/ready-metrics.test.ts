@@ -116,6 +116,9 @@ describe("GET /api/metrics", () => {
     expect(sample(text, 'upstream_budget_refusals_total{operation="installments",reason="paused"}')).toBe(1);
     expect(sample(text, "webhook_inbox_depth")).toBe(1);
     expect(sample(text, "webhook_inbox_oldest_age_seconds")).toBeGreaterThanOrEqual(600);
+    // Every declared queue has its depth gauge (lib/background/queues.ts).
+    expect(sample(text, "mail_outbox_depth")).toBeGreaterThanOrEqual(0);
+    expect(sample(text, "batch_items_depth")).toBe(0);
     expect(text).toMatch(/^payments\{status="[a-z_]+"\} 1$/m);
     expect(text).toContain("process_cpu_seconds_total");
   });

@@ -9,6 +9,7 @@ import { linkItemsToLookups, recordTransactionId } from "./group-writes";
 import { batchLog } from "./logger";
 import { finishedItemData, OPEN_ITEM } from "./settle-item";
 import { itemOutcomeOf } from "./summary";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Batch items as a lib/jobs queue. One run of an item, on whichever instance claimed it:
 //   1. no Lookup yet: create it (with its externalId) and link it to the item in ONE transaction,
@@ -35,7 +36,7 @@ export type BatchItemRow = {
 
 // Not a correctness decision (the budget lives in the database): when one item here was told to
 // wait, the others claimed with it wait too instead of each asking the budget again.
-const g = globalThis as unknown as { __batchBudgetWait?: number };
+const sharedWait = processSingleton("batches.budget-wait", () => ({ until: 0 }));
 
 const inputOf = ({ vehicle }: BatchItemRow) =>
   ({ uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj }) as LookupInput;
@@ -87,7 +88,7 @@ export async function createLinkedLookups(rows: readonly BatchItemRow[]): Promis
 
 function budgetWait(seconds: number | undefined): RetryLater {
   const at = Date.now() + Math.max(1, seconds ?? 1) * 1000;
-  g.__batchBudgetWait = Math.max(g.__batchBudgetWait ?? 0, at);
+  sharedWait.until = Math.max(sharedWait.until, at);
   return new RetryLater(new Date(at), "upstream budget: waiting for Retry-After");
 }
 
@@ -96,7 +97,7 @@ function budgetWait(seconds: number | undefined): RetryLater {
 const prepared = new Map<string, ItemLookup>();
 
 async function prepareGroup(rows: BatchItemRow[]): Promise<void> {
-  if ((g.__batchBudgetWait ?? 0) > Date.now()) return;
+  if (sharedWait.until > Date.now()) return;
   const created = await createLinkedLookups(rows);
   for (const [itemId, lookup] of created) prepared.set(itemId, lookup);
   // The group's units in one statement; refused (not enough left), each send asks for its own.
@@ -110,11 +111,11 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
   prepared.delete(row.id);
   if (!lookup && row.lookupId) lookup = await db.lookup.findUnique({ where: { id: row.lookupId } });
   if (!lookup) {
-    if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
+    if (sharedWait.until > Date.now()) throw new RetryLater(new Date(sharedWait.until), "upstream budget");
     lookup = await createLinkedLookup(row);
   }
   if (lookup.status === "pending" && lookup.transactionId === null) {
-    if ((g.__batchBudgetWait ?? 0) > Date.now()) throw new RetryLater(new Date(g.__batchBudgetWait!), "upstream budget");
+    if (sharedWait.until > Date.now()) throw new RetryLater(new Date(sharedWait.until), "upstream budget");
     try {
       // Acknowledged: pending until its result (the webhook settles the item); no need to read back.
       if ((await sendLookup(lookup, { keepPendingOnRateLimit: true, recordTransactionId })) === "ack") throw checkBack();

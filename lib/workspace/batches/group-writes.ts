@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { caseOf } from "@/lib/db/bulk-sql";
 import { OPEN_ITEM } from "./settle-item";
+import { processSingleton } from "@/lib/server/singleton";
 
 // Writes of a batch claim done as ONE statement for many rows instead of one Prisma query each
 // (per-query cost, not SQLite, dominated the batch benchmark: docs/benchmarks.md). Raw SQL that
@@ -19,8 +20,7 @@ export function linkItemsToLookups(tx: Tx, links: readonly (readonly [itemId: st
 }
 
 type Pending = { lookupId: string; transactionId: string; resolve(): void; reject(error: unknown): void };
-const g = globalThis as unknown as { __txIdWrites?: { queue: Pending[]; timer?: NodeJS.Timeout } };
-const state = (g.__txIdWrites ??= { queue: [] });
+const state = processSingleton<{ queue: Pending[]; timer?: NodeJS.Timeout }>("batches.tx-id-writes", () => ({ queue: [] }));
 const WINDOW_MS = 3;
 
 async function flush(): Promise<void> {

@@ -1,0 +1,50 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { Worker } from "@/lib/jobs/worker";
+import { mailOutbox } from "@/lib/mail/worker";
+import { sweepPayments } from "@/lib/payments/sweep";
+import { webhookLog } from "@/lib/webhooks/logger";
+import { webhookDispatcher } from "@/lib/webhooks/dispatch";
+import { registerStorefrontWebhook, webhookUrlForLogs } from "@/lib/webhooks/registration";
+import { batchItems } from "@/lib/workspace/batches/worker";
+
+// Everything this process does in the background, in one list. A queue is declared where its work
+// lives (defineWorker: its job, claim size and concurrency, next due row, depth gauge) and listed
+// here; the tick (start.ts) kicks each one, and /api/metrics shows each one's depth.
+
+/**
+ * The queues, in the order the tick kicks them. The inbox is drained before the periodic tasks run
+ * (a status that arrived by webhook spares the sweep its question); the others run alongside.
+ */
+export const QUEUES: readonly { worker: Worker; tickWaits?: boolean }[] = [
+  { worker: webhookDispatcher, tickWaits: true },
+  { worker: mailOutbox },
+  { worker: batchItems },
+];
+
+/** Run on every tick, one after the other, after the queues the tick waits for. */
+export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] = [
+  // Webhooks get lost: ask the status endpoint about payments nobody resolved.
+  { name: "payment-sweep", run: () => sweepPayments() },
+];
+
+/** The one tick's interval. */
+export const tickIntervalMs = (): number => env.paymentSweepIntervalMs;
+
+/** Run once when the process starts. */
+export const AT_START: readonly { name: string; enabled: () => boolean; run: () => Promise<void> }[] = [
+  {
+    // The embedded sandbox forgets registrations on restart; a remote upstream is registered once
+    // by `npm run webhook:register`.
+    name: "webhook-registration",
+    enabled: () => env.upstreamMode === "sandbox",
+    run: async () => {
+      try {
+        await registerStorefrontWebhook({ attempts: 5, delayMs: 1_000 });
+        webhookLog.info({ url: webhookUrlForLogs() }, "webhook registered with the sandbox");
+      } catch (error) {
+        webhookLog.error({ err: error }, "webhook registration with the sandbox failed");
+      }
+    },
+  },
+];
