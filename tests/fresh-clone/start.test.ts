@@ -1,9 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/app-process";
 
 // The newcomer's path (README, Quick start): a clone of the commit under test with nothing generated
 // (no lib/generated, no .next/, no data/), `npm start`, and the storefront answers. The clone
@@ -15,17 +16,6 @@ import { afterAll, describe, expect, it } from "vitest";
 const REPO = process.cwd();
 const REF = process.env.FRESH_CLONE_REF || execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
 const BUILD_MS = 9 * 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -3,7 +3,7 @@ import { drainUntilJudged } from "../support/inbox";
 import { freshCheckout, json, pay, readPayment } from "../support/storefront-flow";
 import { setupTestEnvironment, TEST_API_KEY, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { paymentRowByRef, registerReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 // payment-status-update events write nothing themselves (docs/payment-states.md): each is
 // confirmed by the status endpoint on its own short, backing-off lease, at the PRODUCTION poll
@@ -31,14 +31,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** The sandbox forgets webhook URLs on reset (freshCheckout resets it): register ours again. */
-async function registerReceiver(): Promise<void> {
-  const { upstream } = await import("@/lib/upstream/client");
-  await upstream.registerWebhook(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`);
-}
-
 const later = (ms: number) => new Date(Date.now() + ms);
-const rowOf = (ref: string) => db.payment.findUniqueOrThrow({ where: { publicRef: ref }, include: { events: { orderBy: { at: "asc" } } } });
+const rowOf = paymentRowByRef;
 const viewOf = async (ref: string) => json<View>(await readPayment(ref));
 
 async function checkoutView(token: string) {
@@ -49,7 +43,7 @@ async function checkoutView(token: string) {
 describe("events are confirmed, never written as facts", () => {
   async function openPix() {
     const { token } = await freshCheckout(env);
-    await registerReceiver();
+    await registerReceiver(receiver);
     const res = await pay(token, { attemptId: crypto.randomUUID(), method: "pix" });
     const view = await json<View>(res);
     const row = await rowOf(view.ref);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { drainUntilJudged } from "../support/inbox";
 import { CUSTOMER, freshCheckout, json, pay, payByCard as payCard, readPayment, tokenize } from "../support/storefront-flow";
-import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { paymentRowByRef, registerReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 // Every payment reaches an end (docs/payment-states.md). The storefront's route handlers over a
 // real database, the sandbox over HTTP with its documented faults, and the sandbox's own webhook
@@ -51,14 +51,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** The sandbox forgets webhook URLs on reset (freshCheckout resets it): register ours again. */
-async function registerReceiver(): Promise<void> {
-  const { upstream } = await import("@/lib/upstream/client");
-  await upstream.registerWebhook(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`);
-}
-
 const later = (ms: number) => new Date(Date.now() + ms);
-const rowOf = (ref: string) => db.payment.findUniqueOrThrow({ where: { publicRef: ref }, include: { events: { orderBy: { at: "asc" } } } });
+const rowOf = paymentRowByRef;
 const viewOf = async (ref: string) => json<View>(await readPayment(ref));
 const sandboxPaymentsOf = async (ref: string) => {
   const row = await db.payment.findUniqueOrThrow({ where: { publicRef: ref }, include: { checkout: true } });
@@ -177,7 +171,7 @@ describe("an attempt whose outcome we never learn", () => {
 describe("a payment the upstream creates late", () => {
   it("within the grace: it ends paid, once, from the upstream's own webhook; a double payment meanwhile is refused", async () => {
     const { token, lookupId, fine } = await freshCheckout(env);
-    await registerReceiver();
+    await registerReceiver(receiver);
     await armFault(env, { path: PAYMENT_PATH, method: "POST", fault: "late-create", delayMs: 700 });
     const first = await payByCard(token);
     expect(first.body.status).toBe("pending");
@@ -195,7 +189,7 @@ describe("a payment the upstream creates late", () => {
 
   it("after the grace, with nobody paying again: concluded not created, then reopened as paid when the upstream proves the charge", async () => {
     const { token } = await freshCheckout(env);
-    await registerReceiver();
+    await registerReceiver(receiver);
     await armFault(env, { path: PAYMENT_PATH, method: "POST", fault: "late-create", delayMs: 1_500 });
     const first = await payByCard(token);
     expect(first.body.status).toBe("pending");
@@ -213,7 +207,7 @@ describe("a payment the upstream creates late", () => {
 
   it("after the grace, paid again meanwhile: the late creation is refused upstream, one charge, the first stays not created", async () => {
     const { token } = await freshCheckout(env);
-    await registerReceiver();
+    await registerReceiver(receiver);
     await armFault(env, { path: PAYMENT_PATH, method: "POST", fault: "late-create", delayMs: 1_500 });
     const first = await payByCard(token);
     await sweepPayments(later(GRACE_MS + 15_000));

@@ -60,3 +60,19 @@ export async function startWebhookReceiver(POST: RouteHandler): Promise<WebhookR
     });
   return receiver;
 }
+
+/**
+ * Registers the receiver's route with the upstream (the sandbox forgets webhook URLs on reset,
+ * which freshCheckout does): the sandbox then delivers its own events to our route.
+ */
+export async function registerReceiver(receiver: WebhookReceiver): Promise<void> {
+  const { upstream } = await import("@/lib/upstream/client");
+  const { TEST_WEBHOOK_SECRET } = await import("./test-keys");
+  await upstream.registerWebhook(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`);
+}
+
+/** Our payment row by its public reference, with its timeline in order. */
+export async function paymentRowByRef(ref: string) {
+  const { db } = await import("@/lib/db/client");
+  return db.payment.findUniqueOrThrow({ where: { publicRef: ref }, include: { events: { orderBy: { at: "asc" } } } });
+}
