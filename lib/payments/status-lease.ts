@@ -48,11 +48,9 @@ export async function takeConfirmLease(paymentRowId: string, spacingMs: number, 
 
 /** An event judged: confirmed resets the spacing, contradicted doubles it. */
 export async function recordEventJudged(paymentRowId: string, confirmed: boolean): Promise<void> {
-  await db.payment.update({
-    where: { id: paymentRowId },
-    data: { unconfirmedEvents: confirmed ? null : { increment: 1 } },
-  });
-  if (!confirmed) await db.payment.updateMany({ where: { id: paymentRowId, unconfirmedEvents: null }, data: { unconfirmedEvents: 1 } });
+  // One statement either way: two instances judging events of one payment both count.
+  if (confirmed) await db.payment.updateMany({ where: { id: paymentRowId, NOT: { unconfirmedEvents: null } }, data: { unconfirmedEvents: null } });
+  else await db.$executeRaw`UPDATE "Payment" SET "unconfirmedEvents" = COALESCE("unconfirmedEvents", 0) + 1 WHERE "id" = ${paymentRowId}`;
 }
 
 /** When a confirmation is next allowed for this payment (null: now, or no such payment). */
