@@ -6,6 +6,7 @@ import { CUSTOMER, json, pay, syncLookup } from "../support/storefront-flow";
 import { setupTestEnvironment, TEST_API_KEY, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
+import { randomCpf, randomPlate } from "../support/workspace-seed";
 
 // The despachante's links (issue 21, items 2, 5, 6): made from the account's own lookup for its
 // own client, listed, renewed and e-mailed only by that account (another account's token, lookup
@@ -28,23 +29,13 @@ async function account(email: string) {
   return { cookie, id, email };
 }
 
-/** A random CPF with valid check digits (clients are unique per account and CPF). */
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  for (const len of [9, 10]) {
-    const sum = d.slice(0, len).reduce((s, n, i) => s + n * (len + 1 - i), 0);
-    d.push(((sum * 10) % 11) % 10);
-  }
-  return d.join("");
-}
-
 /** A client and vehicle of `userId`, and a batch item pointing at a fresh (synchronous) sandbox lookup. */
 async function lookupFor(userId: string, client: Partial<{ email: string | null; phone: string | null }> = {}) {
   const v = SANDBOX_VEHICLES.syncAnswer;
   const c = await db.workspaceClient.create({
     data: { userId, name: CUSTOMER.nome, cpfCnpj: randomCpf(), phone: "phone" in client ? client.phone : "31987654321", email: "email" in client ? client.email : `cliente.${randomUUID()}@example.com` },
   });
-  const vehicle = await db.workspaceVehicle.create({ data: { userId, clientId: c.id, plate: `${v.plate.slice(0, 3)}${Math.floor(Math.random() * 1e4)}`, uf: v.uf, renavam: v.renavam } });
+  const vehicle = await db.workspaceVehicle.create({ data: { userId, clientId: c.id, plate: randomPlate(), uf: v.uf, renavam: v.renavam } });
   const { lookupId, view } = await syncLookup();
   const batch = await db.lookupBatch.create({ data: { userId } });
   await db.lookupBatchItem.create({ data: { batchId: batch.id, vehicleId: vehicle.id, lookupId, status: "done" } });
