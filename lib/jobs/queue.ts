@@ -43,7 +43,12 @@ export type SqlQueue = {
   table: string;
   pending: string;
   orderBy: string;
-  columns: string[];
+  /**
+   * Columns the handler reads, returned by the claim itself. Omitted when the handler reads
+   * relations (the queue's `select`): the claimed rows are then read back by the claim's token,
+   * one more round trip, still without the lost races of the portable claim.
+   */
+  columns?: string[];
 };
 
 export type ClaimedRow = { id: string; attempts: number };
@@ -100,7 +105,7 @@ const ts = (d: Date) => d.toISOString();
 async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, limit: number, now: Date): Promise<Claim<Row>> {
   const token = claimToken();
   // The order column comes back too, to sort by: RETURNING keeps no order.
-  const columns = [...new Set(["id", "attempts", ...sql.columns, sql.orderBy])].map((c) => `t."${c}"`).join(", ");
+  const columns = [...new Set(["id", "attempts", ...(sql.columns ?? []), sql.orderBy])].map((c) => `t."${c}"`).join(", ");
   const rows = await sql.client.$queryRawUnsafe<Row[]>(
     `UPDATE "${sql.table}" AS t
         SET "leaseOwner" = $1, "leaseUntil" = $2::timestamp(3), "attempts" = t."attempts" + 1
@@ -118,6 +123,15 @@ async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQue
     ts(now),
     limit,
   );
+  if (!sql.columns) {
+    if (rows.length === 0) return { token, rows };
+    const withRelations = (await q.table.findMany({
+      where: { leaseOwner: token },
+      orderBy: q.orderBy,
+      select: { ...q.select, id: true, attempts: true },
+    })) as Row[];
+    return { token, rows: withRelations };
+  }
   const key = sql.orderBy as keyof Row;
   rows.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0));
   return { token, rows };

@@ -113,6 +113,27 @@ describe("claims", () => {
     expect((await jobs.claim<Row>(queue(a), 10)).rows).toEqual([]);
   });
 
+  it("a queue that reads relations claims in one statement too, and reads its rows back by the claim's token", async () => {
+    // Batch items need their vehicle (a relation): their PostgreSQL claim returns no columns and
+    // the rows come back through the queue's select. Same guarantees: oldest first, never shared.
+    const readsBack = (client: Db) => {
+      const q = queue(client);
+      return q.sql ? { ...q, sql: { ...q.sql, columns: undefined } } : q;
+    };
+    const base = Date.parse("2026-03-01T12:00:00.123Z");
+    const ids = await seed(30);
+    for (const [i, id] of ids.entries()) await a.webhookEvent.update({ where: { id }, data: { receivedAt: new Date(base + (29 - i) * 1_000) } });
+    const [x, y] = await Promise.all([jobs.claim<Row>(readsBack(a), 20), jobs.claim<Row>(readsBack(b), 20)]);
+    const got = [...x.rows, ...y.rows];
+    expect(new Set(got.map((r) => r.id)).size).toBe(30);
+    for (const claimed of [x.rows, y.rows]) {
+      const times = claimed.map((r) => r.receivedAt.getTime());
+      expect(times).toEqual([...times].sort((m, n) => m - n));
+      expect(claimed.every((r) => r.payload === batch && r.attempts === 1)).toBe(true);
+    }
+    expect((await jobs.claim<Row>(readsBack(a), 10)).rows).toEqual([]);
+  });
+
   it("a concurrency function is asked before each chunk: rows run that many at a time, and every row once", async () => {
     const ids = await seed(12);
     let running = 0;
