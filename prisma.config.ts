@@ -1,22 +1,18 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg-cli";
+import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { loadEnv } from "./lib/env/load";
+import { loadEnv, standInForPrismaSchemaEngine } from "./lib/env/load";
 import { POSTGRES_MIGRATIONS_PATH, POSTGRES_SCHEMA_PATH } from "./lib/db/postgres-schema";
 
-// JS schema engine + driver adapter: the Prisma 6.19 setup that runs offline (toolchain.md).
-// DATABASE_URL's scheme picks the provider, so `npm run db:migrate` works for both. PostgreSQL
-// migrations need adapter-pg 7.x here (6.19.3 cannot read type 'name', prisma/orm#27403);
-// the app's runtime client keeps 6.19.3 (lib/db/create-client.ts).
+// Prisma 7's CLI: it only generates the clients here (`npm run db:generate`). Its migrate commands
+// need the native schema engine, which cannot be downloaded offline: migrations go through
+// Prisma 6.19's CLI and prisma-migrate.config.ts (docs/toolchain.md).
+// DATABASE_URL's scheme picks the provider's schema, as it does in prisma/migrate.config.ts.
+standInForPrismaSchemaEngine(path.resolve("scripts/no-schema-engine.mjs"));
 const { databaseUrl, databaseProvider } = loadEnv();
 const postgres = databaseProvider === "postgresql";
 
 export default defineConfig({
-  experimental: { adapter: true },
-  engine: "js",
   schema: postgres ? POSTGRES_SCHEMA_PATH : "prisma/schema.prisma",
   migrations: { path: postgres ? POSTGRES_MIGRATIONS_PATH : "prisma/migrations" },
-  async adapter() {
-    return postgres ? new PrismaPg({ connectionString: databaseUrl }) : new PrismaBetterSQLite3({ url: databaseUrl });
-  },
+  datasource: { url: databaseUrl },
 });

@@ -1,6 +1,8 @@
 // npm run db:migration -- <name>
 // Writes the migration for BOTH providers from the change in prisma/schema.prisma (the one model):
 // prisma/migrations/<stamp>_<name> (SQLite) and prisma/postgresql/migrations/<stamp>_<name>.
+// Prisma 6.19's CLI runs these commands (scripts/lib/migrate-cli.ts: Prisma 7's needs a native
+// schema engine); it reads its own copies of the schema files (migrateSchemaFile).
 // `prisma migrate dev` fails with the JS schema engine (P3006), so: apply the existing SQLite
 // migrations to a scratch file and read its model back (`db pull`); that model, before the change,
 // is diffed against the schema for each provider. PostgreSQL's `db pull` fails with the adapter
@@ -13,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { POSTGRES_MIGRATIONS_PATH, POSTGRES_SCHEMA_PATH, toPostgresSchema } from "../lib/db/postgres-schema";
 import { childProcessEnv } from "../lib/env/load";
+import { migrateCli, migrateSchemaFile, toMigrateSchema } from "./lib/migrate-cli";
 import { startPgCluster, type PgCluster } from "./lib/pg-cluster";
 
 const name = (process.argv[2] ?? "").replace(/[^a-z0-9_]+/gi, "_").toLowerCase();
@@ -22,7 +25,7 @@ if (!name) {
 }
 const scratch = mkdtempSync(path.join(tmpdir(), "migration-"));
 const prisma = (databaseUrl: string, args: string[]) =>
-  execFileSync("npx", ["prisma", ...args], { env: childProcessEnv({ DATABASE_URL: databaseUrl }), encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  execFileSync(...migrateCli(args), { env: childProcessEnv({ DATABASE_URL: databaseUrl }), encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 // The SQLite read-back cannot express a PostgreSQL column default drawn from a sequence (the
 // UpstreamBudgetWindow.minute key): the diff then "drops" that default and an unnamed sequence,
 // which fails to apply. No real change reads that way, so the pair is removed.
@@ -40,14 +43,14 @@ try {
   const current = pulled.slice(Math.max(0, pulled.search(/^(generator|datasource) /m)));
   const currentSqlite = path.join(scratch, "current.prisma");
   writeFileSync(currentSqlite, current);
-  const sqliteSql = prisma(sqliteUrl, ["migrate", "diff", "--from-schema-datamodel", currentSqlite, "--to-schema-datamodel", "prisma/schema.prisma", "--script"]);
+  const sqliteSql = prisma(sqliteUrl, ["migrate", "diff", "--from-schema-datamodel", currentSqlite, "--to-schema-datamodel", migrateSchemaFile("prisma/schema.prisma"), "--script"]);
   if (!changes(sqliteSql)) {
     console.log("The schema matches the migrations: nothing to write.");
   } else {
     cluster = await startPgCluster();
     const currentPg = path.join(scratch, "current-pg.prisma");
-    writeFileSync(currentPg, toPostgresSchema(current));
-    const pgSql = withoutPhantomSequenceDrop(prisma(cluster.url(), ["migrate", "diff", "--from-schema-datamodel", currentPg, "--to-schema-datamodel", POSTGRES_SCHEMA_PATH, "--script"]));
+    writeFileSync(currentPg, toMigrateSchema(toPostgresSchema(current)));
+    const pgSql = withoutPhantomSequenceDrop(prisma(cluster.url(), ["migrate", "diff", "--from-schema-datamodel", currentPg, "--to-schema-datamodel", migrateSchemaFile(POSTGRES_SCHEMA_PATH), "--script"]));
     const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
     for (const [root, sql] of [["prisma/migrations", sqliteSql], [POSTGRES_MIGRATIONS_PATH, pgSql]] as const) {
       const dir = path.join(root, `${stamp}_${name}`);

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
@@ -22,7 +22,7 @@ function sqliteFilePath(url: string): string | null {
  * SQLite: WAL lets readers run while a writer commits, and several instances on one host share
  * the file. synchronous stays FULL: a webhook we acknowledged must survive a power cut
  * (toolchain.md). busy_timeout makes concurrent writers wait for the lock instead of failing.
- * PostgreSQL: the app's client goes through adapter-pg 6.19.3 (a pg Pool).
+ * PostgreSQL: adapter-pg (a pg Pool).
  */
 export function createPrismaClient(databaseUrl: string): Db {
   if (databaseProviderOf(databaseUrl) === "postgresql") {
@@ -31,7 +31,7 @@ export function createPrismaClient(databaseUrl: string): Db {
   }
   const file = sqliteFilePath(databaseUrl);
   if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const adapter = new PrismaBetterSQLite3({ url: databaseUrl, timeout: 5000 });
+  const adapter = new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
   return new PrismaClient({ adapter });
 }
 

@@ -20,10 +20,8 @@ export function toPostgresSchema(sqliteSchema: string): string {
     sqliteSchema,
     "generator",
     `generator client {
-  provider        = "prisma-client"
-  output          = "../../lib/generated/prisma-pg"
-  engineType      = "client"
-  previewFeatures = ["queryCompiler", "driverAdapters"]
+  provider = "prisma-client"
+  output   = "../../lib/generated/prisma-pg"
 }`,
   );
   out = replaceBlock(
@@ -31,8 +29,6 @@ export function toPostgresSchema(sqliteSchema: string): string {
     "datasource",
     `datasource db {
   provider = "postgresql"
-  // The adapter's URL (DATABASE_URL) wins; this literal keeps the CLI offline.
-  url      = "postgresql://localhost:5432/placa_paga"
 }`,
   );
   // Drop the leading comment of the SQLite file (it describes the SQLite setup).

@@ -58,3 +58,13 @@ export function overrideEnvForTests(vars: Record<string, string | undefined>): (
 export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...process.env, ...extra };
 }
+
+/**
+ * Prisma 7's CLI downloads its native schema engine before any command, even `generate`, which
+ * never runs it; naming an existing file stops the download (docs/toolchain.md). The file named
+ * here is a stand-in that says where migrations live instead. A real engine set by the person
+ * running the CLI wins.
+ */
+export function standInForPrismaSchemaEngine(file: string): void {
+  process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= file;
+}

@@ -3,6 +3,7 @@
 // never migrate implicitly; refuse to serve an unmigrated schema and name the command.
 import { spawnSync } from "node:child_process";
 import type { DatabaseProvider } from "../../lib/env/schema";
+import { migrateCli } from "./migrate-cli";
 import { DatabaseCheckError, pendingMigrations } from "./database-check";
 
 const RETRY_MS = 500;
@@ -28,7 +29,7 @@ export async function applyPendingMigrations(provider: DatabaseProvider, url: st
   if (pending.length === 0) return [];
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
-    const run = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, encoding: "utf8" });
+    const run = spawnSync(...migrateCli(["migrate", "deploy"]), { env, encoding: "utf8" });
     if (run.status === 0) return pending;
     if ((await pendingMigrations(provider, url)).length === 0) return pending;
     const retryable = provider === "sqlite" && /SocketTimeout|SQLITE_BUSY|database is locked/.test(`${run.stderr}${run.stdout}`);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { migrateCli } from "@/scripts/lib/migrate-cli";
 
 // The start command must refuse a dangerous configuration before it touches anything.
 function start(env: Record<string, string>) {
@@ -52,7 +53,7 @@ describe("migrations", () => {
   it("apply on an empty database and again on an up-to-date one", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "migrate-")), "db.sqlite");
     const deploy = () =>
-      execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: `file:${file}` }, encoding: "utf8" });
+      execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: `file:${file}` }, encoding: "utf8" });
     expect(deploy()).toMatch(/successfully applied/);
     expect(deploy()).toMatch(/No pending migrations/);
     const sqlite = new Database(file, { readonly: true });

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { POSTGRES_SCHEMA_PATH } from "@/lib/db/postgres-schema";
+import { migrateCli, migrateSchemaFile } from "@/scripts/lib/migrate-cli";
 import { createTestDatabase } from "../support/postgres";
 import { describePostgres, describeSqlite, type SchemaShape } from "../support/describe-schema";
 
@@ -16,7 +17,7 @@ import { describePostgres, describeSqlite, type SchemaShape } from "../support/d
 const pgTemplate = inject("pgTemplate")!;
 
 function fromEmptyScript(schema: string, databaseUrl: string): string {
-  return execFileSync("npx", ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", schema, "--script"], {
+  return execFileSync(...migrateCli(["migrate", "diff", "--from-empty", "--to-schema-datamodel", migrateSchemaFile(schema), "--script"]), {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "ignore"],

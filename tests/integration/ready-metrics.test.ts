@@ -3,7 +3,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from "vitest";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { freshCheckout, pay, syncLookup } from "../support/storefront-flow";
@@ -18,7 +18,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "ready-"));
 const clients: PrismaClient[] = [];
 
 function sqliteClient(file: string): PrismaClient {
-  const c = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}` }) });
+  const c = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}` }) });
   clients.push(c);
   return c;
 }

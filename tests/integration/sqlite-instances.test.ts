@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { migrateCli } from "@/scripts/lib/migrate-cli";
 
 // Several instances on one host share one SQLite file. A running instance keeps the file open,
 // and `prisma migrate deploy` then dies at once (WASM_ERROR ... SocketTimeout): a second
@@ -35,7 +36,7 @@ describe("one SQLite file, several processes", () => {
     expect(migrate(file).status).toBe(0);
     const first = runningInstance(file);
     try {
-      const raw = spawnSync("npx", ["prisma", "migrate", "deploy"], { env: env(file), encoding: "utf8", timeout: 90_000 });
+      const raw = spawnSync(...migrateCli(["migrate", "deploy"]), { env: env(file), encoding: "utf8", timeout: 90_000 });
       expect(raw.status).not.toBe(0);
       expect(`${raw.stdout}${raw.stderr}`).toMatch(/SocketTimeout/);
     } finally {

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { migrateCli } from "../../scripts/lib/migrate-cli";
 
 // Apply the real migrations once per run to a template database; each test file copies it
 // (test-env.ts). The name is unique per run so two runs side by side never share or delete it.
@@ -21,7 +22,7 @@ export default function setup(project: TestProject) {
     if (statSync(file).mtimeMs < hourAgo) rmSync(file, { force: true });
   }
   const template = path.join(DIR, `template-${process.pid}-${Date.now()}.db`);
-  execFileSync("npx", ["prisma", "migrate", "deploy"], {
+  execFileSync(...migrateCli(["migrate", "deploy"]), {
     env: { ...process.env, DATABASE_URL: `file:${template}` },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { migrateCli } from "../../scripts/lib/migrate-cli";
 import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 
 // globalSetup of the "postgresql" vitest project: one throwaway cluster per run (loopback port,
@@ -24,7 +25,7 @@ export async function startMigratedPg(options: { durable?: boolean } = {}): Prom
     await admin.connect();
     await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
     await admin.end();
-    execFileSync("npx", ["prisma", "migrate", "deploy"], {
+    execFileSync(...migrateCli(["migrate", "deploy"]), {
       env: { ...process.env, DATABASE_URL: cluster.url(PG_TEMPLATE) },
       stdio: ["ignore", "ignore", "inherit"],
     });

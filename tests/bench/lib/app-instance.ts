@@ -28,7 +28,7 @@ export { freePort };
 export const BENCH_DATA_DIR = path.resolve("data", "bench");
 export const SNAPSHOT_DIR = path.join(BENCH_DATA_DIR, "app-snapshot");
 /** What the app needs to build and run (tests/, docs and the lockfile stay out, see above). */
-const SNAPSHOT_ENTRIES = ["app", "components", "lib", "public", "prisma", "scripts", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "prisma.config.ts", "tsconfig.json", "package.json"];
+const SNAPSHOT_ENTRIES = ["app", "components", "lib", "public", "prisma", "scripts", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "prisma.config.ts", "prisma-migrate.config.ts", "tsconfig.json", "package.json"];
 
 /** Refreshes data/bench/app-snapshot from the working tree, keeping its .next for reuse. */
 export function refreshSnapshot(): string {
