@@ -19,7 +19,7 @@ import {
 } from "./support/flow";
 import { expect, test } from "./support/test";
 
-// Issue 22, item 0, as a person with two windows would do it (two browser contexts) on ONE lookup
+// Never pay a debt twice, with two windows as a person would (two browser contexts) on ONE lookup
 // of a generated vehicle of this test's own: Y (IPVA parcela 1/3) paid in one; X (previous IPVA +
 // cota única), made in the other before Y was paid, refused in words when paid; Z (parcela 2/3,
 // the next parcela of the plan already started) still paid. Every new state: screenshot + axe.

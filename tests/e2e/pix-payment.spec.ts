@@ -37,7 +37,7 @@ test("PIX: QR, copy with feedback, paid by the simulated payer, the page moves o
     const qrBox = await page.getByRole("img", { name: /QR Code do PIX/ }).boundingBox();
     expect(copyBox!.y).toBeLessThan(qrBox!.y);
   }
-  await checkPage(page, testInfo, "14-pay-pix"); // with who receives it and why (issue 22, item 2)
+  await checkPage(page, testInfo, "14-pay-pix"); // with who receives it and why
   await payPix(request, await pixCodeField(page).inputValue());
   await expectStatusPage(page);
   await expect(page.getByText("Pagamento aprovado")).toBeVisible();
@@ -49,7 +49,7 @@ test("PIX expired upstream early, then a new code without a tap", async ({ page,
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
   const first = await pixCodeField(page).inputValue();
   await expirePix(request, first);
-  // Seen by the status poll: the page replaces the code by itself (issue 22, item 3).
+  // Seen by the status poll: the page replaces the code by itself.
   await expectNewPixCode(page, first, 30_000);
   await checkPage(page, testInfo, "15-pay-pix-expired-renewed");
   await expect(pixCodeField(page)).not.toHaveValue("");

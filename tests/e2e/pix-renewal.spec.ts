@@ -4,7 +4,7 @@ import { checkPage } from "./support/a11y";
 import { expectNewPixCode, expectStatusPage, openCheckout, ownFamilyPlate, pixCodeField } from "./support/flow";
 import { pixPaymentIdByCode, SANDBOX_URL } from "./support/sandbox";
 
-// Issue 22, item 3: a PIX code that never dies mid-payment. SANDBOX_TIME_SCALE (playwright.config)
+// A PIX code that never dies mid-payment. SANDBOX_TIME_SCALE (playwright.config)
 // makes a 30-minute code last 18 s: the page is left open until the code expires by itself.
 
 const headers = { "x-api-key": "sk_test_sandbox_default" };

@@ -6,7 +6,7 @@ import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { sleep } from "../support/time";
 
-// Issue 19's proof at the library level: an instance SIGKILLed while it holds claimed webhook inbox
+// Scale-out at the library level: an instance SIGKILLed while it holds claimed webhook inbox
 // rows and a pending payment's status lease. Another instance (this process) must not touch either
 // while the leases run, then finish both: every row applied once, the payment reconciled with ONE
 // upstream status call (counted at a proxy in front of the sandbox). The inbox lease is the real

@@ -5,7 +5,7 @@ import { freshCheckout, json, pay, readPayment } from "../support/storefront-flo
 import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 
-// Issue 22, item 3: a PIX code replaced by a fresh one for the same checkout when it expires.
+// A PIX code replaced by a fresh one for the same checkout when it expires.
 // Storefront route handlers over a real SQLite file, the sandbox over HTTP behind a proxy that
 // counts the payment requests reaching upstream. PIX codes live 2.5 s here (paymentTimings, real ms).
 

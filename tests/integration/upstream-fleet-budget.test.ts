@@ -8,7 +8,7 @@ import { apiRequest, armFault, clearFaults } from "../support/upstream-helpers";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 
 // The fleet's upstream budget (lib/upstream/budget.ts) over real HTTP against the sandbox and real
-// SQLite: the flood of anonymous simulations must stop at (limit - reserve) while a person
+// SQLite: a flood of anonymous simulations must stop at (limit - reserve) while a person
 // paying still gets through, two instances (two Prisma clients on one file) count together, and
 // an upstream 429 pauses the operation for the other instance too.
 

@@ -9,7 +9,7 @@ import { callRoute, each, idsOf, KIND_OF, loadWorkspaceRoutes, readBody, snapsho
 import { leakedSecrets, seedWorkspace, type SeededWorkspace } from "../support/workspace-seed";
 import { CONVENTION_ROUTES, isKnownParam, type ParamKind } from "../support/workspace-walk";
 
-// Issue 21, "Authorization": two despachantes, A and B, each with a client, a vehicle, a lookup, a
+// Authorization: two despachantes, A and B, each with a client, a vehicle, a lookup, a
 // batch with its item and a link, written straight into the database. Every route handler under
 // app/api/workspace (found by walking the folder, so routes added later are covered), every method
 // it exports: with B's ids and A's session it answers 404 NOT_FOUND, exactly like a missing id, and

@@ -8,7 +8,7 @@ import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
 import { randomCpf, randomPlate } from "../support/workspace-seed";
 
-// The despachante's links (issue 21, items 2, 5, 6): made from the account's own lookup for its
+// The despachante's links: made from the account's own lookup for its
 // own client, listed, renewed and e-mailed only by that account (another account's token, lookup
 // or client is a 404 exactly like a missing one; no session is a 401); "your client paid" queued
 // once per payment however often the webhook is replayed and the poll sees it; claiming moves

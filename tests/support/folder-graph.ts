@@ -3,8 +3,8 @@ import path from "node:path";
 
 // The folder-level import graph of lib/ (each lib/<folder> one node, a file directly in lib/ its
 // own): what a module-level cycle rule cannot see (docs/layers.md). Every import counts, type-only
-// ones too: they name a layer as much as a value import does. Ported from the team's
-// folder-cycles tool so CI, which clones only this repository, runs the same check.
+// ones too: they name a layer as much as a value import does. The same check as the team's
+// folder-cycles tool, kept here so CI, which clones only this repository, runs it.
 
 export type FolderGraph = Map<string, Map<string, string[]>>; // from -> to -> "file -> file" examples
 
