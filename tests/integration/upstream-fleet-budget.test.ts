@@ -21,8 +21,7 @@ let client: typeof import("@/lib/upstream/client");
 let budgetModule: typeof import("@/lib/upstream/budget");
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { UPSTREAM_RATE_PER_MINUTE: String(LIMIT), UPSTREAM_RESERVE_PERCENT: "50", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { UPSTREAM_RATE_PER_MINUTE: String(LIMIT), UPSTREAM_RESERVE_PERCENT: "50", LOG_LEVEL: process.env.TEST_LOG ?? "silent" } });
   appDb = (await import("@/lib/db/client")).db;
   otherDb = (await import("@/lib/db/create-client")).createPrismaClient(env.databaseUrl);
   client = await import("@/lib/upstream/client");

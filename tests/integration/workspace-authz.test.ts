@@ -27,8 +27,7 @@ let cookieA: string;
 let cookieB: string;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
   routes = await loadWorkspaceRoutes();
   const { db } = await import("@/lib/db/client");
   const stamp = Date.now();

@@ -59,8 +59,7 @@ async function claim(method: "GET" | "POST", cookie: string) {
 }
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
   ({ db } = await import("@/lib/db/client"));
   links = await import("@/app/api/workspace/links/route");
   A = await account(`a.${Date.now()}@despachante.test`);
