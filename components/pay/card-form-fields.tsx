@@ -16,7 +16,7 @@ import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/fiel
 
 // The card form's parts that follow a typed value or the installments answer. Each watches what it
 // shows, so a keystroke in the number or the installments' arrival re-renders a few elements, not
-// the whole form (each whole-form render was a blocking task on a slow phone, profiled in issue 8).
+// the whole form (each whole-form render is a blocking task on a slow phone).
 
 type CardControl = Control<CardInputValues, unknown, unknown>;
 
@@ -28,7 +28,7 @@ type Identify = (number: string) => CardIdentity;
 
 /**
  * The brand as the number is typed. card-validator's tables are fetched with the first digit, not
- * with the page: the pay page's first-load JavaScript stays as it was.
+ * with the page: they stay out of the pay page's first-load JavaScript.
  */
 function useCardIdentity(numero: string): CardIdentity | null {
   const [identify, setIdentify] = useState<Identify | null>(null);

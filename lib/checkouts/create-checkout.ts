@@ -13,7 +13,7 @@ import { upstreamCheckoutRefusal } from "./checkout-errors";
 
 const log = moduleLogger("checkouts");
 
-// Moved to lib/security so payments share it; re-exported for existing importers.
+// Lives in lib/security so payments share it; re-exported for this module's importers.
 export { newPublicToken };
 
 export type CreatedCheckout = { token: string; amountCents: number; expiresAt: string };

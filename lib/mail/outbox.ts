@@ -8,7 +8,8 @@ import { metrics } from "@/lib/metrics/registry";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import { buildAttachments } from "./attachments";
 import { mailLog } from "./logger";
-import { isTemplateName, renderMail } from "./templates";
+import { isTemplateName } from "./templates";
+import { renderMail } from "./templates/render";
 import { isPermanentSmtpError, mailTransport } from "./transport";
 
 // The outbox as a lib/jobs queue: MailMessage rows with status "pending", claimed with a lease,

@@ -18,7 +18,8 @@ import { newPublicToken } from "@/lib/security/public-token";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 import { checkPaymentNow } from "./reconcile";
 
-// A fresh PIX code for the same checkout when the one on screen expires (issue 22, item 3). The
+// A fresh PIX code for the same checkout when the one on screen expires: a payer mid-payment is
+// never left without a code to pay. The
 // new code is only created once the old one is known expired, here or upstream (why not before:
 // lib/rules/pix-renewal.ts), so paying the old code afterwards is refused upstream (pixExpired).
 // The new row is inserted under the old one's id (Payment.renewedFromId, unique) BEFORE the

@@ -6,18 +6,19 @@ import { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "
 import { processSingleton } from "@/lib/server/singleton";
 
 // Group commit for the webhook inbox, on its own better-sqlite3 connection (Prisma's per-query
-// cost dominated: ~400 inserts/s through Prisma, see docs/webhooks.md). Writes arriving within
-// one window (below) share ONE transaction and ONE fsync (synchronous=FULL, WAL); each caller's
-// promise resolves only after that COMMIT returned, so nothing is acknowledged before it is durable.
+// cost dominates when each delivery is its own insert, see docs/webhooks.md). Writes arriving
+// within one window (below) share ONE transaction and ONE fsync (synchronous=FULL, WAL); each
+// caller's promise resolves only after that COMMIT returned, so nothing is acknowledged before it
+// is durable.
 //
 // The connection never waits for a lock synchronously (busy_timeout 0): a blocking wait would
 // freeze the event loop while Prisma, on the same thread, holds the write lock across awaits.
 // A busy database is retried on a timer until each write's deadline, then reported unavailable.
 
 /**
- * Gathering window. Each COMMIT fsyncs and blocks the event loop (1-3.5 ms measured here). An
- * adaptive 1-4 ms window (following the last commit's duration) was tried and measured no better
- * on the noisy machine (docs/webhooks.md), so it stays fixed at 1 ms.
+ * Gathering window. Each COMMIT fsyncs and blocks the event loop for about a millisecond or more,
+ * so writes arriving meanwhile share the next one. A window that follows the last commit's
+ * duration does no better (docs/webhooks.md), so it stays fixed at 1 ms.
  */
 const GROUP_WINDOW_MS = 1;
 const BUSY_RETRY_MS = 2;

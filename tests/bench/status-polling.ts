@@ -31,7 +31,7 @@ import { statusCallRates, type Rate } from "./lib/upstream-rates";
 
 const CONNECTIONS = Number(arg("connections", "200"));
 // A minute by default: the storefront asks upstream at most once per payment per 30 s, so a 20 s
-// window holds 0 or 1 call per payment and extrapolates to 0 or 3 per minute (seen: 3.0, a MISS).
+// window holds 0 or 1 call per payment and extrapolates to 0 or 3 per minute (a false MISS).
 const DURATION = Number(arg("duration", "60"));
 const TARGET_PER_MIN = 2;
 const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
@@ -85,7 +85,7 @@ async function main() {
     if (!given) console.log("[status-polling] starting a storefront behind a counting upstream proxy ...");
     // Ten times real time: the card stays in analysis for 300 s and the PIX awaits for 300 min, past
     // both windows. A status change would arrive by webhook and be confirmed upstream (one call the
-    // polling did not cause); at real time the card turned paid 30 s in, mid-window.
+    // polling did not cause); at real time the card turns paid 30 s in, mid-window.
     app = given ? undefined : await startApp({ name: "status-polling", countUpstream: true, env: { SANDBOX_TIME_SCALE: "10", METRICS_TOKEN } });
     const base = given || app!.url;
     const api = new ApiClient(base);

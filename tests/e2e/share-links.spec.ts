@@ -7,7 +7,7 @@ import { checkPage, expectNoAxeViolations } from "./support/a11y";
 import { createShareLink, CUSTOMER, expectStatusPage, ORIGIN_HEADERS } from "./support/flow";
 import { expireCheckoutsOfPlate, payPix } from "./support/sandbox";
 
-// Issue 7: a dispatcher's share links. Each test pays or expires the debts of a TST plate of its
+// A dispatcher's share links. Each test pays or expires the debts of a TST plate of its
 // own (lib/sandbox/catalog/family.ts), so no test touches another's.
 
 const noPaymentForm = async (page: Page) => {
@@ -135,7 +135,7 @@ test("a share link's page hydrates as sent though its cost table fetches the ins
   // The card form hydrates after the rest of the page (HydrateApart); the cost table's request for
   // the same installments may answer first. The form must still draw what the HTML drew
   // ("Calculando parcelas…") while it hydrates: the hydrationErrors fixture fails the test on a
-  // mismatch. Without the wait for hydration it failed 6 runs in 6, with the answer served at once.
+  // mismatch. With the answer served at once, a form that did not wait for hydration fails here.
   const token = await createShareLink(page, testInfo.project.name === "phone" ? "TST7L07" : "TST7L06");
   // The real answer, then served at once: the earlier it lands, the likelier the race.
   const amountCents = ((await (await page.request.get(`/api/checkouts/${token}`)).json()) as { amountCents: number }).amountCents;

@@ -35,7 +35,7 @@ async function post<T>(request: APIRequestContext, url: string, data: unknown): 
 }
 
 /** A card payment through the JSON API with a vehicle of its own (a TST plate no other test uses). */
-async function payByCard(request: APIRequestContext): Promise<string> {
+async function payOwnVehicleByApi(request: APIRequestContext): Promise<string> {
   const v = familyVehicle(`TST${Math.floor(Math.random() * 10)}S${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`)!;
   const { lookupId } = await post<{ lookupId: string }>(request, "/api/lookups", { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
   let debts: { id: string; type: string; dependsOn: string[] }[] = [];
@@ -58,7 +58,7 @@ async function payByCard(request: APIRequestContext): Promise<string> {
 }
 
 test("no card number, CVV or API key in the e2e database, its WAL, the server's log or its processes' output", async ({ request }) => {
-  expect(await payByCard(request)).toBe("paid");
+  expect(await payOwnVehicleByApi(request)).toBe("paid");
   await new Promise((r) => setTimeout(r, 1_000)); // the logger's last lines reach the file
 
   const files = e2eFiles();

@@ -30,9 +30,11 @@ const tally = new Map<string, number>(); // "status code" -> count, printed at t
 beforeAll(async () => {
   process.on("unhandledRejection", onRejection);
   // The sandbox's own limit too: a FUZZ_RUNS soak makes thousands of upstream checkouts.
-  env = await setupTestEnvironment({ timeScale: 0.01, rateLimitPerMinute: 1_000_000 });
-  // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
-  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000", RATE_LIMIT_INSTALLMENTS: "1000000", RATE_LIMIT_VEHICLES: "1000000", RATE_LIMIT_CHECKOUTS: "1000000", RATE_LIMIT_PAYMENT_REF_MISSES: "1000000" });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01, rateLimitPerMinute: 1_000_000 },
+    // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
+    env: { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000", RATE_LIMIT_INSTALLMENTS: "1000000", RATE_LIMIT_VEHICLES: "1000000", RATE_LIMIT_CHECKOUTS: "1000000", RATE_LIMIT_PAYMENT_REF_MISSES: "1000000" },
+  });
   const checkout = await freshCheckout(env);
   Object.assign(real, { lookupId: checkout.lookupId, token: checkout.token, debtId: checkout.fine.id });
   real.cardToken = (await json<{ cardToken: string }>(await tokenize(checkout.token, SANDBOX_CARDS.analysisThenPaid.number))).cardToken;

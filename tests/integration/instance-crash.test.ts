@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { sleep } from "../support/time";
 
-// Issue 19's proof at the library level: an instance SIGKILLed while it holds claimed webhook inbox
+// Scale-out at the library level: an instance SIGKILLed while it holds claimed webhook inbox
 // rows and a pending payment's status lease. Another instance (this process) must not touch either
 // while the leases run, then finish both: every row applied once, the payment reconciled with ONE
 // upstream status call (counted at a proxy in front of the sandbox). The inbox lease is the real
@@ -20,9 +20,9 @@ let proxy: { url: string; close(): Promise<void> };
 const calls: UpstreamCall[] = [];
 
 beforeAll(async () => {
-  t = await setupTestEnvironment({ timeScale: 1 }); // a card token lives its real 10 minutes
+  t = await setupTestEnvironment({ sandbox: { timeScale: 1 } }); // a card token lives its real 10 minutes
   proxy = await startCountingProxy(t.sandbox.url, calls);
-  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(STATUS_INTERVAL_MS) });
+  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(STATUS_INTERVAL_MS) });
 });
 afterAll(async () => {
   await proxy?.close();
@@ -53,7 +53,7 @@ describe("an instance killed while holding work", () => {
     });
 
     const child = spawn(process.execPath, ["--import", "tsx", "tests/support/crashing-instance.ts"], {
-      env: { ...process.env, PAYMENT_ID: payment.id },
+      env: t.childEnv({ PAYMENT_ID: payment.id }),
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

@@ -50,7 +50,7 @@ const queue = (client: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) =>
 /** Another instance: a process draining this test's rows; resolves the ids it ran when it exits. */
 function claimer(env: Record<string, string> = {}): { child: ChildProcess; started: Promise<void>; ran: Promise<string[]> } {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/jobs-claimer.ts"], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl, JOB_BATCH: batch, LOG_LEVEL: "silent", ...env },
+    env: t.childEnv({ JOB_BATCH: batch, ...env }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";

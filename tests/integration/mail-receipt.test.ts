@@ -18,8 +18,7 @@ let db: Db;
 
 beforeAll(async () => {
   // 1/100 time: settlement starts 0.6 s after paid, one debt settles every 0.6 s.
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000" } });
   const { createPrismaClient } = await import("@/lib/db/create-client");
   db = createPrismaClient(env.databaseUrl);
 });

@@ -18,9 +18,10 @@ let db: typeof import("@/lib/db/client").db;
 let drain: () => Promise<void>;
 
 beforeAll(async () => {
-  // Set before anything reads the environment.
-  Object.assign(process.env, { STATUS_CHECK_INTERVAL_MS: "31000", STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000" });
-  env = await setupTestEnvironment({ timeScale: 1 });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 1 },
+    env: { STATUS_CHECK_INTERVAL_MS: "31000", STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000" },
+  });
   ({ db } = await import("@/lib/db/client"));
   ({ dispatchPendingWebhooks: drain } = await import("@/lib/webhooks/dispatch"));
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");

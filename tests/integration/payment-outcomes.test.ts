@@ -37,9 +37,10 @@ let sweepPayments: typeof import("@/lib/payments/sweep").sweepPayments;
 let drain: () => Promise<void>;
 
 beforeAll(async () => {
-  // Set before anything reads the environment (another file run by this worker may have set others).
-  Object.assign(process.env, { PAYMENT_NOT_FOUND_GRACE_MS: String(GRACE_MS), STATUS_CHECK_INTERVAL_MS: String(POLL_SPACING_MS), STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_CARD_TOKENS: "100000" });
-  env = await setupTestEnvironment({ timeScale: 1, paymentTimings: { pixTtl: 2_500 } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 1, paymentTimings: { pixTtl: 2_500 } },
+    env: { PAYMENT_NOT_FOUND_GRACE_MS: String(GRACE_MS), STATUS_CHECK_INTERVAL_MS: String(POLL_SPACING_MS), STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_CARD_TOKENS: "100000" },
+  });
   ({ db } = await import("@/lib/db/client"));
   ({ sweepPayments } = await import("@/lib/payments/sweep"));
   ({ dispatchPendingWebhooks: drain } = await import("@/lib/webhooks/dispatch"));

@@ -4,7 +4,7 @@ import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy
 import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { setupTestEnvironment, TEST_WEBHOOK_SECRET, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
+import { overrideEnvForTests, setupTestEnvironment, TEST_WEBHOOK_SECRET, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
 import { sleep } from "../support/time";
 
 // The status-call budget for the whole fleet, counted where it matters: at a proxy in front of the
@@ -31,9 +31,9 @@ let receiver: WebhookReceiver;
 const calls: UpstreamCall[] = [];
 
 beforeAll(async () => {
-  t = await setupTestEnvironment({ timeScale: 1 }); // a PIX payment stays awaiting_payment for 30 min
+  t = await setupTestEnvironment({ sandbox: { timeScale: 1 } }); // a PIX payment stays awaiting_payment for 30 min
   proxy = await startCountingProxy(t.sandbox.url, calls);
-  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS), STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS) });
+  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS), STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS) });
   await logLeases();
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
   receiver = await startWebhookReceiver(POST);

@@ -13,8 +13,7 @@ import { apiRequest, armFault, clearFaults, params } from "../support/upstream-h
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment();
-  Object.assign(process.env, { RATE_LIMIT_INSTALLMENTS: "2", RATE_LIMIT_VEHICLES: "2", RATE_LIMIT_CHECKOUTS: "2", RATE_LIMIT_LOOKUPS: "100", LOG_LEVEL: "silent" });
+  env = await setupTestEnvironment({ env: { RATE_LIMIT_INSTALLMENTS: "2", RATE_LIMIT_VEHICLES: "2", RATE_LIMIT_CHECKOUTS: "2", RATE_LIMIT_LOOKUPS: "100", LOG_LEVEL: "silent" } });
 });
 afterEach(() => clearFaults(env));
 afterAll(() => env.close());

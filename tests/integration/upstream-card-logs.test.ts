@@ -18,9 +18,8 @@ let env: TestEnvironment;
 let logFile: string;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
   logFile = path.resolve(`data/test/${crypto.randomUUID()}.log`);
-  Object.assign(process.env, { LOG_FILE: logFile, LOG_LEVEL: "debug" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { LOG_FILE: logFile, LOG_LEVEL: "debug" } });
 });
 afterAll(() => env.close());
 

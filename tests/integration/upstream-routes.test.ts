@@ -11,8 +11,7 @@ type ErrorBody = { error: { code: string; message: string; fields?: Record<strin
 
 let env: TestEnvironment;
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "3", RATE_LIMIT_CARD_TOKENS: "100", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "2" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_LOOKUPS: "3", RATE_LIMIT_CARD_TOKENS: "100", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "2" } });
 });
 afterAll(() => env.close());
 

@@ -8,7 +8,7 @@ import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
 import { randomCpf, randomPlate } from "../support/workspace-seed";
 
-// The despachante's links (issue 21, items 2, 5, 6): made from the account's own lookup for its
+// The despachante's links: made from the account's own lookup for its
 // own client, listed, renewed and e-mailed only by that account (another account's token, lookup
 // or client is a 404 exactly like a missing one; no session is a 401); "your client paid" queued
 // once per payment however often the webhook is replayed and the poll sees it; claiming moves
@@ -59,8 +59,7 @@ async function claim(method: "GET" | "POST", cookie: string) {
 }
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
   ({ db } = await import("@/lib/db/client"));
   links = await import("@/app/api/workspace/links/route");
   A = await account(`a.${Date.now()}@despachante.test`);

@@ -1,5 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Job, LeaseTable } from "@/lib/jobs";
+// Relative: the claimer child process (jobs-claimer.ts) loads this file without the @/ alias.
+import { loadEnv } from "../../lib/env/load";
 
 export type TestRow = { id: string; attempts: number; payload: string; receivedAt: Date };
 
@@ -8,7 +10,7 @@ export type TestRow = { id: string; attempts: number; payload: string; receivedA
  * client. On PostgreSQL it claims in one statement, as the webhook inbox does there (`sql`).
  */
 export function claimQueue(client: Db, batch: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
-  const postgres = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "");
+  const postgres = loadEnv().databaseProvider === "postgresql";
   return {
     name: `test-${batch}`,
     table: client.webhookEvent as unknown as LeaseTable,

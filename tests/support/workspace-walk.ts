@@ -73,7 +73,7 @@ export function workspacePageFiles(repo = process.cwd()): WalkedFile[] {
   return walk(root, "page.tsx").map((f) => toTemplate(root, "/painel", f));
 }
 
-/** The API routes the URL conventions name (the lead's brief): each must exist once the workspace is merged. */
+/** The API routes the workspace's URL conventions name: each must exist. */
 export const CONVENTION_ROUTES = [
   "/api/workspace/clients",
   "/api/workspace/clients/[clientId]",

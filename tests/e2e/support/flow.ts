@@ -154,3 +154,15 @@ export async function expectStatusPage(page: Page): Promise<void> {
   await page.waitForURL(/\/pagamento\/[^/]+$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Acompanhamento do pagamento" })).toBeVisible();
 }
+
+/** The PIX copy-and-paste code field of the pay page and the status page. */
+export const pixCodeField = (page: Page) => page.getByLabel("Código PIX copia e cola");
+
+/** The code field shows a code other than `old` (it may be absent meanwhile: the old code leaves first). */
+export async function expectNewPixCode(page: Page, old: string, timeout: number): Promise<void> {
+  await expect(async () => {
+    const value = await pixCodeField(page).inputValue({ timeout: 1_000 });
+    expect(value).not.toBe("");
+    expect(value).not.toBe(old);
+  }).toPass({ timeout });
+}

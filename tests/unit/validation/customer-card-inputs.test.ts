@@ -89,7 +89,7 @@ describe("cardInputSchema", () => {
     ["4111111111111112", "Número do cartão inválido. Confira os dígitos."],
     ["4111", "Número do cartão inválido. Confira os dígitos."],
     ["4111abcd11111111", "Número do cartão inválido. Confira os dígitos."],
-    // Brands we recognise and do not take are named (issue 22, item 7), not "unknown".
+    // Brands we recognise and do not take are named, not "unknown".
     ["6011111111111117", "Cartões Discover não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX."],
     ["30569309025904", "Cartões Diners Club não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX."],
     [makeLuhn("637095000000000"), "Cartões Hiper não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX."],
