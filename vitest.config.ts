@@ -69,6 +69,9 @@ export default defineConfig({
           include: ["tests/fresh-clone/**/*.test.ts"],
           environment: "node",
           testTimeout: 12 * 60_000,
+          // Removing the clone unlinks a whole node_modules (1.5 GB with Prisma 7 and the 6.19 CLI
+          // for migrations): longer than vitest's default 10 s on a busy host.
+          hookTimeout: 2 * 60_000,
           pool: "forks",
         },
       },

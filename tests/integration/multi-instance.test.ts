@@ -232,9 +232,16 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     // A lease owner is "host:pid:random" (lib/jobs/owner.ts): the victim's are the pids of its session (spawned detached: setsid).
     const victimPids = sessionPids(victim.process.pid);
     const victimHolds = { outcome: null, OR: victimPids.map((pid) => ({ leaseOwner: { contains: `:${pid}:` } })) };
+    // Frozen (SIGSTOP) before it is counted: a claim of the whole chunk is applied and finished in a
+    // few milliseconds, so rows seen held may already be finished by the time a kill lands. Frozen
+    // with none held, it runs on and is caught again.
     const held = await waitUntil("the victim to hold claimed rows", async () => {
-      const n = await db.webhookEvent.count({ where: victimHolds });
-      return n > 0 ? n : undefined;
+      if ((await db.webhookEvent.count({ where: victimHolds })) === 0) return undefined;
+      signalGroup(victim.process, "SIGSTOP");
+      const n = await db.webhookEvent.count({ where: { ...victimHolds, leaseUntil: { gt: new Date() } } });
+      if (n > 0) return n;
+      signalGroup(victim.process, "SIGCONT");
+      return undefined;
     }, 60_000, 20);
     signalGroup(victim.process, "SIGKILL");
     await victim.process.exited;
