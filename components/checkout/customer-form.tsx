@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { createCheckout } from "@/lib/client/mutations";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { createCheckout } from "@/lib/browser/mutations";
 import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
 import type { CustomerInput, CustomerInputValues } from "@/lib/validation/customer-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";

@@ -2,9 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { renewLink } from "@/lib/client/mutations";
-import { queryKeys } from "@/lib/client/queries";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { renewLink } from "@/lib/browser/mutations";
+import { queryKeys } from "@/lib/browser/queries";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

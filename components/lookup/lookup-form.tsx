@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { createLookup } from "@/lib/client/mutations";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { createLookup } from "@/lib/browser/mutations";
 import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
 import type { LookupInput, LookupInputValues } from "@/lib/validation/lookup-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useWatch, type Control, type UseFormRegisterReturn } from "react-hook-form";
-import { installmentsQuery } from "@/lib/client/queries";
+import { installmentsQuery } from "@/lib/browser/queries";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { CARD_BRAND_LABELS, startsLikeAmex } from "@/lib/rules/card";
 import type { CardIdentity } from "@/lib/rules/card-brand";

@@ -3,10 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { createPayment } from "@/lib/client/mutations";
-import { paymentQuery, queryKeys } from "@/lib/client/queries";
-import type { CheckoutView, PaymentView } from "@/lib/client/types";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { createPayment } from "@/lib/browser/mutations";
+import { paymentQuery, queryKeys } from "@/lib/browser/queries";
+import type { CheckoutView, PaymentView } from "@/lib/browser/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { queryKeys } from "@/lib/client/queries";
-import type { CheckoutView } from "@/lib/client/types";
+import { queryKeys } from "@/lib/browser/queries";
+import type { CheckoutView } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { CostSection } from "@/components/checkout/cost-section";
 import { Card } from "@/components/ui/card";

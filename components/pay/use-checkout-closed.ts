@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError, type ApiErrorCode } from "@/lib/client/fetch-json";
-import { queryKeys } from "@/lib/client/queries";
+import { ApiError, type ApiErrorCode } from "@/lib/browser/fetch-json";
+import { queryKeys } from "@/lib/browser/queries";
 
 const CLOSED = new Set<ApiErrorCode>(["CHECKOUT_EXPIRED", "CHECKOUT_ALREADY_PAID", "DEBT_ALREADY_PAID", "DEBT_IN_PAYMENT"]);
 

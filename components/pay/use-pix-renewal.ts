@@ -2,10 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ApiError, type ApiErrorCode } from "@/lib/client/fetch-json";
-import { renewPix } from "@/lib/client/mutations";
-import { queryKeys } from "@/lib/client/queries";
-import type { PaymentView } from "@/lib/client/types";
+import { ApiError, type ApiErrorCode } from "@/lib/browser/fetch-json";
+import { renewPix } from "@/lib/browser/mutations";
+import { queryKeys } from "@/lib/browser/queries";
+import type { PaymentView } from "@/lib/browser/types";
 import { MAX_AUTOMATIC_RENEWALS } from "@/lib/rules/pix-renewal";
 
 // Replaces an expired PIX code by itself while the page is open (POST .../pix/renew). The server

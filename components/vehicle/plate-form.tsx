@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError } from "@/lib/client/fetch-json";
-import { vehicleQuery } from "@/lib/client/queries";
+import { ApiError } from "@/lib/browser/fetch-json";
+import { vehicleQuery } from "@/lib/browser/queries";
 import type { EnrichmentInput, EnrichmentInputValues } from "@/lib/validation/enrichment-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { Alert } from "@/components/ui/alert";

@@ -20,7 +20,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon, { type Result } from "autocannon";
-import { POLL_MS } from "@/lib/client/queries";
+import { POLL_MS } from "@/lib/browser/queries";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { claimBrowserLinks, claimQuery } from "@/lib/client/workspace-links";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { claimBrowserLinks, claimQuery } from "@/lib/browser/workspace-links";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

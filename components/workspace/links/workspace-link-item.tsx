@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { renewWorkspaceLink, type AccountLinkView } from "@/lib/client/workspace-links";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { renewWorkspaceLink, type AccountLinkView } from "@/lib/browser/workspace-links";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { shareMessage, whatsappShareUrl } from "@/lib/rules/share-message";
 import { formatPlate } from "@/lib/rules/plate";
