@@ -11,11 +11,11 @@ import { Button } from "@/components/ui/button";
 /** A fresh link for an expired one (same debts and customer); upstream's refusal is shown in words. */
 export function RenewLinkButton({ token }: { token: string }) {
   const router = useRouter();
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const renew = useMutation({
     mutationFn: () => renewLink(token),
     onSuccess: async (created) => {
-      await client.invalidateQueries({ queryKey: queryKeys.links() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.links() });
       router.push(`/links/${created.token}`);
     },
   });

@@ -21,7 +21,7 @@ type Props = { token: string; initial?: PaymentView | null; debts: CheckoutView[
 /** Generates a PIX code, watches it, replaces it by itself when it expires, and moves on once it is paid. */
 export function PixPayment({ token, initial, debts, payee }: Props) {
   const router = useRouter();
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const [current, setCurrent] = useState<PaymentView | null>(initial ?? null);
   const [expiredLocally, setExpiredLocally] = useState(false);
   const refreshOnClosed = useRefreshOnClosed(token);
@@ -30,7 +30,7 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   const generate = useMutation({
     mutationFn: (attemptId: string) => createPayment(token, { attemptId, method: "pix", emailPix }),
     onSuccess: (payment) => {
-      client.setQueryData(queryKeys.payment(payment.ref), payment);
+      queryClient.setQueryData(queryKeys.payment(payment.ref), payment);
       setExpiredLocally(false);
       setCurrent(payment);
     },

@@ -12,11 +12,11 @@ const CLOSED = new Set<ApiErrorCode>(["CHECKOUT_EXPIRED", "CHECKOUT_ALREADY_PAID
  * hold), was paid elsewhere, or holds a debt paid or in payment through another checkout: reload the checkout, so the page draws that state and drops the form.
  */
 export function useRefreshOnClosed(token: string): (error: unknown) => void {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && CLOSED.has(error.code)) void client.invalidateQueries({ queryKey: queryKeys.checkout(token) });
+      if (error instanceof ApiError && CLOSED.has(error.code)) void queryClient.invalidateQueries({ queryKey: queryKeys.checkout(token) });
     },
-    [client, token],
+    [queryClient, token],
   );
 }

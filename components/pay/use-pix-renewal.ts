@@ -15,14 +15,14 @@ import { MAX_AUTOMATIC_RENEWALS } from "@/lib/rules/pix-renewal";
 const NOT_YET = new Set<ApiErrorCode>(["PIX_STILL_OPEN", "PIX_STILL_VALID"]);
 
 export function usePixRenewal(payment: PaymentView | null, expired: boolean, onRenewed: (p: PaymentView) => void) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const [automatic, setAutomatic] = useState(0);
   const [renewedAt, setRenewedAt] = useState<number | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const renew = useMutation({
     mutationFn: (ref: string) => renewPix(ref),
     onSuccess: (next) => {
-      client.setQueryData(queryKeys.payment(next.ref), next);
+      queryClient.setQueryData(queryKeys.payment(next.ref), next);
       if (next.ref !== payment?.ref) setRenewedAt(Date.now());
       onRenewed(next);
     },

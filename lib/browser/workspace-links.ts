@@ -17,7 +17,7 @@ export const WORKSPACE_POLL_MS = 5_000;
 
 export const workspaceKeys = {
   links: (filter: LinkFilter = {}) => ["workspace", "links", filter] as const,
-  claim: () => ["workspace", "claim"] as const,
+  adoptable: () => ["workspace", "adoptable"] as const,
 };
 
 function filterQuery(filter: LinkFilter): string {
@@ -37,10 +37,10 @@ export function workspaceLinksQuery(filter: LinkFilter = {}) {
   });
 }
 
-export function claimQuery() {
+export function adoptableQuery() {
   return queryOptions({
-    queryKey: workspaceKeys.claim(),
-    queryFn: ({ signal }) => fetchJson<{ claimable: number }>("/api/workspace/links/claim", { signal }),
+    queryKey: workspaceKeys.adoptable(),
+    queryFn: ({ signal }) => fetchJson<{ adoptable: number }>("/api/workspace/links/adopt", { signal }),
   });
 }
 
@@ -56,6 +56,6 @@ export function sendWorkspaceLink(token: string) {
   return fetchJson<{ queued: boolean; to: string }>(`/api/workspace/links/${encodeURIComponent(token)}/send`, { method: "POST" });
 }
 
-export function claimBrowserLinks() {
-  return fetchJson<{ claimed: number }>("/api/workspace/links/claim", { method: "POST" });
+export function adoptBrowserLinks() {
+  return fetchJson<{ adopted: number }>("/api/workspace/links/adopt", { method: "POST" });
 }

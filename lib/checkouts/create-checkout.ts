@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { availabilityOf, refusalError, refusalFor } from "@/lib/checkouts/claims";
+import { availabilityOf, refusalError, refusalFor } from "@/lib/checkouts/debt-holds";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
 import { newPublicToken } from "@/lib/security/public-token";
@@ -20,7 +20,7 @@ export type CreatedCheckout = { token: string; amountCents: number; expiresAt: s
 
 /**
  * Re-checks the selection against the stored lookup (dependsOn / distinct, lib/rules) and against
- * what is paid or in payment now (lib/checkouts/claims.ts) BEFORE calling upstream, then stores our Checkout under an unguessable public token. The upstream
+ * what is paid or in payment now (lib/checkouts/debt-holds.ts) BEFORE calling upstream, then stores our Checkout under an unguessable public token. The upstream
  * checkoutId never leaves the server. A share link records the browser that made it (creatorKey,
  * lib/links/creator-cookie.ts) for its "Meus links", or the workspace account and client.
  */

@@ -98,7 +98,7 @@ describe("events are confirmed, never written as facts", () => {
     const before = await countCalls();
     const started = Date.now();
     for (let i = 0; i < FLOOD_EVENTS; i++) {
-      // Each one distinct (the inbox stores an event once): final claims and values nobody lists.
+      // Each one distinct (the inbox stores an event once): final statuses and values nobody lists.
       await forge(row, i % 2 ? "paid" : `forged-${i}`, i % 3 ? null : "settled");
       void drain();
       await new Promise((r) => setTimeout(r, 100));

@@ -12,7 +12,7 @@ export const CUSTOMER = { nome: "Maria da Silva", email: "maria.silva@example.co
 export async function resetSandbox(env: TestEnvironment): Promise<void> {
   await fetch(`${env.sandbox.url}/__sandbox/reset`, { method: "POST", headers: { "x-api-key": TEST_API_KEY } });
   // A reset upstream is a world where nothing was ever charged. Our database must forget the old
-  // world's charges too, or "never pay a debt twice" (lib/checkouts/claims.ts) rightly refuses the same
+  // world's charges too, or "never pay a debt twice" (lib/checkouts/debt-holds.ts) rightly refuses the same
   // deterministic debt ids again. Marked expired rather than deleted: late webhooks still match.
   const { db } = await import("@/lib/db/client");
   await db.payment.updateMany({ where: { status: { notIn: ["refused", "expired"] } }, data: { status: "expired" } });

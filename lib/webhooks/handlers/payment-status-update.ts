@@ -52,10 +52,10 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
   const payment = await findOwnPayment(e);
   if (!payment) return unmatched("no payment of ours with this externalId/paymentId");
   const unknown = unknownValue(e);
-  const claim = { status: e.status, liquidationStatus: e.liquidationStatus ?? null };
+  const report = { status: e.status, liquidationStatus: e.liquidationStatus ?? null };
 
   const seen = await readSeen(payment.id);
-  if (!unknown && eventReflected(seen, claim)) return applied("confirmed by the status endpoint");
+  if (!unknown && eventReflected(seen, report)) return applied("confirmed by the status endpoint");
   const startedSince = seen.statusCheckAt !== null && seen.statusCheckAt >= ctx.receivedAt;
   const answeredSince = startedSince && seen.lastCheckedAt !== null && seen.lastCheckedAt >= seen.statusCheckAt!;
   if (!answeredSince) {
@@ -72,7 +72,7 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
   }
   const now = await readSeen(payment.id);
   const upstreamSays = `upstream: ${now.status}/${now.liquidationStatus ?? "-"}`;
-  const confirmed = !unknown && eventReflected(now, claim);
+  const confirmed = !unknown && eventReflected(now, report);
   if (!confirmed) {
     // The call failed (no answer applied since it started): retry the event with backoff rather
     // than record a real `paid` as not confirmed. A payment with nothing left to learn is never asked.

@@ -56,7 +56,7 @@ const normalizedPlate = (plate: string) => plate.replace(/-/g, "").toUpperCase()
 
 /**
  * Runs `fn` in a transaction that first writes the vehicle's lock row: payments of one vehicle's
- * debts then check and claim one after the other. The write comes first so SQLite takes its write
+ * debts then check and hold one after the other. The write comes first so SQLite takes its write
  * lock at once (a read-then-write transaction can fail with SQLITE_BUSY_SNAPSHOT, see
  * lib/payments/apply-update.ts) and PostgreSQL holds the row lock until commit.
  */
