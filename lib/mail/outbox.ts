@@ -96,7 +96,7 @@ export function outboxJob(options: { transport?: Transporter; retry?: RetryPolic
     run: (row) => deliver(row, options.transport ?? mailTransport()),
     // PostgreSQL claims in one statement, like every queue there (lib/jobs/queue.ts).
     ...(env.databaseProvider === "postgresql"
-      ? { sql: { client: db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] } }
+      ? { sql: { db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] } }
       : {}),
   };
 }

@@ -104,7 +104,7 @@ export const webhookInbox: Job<InboxRow> = {
   run: applyOne,
   onDeferred: (at) => webhookDispatcher.wakeAt(at),
   ...(env.databaseProvider === "postgresql"
-    ? { sql: { client: db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
+    ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
     : {}),
 };
 

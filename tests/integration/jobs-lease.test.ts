@@ -45,7 +45,7 @@ async function seed(n: number): Promise<string[]> {
   return ids;
 }
 
-const queue = (client: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) => claimQueue(client, batch, over);
+const queue = (db: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) => claimQueue(db, batch, over);
 
 /** Another instance: a process draining this test's rows; resolves the ids it ran when it exits. */
 function claimer(env: Record<string, string> = {}): { child: ChildProcess; started: Promise<void>; ran: Promise<string[]> } {
@@ -118,8 +118,8 @@ describe("claims", () => {
   it.skipIf(!onPostgres)("a queue that reads relations claims in one statement too, and reads its rows back by the claim's token", async () => {
     // Batch items need their vehicle (a relation): their PostgreSQL claim returns no columns and
     // the rows come back through the queue's select. Same guarantees: oldest first, never shared.
-    const readsBack = (client: Db) => {
-      const q = queue(client);
+    const readsBack = (db: Db) => {
+      const q = queue(db);
       return { ...q, sql: { ...q.sql!, columns: undefined } };
     };
     const base = Date.parse("2026-03-01T12:00:00.123Z");

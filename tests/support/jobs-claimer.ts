@@ -12,9 +12,9 @@ const { claimQueue } = await import("./jobs-queue");
 const url = process.env.DATABASE_URL!;
 const batch = process.env.JOB_BATCH!;
 const hang = process.env.JOB_HANG === "1";
-const client = createPrismaClient(url);
+const db = createPrismaClient(url);
 let first = true;
-const job = claimQueue(client, batch, {
+const job = claimQueue(db, batch, {
   leaseMs: Number(process.env.JOB_LEASE_MS ?? 30_000),
   run: async (row) => {
     if (first) {
@@ -28,4 +28,4 @@ const job = claimQueue(client, batch, {
   },
 });
 while ((await runBatch(job, { limit: 16, concurrency: 4 })) > 0);
-await client.$disconnect();
+await db.$disconnect();

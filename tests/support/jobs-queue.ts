@@ -7,13 +7,13 @@ export type TestRow = { id: string; attempts: number; payload: string; receivedA
 
 /**
  * A lib/jobs queue over one test's WebhookEvent rows (payload = the test's batch tag), through one
- * client. On PostgreSQL it claims in one statement, as the webhook inbox does there (`sql`).
+ * database handle. On PostgreSQL it claims in one statement, as the webhook inbox does there (`sql`).
  */
-export function claimQueue(client: Db, batch: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
+export function claimQueue(db: Db, batch: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
   const postgres = loadEnv().databaseProvider === "postgresql";
   return {
     name: `test-${batch}`,
-    table: client.webhookEvent as unknown as LeaseTable,
+    table: db.webhookEvent as unknown as LeaseTable,
     pending: { outcome: null, payload: batch },
     orderBy: { receivedAt: "asc" },
     select: { payload: true, receivedAt: true },
@@ -22,7 +22,7 @@ export function claimQueue(client: Db, batch: string, over: Partial<Job<TestRow>
     failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
     run: async () => ({ outcome: "applied", appliedAt: new Date() }),
     // The batch tag is a UUID this test made: safe to write into the condition.
-    ...(postgres ? { sql: { client, table: "WebhookEvent", pending: `"outcome" IS NULL AND "payload" = '${batch}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
+    ...(postgres ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL AND "payload" = '${batch}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
     ...over,
   };
 }

@@ -161,7 +161,7 @@ export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) =>
     // PostgreSQL claims in one statement, like every queue there (lib/jobs/queue.ts); the vehicle is
     // a relation, so the claimed rows are read back by the claim's token.
     ...(env.databaseProvider === "postgresql"
-      ? { sql: { client: db, table: "LookupBatchItem", pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`, orderBy: "createdAt" } }
+      ? { sql: { db, table: "LookupBatchItem", pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`, orderBy: "createdAt" } }
       : {}),
     prepare: prepareGroup,
     run: runItem,
