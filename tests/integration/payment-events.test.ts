@@ -6,7 +6,7 @@ import { apiRequest, params } from "../support/upstream-helpers";
 import { paymentRowByRef, registerReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 // payment-status-update events write nothing themselves (docs/payment-states.md): each is
-// confirmed by the status endpoint on its own short, backing-off lease, at the PRODUCTION poll
+// confirmed by the status endpoint on its own short, backing-off spacing, at the PRODUCTION poll
 // spacing (31 s), with the sandbox's real webhook deliveries to our route.
 
 type View = { ref: string; status: string; pix?: { qrCode: string } };
