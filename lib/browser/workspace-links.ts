@@ -5,6 +5,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AccountLinkView as ServerAccountLinkView } from "@/lib/links/account-links";
 import type { LinkStage } from "@/lib/rules/link-filters";
+import type { WorkspaceLinkInputValues } from "@/lib/validation/workspace-link-input";
 import { fetchJson } from "./fetch-json";
 import type { Wire } from "./types";
 
@@ -44,7 +45,7 @@ export function adoptableQuery() {
   });
 }
 
-export function createWorkspaceLink(body: { lookupId: string; debtIds: string[]; clientId?: string }) {
+export function createWorkspaceLink(body: WorkspaceLinkInputValues) {
   return fetchJson<CreatedLink>("/api/workspace/links", { method: "POST", body });
 }
 

@@ -55,7 +55,7 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
   const answer = await upstream
     .createCheckout({
       debtIds: chosen.map((d) => d.id),
-      customer: { name: c.nome, email: c.email, cpfCnpj: c.cpfCnpj, phone: c.celular },
+      customer: { name: c.name, email: c.email, cpfCnpj: c.cpfCnpj, phone: c.phone },
       vehicle: { licensePlate: lookup.plate, renavam: lookup.renavam, uf: lookup.uf },
     })
     .catch((error: unknown) => {
@@ -74,10 +74,10 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
       lookupId: lookup.id,
       amountCents: answer.amountCents,
       expiresAt: answer.expiresAt,
-      customerName: c.nome,
+      customerName: c.name,
       customerEmail: c.email,
       customerCpfCnpj: c.cpfCnpj,
-      customerPhone: c.celular,
+      customerPhone: c.phone,
       plate: lookup.plate,
       renavam: lookup.renavam,
       uf: lookup.uf,

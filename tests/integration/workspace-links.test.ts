@@ -33,7 +33,7 @@ async function account(email: string) {
 async function lookupFor(userId: string, client: Partial<{ email: string | null; phone: string | null }> = {}) {
   const v = SANDBOX_VEHICLES.syncAnswer;
   const c = await db.workspaceClient.create({
-    data: { userId, name: CUSTOMER.nome, cpfCnpj: randomCpf(), phone: "phone" in client ? client.phone : "31987654321", email: "email" in client ? client.email : `cliente.${randomUUID()}@example.com` },
+    data: { userId, name: CUSTOMER.name, cpfCnpj: randomCpf(), phone: "phone" in client ? client.phone : "31987654321", email: "email" in client ? client.email : `cliente.${randomUUID()}@example.com` },
   });
   const vehicle = await db.workspaceVehicle.create({ data: { userId, clientId: c.id, plate: randomPlate(), uf: v.uf, renavam: v.renavam } });
   const { lookupId, view } = await syncLookup();
@@ -78,7 +78,7 @@ describe("workspace links: making and listing", () => {
     expect(row).toMatchObject({ ownerUserId: A.id, clientId: client.id, kind: "share", customerEmail: client.email, customerCpfCnpj: client.cpfCnpj, customerPhone: "31987654321", creatorKey: null });
 
     const mine = await json<{ links: { token: string; stage: string; clientName: string }[] }>(await listLinks(A.cookie));
-    expect(mine.links.find((l) => l.token === body.token)).toMatchObject({ stage: "open", clientName: CUSTOMER.nome });
+    expect(mine.links.find((l) => l.token === body.token)).toMatchObject({ stage: "open", clientName: CUSTOMER.name });
     const byClient = await json<{ links: { token: string }[] }>(await listLinks(A.cookie, `?client=${client.id}`));
     expect(byClient.links.map((l) => l.token)).toEqual([body.token]);
     expect((await json<{ links: unknown[] }>(await listLinks(A.cookie, "?status=paid"))).links).toHaveLength(0);
@@ -241,7 +241,7 @@ describe("paid, seen at once", () => {
     const mails = await db.mailMessage.findMany({ where: { template: "client-paid" , dedupeKey: `client-paid:${payment.id}` } });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(A.email);
-    expect(JSON.parse(mails[0]!.props)).toMatchObject({ clientName: CUSTOMER.nome, workspaceUrl: "http://localhost:3999/painel/links" });
+    expect(JSON.parse(mails[0]!.props)).toMatchObject({ clientName: CUSTOMER.name, workspaceUrl: "http://localhost:3999/painel/links" });
     expect(await db.mailMessage.count({ where: { template: "client-paid", to: B.email } })).toBe(0);
 
     // The list (what the page polls) shows it paid, and under "pagos hoje".

@@ -40,7 +40,7 @@ export type BatchItemRow = {
 const sharedWait = processSingleton("batches.budget-wait", () => ({ until: 0 }));
 
 const inputOf = ({ vehicle }: BatchItemRow) =>
-  ({ uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj }) as LookupInput;
+  ({ uf: vehicle.uf, plate: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj }) as LookupInput;
 
 /** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
 export async function createLinkedLookup(row: BatchItemRow) {
