@@ -20,7 +20,7 @@ export const LAYERS = [
   ["lib/links"],
   ["lib/webhooks"],
   ["lib/background"],
-  ["lib/client", "app", "components"],
+  ["lib/browser", "app", "components"],
 ];
 const STOREFRONT = LAYERS.flat();
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AccountActions } from "@/components/auth/account-actions";
-import { ClaimBanner } from "@/components/workspace/links/claim-banner";
+import { AdoptBanner } from "@/components/workspace/links/adopt-banner";
 import { Card } from "@/components/ui/card";
 import { PageShell } from "@/components/ui/page-shell";
 import { requirePageUser } from "@/lib/auth/page-user";
@@ -14,7 +14,7 @@ export default async function WorkspaceHomePage() {
   return (
     <PageShell title="Área do despachante" lead="Seus clientes, consultas em lote e links de pagamento, em qualquer computador." wide>
       <div className="mb-5 empty:hidden">
-        <ClaimBanner />
+        <AdoptBanner />
       </div>
       <Card aria-labelledby="conta">
         <h2 id="conta" className="text-lg font-semibold text-slate-900">

@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { memo, useDeferredValue, useEffect, useState } from "react";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { checkoutQuery, seededWith } from "@/lib/client/queries";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { checkoutQuery, seededWith } from "@/lib/browser/queries";
 import { formatDateTimeBR } from "@/lib/rules/money";
-import type { CheckoutView, PaymentView } from "@/lib/client/types";
+import type { CheckoutView, PaymentView } from "@/lib/browser/types";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";

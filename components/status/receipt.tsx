@@ -1,6 +1,6 @@
 "use client";
 
-import type { PaymentView } from "@/lib/client/types";
+import type { PaymentView } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { CARD_BRAND_LABELS, type CardBrand } from "@/lib/rules/card";
 import { Button, buttonClass } from "@/components/ui/button";

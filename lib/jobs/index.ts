@@ -3,4 +3,4 @@
 export { backoffMs, givesUp, DEFAULT_RETRY, type RetryPolicy } from "./backoff";
 export { claim, defer, deferMany, fail, finish, finishMany, release, renew, type Claim, type ClaimedRow, type LeaseTable, type Queue, type SqlQueue } from "./queue";
 export { RetryLater } from "./retry-later";
-export { runBatch, stopJobs, type BatchOptions, type Job } from "./runner";
+export { runClaim, stopJobs, type ClaimOptions, type Job } from "./runner";

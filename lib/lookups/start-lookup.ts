@@ -37,7 +37,7 @@ export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string |
     id: randomUUID(),
     externalId: randomUUID(),
     uf: input.uf,
-    plate: input.placa,
+    plate: input.plate,
     renavam: input.renavam,
     cpfCnpj: input.cpfCnpj,
     vehicleJson: opts.vehicleJson ?? null,
@@ -98,7 +98,7 @@ export async function retryLookup(lookupId: string): Promise<{ lookupId: string 
   const previous = LOOKUP_ID.test(lookupId) ? await db.lookup.findUnique({ where: { id: lookupId } }) : null;
   if (!previous) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   return startLookup(
-    { uf: previous.uf as LookupInput["uf"], placa: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },
+    { uf: previous.uf as LookupInput["uf"], plate: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },
     { vehicleJson: previous.vehicleJson, attempts: previous.attempts + 1 },
   );
 }

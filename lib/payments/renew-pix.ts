@@ -1,7 +1,7 @@
 import "server-only";
 import { assertOpen, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/claims";
+import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/debt-holds";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";

@@ -23,7 +23,7 @@ import { parseWebhookBody, type WebhookEventBody } from "./schemas";
 // once their lease ends. The route kicks the worker after acknowledging, the background tick every
 // 30 s. Handlers stay idempotent and forward-only: a row re-run after a lost lease changes nothing.
 
-const BATCH = 64;
+const CLAIM_LIMIT = 64;
 const LEASE_MS = 30_000;
 /**
  * Acknowledging comes first. Each event applied is a few ms of Prisma work on the same event loop
@@ -104,7 +104,7 @@ export const webhookInbox: Job<InboxRow> = {
   run: applyOne,
   onDeferred: (at) => webhookDispatcher.wakeAt(at),
   ...(env.databaseProvider === "postgresql"
-    ? { sql: { client: db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
+    ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
     : {}),
 };
 
@@ -134,7 +134,7 @@ async function yieldToDeliveries(): Promise<void> {
  */
 export const webhookDispatcher: Worker = defineWorker({
   job: webhookInbox,
-  claim: { limit: BATCH, concurrency: applyConcurrency, between: yieldToDeliveries },
+  claim: { limit: CLAIM_LIMIT, concurrency: applyConcurrency, between: yieldToDeliveries },
   stopOnShortClaim: true,
   onDrainStart: () => (pace.chunkStartedAt = Date.now()),
   onError: (error) => webhookLog.error({ err: error }, "webhook dispatcher stopped"),

@@ -15,12 +15,12 @@
 // client logs one "upstream call" line per request at debug level, which is counted instead.
 // Target: <= 2 upstream status polls per payment per minute (no two calls for one payment less
 // than 30 s apart), over both windows. Confirmations (status calls made because a webhook arrived,
-// on their own lease: docs/payment-states.md) are counted apart, from the app's
+// on their own spacing: docs/payment-states.md) are counted apart, from the app's
 // payment_status_calls_total{purpose} in /api/metrics.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon, { type Result } from "autocannon";
-import { POLL_MS } from "@/lib/client/queries";
+import { POLL_MS } from "@/lib/browser/queries";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";

@@ -154,7 +154,7 @@ test("a despachante's link from an old lookup, opened after the owner paid a par
   const card = SANDBOX_CARDS.visaPaid;
   const tokenized = await page.request.post(`/api/checkouts/${own}/card-token`, {
     headers: ORIGIN_HEADERS,
-    data: { numero: card.number, nome: SANDBOX_CARD_DEFAULTS.cardholderName, validade: SANDBOX_CARD_DEFAULTS.expirationDate, cvv: card.cvv },
+    data: { number: card.number, name: SANDBOX_CARD_DEFAULTS.cardholderName, expiry: SANDBOX_CARD_DEFAULTS.expirationDate, cvv: card.cvv },
   });
   expect(tokenized.status(), await tokenized.text()).toBe(200);
   const { cardToken } = (await tokenized.json()) as { cardToken: string };

@@ -8,7 +8,7 @@ import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { debtId } from "@/lib/sandbox/catalog/debts";
 import { CREATOR_COOKIE } from "@/lib/links/creator-cookie-name";
 import { debtIdsFromParam, toSelectable, validateSelection } from "@/lib/rules/debt-selection";
-import type { DebtView } from "@/lib/client/types";
+import type { DebtView } from "@/lib/browser/types";
 import { cookieHeader, cuidLike, firstCookieIs, hostileString, publicRefLike, wellFormed } from "../support/fuzz-arbitraries";
 import { checkPage } from "./support/a11y";
 import { CUSTOMER, lookupViaApi, ORIGIN_HEADERS, checkoutViaApi, ownFamilyPlate } from "./support/flow";

@@ -36,7 +36,7 @@ test("PIX paid: 'Baixar comprovante (PDF)' on the status page downloads the paym
   const text = squeeze(await pdfText(pdf));
   expect(text).toContain("Comprovante");
   expect(text).toContain(plate);
-  expect(text).toContain(CUSTOMER.nome);
+  expect(text).toContain(CUSTOMER.name);
   // The payer is the checkout's customer: CPF masked, never whole; the RENAVAM masked too.
   const cpf = CUSTOMER.cpfCnpj;
   expect(text).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);

@@ -51,7 +51,7 @@ test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links s
     const phone = await client.newPage();
     const response = await phone.goto(url);
     expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
-    await expect(phone.getByRole("heading", { name: `Pagamento para ${CUSTOMER.nome}` })).toBeVisible();
+    await expect(phone.getByRole("heading", { name: `Pagamento para ${CUSTOMER.name}` })).toBeVisible();
     await expect(phone.getByText("***.982.247-**", { exact: true })).toBeVisible(); // CPF 529.982.247-25, masked
     expect(await phone.content()).not.toMatch(/529\.?982\.?247-?25|maria@example|987654321/);
     await expect(phone.getByText("ma***@example.com")).toBeVisible();

@@ -128,7 +128,7 @@ describe("every route handler survives hostile input", () => {
 
   it("POST /api/lookups", async () => {
     const { POST } = await import("@/app/api/lookups/route");
-    const valid = { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
+    const valid = { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
     await run(fc.asyncProperty(bodyFor(valid), headers, async (b, h) => {
       await check(POST as Handler, { path: "/api/lookups", method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, params: {} });
     }));
@@ -200,15 +200,15 @@ describe("every route handler survives hostile input", () => {
     }));
   });
 
-  it("GET /api/vehicles/{placa}?uf=", async () => {
-    const { GET } = await import("@/app/api/vehicles/[placa]/route");
+  it("GET /api/vehicles/{plate}?uf=", async () => {
+    const { GET } = await import("@/app/api/vehicles/[plate]/route");
     // Every catalog plate but the one whose authority is down on purpose (a documented 503).
     const plates = Object.values(SANDBOX_VEHICLES).filter((x) => x.enrichment === "ok").map((x) => x.plate);
     const plate = fc.oneof(fc.constantFrom(...plates, "tst1a23", "ABC-1D23", "abc1234"), hostileString.map(wellFormed));
     const uf = fc.oneof(fc.constant(undefined), fc.constantFrom("MG", "sp", "XX", ""), hostileString);
-    await run(fc.asyncProperty(plate, uf, headers, async (placa, ufValue, h) => {
+    await run(fc.asyncProperty(plate, uf, headers, async (plate, ufValue, h) => {
       const query = ufValue === undefined ? "" : `?${new URLSearchParams({ uf: ufValue }).toString()}`;
-      await check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { placa } });
+      await check(GET as Handler, { path: `/api/vehicles/${segment(plate)}${query}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { plate } });
     }));
   });
 

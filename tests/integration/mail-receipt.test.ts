@@ -76,7 +76,7 @@ describe("the comprovante attached to the payment e-mails", () => {
     expect(text).toContain(`Placa ${formatPlate(v.plate)}`);
     expect(text).toContain(`UF ${v.uf}`);
     expect(text).toContain(`RENAVAM *******${v.renavam.slice(-4)}`);
-    expect(text).toContain(`Nome ${CUSTOMER.nome}`);
+    expect(text).toContain(`Nome ${CUSTOMER.name}`);
     const cpf = CUSTOMER.cpfCnpj.replace(/\D/g, "");
     expect(text).toContain(`CPF/CNPJ ***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
     const lookupDebt = new Map(row.checkout.lookup.debts.map((d) => [d.debtId, d]));

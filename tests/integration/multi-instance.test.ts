@@ -18,7 +18,7 @@ import { startFleet, type Fleet } from "../support/multi-instance";
 // (starting it is the slow part); the tests run in order and the last two take instances away.
 //
 // Time scale: the status-call budget is 2 calls per payment per minute (STATUS_CHECK_INTERVAL_MS
-// 31 s: 30 s plus 1 s for the time between taking the lease and the call arriving upstream). Here
+// 31 s: 30 s plus 1 s for the time between taking the slot and the call arriving upstream). Here
 // the 30 s are scaled by 5 and the 1 s is not, because that transit lag does not scale with the
 // test: 6 s + 1 s = 7 s, so a "minute" is 12 s and the 60 s poller window is 24 s (two scaled
 // minutes). (Scaling the margin too would not do: on a loaded host the transit lag alone can take

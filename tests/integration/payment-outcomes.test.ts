@@ -9,7 +9,7 @@ import { paymentRowByRef, registerReceiver, startWebhookReceiver, type WebhookRe
 // Every payment reaches an end (docs/payment-states.md). The storefront's route handlers over a
 // real database, the sandbox over HTTP with its documented faults, and the sandbox's own webhook
 // deliveries to our route. Time past our call is simulated the way the sweep sees it: sweepPayments
-// takes "now", by which the poll and the grace judge; the poll lease counts real time, so it is
+// takes "now", by which the poll and the grace judge; the poll spacing counts real time, so it is
 // 300 ms here and the test waits it out between two sweeps. (Events: payment-events.test.ts, at
 // the production spacing.)
 

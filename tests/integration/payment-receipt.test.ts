@@ -40,7 +40,7 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     const flat = squeeze(text);
     expect(flat).toContain("Comprovante de pagamento");
     expect(flat).toContain(v.plate);
-    expect(flat).toContain(CUSTOMER.nome);
+    expect(flat).toContain(CUSTOMER.name);
     // The payer is the checkout's customer; the CPF masked, never whole in any form.
     const cpf = CUSTOMER.cpfCnpj.replace(/\D/g, "");
     expect(flat).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);

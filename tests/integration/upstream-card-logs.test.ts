@@ -35,7 +35,7 @@ describe("logs during a card payment", () => {
     const { token } = await freshCheckout(env);
     const { POST } = await import("@/app/api/checkouts/[token]/card-token/route");
     const tokenRes = await POST(
-      apiRequest(`/api/checkouts/${token}/card-token`, { body: { numero: CARD, nome: "TESTE SANDBOX", validade: "12/2040", cvv: CVV } }),
+      apiRequest(`/api/checkouts/${token}/card-token`, { body: { number: CARD, name: "TESTE SANDBOX", expiry: "12/2040", cvv: CVV } }),
       params({ token }),
     );
     expect(tokenRes.status).toBe(200);

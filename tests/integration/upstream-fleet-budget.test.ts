@@ -101,7 +101,7 @@ describe("a call refused by the budget was never sent, and the flows know it", (
     await appDb.upstreamBudgetWindow.updateMany({ data: { count: LIMIT - RESERVE } });
     const v = SANDBOX_VEHICLES.withDebts;
     const { POST } = await import("@/app/api/lookups/route");
-    const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: "10.8.0.1" }));
+    const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: "10.8.0.1" }));
     expect(res.status).toBe(429);
     const latest = await appDb.lookup.findFirst({ orderBy: { createdAt: "desc" } });
     expect(latest).toMatchObject({ status: "failed", errorCode: "UPSTREAM_RATE_LIMITED" });

@@ -53,7 +53,7 @@ async function account(tag: string): Promise<Account> {
 /** The account's client owning the sandbox's sync vehicle, and a batch item with the account's own lookup of it. */
 async function sameVehicleFor(userId: string) {
   const v = SANDBOX_VEHICLES.syncAnswer;
-  const client = await db.workspaceClient.create({ data: { userId, name: CUSTOMER.nome, cpfCnpj: randomCpf(), phone: "31987654321", email: `cliente.${randomBytes(4).toString("hex")}@example.com` } });
+  const client = await db.workspaceClient.create({ data: { userId, name: CUSTOMER.name, cpfCnpj: randomCpf(), phone: "31987654321", email: `cliente.${randomBytes(4).toString("hex")}@example.com` } });
   const vehicle = await db.workspaceVehicle.create({ data: { userId, clientId: client.id, plate: v.plate, uf: v.uf, renavam: v.renavam } });
   const { lookupId, view } = await syncLookup();
   const batch = await db.lookupBatch.create({ data: { userId } });

@@ -24,7 +24,7 @@ export async function familyLookup(plate: string, ip = "10.0.0.9"): Promise<{ lo
   const { GET } = await import("@/app/api/lookups/[lookupId]/route");
   const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
   const v = familyVehicle(plate)!;
-  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
+  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
   if (res.status !== 201) throw new Error(`lookup failed: ${res.status} ${await res.text()}`);
   const { lookupId } = await json<{ lookupId: string }>(res);
   const deadline = Date.now() + 15_000;

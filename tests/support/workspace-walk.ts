@@ -89,7 +89,7 @@ export const CONVENTION_ROUTES = [
   "/api/workspace/links",
   "/api/workspace/links/[linkToken]/renew",
   "/api/workspace/links/[linkToken]/send",
-  "/api/workspace/links/claim",
+  "/api/workspace/links/adopt",
 ] as const;
 
 export const CONVENTION_PAGES = [
