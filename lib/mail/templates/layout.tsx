@@ -75,13 +75,16 @@ export function Facts({ rows }: { rows: [string, string][] }) {
   );
 }
 
-export function DebtList({ debts }: { debts: { title: string; amount: string }[] }) {
+export function DebtList({ debts }: { debts: { title: string; reference?: string | null; amount: string }[] }) {
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "8px 0 16px", fontSize: 14, borderTop: "1px solid #e5e7eb" }}>
       <tbody>
         {debts.map((d, i) => (
           <tr key={i}>
-            <td style={{ padding: "6px 0", borderBottom: "1px solid #e5e7eb" }}>{d.title}</td>
+            <td style={{ padding: "6px 0", borderBottom: "1px solid #e5e7eb" }}>
+              {d.title}
+              {d.reference ? <span style={{ display: "block", fontSize: 12, color: "#4b5563" }}>{d.reference}</span> : null}
+            </td>
             <td style={{ padding: "6px 0", borderBottom: "1px solid #e5e7eb", textAlign: "right" }}>{d.amount}</td>
           </tr>
         ))}
