@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "officeCnpj" TEXT,
+ADD COLUMN     "officeName" TEXT;
+
