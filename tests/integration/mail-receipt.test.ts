@@ -7,6 +7,7 @@ import { eventually, receivedFor } from "../support/mail-harness";
 import { pdfText, squeeze, storedAttachments } from "../support/pdf-text";
 import { CUSTOMER, paidByCard } from "../support/storefront-flow";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { apiRequest, params } from "../support/upstream-helpers";
 
 // The comprovante travels by e-mail: a card payment made through the storefront's routes against
 // the sandbox over HTTP turns paid, the outbox delivers "payment approved" to the test's real SMTP
@@ -58,6 +59,10 @@ describe("the comprovante attached to the payment e-mails", () => {
   let ref = "";
 
   it("'payment approved' carries a PDF whose text matches the payment: plate, debts, amounts, method, references", async () => {
+    // The vehicle card's enrichment first, as the home page does: the status page can then name the vehicle.
+    const { GET: enrich } = await import("@/app/api/vehicles/[placa]/route");
+    const sync = SANDBOX_VEHICLES.syncAnswer;
+    expect((await enrich(apiRequest(`/api/vehicles/${sync.plate}?uf=${sync.uf}`, { method: "GET" }), params({ placa: sync.plate }))).status).toBe(200);
     const paid = await paidByCard(env, 3, { allDebts: true });
     externalId = paid.attemptId;
     ref = paid.view.ref;
@@ -105,6 +110,8 @@ describe("the comprovante attached to the payment e-mails", () => {
     // The same payment three ways: the e-mail (both parts), the status page's comprovante and the PDF
     // say the same method, debts, sum, interest and total, and the e-mail masks the document as the PDF.
     const { loadPaymentView } = await import("@/lib/payments/payment-view");
+    const { findPaymentPage } = await import("@/lib/payments/get-payment");
+    expect(await findPaymentPage(ref, "10.9.9.9")).toMatchObject({ kind: "found", vehicle: { plate: sync.plate, uf: sync.uf, make: sync.data.marca, model: sync.data.modelo } });
     const { Receipt } = await import("@/components/status/receipt");
     const pageHtml = renderToStaticMarkup(createElement(Receipt, { payment: (await loadPaymentView(row.id))! }));
     const interest = row.amountCents! - debtsTotal;

@@ -1,4 +1,0 @@
--- AlterTable
-ALTER TABLE "User" ADD COLUMN "officeCnpj" TEXT;
-ALTER TABLE "User" ADD COLUMN "officeName" TEXT;
-

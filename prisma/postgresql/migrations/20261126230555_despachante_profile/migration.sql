@@ -1,4 +1,0 @@
--- AlterTable
-ALTER TABLE "User" ADD COLUMN     "officeCnpj" TEXT,
-ADD COLUMN     "officeName" TEXT;
-
