@@ -76,7 +76,7 @@ export default defineConfig({
       // Cards under antifraud review stay "em análise" for 10 s, so the state can be checked on screen.
       SANDBOX_ANALYSIS_MS: "10000",
       // No STATUS_CHECK_INTERVAL_MS: the production 31 s spacing of polls. Received events are
-      // confirmed on their own short lease, so pages move on webhooks within seconds
+      // confirmed on their own short spacing, so pages move on webhooks within seconds
       // (tests/e2e/payment-endings.spec.ts measures a paid PIX on the phone).
       // An attempt the upstream never answered (the "lost" card) ends within a test: 5 s of grace,
       // a sweep every 2 s (its first poll still waits the 30 s in which a poll learns nothing).

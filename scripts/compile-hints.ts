@@ -3,11 +3,10 @@
 //
 // Why: Turbopack wraps each module in a function that V8 compiles lazily, on its first call, on
 // the main thread: when the last chunk arrives and every module of the page is instantiated, that
-// compilation was a third of the page's JavaScript time (the runtime's instantiate function:
-// 52 ms of 168 ms per unthrottled load of the pay page; a 120-250 ms task under Lighthouse's 4x
-// CPU). With the hint, Chrome compiles the whole file while streaming it, on a background thread:
-// the pay page's main-thread script time went from 115-129 to 54-74 ms per load, for about 0.4 MB
-// more JS heap and no more CPU in all (docs/benchmarks.md, sixth pass). Other engines ignore the
+// compilation is a large share of the page's JavaScript time, in one long task on a throttled
+// phone. With the hint, Chrome compiles the whole file while streaming it, on a background thread:
+// the main thread's script time per load drops sharply, for a little more JS heap and no more CPU
+// in all (npm run bench:js-profile shows it). Other engines ignore the
 // comment. Chunks loaded later (dynamic imports) are left alone: most of their functions may never
 // run, and compiling them all would only cost memory.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -3,9 +3,9 @@
 // sends as they are (lib/server/static-files.ts), as nginx's gzip_static or a CDN would.
 //
 // Why: Next compresses each static file again on every request, with gzip at its default level,
-// on the same event loop and the same cores as the page render. Brotli at quality 11 is 14%
-// smaller on the first-load scripts (home: 169 -> 146 KB), and a page load no longer costs the
-// server the compression of ~650 KB of JavaScript (docs/benchmarks.md, issue 22 item 9).
+// on the same event loop and the same cores as the page render. Brotli at quality 11 is smaller
+// than that gzip on the first-load scripts, and a page load no longer costs the server the
+// compression of its JavaScript (docs/benchmarks.md).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

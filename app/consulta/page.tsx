@@ -15,7 +15,7 @@ export default async function LookupFormPage({ searchParams }: Props) {
   return (
     <PageShell step="Veículo" title="Consultar débitos" lead="Com a UF, a placa, o RENAVAM e o CPF ou CNPJ do proprietário, buscamos multas, IPVA e licenciamento no órgão de trânsito do estado.">
       <HydrateApart>
-        <LookupForm defaults={{ placa, uf }} />
+        <LookupForm defaults={{ plate: placa, uf }} />
       </HydrateApart>
     </PageShell>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccountActions } from "@/components/auth/account-actions";
-import { ClaimBanner } from "@/components/workspace/links/claim-banner";
+import { AdoptBanner } from "@/components/workspace/links/adopt-banner";
 import { Card } from "@/components/ui/card";
 import { PageShell } from "@/components/ui/page-shell";
 import { requirePageUser } from "@/lib/auth/page-user";
@@ -16,7 +16,7 @@ export default async function WorkspaceHomePage() {
   return (
     <PageShell title="Área do despachante" lead="Seus clientes, consultas em lote e links de pagamento, em qualquer computador." wide>
       <div className="mb-5 empty:hidden">
-        <ClaimBanner />
+        <AdoptBanner />
       </div>
       <Card aria-labelledby="conta">
         <h2 id="conta" className="text-lg font-semibold text-slate-900">

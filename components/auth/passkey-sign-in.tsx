@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { FormButton } from "@/components/ui/form-button";
-import { authClient } from "@/lib/client/auth-client";
+import { authClient } from "@/lib/browser/auth-client";
 
 /** The second way in: a passkey registered earlier from the workspace. */
 export function PasskeySignIn({ back }: { back: string }) {

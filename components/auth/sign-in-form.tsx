@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormButton } from "@/components/ui/form-button";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
-import { authClient } from "@/lib/client/auth-client";
+import { authClient } from "@/lib/browser/auth-client";
 import { PasskeySignIn } from "./passkey-sign-in";
 
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string; field?: string };

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { installmentsQuery } from "@/lib/client/queries";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { installmentsQuery } from "@/lib/browser/queries";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { WaitingBlock } from "@/components/ui/waiting-block";

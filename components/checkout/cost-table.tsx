@@ -1,4 +1,4 @@
-import type { InstallmentsAnswer } from "@/lib/client/types";
+import type { InstallmentsAnswer } from "@/lib/browser/types";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Money } from "@/components/ui/money";

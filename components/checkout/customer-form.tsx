@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { createCheckout } from "@/lib/client/mutations";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { createCheckout } from "@/lib/browser/mutations";
 import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
 import type { CustomerInput, CustomerInputValues } from "@/lib/validation/customer-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
@@ -32,7 +32,7 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
   const validation = useLazyZodResolver(() => import("@/lib/validation/customer-input").then((m) => m.customerInputSchema));
   const form = useForm<CustomerInputValues, unknown, CustomerInput>({
     resolver: validation.resolver,
-    defaultValues: { nome: "", email: "", celular: "", cpfCnpj: "" },
+    defaultValues: { name: "", email: "", phone: "", cpfCnpj: "" },
   });
   const errors = form.formState.errors;
   const msg = (name: Name) => errors[name]?.message;
@@ -53,14 +53,14 @@ export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds:
 
   return (
     <form noValidate onSubmit={form.handleSubmit((customer) => create.mutate({ customer, kind: "owner" }))} {...validation.formProps} className="flex flex-col gap-4" aria-labelledby="customer-title">
-      <Field id="nome" label="Nome completo" error={msg("nome")}>
-        <TextInput {...form.register("nome")} {...describedBy("nome", { error: msg("nome") })} autoComplete="name" />
+      <Field id="name" label="Nome completo" error={msg("name")}>
+        <TextInput {...form.register("name")} {...describedBy("name", { error: msg("name") })} autoComplete="name" />
       </Field>
       <Field id="email" label="E-mail" error={msg("email")}>
         <TextInput {...form.register("email")} {...describedBy("email", { error: msg("email") })} type="email" autoComplete="email" inputMode="email" />
       </Field>
-      <Field id="celular" label="Celular" error={msg("celular")}>
-        <TextInput {...masked(form.register("celular"), maskPhoneInput)} {...describedBy("celular", { error: msg("celular") })} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={15} />
+      <Field id="phone" label="Celular" error={msg("phone")}>
+        <TextInput {...masked(form.register("phone"), maskPhoneInput)} {...describedBy("phone", { error: msg("phone") })} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={15} />
       </Field>
       <Field id="cpfCnpj" label="CPF ou CNPJ do pagador" error={msg("cpfCnpj")}>
         <TextInput {...masked(form.register("cpfCnpj"), maskCpfCnpjInput)} {...describedBy("cpfCnpj", { error: msg("cpfCnpj") })} inputMode="numeric" autoComplete="off" maxLength={18} />

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { lookupQuery, seededWith } from "@/lib/client/queries";
-import type { LookupView } from "@/lib/client/types";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { lookupQuery, seededWith } from "@/lib/browser/queries";
+import type { LookupView } from "@/lib/browser/types";
 import { explainSelection } from "@/lib/rules/debt-explanations";
 import { toSelectable, validateSelection } from "@/lib/rules/debt-selection";
 import { sumCents } from "@/lib/rules/money";

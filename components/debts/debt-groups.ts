@@ -1,5 +1,5 @@
 // Grouping for the debt list: by type in the order people think of them, then by year.
-import type { DebtView } from "@/lib/client/types";
+import type { DebtView } from "@/lib/browser/types";
 
 const TYPE_ORDER = ["ticket", "ipva", "licensing", "service"];
 const TYPE_LABELS: Record<string, string> = { ticket: "Multas", ipva: "IPVA", licensing: "Licenciamento", service: "Taxas" };

@@ -1,6 +1,6 @@
 import { amountWindow } from "@/lib/rules/discount-window";
 import { formatDateBR } from "@/lib/rules/money";
-import type { DebtView } from "@/lib/client/types";
+import type { DebtView } from "@/lib/browser/types";
 import { CotaUnicaBadge, DiscountBadge, ExpiredBadge, InPaymentBadge, PaidBadge, RequiredBadge, UnavailableBadge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Money } from "@/components/ui/money";

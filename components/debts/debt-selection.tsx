@@ -6,7 +6,7 @@ import { explainAddedAlongside, explainBlocked, explainRemovedAlongside } from "
 import { presetAll, presetFinesOnly, presetLicensing, type PresetResult } from "@/lib/rules/debt-presets";
 import { debtIdsFromParam, select, toSelectable, unselect, validateSelection, whyBlocked, type DebtForSelection } from "@/lib/rules/debt-selection";
 import { sumCents } from "@/lib/rules/money";
-import type { DebtView } from "@/lib/client/types";
+import type { DebtView } from "@/lib/browser/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -3,10 +3,10 @@ import { Suspense, type ReactNode } from "react";
 /**
  * Wraps a react-hook-form form so React hydrates it in a commit of its own. useForm sets state in
  * a layout effect, and React answers that by running the commit's passive effects and rendering
- * the form again in the same task; inside the page's hydration commit, that made the longest
- * React task of a load on home and pay, about 30-60 ms of real time (four times that on a slow
- * phone; issue 8, docs/benchmarks.md "fifth pass"). A Suspense boundary is hydrated in its own
- * commit. Nothing inside suspends, so the fallback never shows: the form is in the HTML as before.
+ * the form again in the same task; inside the page's hydration commit, that makes the longest
+ * React task of a load on home and pay (several times longer on a slow phone). A Suspense
+ * boundary is hydrated in its own commit. Nothing inside suspends, so the fallback never shows:
+ * the form is still in the server's HTML.
  *
  * The contract this brings: the rest of the page runs first, so data it fetched (React Query's
  * cache is shared) may be there when the form hydrates. What the form draws from such data waits

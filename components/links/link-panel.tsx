@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { checkoutQuery, POLL_MS } from "@/lib/client/queries";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { checkoutQuery, POLL_MS } from "@/lib/browser/queries";
 import { CheckoutSummary } from "@/components/pay/checkout-summary";
 import { Countdown } from "@/components/pay/countdown";
 import { Alert } from "@/components/ui/alert";

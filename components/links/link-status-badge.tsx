@@ -1,4 +1,4 @@
-import type { LinkStatus } from "@/lib/client/types";
+import type { LinkStatus } from "@/lib/browser/types";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 const LABELS: Record<LinkStatus, { label: string; tone: BadgeTone }> = {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { linksQuery } from "@/lib/client/queries";
-import type { LinkView } from "@/lib/client/types";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { linksQuery } from "@/lib/browser/queries";
+import type { LinkView } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { liquidationStatusLabel, paymentStatusLabel } from "@/lib/rules/payment-status";
 import { formatPlate } from "@/lib/rules/plate";

@@ -2,20 +2,20 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { renewLink } from "@/lib/client/mutations";
-import { queryKeys } from "@/lib/client/queries";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { renewLink } from "@/lib/browser/mutations";
+import { queryKeys } from "@/lib/browser/queries";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
 /** A fresh link for an expired one (same debts and customer); upstream's refusal is shown in words. */
 export function RenewLinkButton({ token }: { token: string }) {
   const router = useRouter();
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const renew = useMutation({
     mutationFn: () => renewLink(token),
     onSuccess: async (created) => {
-      await client.invalidateQueries({ queryKey: queryKeys.links() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.links() });
       router.push(`/links/${created.token}`);
     },
   });

@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { createLookup } from "@/lib/client/mutations";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { createLookup } from "@/lib/browser/mutations";
 import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
 import type { LookupInput, LookupInputValues } from "@/lib/validation/lookup-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
@@ -22,12 +22,12 @@ const HINTS = {
 type FieldName = keyof LookupInputValues;
 
 /** UF, plate, RENAVAM and owner document, checked with the server's own schema before sending. */
-export function LookupForm({ defaults }: { defaults: { placa: string; uf: string } }) {
+export function LookupForm({ defaults }: { defaults: { plate: string; uf: string } }) {
   const router = useRouter();
   const validation = useLazyZodResolver(() => import("@/lib/validation/lookup-input").then((m) => m.lookupInputSchema));
   const form = useForm<LookupInputValues, unknown, LookupInput>({
     resolver: validation.resolver,
-    defaultValues: { uf: defaults.uf, placa: defaults.placa, renavam: "", cpfCnpj: "" },
+    defaultValues: { uf: defaults.uf, plate: defaults.plate, renavam: "", cpfCnpj: "" },
   });
   const errors = form.formState.errors;
   const uf = useWatch({ control: form.control, name: "uf" });
@@ -54,8 +54,8 @@ export function LookupForm({ defaults }: { defaults: { placa: string; uf: string
               <UfOptions />
             </SelectInput>
           </Field>
-          <Field id="placa" label="Placa" error={msg("placa")}>
-            <TextInput {...form.register("placa")} defaultValue={defaults.placa} {...describedBy("placa", { error: msg("placa") })} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={8} className="uppercase tracking-wider" />
+          <Field id="plate" label="Placa" error={msg("plate")}>
+            <TextInput {...form.register("plate")} defaultValue={defaults.plate} {...describedBy("plate", { error: msg("plate") })} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={8} className="uppercase tracking-wider" />
           </Field>
         </div>
         <Field id="renavam" label="RENAVAM" error={msg("renavam")} hint={HINTS.renavam}>

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, type ReactNode } from "react";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { lookupQuery, seededWith } from "@/lib/client/queries";
-import type { LookupView } from "@/lib/client/types";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { lookupQuery, seededWith } from "@/lib/browser/queries";
+import type { LookupView } from "@/lib/browser/types";
 import { formatPlate } from "@/lib/rules/plate";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";

@@ -2,8 +2,8 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { retryLookup } from "@/lib/client/mutations";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { retryLookup } from "@/lib/browser/mutations";
 import { Button } from "@/components/ui/button";
 
 /** Starts a new lookup with the same vehicle data and moves to its page. */

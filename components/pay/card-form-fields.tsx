@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useWatch, type Control, type UseFormRegisterReturn } from "react-hook-form";
-import { installmentsQuery } from "@/lib/client/queries";
+import { installmentsQuery } from "@/lib/browser/queries";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { CARD_BRAND_LABELS, startsLikeAmex } from "@/lib/rules/card";
 import type { CardIdentity } from "@/lib/rules/card-brand";
@@ -16,23 +16,23 @@ import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/fiel
 
 // The card form's parts that follow a typed value or the installments answer. Each watches what it
 // shows, so a keystroke in the number or the installments' arrival re-renders a few elements, not
-// the whole form (each whole-form render was a blocking task on a slow phone, profiled in issue 8).
+// the whole form (each whole-form render is a blocking task on a slow phone).
 
 type CardControl = Control<CardInputValues, unknown, unknown>;
 
 function useNumber(control: CardControl): string {
-  return String(useWatch({ control, name: "numero" }) ?? "");
+  return String(useWatch({ control, name: "number" }) ?? "");
 }
 
 type Identify = (number: string) => CardIdentity;
 
 /**
  * The brand as the number is typed. card-validator's tables are fetched with the first digit, not
- * with the page: the pay page's first-load JavaScript stays as it was.
+ * with the page: they stay out of the pay page's first-load JavaScript.
  */
-function useCardIdentity(numero: string): CardIdentity | null {
+function useCardIdentity(number: string): CardIdentity | null {
   const [identify, setIdentify] = useState<Identify | null>(null);
-  const wanted = numero.length > 0;
+  const wanted = number.length > 0;
   useEffect(() => {
     if (!wanted || identify) return;
     let live = true;
@@ -44,7 +44,7 @@ function useCardIdentity(numero: string): CardIdentity | null {
       live = false;
     };
   }, [wanted, identify]);
-  return identify && wanted ? identify(numero) : null;
+  return identify && wanted ? identify(number) : null;
 }
 
 /** The brand read from the number as it is typed, inside the number field; a brand we do not take is named. */
@@ -83,13 +83,13 @@ function useInstallmentOptions(amountCents: number) {
 /** The installments choice, the card's floor, and the total with interest of the chosen count. */
 export function InstallmentsField({ control, field, error, amountCents, onUsePix }: { control: CardControl; field: UseFormRegisterReturn; error?: string; amountCents: number; onUsePix: () => void }) {
   const { options, failed } = useInstallmentOptions(amountCents);
-  const parcelas = useWatch({ control, name: "parcelas" });
+  const installments = useWatch({ control, name: "installments" });
   // The total with interest of the chosen count, shown before the person commits.
-  const chosen = options?.find((o) => o.number === Number(parcelas ?? 1));
+  const chosen = options?.find((o) => o.number === Number(installments ?? 1));
   return (
     <>
-      <Field id="parcelas" label="Parcelas" error={error}>
-        <SelectInput {...field} {...describedBy("parcelas", { error })} disabled={!options}>
+      <Field id="installments" label="Parcelas" error={error}>
+        <SelectInput {...field} {...describedBy("installments", { error })} disabled={!options}>
           {options ? (
             options.map((o) => (
               <option key={o.number} value={String(o.number)}>

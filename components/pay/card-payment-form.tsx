@@ -4,9 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { createPayment, tokenizeCard } from "@/lib/client/mutations";
-import type { PaymentView } from "@/lib/client/types";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { createPayment, tokenizeCard } from "@/lib/browser/mutations";
+import type { PaymentView } from "@/lib/browser/types";
 import { formatCardNumber, formatExpiryInput } from "@/lib/rules/card";
 import type { CardInput, CardInputValues } from "@/lib/validation/card-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
@@ -16,7 +16,7 @@ import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { CardBrandBadge, CvvField, InstallmentsField, PayCardButton } from "./card-form-fields";
 import { useRefreshOnClosed } from "./use-checkout-closed";
 
-type Name = "numero" | "nome" | "validade" | "cvv" | "parcelas";
+type Name = "number" | "name" | "expiry" | "cvv" | "installments";
 
 function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseFormRegisterReturn {
   return {
@@ -46,7 +46,7 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
   const validation = useLazyZodResolver(() => import("@/lib/validation/card-input").then((m) => m.cardInputSchema()));
   const form = useForm<CardInputValues, unknown, CardInput>({
     resolver: validation.resolver,
-    defaultValues: { numero: "", nome: "", validade: "", cvv: "", parcelas: "1" },
+    defaultValues: { number: "", name: "", expiry: "", cvv: "", installments: "1" },
   });
   const errors = form.formState.errors;
   const msg = (name: Name) => errors[name]?.message;
@@ -56,14 +56,14 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
   const pay = useMutation({
     mutationFn: async (card: CardInput) => {
       attemptId.current ??= crypto.randomUUID();
-      const tokenized = await tokenizeCard(token, { numero: card.numero, nome: card.nome, validade: card.validade, cvv: card.cvv });
-      return createPayment(token, { attemptId: attemptId.current, method: "credit_card", cardToken: tokenized.cardToken, installments: card.parcelas });
+      const tokenized = await tokenizeCard(token, { number: card.number, name: card.name, expiry: card.expiry, cvv: card.cvv });
+      return createPayment(token, { attemptId: attemptId.current, method: "credit_card", cardToken: tokenized.cardToken, installments: card.installments });
     },
     onSuccess: (payment) => {
       if (payment.status === "refused") {
         // A refusal ends this attempt: the next card is a new attempt with a new id.
         attemptId.current = null;
-        form.resetField("numero");
+        form.resetField("number");
         form.resetField("cvv");
         onRefused(payment);
         return;
@@ -75,9 +75,8 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
       refreshOnClosed(error);
       if (!(error instanceof ApiError) || !error.fields) return;
       for (const [key, message] of Object.entries(error.fields)) {
-        // The payment request names the form's `parcelas` field `installments`.
-        const name = key === "installments" ? "parcelas" : key;
-        if (["numero", "nome", "validade", "cvv", "parcelas"].includes(name)) form.setError(name as Name, { message });
+        // The form's fields are the request keys of the card-token and payment calls.
+        if (["number", "name", "expiry", "cvv", "installments"].includes(key)) form.setError(key as Name, { message });
       }
     },
   });
@@ -94,22 +93,22 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
           </Button>
         </Alert>
       ) : null}
-      <Field id="numero" label="Número do cartão" error={msg("numero")}>
+      <Field id="number" label="Número do cartão" error={msg("number")}>
         <div className="relative">
-          <TextInput {...masked(form.register("numero"), formatCardNumber)} {...describedBy("numero", { error: msg("numero") })} inputMode="numeric" autoComplete="cc-number" maxLength={23} className="pr-36" />
+          <TextInput {...masked(form.register("number"), formatCardNumber)} {...describedBy("number", { error: msg("number") })} inputMode="numeric" autoComplete="cc-number" maxLength={23} className="pr-36" />
           <CardBrandBadge control={form.control} />
         </div>
       </Field>
-      <Field id="nome" label="Nome impresso no cartão" error={msg("nome")}>
-        <TextInput {...form.register("nome")} {...describedBy("nome", { error: msg("nome") })} autoComplete="cc-name" autoCapitalize="characters" maxLength={26} className="uppercase" />
+      <Field id="name" label="Nome impresso no cartão" error={msg("name")}>
+        <TextInput {...form.register("name")} {...describedBy("name", { error: msg("name") })} autoComplete="cc-name" autoCapitalize="characters" maxLength={26} className="uppercase" />
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field id="validade" label="Validade" error={msg("validade")} hint="MM/AA">
-          <TextInput {...masked(form.register("validade"), formatExpiryInput)} {...describedBy("validade", { error: msg("validade"), hint: "MM/AA" })} inputMode="numeric" autoComplete="cc-exp" maxLength={7} />
+        <Field id="expiry" label="Validade" error={msg("expiry")} hint="MM/AA">
+          <TextInput {...masked(form.register("expiry"), formatExpiryInput)} {...describedBy("expiry", { error: msg("expiry"), hint: "MM/AA" })} inputMode="numeric" autoComplete="cc-exp" maxLength={7} />
         </Field>
         <CvvField control={form.control} field={form.register("cvv")} error={msg("cvv")} />
       </div>
-      <InstallmentsField control={form.control} field={form.register("parcelas")} error={msg("parcelas")} amountCents={amountCents} onUsePix={onUsePix} />
+      <InstallmentsField control={form.control} field={form.register("installments")} error={msg("installments")} amountCents={amountCents} onUsePix={onUsePix} />
       {pay.isError && !(pay.error instanceof ApiError && pay.error.fields) ? (
         <Alert live tone="danger" title="Não foi possível concluir o pagamento">
           {errorMessage(pay.error)}

@@ -1,4 +1,4 @@
-import type { CheckoutView } from "@/lib/client/types";
+import type { CheckoutView } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { formatPlate } from "@/lib/rules/plate";
 import { DebtTotal } from "@/components/checkout/debt-total";

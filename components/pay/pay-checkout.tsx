@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { memo, useDeferredValue, useEffect, useState } from "react";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { checkoutQuery, seededWith } from "@/lib/client/queries";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { checkoutQuery, seededWith } from "@/lib/browser/queries";
 import { formatDateTimeBR } from "@/lib/rules/money";
-import type { CheckoutView, PaymentView } from "@/lib/client/types";
+import type { CheckoutView, PaymentView } from "@/lib/browser/types";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
@@ -21,7 +21,7 @@ import { ShareDetails } from "./share-details";
 // The PIX part (its code, reading the BR Code, the renewal, the countdown: ~5 KB gzipped) is drawn
 // only once the person picks PIX, or for a PIX already waiting: it is not in the scripts the page
 // needs before it can be used, and it is fetched while the page is idle (below), so picking PIX
-// does not wait on the network. A PIX already waiting is rendered on the server as before.
+// does not wait on the network. A PIX already waiting is rendered on the server.
 const loadPixPayment = () => import("./pix-payment");
 const PixPayment = dynamic(() => loadPixPayment().then((m) => m.PixPayment), {
   loading: () => <WaitingBlock title="Preparando o PIX" detail="Carregando o código e as instruções de pagamento, leva um instante." />,
@@ -50,7 +50,7 @@ function initialMethod(checkout: CheckoutView): Method {
 
 /**
  * Pays a checkout by card or PIX. Knows only the checkout, so the owner's flow and a dispatcher's
- * share link (issue 7) render the same component inside their own page chrome.
+ * share link render the same component inside their own page chrome.
  */
 export function PayCheckout({ initial, help }: { initial: CheckoutView; help?: PayHelp }) {
   const query = useQuery({ ...checkoutQuery(initial.token), ...seededWith(initial) });

@@ -2,8 +2,8 @@ import { IN_ANALYSIS, PAYMENT_IN_FLIGHT, REFUSED_FORM_KEPT, refusedNextSteps } f
 import { NextSteps } from "@/components/ui/next-steps";
 
 // Guidance for card payments under review or refused, rendered by the server pages and handed to
-// the client components as nodes: the pay and status pages' first-load JavaScript stays as it was
-// (the pay page sits at the 1.25x budget).
+// the client components as nodes: the text ships as HTML, never in the pay and status pages'
+// first-load JavaScript, which has a budget (docs/benchmarks.md).
 
 /** In the card form after a refusal: what to try next, and what the form kept. */
 export function CardRefusedHelp() {

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { CheckoutView } from "@/lib/client/types";
+import type { CheckoutView } from "@/lib/browser/types";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LazyQrCode } from "@/components/ui/lazy-qr-code";
 import { Money } from "@/components/ui/money";

@@ -3,10 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { createPayment } from "@/lib/client/mutations";
-import { paymentQuery, queryKeys } from "@/lib/client/queries";
-import type { CheckoutView, PaymentView } from "@/lib/client/types";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { createPayment } from "@/lib/browser/mutations";
+import { paymentQuery, queryKeys } from "@/lib/browser/queries";
+import type { CheckoutView, PaymentView } from "@/lib/browser/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WaitingBlock } from "@/components/ui/waiting-block";
@@ -21,7 +21,7 @@ type Props = { token: string; initial?: PaymentView | null; debts: CheckoutView[
 /** Generates a PIX code, watches it, replaces it by itself when it expires, and moves on once it is paid. */
 export function PixPayment({ token, initial, debts, payee }: Props) {
   const router = useRouter();
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const [current, setCurrent] = useState<PaymentView | null>(initial ?? null);
   const [expiredLocally, setExpiredLocally] = useState(false);
   const refreshOnClosed = useRefreshOnClosed(token);
@@ -30,7 +30,7 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   const generate = useMutation({
     mutationFn: (attemptId: string) => createPayment(token, { attemptId, method: "pix", emailPix }),
     onSuccess: (payment) => {
-      client.setQueryData(queryKeys.payment(payment.ref), payment);
+      queryClient.setQueryData(queryKeys.payment(payment.ref), payment);
       setExpiredLocally(false);
       setCurrent(payment);
     },

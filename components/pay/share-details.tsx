@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { queryKeys } from "@/lib/client/queries";
-import type { CheckoutView } from "@/lib/client/types";
+import { queryKeys } from "@/lib/browser/queries";
+import type { CheckoutView } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { CostSection } from "@/components/checkout/cost-section";
 import { Card } from "@/components/ui/card";
@@ -11,9 +11,9 @@ import { Countdown } from "./countdown";
 
 /** A dispatcher's link, seen by its recipient: for whom (masked), until when, and what each way costs. */
 export function ShareDetails({ checkout }: { checkout: CheckoutView }) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   // At zero the server agrees the link expired: reload it so the form goes away.
-  const onExpire = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.checkout(checkout.token) }), [client, checkout.token]);
+  const onExpire = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.checkout(checkout.token) }), [queryClient, checkout.token]);
   const c = checkout.customer;
   return (
     <>

@@ -2,10 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ApiError, type ApiErrorCode } from "@/lib/client/fetch-json";
-import { renewPix } from "@/lib/client/mutations";
-import { queryKeys } from "@/lib/client/queries";
-import type { PaymentView } from "@/lib/client/types";
+import { ApiError, type ApiErrorCode } from "@/lib/browser/fetch-json";
+import { renewPix } from "@/lib/browser/mutations";
+import { queryKeys } from "@/lib/browser/queries";
+import type { PaymentView } from "@/lib/browser/types";
 import { MAX_AUTOMATIC_RENEWALS } from "@/lib/rules/pix-renewal";
 
 // Replaces an expired PIX code by itself while the page is open (POST .../pix/renew). The server
@@ -15,14 +15,14 @@ import { MAX_AUTOMATIC_RENEWALS } from "@/lib/rules/pix-renewal";
 const NOT_YET = new Set<ApiErrorCode>(["PIX_STILL_OPEN", "PIX_STILL_VALID"]);
 
 export function usePixRenewal(payment: PaymentView | null, expired: boolean, onRenewed: (p: PaymentView) => void) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const [automatic, setAutomatic] = useState(0);
   const [renewedAt, setRenewedAt] = useState<number | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const renew = useMutation({
     mutationFn: (ref: string) => renewPix(ref),
     onSuccess: (next) => {
-      client.setQueryData(queryKeys.payment(next.ref), next);
+      queryClient.setQueryData(queryKeys.payment(next.ref), next);
       if (next.ref !== payment?.ref) setRenewedAt(Date.now());
       onRenewed(next);
     },

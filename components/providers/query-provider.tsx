@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 
-// Global defaults in one place. Polling queries set their own refetchInterval (lib/client/queries).
+// Global defaults in one place. Polling queries set their own refetchInterval (lib/browser/queries).
 function makeClient() {
   return new QueryClient({
     defaultOptions: {

@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useEffect, type ReactNode } from "react";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
-import { paymentQuery, seededWith } from "@/lib/client/queries";
-import type { PaymentView } from "@/lib/client/types";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
+import { paymentQuery, seededWith } from "@/lib/browser/queries";
+import type { PaymentView } from "@/lib/browser/types";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PaymentTimeline } from "./payment-timeline";

@@ -1,4 +1,4 @@
-import type { TimelineEntry } from "@/lib/client/types";
+import type { TimelineEntry } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { liquidationStatusLabel, paymentStatusLabel } from "@/lib/rules/payment-status";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { PaymentView } from "@/lib/client/types";
+import type { PaymentView } from "@/lib/browser/types";
 import { receiptAmounts } from "@/lib/receipts/receipt-model";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { Button, buttonClass } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import type { PaymentView } from "@/lib/client/types";
+import type { PaymentView } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
 import { Badge } from "@/components/ui/badge";

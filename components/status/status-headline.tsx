@@ -1,4 +1,4 @@
-import type { PaymentView } from "@/lib/client/types";
+import type { PaymentView } from "@/lib/browser/types";
 import { isKnownPaymentStatus, UNKNOWN_STATUS_LABEL } from "@/lib/rules/payment-status";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { Alert } from "@/components/ui/alert";

@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError } from "@/lib/client/fetch-json";
-import { vehicleQuery } from "@/lib/client/queries";
+import { ApiError } from "@/lib/browser/fetch-json";
+import { vehicleQuery } from "@/lib/browser/queries";
 import type { EnrichmentInput, EnrichmentInputValues } from "@/lib/validation/enrichment-input";
 import { useLazyZodResolver } from "@/components/forms/use-lazy-zod-resolver";
 import { Alert } from "@/components/ui/alert";
@@ -30,9 +30,9 @@ export function PlateForm() {
   const validation = useLazyZodResolver(() => import("@/lib/validation/enrichment-input").then((m) => m.enrichmentInputSchema));
   const form = useForm<EnrichmentInputValues, unknown, EnrichmentInput>({
     resolver: validation.resolver,
-    defaultValues: { placa: "", uf: "" },
+    defaultValues: { plate: "", uf: "" },
   });
-  const vehicle = useQuery({ ...vehicleQuery(search?.placa ?? "", search?.uf), enabled: search !== null });
+  const vehicle = useQuery({ ...vehicleQuery(search?.plate ?? "", search?.uf), enabled: search !== null });
   const errors = form.formState.errors;
 
   return (
@@ -40,10 +40,10 @@ export function PlateForm() {
       <Card>
         <form noValidate onSubmit={form.handleSubmit(setSearch)} {...validation.formProps} className="flex flex-col gap-4" aria-label="Buscar veículo pela placa">
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-            <Field id="placa" label="Placa" error={errors.placa?.message} hint={PLATE_HINT}>
+            <Field id="plate" label="Placa" error={errors.plate?.message} hint={PLATE_HINT}>
               <TextInput
-                {...form.register("placa")}
-                {...describedBy("placa", { error: errors.placa?.message, hint: PLATE_HINT })}
+                {...form.register("plate")}
+                {...describedBy("plate", { error: errors.plate?.message, hint: PLATE_HINT })}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -75,7 +75,7 @@ export function PlateForm() {
           </ButtonLink>
         </>
       ) : null}
-      {search && vehicle.error && !vehicle.isFetching ? <EnrichmentProblem error={vehicle.error} plate={search.placa} uf={search.uf} /> : null}
+      {search && vehicle.error && !vehicle.isFetching ? <EnrichmentProblem error={vehicle.error} plate={search.plate} uf={search.uf} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { formatPlate } from "@/lib/rules/plate";
-import type { VehicleView } from "@/lib/client/types";
+import type { VehicleView } from "@/lib/browser/types";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 

@@ -4,13 +4,13 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 // Upstream's refusals to CREATE a checkout that are about the debts' state (shape B details.rule)
 // in words; e.g. "Gerar novo link" for debts someone paid meanwhile. Anything else passes through.
 // No checkout exists yet, so these are debt refusals: the same codes as our own "never pay a debt
-// twice" check (lib/checkouts/claims.ts), DEBT_ALREADY_PAID and DEBT_IN_PAYMENT, with upstream's detail.
+// twice" check (lib/checkouts/debt-holds.ts), DEBT_ALREADY_PAID and DEBT_IN_PAYMENT, with upstream's detail.
 
 const BY_RULE: Record<string, AppErrorInit> = {
   alreadyPaid: { code: "DEBT_ALREADY_PAID" },
   paymentInProgress: { code: "DEBT_IN_PAYMENT" },
   // A distinct alternative (cota única vs parcelas) paid or being charged elsewhere, perhaps by
-  // another partner: our own check (lib/checkouts/claims.ts) cannot see those.
+  // another partner: our own check (lib/checkouts/debt-holds.ts) cannot see those.
   alternativePaid: {
     code: "DEBT_ALREADY_PAID",
     message: "Um destes débitos não pode mais ser pago: outra forma de pagar o mesmo débito (cota única ou parcelas) já foi paga. Faça uma nova consulta.",

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { availabilityOf, refusalError, refusalFor } from "@/lib/checkouts/claims";
+import { availabilityOf, refusalError, refusalFor } from "@/lib/checkouts/debt-holds";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
 import { newPublicToken } from "@/lib/security/public-token";
@@ -13,14 +13,14 @@ import { upstreamCheckoutRefusal } from "./checkout-errors";
 
 const log = moduleLogger("checkouts");
 
-// Moved to lib/security so payments share it; re-exported for existing importers.
+// Lives in lib/security so payments share it; re-exported for this module's importers.
 export { newPublicToken };
 
 export type CreatedCheckout = { token: string; amountCents: number; expiresAt: string };
 
 /**
  * Re-checks the selection against the stored lookup (dependsOn / distinct, lib/rules) and against
- * what is paid or in payment now (lib/checkouts/claims.ts) BEFORE calling upstream, then stores our Checkout under an unguessable public token. The upstream
+ * what is paid or in payment now (lib/checkouts/debt-holds.ts) BEFORE calling upstream, then stores our Checkout under an unguessable public token. The upstream
  * checkoutId never leaves the server. A share link records the browser that made it (creatorKey,
  * lib/links/creator-cookie.ts) for its "Meus links", or the workspace account and client.
  */
@@ -55,7 +55,7 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
   const answer = await upstream
     .createCheckout({
       debtIds: chosen.map((d) => d.id),
-      customer: { name: c.nome, email: c.email, cpfCnpj: c.cpfCnpj, phone: c.celular },
+      customer: { name: c.name, email: c.email, cpfCnpj: c.cpfCnpj, phone: c.phone },
       vehicle: { licensePlate: lookup.plate, renavam: lookup.renavam, uf: lookup.uf },
     })
     .catch((error: unknown) => {
@@ -74,10 +74,10 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
       lookupId: lookup.id,
       amountCents: answer.amountCents,
       expiresAt: answer.expiresAt,
-      customerName: c.nome,
+      customerName: c.name,
       customerEmail: c.email,
       customerCpfCnpj: c.cpfCnpj,
-      customerPhone: c.celular,
+      customerPhone: c.phone,
       plate: lookup.plate,
       renavam: lookup.renavam,
       uf: lookup.uf,

@@ -24,10 +24,10 @@ function holdingWhere(now: Date) {
   };
 }
 
-export async function heldDebtIds(client: Reader, debtIds: readonly string[], options: { exceptCheckoutId?: string; now?: Date } = {}): Promise<Map<string, Hold>> {
+export async function heldDebtIds(tx: Reader, debtIds: readonly string[], options: { exceptCheckoutId?: string; now?: Date } = {}): Promise<Map<string, Hold>> {
   if (debtIds.length === 0) return new Map();
   const holding = holdingWhere(options.now ?? new Date());
-  const rows = await client.checkoutDebt.findMany({
+  const rows = await tx.checkoutDebt.findMany({
     where: {
       debtId: { in: [...debtIds] },
       ...(options.exceptCheckoutId ? { checkoutId: { not: options.exceptCheckoutId } } : {}),

@@ -23,7 +23,7 @@ export async function tokenizeCard(checkoutToken: string, body: unknown, ip: str
   await consume("cardTokenIp", ip);
   await consume("cardTokenCheckout", checkout.id);
   const token = await upstream
-    .tokenizeCard({ cardNumber: card.numero, cardholderName: card.nome, expirationDate: card.validade, cvv: card.cvv })
+    .tokenizeCard({ cardNumber: card.number, cardholderName: card.name, expirationDate: card.expiry, cvv: card.cvv })
     .catch((error: unknown) => {
       // Upstream refusing the card data itself (brand, expiry...) is about the card, not the service.
       if (isUpstreamError(error) && (error.code === "UPSTREAM_INVALID_REQUEST" || error.code === "UPSTREAM_UNPROCESSABLE")) {

@@ -26,8 +26,8 @@ function sqliteFilePath(url: string): string | null {
  */
 export function createPrismaClient(databaseUrl: string): Db {
   if (databaseProviderOf(databaseUrl) === "postgresql") {
-    const client = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
-    return client as unknown as Db;
+    const db = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+    return db as unknown as Db;
   }
   const file = sqliteFilePath(databaseUrl);
   if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -36,9 +36,9 @@ export function createPrismaClient(databaseUrl: string): Db {
 }
 
 /** Run once per process before serving (scripts/start.ts, test setup); journal_mode persists in the file. */
-export async function configureDatabase(client: Db, databaseUrl: string): Promise<void> {
+export async function configureDatabase(db: Db, databaseUrl: string): Promise<void> {
   if (databaseProviderOf(databaseUrl) !== "sqlite") return;
-  await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  await client.$queryRawUnsafe("PRAGMA synchronous = FULL");
-  await client.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
+  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  await db.$queryRawUnsafe("PRAGMA synchronous = FULL");
+  await db.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
 }

@@ -27,34 +27,63 @@ function resolveWebhookSecret(env: AppEnv): string {
 
 let cached: (AppEnv & { webhookSecret: string }) | undefined;
 
+type Vars = Record<string, string | undefined>;
+
+// A test's variables, laid over process.env (overrideEnvForTests). Kept on globalThis, not in this
+// module, so a lib/env imported again after vi.resetModules parses the same configuration. Never set
+// outside NODE_ENV=test, so production reads process.env alone.
+const TEST_VARS = Symbol.for("placa-paga.env.test-vars");
+const testVarsSlot = globalThis as unknown as Record<symbol, Vars | undefined>;
+
+function source(): Vars {
+  const vars = testVarsSlot[TEST_VARS];
+  return vars ? { ...process.env, ...vars } : process.env;
+}
+
 export function loadEnv(): AppEnv & { webhookSecret: string } {
   if (!cached) {
-    const env = parseEnv(process.env);
+    const env = parseEnv(source());
     cached = { ...env, webhookSecret: resolveWebhookSecret(env) };
   }
   return cached;
 }
 
 /**
- * Tests only (NODE_ENV=test): the configuration as if `vars` were set on top of process.env,
- * re-parsed and validated, written into the one configuration object the app already imported.
- * Code that reads `env.x` when it runs sees it at once, without re-importing; what a module computed
- * from env at import (a chosen store, a client built once) keeps the old value. process.env is
- * not touched. Returns the function that puts the previous configuration back.
+ * Tests only (NODE_ENV=test): the configuration as if `vars` were set on top of process.env and the
+ * test's earlier overrides (undefined unsets a variable), validated at once. Before lib/env is first
+ * loaded it is what the load will parse; after, it is written into the one configuration object the
+ * app already imported, so code that reads `env.x` when it runs sees it without re-importing, while
+ * what a module computed from env at import (a chosen store, a client built once) keeps the old
+ * value. process.env is not touched. Returns the function that puts the previous configuration back.
  */
-export function overrideEnvForTests(vars: Record<string, string | undefined>): () => void {
+export function overrideEnvForTests(vars: Vars): () => void {
   if (process.env.NODE_ENV !== "test") throw new Error("overrideEnvForTests runs under NODE_ENV=test only");
-  const current = loadEnv();
-  const previous = { ...current };
-  const parsed = parseEnv({ ...process.env, ...vars });
-  Object.assign(current, parsed, { webhookSecret: parsed.webhookSecret ?? current.webhookSecret });
+  const previousVars = testVarsSlot[TEST_VARS];
+  const nextVars = { ...previousVars, ...vars };
+  const parsed = parseEnv({ ...process.env, ...nextVars }); // an invalid set throws before anything changes
+  testVarsSlot[TEST_VARS] = nextVars;
+  const current = cached;
+  const previous = current && { ...current };
+  if (current) Object.assign(current, parsed, { webhookSecret: parsed.webhookSecret ?? current.webhookSecret });
   return () => {
-    for (const key of Object.keys(current)) delete (current as Record<string, unknown>)[key];
-    Object.assign(current, previous);
+    testVarsSlot[TEST_VARS] = previousVars;
+    const target = current ?? cached;
+    if (!target) return;
+    let restored = previous;
+    if (!restored) {
+      const reparsed = parseEnv(source());
+      restored = { ...reparsed, webhookSecret: reparsed.webhookSecret ?? target.webhookSecret };
+    }
+    for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
+    Object.assign(target, restored);
   };
 }
 
-/** The variables to hand a child process (scripts/start.ts starts the sandbox and Next). */
+/**
+ * The variables to hand a child process (scripts/start.ts starts the sandbox and Next; tests start
+ * instances): process.env with a test's overrides, so a child runs with the configuration its
+ * parent has.
+ */
 export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, ...extra };
+  return { ...source(), ...extra } as NodeJS.ProcessEnv;
 }

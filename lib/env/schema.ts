@@ -81,14 +81,14 @@ export const rawEnvSchema = z.object({
       .optional(),
   ),
   /**
-   * Fleet-wide spacing of upstream status calls for one payment (lib/payments/status-lease.ts):
+   * Fleet-wide spacing of upstream status calls for one payment (lib/payments/status-call-spacing.ts):
    * 31 s: at most 2 a minute (the upstream budget) as the upstream counts them, with 1 s for the
    * calls' own transit jitter (two calls 30 s apart when decided can arrive 29 s apart under load).
    * Lower only in tests, to run a minute faster.
    */
   STATUS_CHECK_INTERVAL_MS: positiveMs(31_000),
   /**
-   * Spacing of status calls made to confirm a received payment event (lib/payments/status-lease.ts):
+   * Spacing of status calls made to confirm a received payment event (lib/payments/status-call-spacing.ts):
    * short, so a paid PIX shows in seconds, and doubled by each event in a row the status endpoint
    * does not confirm (up to STATUS_CHECK_INTERVAL_MS), so forged events cannot spend the budget.
    */

@@ -1,6 +1,6 @@
-// lib/jobs: the one claim-lease-retry mechanism for background work (webhook inbox today; the
-// e-mail outbox and batch lookups plug in with their own Queue definition).
+// lib/jobs: the one claim-lease-retry mechanism for background work (the webhook inbox, the
+// e-mail outbox and batch lookups, each with its own Queue definition).
 export { backoffMs, givesUp, DEFAULT_RETRY, type RetryPolicy } from "./backoff";
 export { claim, defer, deferMany, fail, finish, finishMany, release, renew, type Claim, type ClaimedRow, type LeaseTable, type Queue, type SqlQueue } from "./queue";
 export { RetryLater } from "./retry-later";
-export { runBatch, stopJobs, type BatchOptions, type Job } from "./runner";
+export { runClaim, stopJobs, type ClaimOptions, type Job } from "./runner";

@@ -39,7 +39,7 @@ export type Queue = {
  * Prisma created; `pending` is a condition on them. Fixed strings from code, never input.
  */
 export type SqlQueue = {
-  client: { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> };
+  db: { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> };
   table: string;
   pending: string;
   orderBy: string;
@@ -106,7 +106,7 @@ async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQue
   const token = claimToken();
   // The order column comes back too, to sort by: RETURNING keeps no order.
   const columns = [...new Set(["id", "attempts", ...(sql.columns ?? []), sql.orderBy])].map((c) => `t."${c}"`).join(", ");
-  const rows = await sql.client.$queryRawUnsafe<Row[]>(
+  const rows = await sql.db.$queryRawUnsafe<Row[]>(
     `UPDATE "${sql.table}" AS t
         SET "leaseOwner" = $1, "leaseUntil" = $2::timestamp(3), "attempts" = t."attempts" + 1
        FROM (SELECT "id" FROM "${sql.table}"

@@ -5,7 +5,7 @@ import { RetryLater } from "./retry-later";
 import { processSingleton } from "@/lib/server/singleton";
 
 // Runs claimed rows: the handler's result is written through finish(), a thrown error backs off
-// or gives up, RetryLater defers. The lease is renewed while a batch runs, and stopJobs() (the
+// or gives up, RetryLater defers. The lease is renewed while a claim runs, and stopJobs() (the
 // SIGTERM path) stops claiming, waits for running work, then hands back whatever is still held.
 
 const log = moduleLogger("jobs");
@@ -25,7 +25,7 @@ export type Job<Row extends ClaimedRow> = Queue & {
   prepare?(rows: Row[]): Promise<ReadonlyMap<string, Record<string, unknown>> | void>;
 };
 
-export type BatchOptions = {
+export type ClaimOptions = {
   limit: number;
   /** Rows run at once; a function is asked again before each chunk (a queue that yields to requests). */
   concurrency: number | (() => number);
@@ -55,8 +55,8 @@ async function runOne<Row extends ClaimedRow>(job: Job<Row>, token: string, row:
   }
 }
 
-/** Claims one batch and runs it; resolves with how many rows were claimed (0: nothing due here). */
-export async function runBatch<Row extends ClaimedRow>(job: Job<Row>, options: BatchOptions): Promise<number> {
+/** Claims rows once and runs them; resolves with how many rows were claimed (0: nothing due here). */
+export async function runClaim<Row extends ClaimedRow>(job: Job<Row>, options: ClaimOptions): Promise<number> {
   if (state.stopping) return 0;
   state.queues.set(job.name, job);
   const { token, rows } = await claim<Row>(job, options.limit);

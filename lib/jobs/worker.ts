@@ -1,6 +1,6 @@
 import "server-only";
 import { processSingleton } from "@/lib/server/singleton";
-import { runBatch, type BatchOptions, type Job } from "./runner";
+import { runClaim, type ClaimOptions, type Job } from "./runner";
 import type { ClaimedRow } from "./queue";
 
 // The one worker loop of a queue on this instance (pg-boss's worker: run, notify, stop):
@@ -13,7 +13,7 @@ import type { ClaimedRow } from "./queue";
 
 export type WorkerOptions<Row extends ClaimedRow> = {
   job: Job<Row>;
-  claim: BatchOptions;
+  claim: ClaimOptions;
   /** Stop draining on a claim shorter than `limit` (no empty claim at the end), unless kicked since. */
   stopOnShortClaim?: boolean;
   /** The next pending row's due moment (notBefore), read after a drain to wake then. */
@@ -68,7 +68,7 @@ export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>
     do {
       state.again = false;
       for (;;) {
-        const claimed = await runBatch(job, claim);
+        const claimed = await runClaim(job, claim);
         if (claimed === 0 || (options.stopOnShortClaim && claimed < claim.limit)) break;
       }
     } while (state.again);

@@ -48,7 +48,7 @@ async function ownedLookupAndClient(userId: string, lookupId: string, clientId?:
 /** Checkout + share link in one step, with the payer's data from the client record. */
 export async function createAccountLink(user: WorkspaceUser, input: WorkspaceLinkInput): Promise<CreatedCheckout> {
   const client = await ownedLookupAndClient(user.id, input.lookupId, input.clientId);
-  const customer = customerInputSchema.safeParse({ nome: client.name, email: client.email ?? "", celular: client.phone ?? "", cpfCnpj: client.cpfCnpj });
+  const customer = customerInputSchema.safeParse({ name: client.name, email: client.email ?? "", phone: client.phone ?? "", cpfCnpj: client.cpfCnpj });
   if (!customer.success) {
     throw new AppError({
       code: "CLIENT_INCOMPLETE",

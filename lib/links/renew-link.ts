@@ -30,7 +30,7 @@ async function renewFrom(old: OldLink): Promise<CreatedCheckout> {
     {
       lookupId: old.lookupId,
       debtIds: debts.map((d) => d.debtId),
-      customer: { nome: old.customerName, email: old.customerEmail, celular: old.customerPhone, cpfCnpj: old.customerCpfCnpj },
+      customer: { name: old.customerName, email: old.customerEmail, phone: old.customerPhone, cpfCnpj: old.customerCpfCnpj },
       kind: "share",
     },
     { creatorKey: old.creatorKey ?? undefined, ownerUserId: old.ownerUserId ?? undefined, clientId: old.clientId ?? undefined },

@@ -45,13 +45,13 @@ export async function knownMakeAndModel(plate: string, uf: string): Promise<stri
 /** Enrichment with the two outcomes the page draws by code: VEHICLE_NOT_FOUND and AUTHORITY_UNAVAILABLE. */
 export async function enrichVehicle(input: EnrichmentInput): Promise<VehicleView> {
   try {
-    const vehicle = await upstream.enrichVehicle(input.placa, input.uf as Uf | undefined);
-    await rememberMakeAndModel(input.placa, vehicle);
+    const vehicle = await upstream.enrichVehicle(input.plate, input.uf as Uf | undefined);
+    await rememberMakeAndModel(input.plate, vehicle);
     return toView(vehicle);
   } catch (error) {
     if (isUpstreamError(error) && error.code === "UPSTREAM_NOT_FOUND") {
       const where = input.uf ? ` em ${input.uf}` : "";
-      throw new AppError({ code: "VEHICLE_NOT_FOUND", message: `Não encontramos o veículo de placa ${formatPlate(input.placa)}${where}. Confira a placa.` });
+      throw new AppError({ code: "VEHICLE_NOT_FOUND", message: `Não encontramos o veículo de placa ${formatPlate(input.plate)}${where}. Confira a placa.` });
     }
     if (isUpstreamError(error) && error.code === "UPSTREAM_UNAVAILABLE") {
       throw new AppError({

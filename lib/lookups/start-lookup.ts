@@ -27,7 +27,7 @@ const log = moduleLogger("lookups");
  *   webhook still lands) and the page shows progress, then "delayed" with a retry.
  */
 export async function startLookup(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number } = {}): Promise<{ lookupId: string }> {
-  const vehicleJson = opts.vehicleJson ?? (await knownMakeAndModel(input.placa, input.uf));
+  const vehicleJson = opts.vehicleJson ?? (await knownMakeAndModel(input.plate, input.uf));
   const lookup = await db.lookup.create({ data: lookupRowData(input, { ...opts, vehicleJson }) });
   await sendLookup(lookup);
   return { lookupId: lookup.id };
@@ -39,7 +39,7 @@ export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string |
     id: randomUUID(),
     externalId: randomUUID(),
     uf: input.uf,
-    plate: input.placa,
+    plate: input.plate,
     renavam: input.renavam,
     cpfCnpj: input.cpfCnpj,
     vehicleJson: opts.vehicleJson ?? null,
@@ -100,7 +100,7 @@ export async function retryLookup(lookupId: string): Promise<{ lookupId: string 
   const previous = LOOKUP_ID.test(lookupId) ? await db.lookup.findUnique({ where: { id: lookupId } }) : null;
   if (!previous) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   return startLookup(
-    { uf: previous.uf as LookupInput["uf"], placa: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },
+    { uf: previous.uf as LookupInput["uf"], plate: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },
     { vehicleJson: previous.vehicleJson, attempts: previous.attempts + 1 },
   );
 }

@@ -3,12 +3,13 @@ import type { Transporter } from "nodemailer";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { runBatch, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { runClaim, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics/registry";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import { buildAttachments } from "./attachments";
 import { mailLog } from "./logger";
-import { isTemplateName, renderMail } from "./templates";
+import { isTemplateName } from "./templates";
+import { renderMail } from "./templates/render";
 import { isPermanentSmtpError, mailTransport } from "./transport";
 
 // The outbox as a lib/jobs queue: MailMessage rows with status "pending", claimed with a lease,
@@ -95,7 +96,7 @@ export function outboxJob(options: { transport?: Transporter; retry?: RetryPolic
     run: (row) => deliver(row, options.transport ?? mailTransport()),
     // PostgreSQL claims in one statement, like every queue there (lib/jobs/queue.ts).
     ...(env.databaseProvider === "postgresql"
-      ? { sql: { client: db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] } }
+      ? { sql: { db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] } }
       : {}),
   };
 }
@@ -103,11 +104,11 @@ export function outboxJob(options: { transport?: Transporter; retry?: RetryPolic
 /** Rows claimed at once, and sent at once (an SMTP relay takes a few connections). */
 export const OUTBOX_CLAIM = { limit: 32, concurrency: 4 };
 
-/** Sends every due row (one batch after another); resolves with how many rows were tried. */
+/** Sends every due row (one claim after another); resolves with how many rows were tried. */
 export async function drainOnce(job: Job<OutboxRow>): Promise<number> {
   let total = 0;
   for (;;) {
-    const claimed = await runBatch(job, OUTBOX_CLAIM);
+    const claimed = await runClaim(job, OUTBOX_CLAIM);
     if (claimed === 0) return total;
     total += claimed;
   }

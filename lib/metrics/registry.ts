@@ -9,9 +9,9 @@ import { processSingleton } from "@/lib/server/singleton";
 
 function build() {
   const registry = new Registry();
-  // The event-loop delay monitor's default 10 ms timer cost 10.7 CPU-ms per second on an idle
-  // process here (1.3 at 100 ms): nearly all of an idle instance's CPU, paid once per instance.
-  // 100 ms still sees every stall that matters to a dashboard.
+  // The event-loop delay monitor's default 10 ms timer is nearly all of an idle instance's CPU
+  // (several times what a 100 ms timer costs), paid once per instance. 100 ms still sees every
+  // stall that matters to a dashboard.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
   const LATENCY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
   return {

@@ -8,7 +8,7 @@ import { paymentStatusChanged } from "./reactions";
 // Webhooks arrive late, twice and out of order, and the status endpoint answers in between, so
 // every field moves forward only, settlement only with `paid` (lib/rules/payment-states.ts), and a
 // PaymentEvent is appended only for a real change: replaying any update is a no-op. Every update
-// here is an answer of the upstream (our call's, or the status endpoint's): an event's own claim
+// here is an answer of the upstream (our call's, or the status endpoint's): an event's own report
 // is never written (lib/webhooks/handlers/payment-status-update.ts confirms it first).
 
 export type PaymentUpdate = {

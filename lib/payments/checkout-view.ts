@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal, type DebtRefusalCode } from "@/lib/checkouts/claims";
+import { checkoutRefusal, type DebtRefusalCode } from "@/lib/checkouts/debt-holds";
 import type { Checkout } from "@/lib/generated/prisma/client";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 import { maskCpfCnpjForSharing, maskEmail, maskPhone } from "@/lib/rules/cpf-cnpj";

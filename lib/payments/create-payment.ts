@@ -2,7 +2,7 @@ import "server-only";
 import { recallCardToken, type CardTokenEntry } from "@/lib/checkouts/card-tokens";
 import { assertOpen, findCheckoutByToken, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/claims";
+import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/debt-holds";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseOrThrow } from "@/lib/http/validation";
@@ -104,8 +104,8 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
   const card = input.method === "credit_card" ? await cardFor(input.cardToken, checkout.id) : undefined;
   let row: Payment;
   try {
-    // Check and claim in one step under the vehicle's lock: the new row (status pending) is itself
-    // the claim other checkouts see, so two tabs paying conflicting checkouts of one vehicle at the
+    // Check and hold in one step under the vehicle's lock: the new row (status pending) is itself
+    // the hold other checkouts see, so two tabs paying conflicting checkouts of one vehicle at the
     // same moment cannot both get past the check and reach upstream.
     row = await withVehicleLock(checkout.plate, async (tx) => {
       const refusal = await checkoutRefusal(checkout, tx);

@@ -7,11 +7,11 @@ import { loadPaymentView, needsReconcile, type PaymentView } from "./payment-vie
 
 /**
  * The status page's read, by public reference. A payment still moving (not final, or paid and
- * not settled) is first checked against upstream: reconcilePayment takes the fleet-wide status
- * lease (one upstream call per payment per 31 s however many pages and instances poll) and asks
+ * not settled) is first checked against upstream: reconcilePayment takes the fleet-wide status-call
+ * slot (one upstream call per payment per 31 s however many pages and instances poll) and asks
  * nothing while there is nothing to learn yet, so this is safe on every poll. It never fails the read. The view is read again only when a check ran: most
  * polls fall inside the closed window, and a second read of the payment with its timeline and
- * debts was half of what a poll cost.
+ * debts would cost as much again as the rest of the poll.
  */
 export async function getPaymentView(ref: string, clientKey: string): Promise<PaymentView> {
   const rowId = await paymentRowIdFor(ref, clientKey);

@@ -8,17 +8,17 @@ import { isFinal, isKnownPaymentStatus, isSettled } from "@/lib/rules/payment-st
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyPaymentUpdate, concludeNotCreated, type PaymentUpdateSource } from "./apply-update";
-import { confirmSpacingMs, nextConfirmAt, nextStatusCheckAt, statusCheckIntervalMs, takeConfirmLease, takeStatusLease } from "./status-lease";
+import { confirmSpacingMs, nextConfirmAt, nextStatusCheckAt, statusCheckIntervalMs, takeConfirmCallSlot, takeStatusCallSlot } from "./status-call-spacing";
 import { processSingleton } from "@/lib/server/singleton";
 
 // Asks the upstream status endpoint about one payment and applies the answer (forward-only).
-// Two kinds of call, each behind its own fleet-wide lease (status-lease.ts):
+// Two kinds of call, each behind its own fleet-wide spacing (status-call-spacing.ts):
 // - a poll (status page, sweep): at most one per payment per STATUS_CHECK_INTERVAL_MS, and none
 //   while there is nothing to learn yet (lib/rules/payment-states.ts, pollHasNothingToLearn);
 // - a confirmation (an event arrived): at most one per payment per STATUS_CONFIRM_SPACING_MS.
-// In this process, concurrent callers share the one call in flight, and a poll lease seen closed
+// In this process, concurrent callers share the one call in flight, and a poll slot seen closed
 // is remembered until it reopens, so a poll inside a closed window costs no query at all. Those
-// maps are only shortcuts: the lease columns decide.
+// maps are only shortcuts: the spacing columns decide.
 
 const log = moduleLogger("payment-status");
 
@@ -44,28 +44,28 @@ function track(paymentRowId: string, run: () => Promise<true | Date>): Promise<t
   return entry.done;
 }
 
-/** Checked now (true), or this kind's lease is closed until the returned instant. */
+/** Checked now (true), or this kind's slot is closed until the returned instant. */
 function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date): Promise<true | Date> {
   const joined = local.inFlight.get(paymentRowId);
   if (joined && joined.startedAt >= startedAfter) return joined.done;
   return track(paymentRowId, async () => {
-    // Read first: between winning the lease and sending, nothing else waits (the budget is counted
+    // Read first: between winning the slot and sending, nothing else waits (the budget is counted
     // where the call arrives, and under load every await adds lag).
     const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
     if (!payment || isDone(payment)) return true;
     // `at`: the instant a caller judges by (the sweep's "now"): what there is to learn, and the
-    // grace. The leases always count real time: they are the fleet's budget.
+    // grace. The spacings always count real time: they are the fleet's budget.
     const now = new Date();
     const judged = at ?? now;
     if (kind === "poll") {
       if (pollHasNothingToLearn(payment, judged, quietMs())) return quietUntil(payment);
-      if (!(await takeStatusLease(paymentRowId, now))) {
+      if (!(await takeStatusCallSlot(paymentRowId, now))) {
         const reopens = (await nextStatusCheckAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
         remember(paymentRowId, reopens.getTime());
         return reopens;
       }
       remember(paymentRowId, now.getTime() + statusCheckIntervalMs());
-    } else if (!(await takeConfirmLease(paymentRowId, confirmSpacingMs(payment.unconfirmedEvents), now))) {
+    } else if (!(await takeConfirmCallSlot(paymentRowId, confirmSpacingMs(payment.unconfirmedEvents), now))) {
       return (await nextConfirmAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
     }
     await checkPaymentNow(payment, kind === "poll" ? "reconcile" : "confirmation", judged).catch((error: unknown) => {
@@ -85,7 +85,7 @@ function quietUntil(p: { createdAt: Date; lastCheckedAt: Date | null }): Date {
 
 /**
  * For status pages and the sweep. Resolves true when an upstream check ran (or was joined), so
- * the stored payment may have changed; false when nothing was asked (lease closed, or nothing to
+ * the stored payment may have changed; false when nothing was asked (slot closed, or nothing to
  * learn yet), so a caller holding a fresh read need not read again (the status endpoint's hot path).
  */
 export async function reconcilePayment(paymentRowId: string, now?: Date): Promise<boolean> {
@@ -94,7 +94,7 @@ export async function reconcilePayment(paymentRowId: string, now?: Date): Promis
 }
 
 /**
- * For a received event: a status call now if the confirmation lease allows (or joins a call here
+ * For a received event: a status call now if the confirmation spacing allows (or joins a call here
  * that started after the event arrived), else when it reopens. The event's inbox row is then
  * deferred to that instant (lib/jobs), not waited for, so the dispatcher keeps applying others.
  */
@@ -118,7 +118,7 @@ type PaymentRow = NonNullable<Awaited<ReturnType<typeof db.payment.findUnique>>>
 
 const CALL_PURPOSE: Record<PaymentUpdateSource, string> = { reconcile: "poll", confirmation: "confirmation", sync: "renewal" };
 
-/** One status call now, outside the leases: for a renewal, which must know the old code expired. */
+/** One status call now, outside the spacing: for a renewal, which must know the old code expired. */
 export async function checkPaymentNow(payment: PaymentRow, source: PaymentUpdateSource = "sync", now = new Date()): Promise<void> {
   const paymentRowId = payment.id;
   const purpose = CALL_PURPOSE[source];

@@ -1,7 +1,7 @@
 import "server-only";
 import { assertOpen, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
-import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/claims";
+import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/debt-holds";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";
@@ -18,7 +18,8 @@ import { newPublicToken } from "@/lib/security/public-token";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 import { checkPaymentNow } from "./reconcile";
 
-// A fresh PIX code for the same checkout when the one on screen expires (issue 22, item 3). The
+// A fresh PIX code for the same checkout when the one on screen expires: a payer mid-payment is
+// never left without a code to pay. The
 // new code is only created once the old one is known expired, here or upstream (why not before:
 // lib/rules/pix-renewal.ts), so paying the old code afterwards is refused upstream (pixExpired).
 // The new row is inserted under the old one's id (Payment.renewedFromId, unique) BEFORE the

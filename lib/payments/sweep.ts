@@ -7,8 +7,8 @@ import { reconcilePayment } from "./reconcile";
 // Background sweep: webhooks get lost (the upstream gives up after its 90-minute retry), so on
 // every background tick (lib/background, PAYMENT_SWEEP_INTERVAL_MS) we ask the status endpoint
 // about payments nobody resolved. It runs on every instance; each payment goes through
-// reconcilePayment, whose status lease (status-lease.ts) lets ONE instance check it per window: the others' conditional update loses and they move on. A
-// payment whose checker crashed is free again when that lease ends, and the next sweep takes it.
+// reconcilePayment, whose status-call spacing (status-call-spacing.ts) lets ONE instance check it per window: the others' conditional update loses and they move on. A
+// payment whose checker crashed is free again when that window ends, and the next sweep takes it.
 
 /** A payment younger than this is still expected to be answered by webhook (and its confirmation). */
 export const SWEEP_MIN_AGE_MS = QUIET_AFTER_ANSWER_MS;
@@ -31,7 +31,7 @@ export async function sweepPayments(now = new Date()): Promise<number> {
   const notCreatedBefore = new Date(now.getTime() - NOT_CREATED_RECHECK_MS);
   const due = await db.payment.findMany({
     where: {
-      // Payments another caller checked within the window would lose the lease anyway: skip them here.
+      // Payments another caller checked within the window would lose the slot anyway: skip them here.
       AND: [{ OR: [{ nextStatusCheckAt: null }, { nextStatusCheckAt: { lte: now } }] }],
       OR: [
         {

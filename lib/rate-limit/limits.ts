@@ -55,10 +55,15 @@ const MESSAGES: Record<LimitName, string> = {
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();
 
+// Built again when the configuration changed since (a test's overrideEnvForTests): the counts live
+// in the database under the same key prefix, so only the limit and the window change. The first
+// limiter's timer keeps clearing expired rows of the shared table; a rebuilt one starts no other.
 function limiter(name: LimitName): RateLimiterPrisma {
+  const limit = points(name);
+  const windowSeconds = env.rateLimits.windowSeconds;
   let l = limiters.get(name);
-  if (!l) {
-    l = new RateLimiterPrisma({ storeClient: db, keyPrefix: name, points: points(name), duration: env.rateLimits.windowSeconds });
+  if (!l || l.points !== limit || l.duration !== windowSeconds) {
+    l = new RateLimiterPrisma({ storeClient: db, keyPrefix: name, points: limit, duration: windowSeconds, clearExpiredByTimeout: !l });
     limiters.set(name, l);
   }
   return l;

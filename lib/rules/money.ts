@@ -53,8 +53,8 @@ export function sumCents(values: Iterable<number>): number {
  * a no-break space (U+00A0) after `R$` so the symbol never wraps away from the number (ICU versions
  * differ on which space they use, and a server/browser difference would break hydration).
  *
- * Written out on integer cents rather than through Intl: the first Intl formatter on a page costs
- * 20-30 ms in Chromium (ICU data), one blocking task on every page that prints a price.
+ * Written out on integer cents rather than through Intl: the first Intl formatter on a page loads
+ * ICU data in Chromium, one long blocking task on every page that prints a price.
  * tests/unit/rules/money.test.ts holds it equal to Intl on any amount.
  */
 export function formatBRL(cents: number): string {

@@ -81,14 +81,14 @@ export function pollHasNothingToLearn(p: { createdAt: Date; lastCheckedAt: Date 
   return p.lastCheckedAt !== null && t - p.lastCheckedAt.getTime() < quietMs;
 }
 
-export type EventClaim = { status: string; liquidationStatus?: string | null };
+export type EventReport = { status: string; liquidationStatus?: string | null };
 
 /**
  * Whether what we store already says what an event says (or more), so no status call is needed:
  * the same status, a final one the event is behind, or a later known step; a settlement only once
  * we store it. An unknown value in an event is never "reflected": it is not a status we write.
  */
-export function eventReflected(stored: StoredState, event: EventClaim): boolean {
+export function eventReflected(stored: StoredState, event: EventReport): boolean {
   if (!isKnownPaymentStatus(event.status) || event.status === "pending" || event.status === "not_created") return false;
   const statusOk =
     stored.status === event.status ||

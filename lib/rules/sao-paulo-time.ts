@@ -13,10 +13,10 @@ export type WallClock = {
   second: number;
 };
 
-// Two readings of the same tz database. Where the engine has Temporal (Chromium 156 here does) it is
-// the cheap one: the first Intl.DateTimeFormat on a page costs 25-65 ms in Chromium here (ICU's
-// pattern generator), a single blocking task that Lighthouse multiplies by 4 on the pay and
-// status pages; Temporal's zoned conversion costs about 1 ms. Engines without it (Node 20, older
+// Two readings of the same tz database. Where the engine has Temporal (current Chromium does) it is
+// the cheap one: the first Intl.DateTimeFormat on a page builds ICU's pattern generator, a long
+// blocking task (longer still under Lighthouse's CPU slowdown) on the pay and status pages, while
+// Temporal's zoned conversion takes about a millisecond. Engines without it (Node 20, older
 // browsers) use Intl. tests/unit/rules/sao-paulo-time.test.ts checks both agree on any instant.
 type TemporalApi = { Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): WallClock } } };
 

@@ -55,7 +55,7 @@ export function isCotaUnicaOnlyUf(uf: string): boolean {
 /**
  * UF options sorted by name, for a select. UF_CODES is already in pt-BR alphabetical order of the
  * names (tests/unit/rules/plate-uf-renavam.test.ts checks it with localeCompare): sorting here
- * built an ICU collator per comparison, about 14 ms of the home page's first render in Chromium.
+ * would build an ICU collator per comparison, a visible share of the home page's first render.
  */
 export function ufOptions(): Array<{ value: Uf; label: string }> {
   return UF_CODES.map((uf) => ({ value: uf, label: `${UF_NAMES[uf]} (${uf})` }));

@@ -1,7 +1,7 @@
 // Serves the build's static files from their precompressed copies (scripts/precompress-static.ts)
 // before Next sees the request, as nginx's gzip_static would: no compression per request, and
 // brotli where the browser takes it. Anything it cannot answer exactly (no copy, an encoding the
-// client refuses, a range request, a path outside the static folder) goes to Next as before.
+// client refuses, a range request, a path outside the static folder) goes to Next.
 import { createReadStream, statSync, type Stats } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -51,7 +51,7 @@ export function staticFileOf(urlPath: string, staticDir: string): string | null 
 }
 
 // Build output never changes under a running server: what exists is looked up once per file.
-// Not state that decides anything: a miss only means Next answers, as it always did.
+// Not state that decides anything: a miss only means Next answers.
 const copies = new Map<string, Stats | null>();
 
 function copyOf(file: string): Stats | null {

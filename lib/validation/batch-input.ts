@@ -13,4 +13,5 @@ export const batchInputSchema = z.discriminatedUnion("scope", [
   z.object({ scope: z.literal("vehicles"), vehicleIds: ids }),
 ]);
 
+export type BatchInputValues = z.input<typeof batchInputSchema>;
 export type BatchInput = z.output<typeof batchInputSchema>;

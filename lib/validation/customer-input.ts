@@ -4,14 +4,14 @@ import * as z from "zod/mini";
 import { cpfCnpjSchema, requiredText } from "./fields";
 
 export const CUSTOMER_MESSAGES = {
-  nomeRequired: "Informe seu nome completo.",
-  nomeFull: "Informe nome e sobrenome.",
-  nomeChars: "Use apenas letras no nome.",
-  nomeLong: "Nome muito longo (máximo de 120 caracteres).",
+  nameRequired: "Informe seu nome completo.",
+  nameFull: "Informe nome e sobrenome.",
+  nameChars: "Use apenas letras no nome.",
+  nameLong: "Nome muito longo (máximo de 120 caracteres).",
   emailRequired: "Informe seu e-mail.",
   email: "E-mail inválido. Confira o endereço, como nome@exemplo.com.",
-  celularRequired: "Informe o celular com DDD.",
-  celular: "Celular inválido. Use DDD + 9 dígitos, como (11) 98765-4321.",
+  phoneRequired: "Informe o celular com DDD.",
+  phone: "Celular inválido. Use DDD + 9 dígitos, como (11) 98765-4321.",
   ddd: "DDD inválido. Confira os dois primeiros números.",
 };
 
@@ -25,16 +25,16 @@ const DDDS = new Set([
 // Letters of any script, plus the apostrophes, hyphens and dots real names carry (D'Ávila, Jr.).
 const NAME_CHARS = /^[\p{L}\p{M}'’.\- ]+$/u;
 
-export const nomeSchema = z.pipe(
+export const personNameSchema = z.pipe(
   z.pipe(
-    requiredText(CUSTOMER_MESSAGES.nomeRequired),
+    requiredText(CUSTOMER_MESSAGES.nameRequired),
     z.transform((value: string) => value.replace(/\s+/g, " ")),
   ),
   z.string().check(
-    z.maxLength(120, { error: CUSTOMER_MESSAGES.nomeLong }),
-    z.regex(NAME_CHARS, { error: CUSTOMER_MESSAGES.nomeChars }),
+    z.maxLength(120, { error: CUSTOMER_MESSAGES.nameLong }),
+    z.regex(NAME_CHARS, { error: CUSTOMER_MESSAGES.nameChars }),
     z.refine((value) => value.split(" ").filter((word) => /\p{L}/u.test(word)).length >= 2, {
-      error: CUSTOMER_MESSAGES.nomeFull,
+      error: CUSTOMER_MESSAGES.nameFull,
     }),
   ),
 );
@@ -45,26 +45,26 @@ export const emailSchema = z.pipe(
 );
 
 /** Brazilian mobile: DDD + 9 digits starting with 9; `+55` is tolerated. Output: 11 digits. */
-export const celularSchema = z.pipe(
-  requiredText(CUSTOMER_MESSAGES.celularRequired),
+export const phoneSchema = z.pipe(
+  requiredText(CUSTOMER_MESSAGES.phoneRequired),
   z.transform((value: string, ctx) => {
     const fail = (message: string) => {
       ctx.issues.push({ code: "custom", message, input: value });
       return z.NEVER;
     };
-    if (!/^[\d\s()+.-]+$/.test(value)) return fail(CUSTOMER_MESSAGES.celular);
+    if (!/^[\d\s()+.-]+$/.test(value)) return fail(CUSTOMER_MESSAGES.phone);
     let digits = value.replace(/\D/g, "");
     if (digits.length === 13 && digits.startsWith("55")) digits = digits.slice(2);
-    if (digits.length !== 11 || digits[2] !== "9") return fail(CUSTOMER_MESSAGES.celular);
+    if (digits.length !== 11 || digits[2] !== "9") return fail(CUSTOMER_MESSAGES.phone);
     if (!DDDS.has(Number(digits.slice(0, 2)))) return fail(CUSTOMER_MESSAGES.ddd);
     return digits;
   }),
 );
 
 export const customerInputSchema = z.object({
-  nome: nomeSchema,
+  name: personNameSchema,
   email: emailSchema,
-  celular: celularSchema,
+  phone: phoneSchema,
   cpfCnpj: cpfCnpjSchema,
 });
 

@@ -5,7 +5,7 @@ import { emptyToUndefined, ufSchema } from "./fields";
 import { plateSchema } from "./plate";
 
 export const enrichmentInputSchema = z.object({
-  placa: plateSchema,
+  plate: plateSchema,
   // zod/mini has no z.preprocess; classic's is this same pipe (a transform into the schema).
   uf: z.pipe(z.transform(emptyToUndefined), z.optional(ufSchema)),
 });

@@ -8,7 +8,7 @@ import { plateSchema } from "./plate";
 
 export const lookupInputSchema = z.object({
   uf: ufSchema,
-  placa: plateSchema,
+  plate: plateSchema,
   renavam: renavamSchema,
   cpfCnpj: cpfCnpjSchema,
 });

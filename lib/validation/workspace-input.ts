@@ -4,16 +4,16 @@
 // Phone and e-mail are optional: a despachante often has only one way to reach a client.
 
 import * as z from "zod/mini";
-import { celularSchema, emailSchema, nomeSchema } from "./customer-input";
+import { emailSchema, personNameSchema, phoneSchema } from "./customer-input";
 import { cpfCnpjSchema, emptyToUndefined, renavamSchema, ufSchema } from "./fields";
 import { plateSchema } from "./plate";
 
 const optional = <S extends z.core.$ZodType>(schema: S) => z.pipe(z.transform(emptyToUndefined), z.optional(schema));
 
 export const clientInputSchema = z.object({
-  name: nomeSchema,
+  name: personNameSchema,
   cpfCnpj: cpfCnpjSchema,
-  phone: optional(celularSchema),
+  phone: optional(phoneSchema),
   email: optional(emailSchema),
 });
 

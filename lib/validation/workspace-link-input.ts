@@ -24,5 +24,6 @@ export const workspaceLinkFilterSchema = z.object({
   paidToday: z.optional(z.pipe(z.enum(["1", "true", "0", "false"]), z.transform((v: "1" | "true" | "0" | "false") => v === "1" || v === "true"))),
 });
 
+export type WorkspaceLinkInputValues = z.input<typeof workspaceLinkInputSchema>;
 export type WorkspaceLinkInput = z.output<typeof workspaceLinkInputSchema>;
 export type WorkspaceLinkFilter = z.output<typeof workspaceLinkFilterSchema>;

@@ -23,15 +23,14 @@ import { parseWebhookBody, type WebhookEventBody } from "./schemas";
 // once their lease ends. The route kicks the worker after acknowledging, the background tick every
 // 30 s. Handlers stay idempotent and forward-only: a row re-run after a lost lease changes nothing.
 
-const BATCH = 64;
+const CLAIM_LIMIT = 64;
 const LEASE_MS = 30_000;
 /**
  * Acknowledging comes first. Each event applied is a few ms of Prisma work on the same event loop
  * as the webhook route, and every step of an acknowledgment waits behind whatever is queued on it:
- * 16 applies at once put ~20 ms before each of those steps (ack p99 103-180 ms at half capacity,
- * docs/benchmarks.md). So while deliveries are arriving (one queued in the last QUIET_MS: a chunk
- * of 16 started in a gap between deliveries would hold up the next ones, p50 113 ms on three
- * instances at 24/s each) events
+ * a chunk of applies at once puts tens of ms before each of those steps (docs/benchmarks.md). So
+ * while deliveries are arriving (one queued in the last QUIET_MS: a chunk started in a gap between
+ * deliveries would hold up the next ones) events
  * are applied ONE at a time with a yield between them, which bounds an ack's wait to one apply
  * step, and also keeps Prisma's SQLite write lock (held across awaits) short for the inbox's
  * commits. Once the flow stops, the backlog is applied IDLE_CONCURRENCY at once.
@@ -105,7 +104,7 @@ export const webhookInbox: Job<InboxRow> = {
   run: applyOne,
   onDeferred: (at) => webhookDispatcher.wakeAt(at),
   ...(env.databaseProvider === "postgresql"
-    ? { sql: { client: db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
+    ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
     : {}),
 };
 
@@ -114,11 +113,10 @@ const applyConcurrency = () => (msSinceLastWrite() < QUIET_MS ? 1 : IDLE_CONCURR
 /**
  * Between chunks: every request that is ready takes its turn, and deliveries waiting for the
  * inbox's commit go in before the next apply. On SQLite that commit needs the write lock, which an
- * apply's transaction holds across awaits; applies back to back left a delivery retrying for the
- * lock (ack p99 325 ms at half capacity). And while deliveries flow, applying takes at most about
- * half of the time (it waits as long as its last chunk took): an event loop kept busy by applies
- * answers late (ack p99 151 ms on SQLite at half capacity without this). Bounded, so applying
- * always progresses; once deliveries stop, the backlog runs at full speed.
+ * apply's transaction holds across awaits; applies back to back leave a delivery retrying for the
+ * lock. And while deliveries flow, applying takes at most about half of the time (it waits as
+ * long as its last chunk took): an event loop kept busy by applies answers late. Bounded, so
+ * applying always progresses; once deliveries stop, the backlog runs at full speed.
  */
 async function yieldToDeliveries(): Promise<void> {
   const spent = Date.now() - pace.chunkStartedAt;
@@ -136,7 +134,7 @@ async function yieldToDeliveries(): Promise<void> {
  */
 export const webhookDispatcher: Worker = defineWorker({
   job: webhookInbox,
-  claim: { limit: BATCH, concurrency: applyConcurrency, between: yieldToDeliveries },
+  claim: { limit: CLAIM_LIMIT, concurrency: applyConcurrency, between: yieldToDeliveries },
   stopOnShortClaim: true,
   onDrainStart: () => (pace.chunkStartedAt = Date.now()),
   onError: (error) => webhookLog.error({ err: error }, "webhook dispatcher stopped"),

@@ -15,9 +15,9 @@ const MAX_ROWS = 1000;
 /** Commits in flight at once; more only queue on the row locks of the unique index. */
 const MAX_IN_FLIGHT = 2;
 
-type Job = { id: string; e: NewWebhookEvent; resolve(r: InsertResult): void; reject(e: unknown): void };
+type PendingWrite = { id: string; e: NewWebhookEvent; resolve(r: InsertResult): void; reject(e: unknown): void };
 
-type State = { pool?: pg.Pool; queue: Job[]; timer?: NodeJS.Timeout; inFlight: number };
+type State = { pool?: pg.Pool; queue: PendingWrite[]; timer?: NodeJS.Timeout; inFlight: number };
 const state = processSingleton<State>("webhooks.store-pg", () => ({ queue: [], inFlight: 0 }));
 
 function pool(): pg.Pool {
@@ -42,10 +42,10 @@ function schedule(): void {
 const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
 
 /** One statement is its own transaction: it returns only after COMMIT. */
-async function commit(client: pg.PoolClient, inserts: Job[]): Promise<Set<string>> {
+async function commit(conn: pg.PoolClient, inserts: PendingWrite[]): Promise<Set<string>> {
   const values = inserts.map((_, i) => `($${i * 6 + 1},$${i * 6 + 2},$${i * 6 + 3},$${i * 6 + 4},$${i * 6 + 5},$${i * 6 + 6},${NOW_UTC})`);
   const params = inserts.flatMap(({ id, e }) => [id, e.dedupeKey, e.type, e.transactionId, e.externalId, e.payload]);
-  const result = await client.query<{ id: string }>(
+  const result = await conn.query<{ id: string }>(
     `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","receivedAt")
      VALUES ${values.join(",")} ON CONFLICT ("dedupeKey") DO NOTHING RETURNING "id"`,
     params,
@@ -54,27 +54,27 @@ async function commit(client: pg.PoolClient, inserts: Job[]): Promise<Set<string
 }
 
 async function flush(): Promise<void> {
-  const batch = state.queue.splice(0, MAX_ROWS);
-  if (batch.length === 0) return;
+  const group = state.queue.splice(0, MAX_ROWS);
+  if (group.length === 0) return;
   state.inFlight++;
-  let client: pg.PoolClient | undefined;
+  let conn: pg.PoolClient | undefined;
   try {
-    client = await pool().connect();
-    const stored = await commit(client, batch);
-    client.release();
-    for (const job of batch) job.resolve(stored.has(job.id) ? { stored: true, id: job.id } : { stored: false });
+    conn = await pool().connect();
+    const stored = await commit(conn, group);
+    conn.release();
+    for (const write of group) write.resolve(stored.has(write.id) ? { stored: true, id: write.id } : { stored: false });
   } catch (error) {
     // The connection may be broken mid-transaction: drop it rather than return it to the pool.
-    client?.release(error instanceof Error ? error : true);
-    for (const job of batch) job.reject(new StoreUnavailableError(error));
+    conn?.release(error instanceof Error ? error : true);
+    for (const write of group) write.reject(new StoreUnavailableError(error));
   } finally {
     state.inFlight--;
     schedule();
   }
 }
 
-function enqueue(job: Job): void {
-  state.queue.push(job);
+function enqueue(write: PendingWrite): void {
+  state.queue.push(write);
   schedule();
 }
 

@@ -6,29 +6,30 @@ import { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "
 import { processSingleton } from "@/lib/server/singleton";
 
 // Group commit for the webhook inbox, on its own better-sqlite3 connection (Prisma's per-query
-// cost dominated: ~400 inserts/s through Prisma, see docs/webhooks.md). Writes arriving within
-// one window (below) share ONE transaction and ONE fsync (synchronous=FULL, WAL); each caller's
-// promise resolves only after that COMMIT returned, so nothing is acknowledged before it is durable.
+// cost dominates when each delivery is its own insert, see docs/webhooks.md). Writes arriving
+// within one window (below) share ONE transaction and ONE fsync (synchronous=FULL, WAL); each
+// caller's promise resolves only after that COMMIT returned, so nothing is acknowledged before it
+// is durable.
 //
 // The connection never waits for a lock synchronously (busy_timeout 0): a blocking wait would
 // freeze the event loop while Prisma, on the same thread, holds the write lock across awaits.
 // A busy database is retried on a timer until each write's deadline, then reported unavailable.
 
 /**
- * Gathering window. Each COMMIT fsyncs and blocks the event loop (1-3.5 ms measured here). An
- * adaptive 1-4 ms window (following the last commit's duration) was tried and measured no better
- * on the noisy machine (docs/webhooks.md), so it stays fixed at 1 ms.
+ * Gathering window. Each COMMIT fsyncs and blocks the event loop for about a millisecond or more,
+ * so writes arriving meanwhile share the next one. A window that follows the last commit's
+ * duration does no better (docs/webhooks.md), so it stays fixed at 1 ms.
  */
 const GROUP_WINDOW_MS = 1;
 const BUSY_RETRY_MS = 2;
 
 type Conn = Database.Database;
-type Job<T> = { run(conn: Conn): T; resolve(value: T): void; reject(error: unknown): void; deadline: number };
+type PendingWrite<T> = { run(conn: Conn): T; resolve(value: T): void; reject(error: unknown): void; deadline: number };
 
 type State = {
   conn?: Conn;
   statements?: Map<string, Database.Statement>;
-  queue: Job<unknown>[];
+  queue: PendingWrite<unknown>[];
   timer?: NodeJS.Timeout;
 };
 const state = processSingleton<State>("webhooks.store-sqlite", () => ({ queue: [] }));
@@ -67,24 +68,24 @@ function schedule(delay: number): void {
 
 function flush(): void {
   state.timer = undefined;
-  const batch = state.queue;
+  const group = state.queue;
   state.queue = [];
-  if (batch.length === 0) return;
+  if (group.length === 0) return;
   let results: unknown[];
   try {
     const conn = connection();
     // IMMEDIATE: take the write lock at BEGIN, so a busy database fails here, before any work.
-    results = conn.transaction(() => batch.map((job) => job.run(conn))).immediate();
+    results = conn.transaction(() => group.map((write) => write.run(conn))).immediate();
   } catch (error) {
     const now = Date.now();
     if (isBusy(error)) {
-      const alive = batch.filter((job) => job.deadline > now || (job.reject(new StoreUnavailableError(error)), false));
+      const alive = group.filter((write) => write.deadline > now || (write.reject(new StoreUnavailableError(error)), false));
       state.queue = alive.concat(state.queue);
       if (state.queue.length > 0) schedule(BUSY_RETRY_MS);
       return;
     }
-    // Anything else (I/O error, missing file or table, disk full): fail the batch and reopen next time.
-    for (const job of batch) job.reject(new StoreUnavailableError(error));
+    // Anything else (I/O error, missing file or table, disk full): fail the group and reopen next time.
+    for (const write of group) write.reject(new StoreUnavailableError(error));
     try {
       state.conn?.close();
     } catch {}
@@ -92,14 +93,14 @@ function flush(): void {
     if (state.queue.length > 0) schedule(GROUP_WINDOW_MS);
     return;
   }
-  batch.forEach((job, i) => job.resolve(results[i]));
+  group.forEach((write, i) => write.resolve(results[i]));
   if (state.queue.length > 0) schedule(GROUP_WINDOW_MS);
 }
 
 /** Runs `run` inside the next group transaction; resolves after its COMMIT. */
 function groupCommit<T>(run: (conn: Conn) => T): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    state.queue.push({ run, resolve, reject, deadline: Date.now() + STORE_DEADLINE_MS } as Job<unknown>);
+    state.queue.push({ run, resolve, reject, deadline: Date.now() + STORE_DEADLINE_MS } as PendingWrite<unknown>);
     schedule(GROUP_WINDOW_MS);
   });
 }

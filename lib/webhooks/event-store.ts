@@ -5,7 +5,7 @@ import * as sqliteStore from "./event-store-sqlite";
 import type { InsertResult, NewWebhookEvent } from "./event-store-types";
 import { processSingleton } from "@/lib/server/singleton";
 
-// The webhook inbox, written with group commit outside Prisma (its per-query cost dominated,
+// The webhook inbox, written with group commit outside Prisma (its per-query cost dominates,
 // docs/webhooks.md): SQLite through its own better-sqlite3 connection, PostgreSQL through a pg
 // Pool. Either way a delivery is acknowledged only after the COMMIT that holds it returned.
 

@@ -53,10 +53,9 @@ export function embeddedPgDir(): string | null {
 
 /**
  * Where initdb and pg_ctl come from. PG_BINARIES=embedded skips the system's (to try the npm path
- * on a machine that has both); PG_BINARIES=system refuses the npm package.
+ * on a machine that has both); PG_BINARIES=system refuses the npm package. Tests pass the choice.
  */
-export function findPgBin(searchPath = process.env.PATH ?? "", roots = SEARCH): { dir: string; source: "system" | "embedded" } | null {
-  const choice = process.env.PG_BINARIES ?? "";
+export function findPgBin(searchPath = process.env.PATH ?? "", roots = SEARCH, choice = process.env.PG_BINARIES ?? ""): { dir: string; source: "system" | "embedded" } | null {
   if (choice !== "embedded") {
     const system = findSystemPgBin(searchPath, roots);
     if (system) return { dir: system, source: "system" };

@@ -39,11 +39,11 @@ async function main() {
     const checkout = await api.checkout(lookup.id, [fine!.id]);
 
     // Error paths first: an expired card (refused by upstream) and a request our schema refuses.
-    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, { numero: CARD, nome: "TESTE SANDBOX", validade: "01/2020", cvv: CVV }, [400, 422]);
+    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, { number: CARD, name: "TESTE SANDBOX", expiry: "01/2020", cvv: CVV }, [400, 422]);
     steps.push("card-token with an expired date: refused (4xx)");
-    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, { numero: CARD, cvv: CVV, validade: "13/99" }, [400, 422]);
+    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, { number: CARD, cvv: CVV, expiry: "13/99" }, [400, 422]);
     steps.push("card-token with missing name / bad date: refused (4xx)");
-    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, `{"numero":"${CARD}","cvv":"${CVV}",`, [400, 415, 422]);
+    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, `{"number":"${CARD}","cvv":"${CVV}",`, [400, 415, 422]);
     steps.push("card-token with malformed JSON: refused (4xx)");
 
     const payment = await api.payCard(checkout.token, CARD, CVV);

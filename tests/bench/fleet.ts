@@ -1,5 +1,5 @@
 // npm run bench:fleet [-- --quick]   (in npm run bench too; --only fleet for it alone there)
-// Issue 19: status polling and webhook ingest on SQLite with 1 instance, PostgreSQL with 1, and
+// Status polling and webhook ingest on SQLite with 1 instance, PostgreSQL with 1, and
 // PostgreSQL with 3, in one run. Each configuration is a fleet (tests/support/multi-instance.ts:
 // one in-process sandbox behind a counting proxy, one database, N instances started with the
 // production command from the bench's source snapshot) loaded round-robin over its instances

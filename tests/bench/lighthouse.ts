@@ -11,12 +11,12 @@
 // bootup-time / long-tasks audits) to see where blocking time goes. Not under data/: the card
 // canary scans data/ for what the storefront wrote, and a report's trace numbers read as cards.
 // Targets: performance >= 95, accessibility 100, best practices 100, largest contentful paint
-// <= 1.5 s on every storefront page (issue 22 item 9; median of the counted runs, Lighthouse's
+// <= 1.5 s on every storefront page (median of the counted runs, Lighthouse's
 // simulated slow 4G) (SEO printed, no target: the token pages are noindex on purpose).
-// Host speed: this VM's CPU speed swings (Lighthouse's own benchmarkIndex, measured in the tab
-// before each load, went from 1,180 to 3,100 within minutes, and once 23), and a slowed run costs
-// 10-25 points on every page, the control included. So: one warm-up round that is not counted
-// (--warmup 0 skips it; the first round used to score 71-91 everywhere), and a run whose
+// Host speed: this VM's CPU speed swings within minutes (Lighthouse's own benchmarkIndex, measured
+// in the tab before each load, shows it), and a slowed run costs many points on every page, the
+// control included. So: one warm-up round that is not counted (--warmup 0 skips it; a cold first
+// round scores low everywhere), and a run whose
 // benchmarkIndex is under --min-speed (0.75) times the median of all runs so far is set aside and
 // that page is run again, at most --max-extra (3) extra rounds; a page still short of counted runs
 // then counts its fastest set-aside ones, marked "*". Both medians are printed: of the
@@ -90,8 +90,8 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let empty: EmptyApp | undefined;
   try {
-    // Control, same machine and moment: an empty Next app (the toolchain notes saw 97-99 when
-    // the machine was quiet). If it scores low too, the machine was busy, not our pages heavy.
+    // Control, same machine and moment: an empty Next app (it scores near 100 on a quiet
+    // machine). If it scores low too, the machine was busy, not our pages heavy.
     if (!hasFlag("no-baseline")) {
       console.log("[lighthouse] building the empty Next.js app (control) ...");
       empty = await startEmptyApp();
@@ -128,7 +128,7 @@ async function main() {
     const failingByPage: [string, string[], string[]][] = [];
     // Rounds, not page after page: each round audits every page once (control included), so a
     // noisy minute on this shared 2-core VM lands on one run of each page instead of on every run
-    // of one page (we saw the same page's median move 4-5 points between batches).
+    // of one page.
     const counted = pages.map((): Run[] => []);
     const setAside = pages.map((): Run[] => []);
     const speeds: number[] = [];

@@ -15,12 +15,12 @@
 // client logs one "upstream call" line per request at debug level, which is counted instead.
 // Target: <= 2 upstream status polls per payment per minute (no two calls for one payment less
 // than 30 s apart), over both windows. Confirmations (status calls made because a webhook arrived,
-// on their own lease: docs/payment-states.md) are counted apart, from the app's
+// on their own spacing: docs/payment-states.md) are counted apart, from the app's
 // payment_status_calls_total{purpose} in /api/metrics.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon, { type Result } from "autocannon";
-import { POLL_MS } from "@/lib/client/queries";
+import { POLL_MS } from "@/lib/browser/queries";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";
@@ -31,7 +31,7 @@ import { statusCallRates, type Rate } from "./lib/upstream-rates";
 
 const CONNECTIONS = Number(arg("connections", "200"));
 // A minute by default: the storefront asks upstream at most once per payment per 30 s, so a 20 s
-// window holds 0 or 1 call per payment and extrapolates to 0 or 3 per minute (seen: 3.0, a MISS).
+// window holds 0 or 1 call per payment and extrapolates to 0 or 3 per minute (a false MISS).
 const DURATION = Number(arg("duration", "60"));
 const TARGET_PER_MIN = 2;
 const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
@@ -85,7 +85,7 @@ async function main() {
     if (!given) console.log("[status-polling] starting a storefront behind a counting upstream proxy ...");
     // Ten times real time: the card stays in analysis for 300 s and the PIX awaits for 300 min, past
     // both windows. A status change would arrive by webhook and be confirmed upstream (one call the
-    // polling did not cause); at real time the card turned paid 30 s in, mid-window.
+    // polling did not cause); at real time the card turns paid 30 s in, mid-window.
     app = given ? undefined : await startApp({ name: "status-polling", countUpstream: true, env: { SANDBOX_TIME_SCALE: "10", METRICS_TOKEN } });
     const base = given || app!.url;
     const api = new ApiClient(base);

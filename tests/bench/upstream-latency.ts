@@ -43,7 +43,7 @@ async function main() {
     RATE_LIMIT_LOOKUPS: "1000000",
   });
   const installmentsRoute = await import("@/app/api/installments/route");
-  const vehiclesRoute = await import("@/app/api/vehicles/[placa]/route");
+  const vehiclesRoute = await import("@/app/api/vehicles/[plate]/route");
   const headers = { "content-type": "application/json", "x-api-key": KEY };
   const ok = (res: Response) => {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -61,7 +61,7 @@ async function main() {
     enrichment: {
       direct: () => fetch(`${sandbox.url}/api/v1/vehicle/enrichment/${PLATE}`, { headers }).then(ok),
       storefront: () =>
-        vehiclesRoute.GET(new Request(`http://localhost/api/vehicles/${PLATE}`), { params: Promise.resolve({ placa: PLATE }) }).then(ok),
+        vehiclesRoute.GET(new Request(`http://localhost/api/vehicles/${PLATE}`), { params: Promise.resolve({ plate: PLATE }) }).then(ok),
     },
   };
 

@@ -81,8 +81,8 @@ describe("checkout", () => {
   });
 
   test("422 for a debt of another vehicle (foreign debt id)", async () => {
-    // The SP authority is in maintenance from 00:00 to 06:59 in São Paulo (lookups get 903): this
-    // test ran red after midnight there. Its lookup runs at noon of the same day, São Paulo time.
+    // The SP authority is in maintenance from 00:00 to 06:59 in São Paulo (lookups get 903), so
+    // this test's lookup runs at noon of the same day, São Paulo time, whatever the hour.
     const noonInSaoPaulo = saoPauloInstant({ ...saoPauloWallClock(new Date()), hour: 12, minute: 0, second: 0 });
     expect((await h.post("/__sandbox/clock", { now: noonInSaoPaulo.toISOString() })).status).toBe(200);
     try {

@@ -156,16 +156,16 @@ test("in analysis, then refused: the status page says nothing was charged and wh
 test("card brands: a Hipercard BIN the library reads as Diners is Hipercard; Diners and Hiper get a clear answer by name", async ({ page }, testInfo) => {
   // A checkout is not a payment: nothing is charged here, so any debt will do.
   await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-parking" }, { scenario: "spWithDebts", slug: "fine-phone" }));
-  const numero = page.getByLabel("Número do cartão");
-  await numero.fill("3841000000000000");
+  const number = page.getByLabel("Número do cartão");
+  await number.fill("3841000000000000");
   await expect(page.getByText("Bandeira: Hipercard")).toBeVisible();
   await fillCard(page, { ...SANDBOX_CARDS.visaPaid, number: "30569309025904" });
   await expect(page.getByText("Diners Club: não aceito")).toBeVisible();
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expect(page.getByText("Cartões Diners Club não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX.")).toBeVisible();
-  await expect(numero).toHaveAttribute("aria-invalid", "true");
+  await expect(number).toHaveAttribute("aria-invalid", "true");
   await checkPage(page, testInfo, "11c-pay-card-brand-not-accepted");
-  await numero.fill("6370950000000006");
+  await number.fill("6370950000000006");
   await expect(page.getByText("Hiper: não aceito")).toBeVisible();
   // Nothing reached the payment step.
   await expect(page).toHaveURL(/\/pagar\//);

@@ -19,7 +19,7 @@ import {
 } from "./support/flow";
 import { expect, test } from "./support/test";
 
-// Issue 22, item 0, as a person with two windows would do it (two browser contexts) on ONE lookup
+// Never pay a debt twice, with two windows as a person would (two browser contexts) on ONE lookup
 // of a generated vehicle of this test's own: Y (IPVA parcela 1/3) paid in one; X (previous IPVA +
 // cota única), made in the other before Y was paid, refused in words when paid; Z (parcela 2/3,
 // the next parcela of the plan already started) still paid. Every new state: screenshot + axe.
@@ -44,7 +44,7 @@ async function toPayPage(page: Page, title: string): Promise<void> {
   await expect(page.getByLabel("Parcelas")).toBeEnabled();
 }
 
-async function payByCard(page: Page): Promise<void> {
+async function submitPaidCard(page: Page): Promise<void> {
   await fillCard(page, SANDBOX_CARDS.visaPaid);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
 }
@@ -77,12 +77,12 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
 
     // Window 1 pays Y, parcela 1/3.
     await toPayPage(page, `IPVA ${year} - Parcela 1/3`);
-    await payByCard(page);
+    await submitPaidCard(page);
     await expectStatusPage(page);
     await expect(page.getByText("Pagamento aprovado")).toBeVisible();
 
     // Window 2 pays X: refused before any charge, the form replaced by the reason in words.
-    await payByCard(tab2);
+    await submitPaidCard(tab2);
     const refused = tab2.getByRole("status").filter({ hasText: "Este link não pode mais ser pago" });
     await expect(refused).toBeVisible();
     await expect(refused).toContainText(IN_PARCELAS);
@@ -118,7 +118,7 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
     await page.goto(lookupUrl);
     await waitForDebts(page);
     await toPayPage(page, `IPVA ${year} - Parcela 2/3`);
-    await payByCard(page);
+    await submitPaidCard(page);
     await expectStatusPage(page);
     await expect(page.getByText("Pagamento aprovado")).toBeVisible();
 
@@ -154,7 +154,7 @@ test("a despachante's link from an old lookup, opened after the owner paid a par
   const card = SANDBOX_CARDS.visaPaid;
   const tokenized = await page.request.post(`/api/checkouts/${own}/card-token`, {
     headers: ORIGIN_HEADERS,
-    data: { numero: card.number, nome: SANDBOX_CARD_DEFAULTS.cardholderName, validade: SANDBOX_CARD_DEFAULTS.expirationDate, cvv: card.cvv },
+    data: { number: card.number, name: SANDBOX_CARD_DEFAULTS.cardholderName, expiry: SANDBOX_CARD_DEFAULTS.expirationDate, cvv: card.cvv },
   });
   expect(tokenized.status(), await tokenized.text()).toBe(200);
   const { cardToken } = (await tokenized.json()) as { cardToken: string };

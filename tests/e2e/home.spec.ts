@@ -10,7 +10,7 @@ test("the home page answers in pt-BR with the test-environment banner", async ({
   await expect(page.getByText("Ambiente de testes")).toBeVisible();
 });
 
-// Since the workspace link joined "Meus links", the header wrapped onto two lines on phones. Each
+// With the workspace link beside "Meus links", the header must not wrap on phones. Each
 // header link's text must sit on one line (one client rect per text node), nothing may overflow
 // sideways, and the row stays the header's 56 px, from 320 px up (in this machine's wide fallback
 // font too). Phone project only: the widths are set here. Screenshot: tests/screenshots/header-<w>-phone.png.

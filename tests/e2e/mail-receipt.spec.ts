@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { expectStatusPage, openCheckout, ownFamilyPlate } from "./support/flow";
 import { payPix } from "./support/sandbox";
 
-// Issue 20: a PIX paid on a phone, with the code asked by e-mail; then the test environment's
+// A PIX paid on a phone, with the code asked by e-mail; then the test environment's
 // mailbox page shows the PIX e-mail and the "payment approved" receipt with the amount and debts.
 // The plate is this test's own, so the subjects found are this payment's, not another test's.
 

@@ -1,4 +1,4 @@
-// Issue 8: the pages' own inputs (path segments, ?debts=, ?placa=&uf=, the creator cookie) fuzzed
+// The pages' own inputs (path segments, ?debts=, ?placa=&uf=, the creator cookie) fuzzed
 // over HTTP against the real server, as the route handlers are in tests/integration/fuzz-routes:
 // never a server error, always a page, and the exact answer where one is known. Then the debt
 // pages in Chromium with hostile selections in the address, and the state an invalid one draws.
@@ -8,7 +8,7 @@ import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { debtId } from "@/lib/sandbox/catalog/debts";
 import { CREATOR_COOKIE } from "@/lib/links/creator-cookie-name";
 import { debtIdsFromParam, toSelectable, validateSelection } from "@/lib/rules/debt-selection";
-import type { DebtView } from "@/lib/client/types";
+import type { DebtView } from "@/lib/browser/types";
 import { cookieHeader, cuidLike, firstCookieIs, hostileString, publicRefLike, wellFormed } from "../support/fuzz-arbitraries";
 import { checkPage } from "./support/a11y";
 import { CUSTOMER, lookupViaApi, ORIGIN_HEADERS, checkoutViaApi, ownFamilyPlate } from "./support/flow";
@@ -105,8 +105,8 @@ test("the dispatcher's page and the links API name the same owner when a browser
   const api = await playwrightRequest.newContext({ baseURL });
   const genuine = `${CREATOR_COOKIE}=${s.cookie}`;
   const forged = `${CREATOR_COOKIE}=${s.cookie.replace(/\.(.)/, (_, c: string) => `.${c === "A" ? "B" : "A"}`)}`;
-  // The first cookie of a name counts, for pages as for route handlers (found by the fuzz above:
-  // the page read Next's cookies(), which keeps the last).
+  // The first cookie of a name counts, for pages as for route handlers (Next's cookies() keeps the
+  // last, so a page reading it would disagree with the API).
   for (const [cookie, owner] of [[`${genuine}; ${forged}`, true], [`${forged}; ${genuine}`, false]] as const) {
     expect((await api.get(`/links/${s.shareToken}`, { headers: { cookie } })).status(), cookie).toBe(owner ? 200 : 404);
     const listed = ((await (await api.get("/api/links", { headers: { cookie } })).json()) as { links: { token: string }[] }).links.map((l) => l.token);

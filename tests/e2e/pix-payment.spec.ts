@@ -1,20 +1,9 @@
 import { expect, test } from "./support/test";
 import { checkPage } from "./support/a11y";
-import { expectStatusPage, openCheckout, perProject } from "./support/flow";
+import { expectNewPixCode, expectStatusPage, openCheckout, perProject, pixCodeField } from "./support/flow";
 import { expirePix, payPix } from "./support/sandbox";
 import { TEST_COMPANY } from "@/lib/env/schema";
 import { SANDBOX_PIX_MERCHANT } from "@/lib/sandbox/payments/payment-pix";
-
-const codeField = (page: import("@playwright/test").Page) => page.getByLabel("Código PIX copia e cola");
-
-/** The code field shows a code other than `old` (it may be absent meanwhile: the old code leaves first). */
-async function expectNewCode(page: import("@playwright/test").Page, old: string, timeout: number): Promise<void> {
-  await expect(async () => {
-    const value = await codeField(page).inputValue({ timeout: 1_000 });
-    expect(value).not.toBe("");
-    expect(value).not.toBe(old);
-  }).toPass({ timeout });
-}
 
 test("PIX: QR, copy with feedback, paid by the simulated payer, the page moves on by itself", async ({ page, request }, testInfo) => {
   await openCheckout(page, perProject({ scenario: "syncAnswer", slug: "fine-seatbelt" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-3" }));
@@ -48,8 +37,8 @@ test("PIX: QR, copy with feedback, paid by the simulated payer, the page moves o
     const qrBox = await page.getByRole("img", { name: /QR Code do PIX/ }).boundingBox();
     expect(copyBox!.y).toBeLessThan(qrBox!.y);
   }
-  await checkPage(page, testInfo, "14-pay-pix"); // with who receives it and why (issue 22, item 2)
-  await payPix(request, await codeField(page).inputValue());
+  await checkPage(page, testInfo, "14-pay-pix"); // with who receives it and why
+  await payPix(request, await pixCodeField(page).inputValue());
   await expectStatusPage(page);
   await expect(page.getByText("Pagamento aprovado")).toBeVisible();
 });
@@ -58,12 +47,12 @@ test("PIX expired upstream early, then a new code without a tap", async ({ page,
   await openCheckout(page, perProject({ scenario: "syncAnswer", slug: "ipva-previous" }, { scenario: "spWithDebts", slug: "fine-phone" }));
   await page.getByRole("radio", { name: "PIX" }).click();
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
-  const first = await codeField(page).inputValue();
+  const first = await pixCodeField(page).inputValue();
   await expirePix(request, first);
-  // Seen by the status poll: the page replaces the code by itself (issue 22, item 3).
-  await expectNewCode(page, first, 30_000);
+  // Seen by the status poll: the page replaces the code by itself.
+  await expectNewPixCode(page, first, 30_000);
   await checkPage(page, testInfo, "15-pay-pix-expired-renewed");
-  await expect(codeField(page)).not.toHaveValue("");
-  await payPix(request, await codeField(page).inputValue());
+  await expect(pixCodeField(page)).not.toHaveValue("");
+  await payPix(request, await pixCodeField(page).inputValue());
   await expectStatusPage(page);
 });

@@ -1,23 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { checkPage } from "./support/a11y";
-import { expectStatusPage, openCheckout, ownFamilyPlate } from "./support/flow";
+import { expectNewPixCode, expectStatusPage, openCheckout, ownFamilyPlate, pixCodeField } from "./support/flow";
 import { pixPaymentIdByCode, SANDBOX_URL } from "./support/sandbox";
 
-// Issue 22, item 3: a PIX code that never dies mid-payment. SANDBOX_TIME_SCALE (playwright.config)
+// A PIX code that never dies mid-payment. SANDBOX_TIME_SCALE (playwright.config)
 // makes a 30-minute code last 18 s: the page is left open until the code expires by itself.
 
 const headers = { "x-api-key": "sk_test_sandbox_default" };
-const codeField = (page: Page) => page.getByLabel("Código PIX copia e cola");
 
-/** The code field shows a code other than `old` (it may be absent meanwhile: the old code leaves first). */
-async function expectNewCode(page: import("@playwright/test").Page, old: string, timeout: number): Promise<void> {
-  await expect(async () => {
-    const value = await codeField(page).inputValue({ timeout: 1_000 });
-    expect(value).not.toBe("");
-    expect(value).not.toBe(old);
-  }).toPass({ timeout });
-}
 const announcer = (page: Page) => page.locator("p[aria-live='polite'][role='status']");
 
 test("PIX: at expiry a new code for the same checkout replaces the old one by itself; only the new one pays", async ({ page, request }, testInfo) => {
@@ -27,8 +18,8 @@ test("PIX: at expiry a new code for the same checkout replaces the old one by it
   const latestRef = async () => ((await (await request.get(`/api/checkouts/${token}`)).json()) as { latestPayment: { ref: string } }).latestPayment.ref;
   await page.getByRole("radio", { name: "PIX" }).click();
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
-  await expect(codeField(page)).not.toHaveValue("");
-  const first = await codeField(page).inputValue();
+  await expect(pixCodeField(page)).not.toHaveValue("");
+  const first = await pixCodeField(page).inputValue();
   const firstId = await pixPaymentIdByCode(request, first);
   const oldRef = await latestRef();
   const amount = page.locator("dt", { hasText: /^Valor exato$/ }).locator("xpath=following-sibling::dd");
@@ -55,12 +46,12 @@ test("PIX: at expiry a new code for the same checkout replaces the old one by it
     await route.continue();
   });
   await expect(page.getByText("Gerando um novo código PIX")).toBeVisible({ timeout: 30_000 });
-  await expect(codeField(page)).toHaveCount(0); // the old code left the screen
+  await expect(pixCodeField(page)).toHaveCount(0); // the old code left the screen
   await expect(announcer(page)).toHaveText(/Gerando um novo código/);
   await checkPage(page, testInfo, "16-pay-pix-renewing");
 
-  await expectNewCode(page, first, 20_000);
-  const second = await codeField(page).inputValue();
+  await expectNewPixCode(page, first, 20_000);
+  const second = await pixCodeField(page).inputValue();
   expect(second).not.toBe("");
   await expect(announcer(page)).toHaveText("Novo código PIX gerado. O código anterior não vale mais.");
   await expect(amount).toHaveText(firstAmount); // the same total

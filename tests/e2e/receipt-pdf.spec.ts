@@ -36,7 +36,7 @@ test("PIX paid: 'Baixar comprovante (PDF)' on the status page downloads the paym
   const text = squeeze(await pdfText(pdf));
   expect(text).toContain("Comprovante");
   expect(text).toContain(plate);
-  expect(text).toContain(CUSTOMER.nome);
+  expect(text).toContain(CUSTOMER.name);
   // The payer is the checkout's customer: CPF masked, never whole; the RENAVAM masked too.
   const cpf = CUSTOMER.cpfCnpj;
   expect(text).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
@@ -45,7 +45,7 @@ test("PIX paid: 'Baixar comprovante (PDF)' on the status page downloads the paym
   expect(text).not.toContain(v.renavam);
   expect(text).toContain("Forma de pagamento PIX");
   expect(text).not.toContain(pix.ref);
-  // The first page as a picture, at 80 dpi as before: drawn (not blank) and saved.
+  // The first page as a picture, at 80 dpi: drawn (not blank) and saved.
   mkdirSync("tests/screenshots", { recursive: true });
   const png = `tests/screenshots/comprovante-pdf-${testInfo.project.name}.png`;
   const inked = await renderPdfFirstPage(await page.context().newPage(), pdf, png, 80);

@@ -7,7 +7,7 @@ import { checkPage, expectNoAxeViolations } from "./support/a11y";
 import { createShareLink, CUSTOMER, expectStatusPage, ORIGIN_HEADERS } from "./support/flow";
 import { expireCheckoutsOfPlate, payPix } from "./support/sandbox";
 
-// Issue 7: a dispatcher's share links. Each test pays or expires the debts of a TST plate of its
+// A dispatcher's share links. Each test pays or expires the debts of a TST plate of its
 // own (lib/sandbox/catalog/family.ts), so no test touches another's.
 
 const noPaymentForm = async (page: Page) => {
@@ -51,7 +51,7 @@ test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links s
     const phone = await client.newPage();
     const response = await phone.goto(url);
     expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
-    await expect(phone.getByRole("heading", { name: `Pagamento para ${CUSTOMER.nome}` })).toBeVisible();
+    await expect(phone.getByRole("heading", { name: `Pagamento para ${CUSTOMER.name}` })).toBeVisible();
     await expect(phone.getByText("***.982.247-**", { exact: true })).toBeVisible(); // CPF 529.982.247-25, masked
     expect(await phone.content()).not.toMatch(/529\.?982\.?247-?25|maria@example|987654321/);
     await expect(phone.getByText("ma***@example.com")).toBeVisible();
@@ -135,7 +135,7 @@ test("a share link's page hydrates as sent though its cost table fetches the ins
   // The card form hydrates after the rest of the page (HydrateApart); the cost table's request for
   // the same installments may answer first. The form must still draw what the HTML drew
   // ("Calculando parcelas…") while it hydrates: the hydrationErrors fixture fails the test on a
-  // mismatch. Without the wait for hydration it failed 6 runs in 6, with the answer served at once.
+  // mismatch. With the answer served at once, a form that did not wait for hydration fails here.
   const token = await createShareLink(page, testInfo.project.name === "phone" ? "TST7L07" : "TST7L06");
   // The real answer, then served at once: the earlier it lands, the likelier the race.
   const amountCents = ((await (await page.request.get(`/api/checkouts/${token}`)).json()) as { amountCents: number }).amountCents;

@@ -16,7 +16,7 @@ import {
   workspaceEmail,
 } from "./support/workspace";
 
-// Issue 21, accounts in a real build: the sign-in link read from the mailbox page, every state of
+// Accounts in a real build: the sign-in link read from the mailbox page, every state of
 // /entrar drawn (screenshots at 390 px and desktop, axe), links that expire and work once, a
 // passkey registered on Chromium's virtual authenticator and then used to sign in, "sair de todos
 // os aparelhos" ending another browser's session, and the buying flow still without an account.

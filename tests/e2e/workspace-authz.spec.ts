@@ -7,7 +7,7 @@ import { CONVENTION_PAGES, fillTemplate, isKnownParam, workspacePageFiles, type 
 import { expect, test } from "./support/test";
 import { E2E_DB_FILE, signInThroughMailbox, workspaceEmail } from "./support/workspace";
 
-// Issue 21, "Authorization", for pages over real HTTP against the built server: every page under
+// Authorization for pages over real HTTP against the built server: every page under
 // app/painel (found by walking the folder), its dynamic segments filled with another account's ids,
 // opened with A's session: the 404 page, with none of B's data; with no session: a redirect to
 // /entrar. A's own ids open the page (the oracle is not vacuous), and fast-check draws ids

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "./support/test";
 import { checkWorkspacePage, signInThroughMailbox, usePhoneWidth, workspaceEmail } from "./support/workspace";
 
-// Issue 21, clients and vehicles: a despachante signs in through the mailbox, imports the shared
+// Clients and vehicles: a despachante signs in through the mailbox, imports the shared
 // fixture (50 vehicles, 5 bad rows) with the file input, reads each rejection with its line and
 // reason, finds, edits and deletes a client. Every state: screenshot at 390 px and desktop + axe.
 

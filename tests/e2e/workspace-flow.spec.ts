@@ -8,7 +8,7 @@ import { payPix } from "./support/sandbox";
 import { expect, test } from "./support/test";
 import { checkWorkspacePage, E2E_DB_FILE, signInThroughMailbox, usePhoneWidth, workspaceEmail } from "./support/workspace";
 
-// Issue 21, "Proof", first bullet, in one go as a despachante lives it: sign in with the link read
+// The whole workspace in one go, as a despachante lives it: sign in with the link read
 // from the mailbox; import a spreadsheet of 50 vehicles with 5 bad rows (each reported with its
 // line and reason); run the batch over every vehicle and watch it finish; retry the failed ones;
 // export the CSV and parse it back; make a link for one client; the client pays it in a second

@@ -10,7 +10,7 @@ import { payPix } from "./support/sandbox";
 import { checkPage, expectNoAxeViolations, saveScreenshot } from "./support/a11y";
 import { checkWorkspacePage, E2E_DB_FILE, PROFILE, signInThroughMailbox, usePhoneWidth, workspaceEmail } from "./support/workspace";
 
-// Issue 21, items 5-7 in the browser: a despachante signs in through the mailbox, opens one
+// The workspace's links in the browser: a despachante signs in through the mailbox, opens one
 // vehicle's result, chooses a debt with the public flow's selection, makes the link for the
 // client in one step; the client pays it by PIX in a second browser context; "Pago" appears on
 // the despachante's page and in Links without a reload, and "seu cliente pagou" arrives in the
@@ -20,7 +20,7 @@ const CLIENT = { name: "Joana Pereira Lima", phone: "21987651234", email: "joana
 /** How the client reads the despachante (the profile signInThroughMailbox fills on the first sign-in). */
 const SENDER = `${PROFILE.name} (${PROFILE.officeName})`;
 
-/** Helper e's batch queue makes these rows in the product; here the test files them for the account. */
+/** The batch queue makes these rows in the product; here the test files them for the account. */
 async function seedBatchItem(email: string, lookupId: string, plate: string, uf: string, renavam: string) {
   const db = createPrismaClient(`file:./${E2E_DB_FILE}`);
   try {

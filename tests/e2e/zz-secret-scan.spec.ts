@@ -18,7 +18,7 @@ import { scanBuffer } from "../support/scan-secrets";
 
 const API_KEY = "sk_test_sandbox_default"; // the e2e server's UVVI_API_KEY (playwright.config.ts)
 const ORIGIN = `http://localhost:${E2E_PORT}`;
-const CUSTOMER = { nome: "Maria da Silva", email: "maria@example.com", celular: "11987654321", cpfCnpj: "52998224725" };
+const CUSTOMER = { name: "Maria da Silva", email: "maria@example.com", phone: "11987654321", cpfCnpj: "52998224725" };
 
 /** The e2e server's files: its database (+ WAL, journal) and its logs, all under data/. */
 function e2eFiles(): string[] {
@@ -35,9 +35,9 @@ async function post<T>(request: APIRequestContext, url: string, data: unknown): 
 }
 
 /** A card payment through the JSON API with a vehicle of its own (a TST plate no other test uses). */
-async function payByCard(request: APIRequestContext): Promise<string> {
+async function payOwnVehicleByApi(request: APIRequestContext): Promise<string> {
   const v = familyVehicle(`TST${Math.floor(Math.random() * 10)}S${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`)!;
-  const { lookupId } = await post<{ lookupId: string }>(request, "/api/lookups", { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
+  const { lookupId } = await post<{ lookupId: string }>(request, "/api/lookups", { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
   let debts: { id: string; type: string; dependsOn: string[] }[] = [];
   await expect(async () => {
     const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as { status: string; debts: typeof debts };
@@ -48,9 +48,9 @@ async function payByCard(request: APIRequestContext): Promise<string> {
   const { token } = await post<{ token: string }>(request, "/api/checkouts", { lookupId, debtIds: [fine.id], customer: CUSTOMER, kind: "owner" });
   const card = SANDBOX_CARDS.visaPaid;
   const { cardToken } = await post<{ cardToken: string }>(request, `/api/checkouts/${token}/card-token`, {
-    numero: card.number,
-    nome: SANDBOX_CARD_DEFAULTS.cardholderName,
-    validade: SANDBOX_CARD_DEFAULTS.expirationDate,
+    number: card.number,
+    name: SANDBOX_CARD_DEFAULTS.cardholderName,
+    expiry: SANDBOX_CARD_DEFAULTS.expirationDate,
     cvv: card.cvv,
   });
   const payment = await post<{ status: string }>(request, `/api/checkouts/${token}/payments`, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken, installments: 1 });
@@ -58,7 +58,7 @@ async function payByCard(request: APIRequestContext): Promise<string> {
 }
 
 test("no card number, CVV or API key in the e2e database, its WAL, the server's log or its processes' output", async ({ request }) => {
-  expect(await payByCard(request)).toBe("paid");
+  expect(await payOwnVehicleByApi(request)).toBe("paid");
   await new Promise((r) => setTimeout(r, 1_000)); // the logger's last lines reach the file
 
   const files = e2eFiles();

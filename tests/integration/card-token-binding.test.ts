@@ -14,8 +14,7 @@ let db: typeof import("@/lib/db/client").db;
 const checkouts: string[] = [];
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000", LOG_LEVEL: "error" } });
   ({ db } = await import("@/lib/db/client"));
   await resetSandbox(env);
   const { lookupId, view } = await syncLookup();

@@ -74,7 +74,7 @@ async function post(which: "a" | "b" | "c", p: string, body: unknown, headers: R
 }
 
 const vehicle = familyVehicle("TST7X41")!;
-const lookupBody = { uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.cpfCnpj };
+const lookupBody = { uf: vehicle.uf, plate: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.cpfCnpj };
 /** Alternates A, B, A, B...: no two consecutive requests reach the same process. */
 const instance = (i: number) => (i % 2 === 0 ? "a" : "b");
 
@@ -92,7 +92,7 @@ beforeAll(async () => {
   // A checkout to tokenize cards on, made through C as an honest proxy's client (its own address).
   const honest = { "x-forwarded-for": "192.0.2.50" };
   const s = SANDBOX_VEHICLES.syncAnswer;
-  const lookup = await post("c", "/api/lookups", { uf: s.uf, placa: s.plate, renavam: s.renavam, cpfCnpj: s.cpfCnpj }, honest);
+  const lookup = await post("c", "/api/lookups", { uf: s.uf, plate: s.plate, renavam: s.renavam, cpfCnpj: s.cpfCnpj }, honest);
   expect(lookup.status).toBe(201);
   const { lookupId } = (await lookup.json()) as { lookupId: string };
   const view = (await (await fetch(`${url("c")}/api/lookups/${lookupId}`)).json()) as { debts: { id: string; type: string }[] };

@@ -107,7 +107,7 @@ describe("crash recovery", () => {
   it("a payment pending when the storefront is SIGKILLed reaches its final status after restart, once", async () => {
     // Lookup (webhook answer) -> checkout -> card token -> payment left pending.
     const v = familyVehicle(plate)!;
-    const started = await api<{ lookupId: string }>("POST", "/api/lookups", { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
+    const started = await api<{ lookupId: string }>("POST", "/api/lookups", { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
     expect(started.status).toBe(201);
     const { lookupId } = started.body;
     const debts = await waitUntil("the lookup's debts", async () => {

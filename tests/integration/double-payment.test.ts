@@ -5,7 +5,7 @@ import { cardToken, CUSTOMER, json, pay, payByCard as payCard } from "../support
 import { apiRequest, params } from "../support/upstream-helpers";
 import type { WebhookReceiver } from "../support/webhook-receiver";
 
-// Issue 22, item 0: never pay a debt twice. A person with two tabs on ONE lookup of a vehicle:
+// Never pay a debt twice. A person with two tabs on ONE lookup of a vehicle:
 // Y (IPVA parcela 1/3) paid, then X (previous IPVA + current cota única) refused in words, then Z
 // (parcela 2/3, the next parcela of the plan already started) still allowed and charged. Our
 // storefront over the sandbox, with a counting proxy in between to see what reaches upstream.

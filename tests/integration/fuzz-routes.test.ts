@@ -30,9 +30,11 @@ const tally = new Map<string, number>(); // "status code" -> count, printed at t
 beforeAll(async () => {
   process.on("unhandledRejection", onRejection);
   // The sandbox's own limit too: a FUZZ_RUNS soak makes thousands of upstream checkouts.
-  env = await setupTestEnvironment({ timeScale: 0.01, rateLimitPerMinute: 1_000_000 });
-  // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
-  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000", RATE_LIMIT_INSTALLMENTS: "1000000", RATE_LIMIT_VEHICLES: "1000000", RATE_LIMIT_CHECKOUTS: "1000000", RATE_LIMIT_PAYMENT_REF_MISSES: "1000000" });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01, rateLimitPerMinute: 1_000_000 },
+    // Limits out of the way so inputs reach validation and upstream (429s are tested elsewhere).
+    env: { RATE_LIMIT_LOOKUPS: "1000000", RATE_LIMIT_CARD_TOKENS: "1000000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000000", RATE_LIMIT_PAYMENTS: "1000000", RATE_LIMIT_INSTALLMENTS: "1000000", RATE_LIMIT_VEHICLES: "1000000", RATE_LIMIT_CHECKOUTS: "1000000", RATE_LIMIT_PAYMENT_REF_MISSES: "1000000" },
+  });
   const checkout = await freshCheckout(env);
   Object.assign(real, { lookupId: checkout.lookupId, token: checkout.token, debtId: checkout.fine.id });
   real.cardToken = (await json<{ cardToken: string }>(await tokenize(checkout.token, SANDBOX_CARDS.analysisThenPaid.number))).cardToken;
@@ -126,7 +128,7 @@ describe("every route handler survives hostile input", () => {
 
   it("POST /api/lookups", async () => {
     const { POST } = await import("@/app/api/lookups/route");
-    const valid = { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
+    const valid = { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
     await run(fc.asyncProperty(bodyFor(valid), headers, async (b, h) => {
       await check(POST as Handler, { path: "/api/lookups", method: "POST", raw: b.raw, origin: h.origin, ip: h.address, forged: h.forged, params: {} });
     }));
@@ -198,15 +200,15 @@ describe("every route handler survives hostile input", () => {
     }));
   });
 
-  it("GET /api/vehicles/{placa}?uf=", async () => {
-    const { GET } = await import("@/app/api/vehicles/[placa]/route");
+  it("GET /api/vehicles/{plate}?uf=", async () => {
+    const { GET } = await import("@/app/api/vehicles/[plate]/route");
     // Every catalog plate but the one whose authority is down on purpose (a documented 503).
     const plates = Object.values(SANDBOX_VEHICLES).filter((x) => x.enrichment === "ok").map((x) => x.plate);
     const plate = fc.oneof(fc.constantFrom(...plates, "tst1a23", "ABC-1D23", "abc1234"), hostileString.map(wellFormed));
     const uf = fc.oneof(fc.constant(undefined), fc.constantFrom("MG", "sp", "XX", ""), hostileString);
-    await run(fc.asyncProperty(plate, uf, headers, async (placa, ufValue, h) => {
+    await run(fc.asyncProperty(plate, uf, headers, async (plate, ufValue, h) => {
       const query = ufValue === undefined ? "" : `?${new URLSearchParams({ uf: ufValue }).toString()}`;
-      await check(GET as Handler, { path: `/api/vehicles/${segment(placa)}${query}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { placa } });
+      await check(GET as Handler, { path: `/api/vehicles/${segment(plate)}${query}`, method: "GET", origin: h.origin, ip: h.address, forged: h.forged, params: { plate } });
     }));
   });
 

@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { sleep } from "../support/time";
 
-// Issue 19's proof at the library level: an instance SIGKILLed while it holds claimed webhook inbox
-// rows and a pending payment's status lease. Another instance (this process) must not touch either
-// while the leases run, then finish both: every row applied once, the payment reconciled with ONE
+// Scale-out at the library level: an instance SIGKILLed while it holds claimed webhook inbox
+// rows and a pending payment's status-call slot. Another instance (this process) must not touch either
+// while the lease and the spacing run, then finish both: every row applied once, the payment reconciled with ONE
 // upstream status call (counted at a proxy in front of the sandbox). The inbox lease is the real
 // 30 s; the status interval is 3 s here.
 
@@ -20,9 +20,9 @@ let proxy: { url: string; close(): Promise<void> };
 const calls: UpstreamCall[] = [];
 
 beforeAll(async () => {
-  t = await setupTestEnvironment({ timeScale: 1 }); // a card token lives its real 10 minutes
+  t = await setupTestEnvironment({ sandbox: { timeScale: 1 } }); // a card token lives its real 10 minutes
   proxy = await startCountingProxy(t.sandbox.url, calls);
-  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(STATUS_INTERVAL_MS) });
+  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(STATUS_INTERVAL_MS) });
 });
 afterAll(async () => {
   await proxy?.close();
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 
 describe("an instance killed while holding work", () => {
-  it("another instance finishes its webhook rows and its pending payment after the leases, once each", async () => {
+  it("another instance finishes its webhook rows and its pending payment after the lease and the spacing, once each", async () => {
     const { db } = await import("@/lib/db/client");
     const { upstream } = await import("@/lib/upstream/client");
     const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
@@ -53,26 +53,26 @@ describe("an instance killed while holding work", () => {
     });
 
     const child = spawn(process.execPath, ["--import", "tsx", "tests/support/crashing-instance.ts"], {
-      env: { ...process.env, PAYMENT_ID: payment.id },
+      env: t.childEnv({ PAYMENT_ID: payment.id }),
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
     child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
     const exited = new Promise((r) => child.on("exit", r));
     for (let k = 0; k < 300 && !out.includes("held"); k++) await sleep(100);
-    expect(out.trim()).toBe("held 10 lease");
+    expect(out.trim()).toBe("held 10 slot");
     child.kill("SIGKILL");
     await exited;
     const killedAt = Date.now();
 
-    // While its leases run, this instance leaves both alone.
+    // While its lease and spacing run, this instance leaves both alone.
     await dispatchPendingWebhooks();
     await sweepPayments(new Date(Date.now() + 60_000));
     expect(await db.webhookEvent.count({ where: { outcome: null } })).toBe(10);
     expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
     expect(calls.filter((c) => c.path === STATUS_PATH)).toHaveLength(0);
 
-    // The status lease ends first: the next sweep checks the payment, with one call.
+    // The status-call spacing ends first: the next sweep checks the payment, with one call.
     await sleep(STATUS_INTERVAL_MS + 100 - (Date.now() - killedAt));
     await sweepPayments(new Date(Date.now() + 60_000));
     await sweepPayments(new Date(Date.now() + 60_000));

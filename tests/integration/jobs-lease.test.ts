@@ -33,24 +33,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-let batch = "";
+let tag = "";
 const onPostgres = testDatabaseProvider() === "postgresql";
 beforeEach(() => {
-  batch = randomUUID();
+  tag = randomUUID();
 });
 
 async function seed(n: number): Promise<string[]> {
   const ids = Array.from({ length: n }, () => randomUUID());
-  await a.webhookEvent.createMany({ data: ids.map((id, i) => ({ id, dedupeKey: `${batch}|${i}`, type: "test", payload: batch })) });
+  await a.webhookEvent.createMany({ data: ids.map((id, i) => ({ id, dedupeKey: `${tag}|${i}`, type: "test", payload: tag })) });
   return ids;
 }
 
-const queue = (client: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) => claimQueue(client, batch, over);
+const queue = (db: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) => claimQueue(db, tag, over);
 
 /** Another instance: a process draining this test's rows; resolves the ids it ran when it exits. */
 function claimer(env: Record<string, string> = {}): { child: ChildProcess; started: Promise<void>; ran: Promise<string[]> } {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/jobs-claimer.ts"], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl, JOB_BATCH: batch, LOG_LEVEL: "silent", ...env },
+    env: t.childEnv({ JOB_TAG: tag, ...env }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -69,7 +69,7 @@ function claimer(env: Record<string, string> = {}): { child: ChildProcess; start
   return { child, started, ran };
 }
 
-const rowsOf = () => a.webhookEvent.findMany({ where: { payload: batch }, orderBy: { dedupeKey: "asc" } });
+const rowsOf = () => a.webhookEvent.findMany({ where: { payload: tag }, orderBy: { dedupeKey: "asc" } });
 
 describe("claims", () => {
   it("two instances claiming the same rows at once never both get one", async () => {
@@ -91,7 +91,7 @@ describe("claims", () => {
     };
     const [p, q] = [claimer(), claimer()];
     await Promise.race([p.started, q.started]);
-    while ((await jobs.runBatch(queue(a, { run }), { limit: 16, concurrency: 4 })) > 0);
+    while ((await jobs.runClaim(queue(a, { run }), { limit: 16, concurrency: 4 })) > 0);
     const [fromP, fromQ] = [await p.ran, await q.ran];
     const all = [...fromP, ...fromQ, ...[...here].flatMap(([id, n]) => Array<string>(n).fill(id))];
     expect([fromP.length, fromQ.length, here.size].filter((n) => n > 0).length).toBeGreaterThanOrEqual(2); // a real race
@@ -108,7 +108,7 @@ describe("claims", () => {
     const { rows } = await jobs.claim<Row>(queue(a), 3);
     expect(rows.map((r) => r.receivedAt.toISOString())).toEqual([0, 1, 2].map((m) => new Date(base + m * 60_000).toISOString()));
     expect(rows.map((r) => r.id)).toEqual([ids[1], ids[3], ids[4]]);
-    expect(rows.every((r) => r.attempts === 1 && r.payload === batch)).toBe(true);
+    expect(rows.every((r) => r.attempts === 1 && r.payload === tag)).toBe(true);
     // Held: a second claim gets only the two left; a third, nothing.
     expect((await jobs.claim<Row>(queue(b), 10)).rows.map((r) => r.id)).toEqual([ids[2], ids[0]]);
     expect((await jobs.claim<Row>(queue(a), 10)).rows).toEqual([]);
@@ -118,8 +118,8 @@ describe("claims", () => {
   it.skipIf(!onPostgres)("a queue that reads relations claims in one statement too, and reads its rows back by the claim's token", async () => {
     // Batch items need their vehicle (a relation): their PostgreSQL claim returns no columns and
     // the rows come back through the queue's select. Same guarantees: oldest first, never shared.
-    const readsBack = (client: Db) => {
-      const q = queue(client);
+    const readsBack = (db: Db) => {
+      const q = queue(db);
       return { ...q, sql: { ...q.sql!, columns: undefined } };
     };
     const base = Date.parse("2026-03-01T12:00:00.123Z");
@@ -131,7 +131,7 @@ describe("claims", () => {
     for (const claimed of [x.rows, y.rows]) {
       const times = claimed.map((r) => r.receivedAt.getTime());
       expect(times).toEqual([...times].sort((m, n) => m - n));
-      expect(claimed.every((r) => r.payload === batch && r.attempts === 1)).toBe(true);
+      expect(claimed.every((r) => r.payload === tag && r.attempts === 1)).toBe(true);
     }
     expect((await jobs.claim<Row>(readsBack(a), 10)).rows).toEqual([]);
   });
@@ -149,7 +149,7 @@ describe("claims", () => {
       running--;
       return { outcome: "applied", appliedAt: new Date() };
     };
-    expect(await jobs.runBatch(queue(a, { run }), { limit: 12, concurrency: () => sizes[asked++] ?? 1 })).toBe(12);
+    expect(await jobs.runClaim(queue(a, { run }), { limit: 12, concurrency: () => sizes[asked++] ?? 1 })).toBe(12);
     expect(asked).toBe(5); // 1 + 1 + 4 + 4 + 2 rows
     expect(peaks).toEqual([1, 1, 4, 4, 2]);
     const rows = await rowsOf();
@@ -166,9 +166,9 @@ describe("claims", () => {
     expect(ran.length).toBeGreaterThan(0);
     const held = await rowsOf();
     expect(held.filter((r) => r.leaseOwner !== null).length).toBeGreaterThan(0);
-    expect(await jobs.runBatch(queue(a), { limit: 16, concurrency: 4 })).toBe(5 - held.filter((r) => r.leaseOwner !== null).length);
+    expect(await jobs.runClaim(queue(a), { limit: 16, concurrency: 4 })).toBe(5 - held.filter((r) => r.leaseOwner !== null).length);
     await sleep(Math.max(0, Math.max(...held.map((r) => r.leaseUntil?.getTime() ?? 0)) - Date.now() + 50));
-    while ((await jobs.runBatch(queue(a), { limit: 16, concurrency: 4 })) > 0);
+    while ((await jobs.runClaim(queue(a), { limit: 16, concurrency: 4 })) > 0);
     const rows = await rowsOf();
     expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
     expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null)).toBe(true);
@@ -178,9 +178,9 @@ describe("claims", () => {
     const [id] = await seed(1);
     const crashed = await jobs.claim<Row>(queue(a, { leaseMs: 400 }), 10); // then never finishes
     expect(crashed.rows.map((r) => r.id)).toEqual([id]);
-    expect(await jobs.runBatch(queue(b), { limit: 10, concurrency: 1 })).toBe(0); // still leased
+    expect(await jobs.runClaim(queue(b), { limit: 10, concurrency: 1 })).toBe(0); // still leased
     await sleep(450);
-    expect(await jobs.runBatch(queue(b), { limit: 10, concurrency: 1 })).toBe(1);
+    expect(await jobs.runClaim(queue(b), { limit: 10, concurrency: 1 })).toBe(1);
     const row = (await rowsOf())[0]!;
     expect(row).toMatchObject({ outcome: "applied", leaseOwner: null, attempts: 2 });
     // The first claimer wakes up: its lease is gone, so it writes nothing.
@@ -199,22 +199,22 @@ describe("retries", () => {
         throw new Error("upstream said no");
       },
     });
-    expect(await jobs.runBatch(failing, { limit: 1, concurrency: 1 })).toBe(1);
+    expect(await jobs.runClaim(failing, { limit: 1, concurrency: 1 })).toBe(1);
     let row = (await rowsOf())[0]!;
     expect(row).toMatchObject({ outcome: null, attempts: 1, leaseOwner: null });
     expect(row.notBefore!.getTime() - tries[0]!).toBeGreaterThanOrEqual(250);
     // Not due yet, for this instance or any other.
-    expect(await jobs.runBatch(queue(b, { run: failing.run }), { limit: 1, concurrency: 1 })).toBe(0);
+    expect(await jobs.runClaim(queue(b, { run: failing.run }), { limit: 1, concurrency: 1 })).toBe(0);
     while (tries.length < 3) {
       await sleep(100);
-      await jobs.runBatch(tries.length % 2 ? queue(b, { run: failing.run }) : failing, { limit: 1, concurrency: 1 });
+      await jobs.runClaim(tries.length % 2 ? queue(b, { run: failing.run }) : failing, { limit: 1, concurrency: 1 });
     }
     expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(300);
     expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(600); // doubled
     row = (await rowsOf())[0]!;
     expect(row).toMatchObject({ outcome: "failed", error: "upstream said no", attempts: 3, leaseOwner: null });
     await sleep(1_100);
-    expect(await jobs.runBatch(failing, { limit: 1, concurrency: 1 })).toBe(0); // given up: never again
+    expect(await jobs.runClaim(failing, { limit: 1, concurrency: 1 })).toBe(0); // given up: never again
     expect(tries).toHaveLength(3);
   });
 
@@ -228,10 +228,10 @@ describe("retries", () => {
       },
       onDeferred: (d) => seen.push(d),
     });
-    expect(await jobs.runBatch(deferring, { limit: 1, concurrency: 1 })).toBe(1);
+    expect(await jobs.runClaim(deferring, { limit: 1, concurrency: 1 })).toBe(1);
     expect((await rowsOf())[0]).toMatchObject({ outcome: null, attempts: 0, leaseOwner: null, notBefore: at });
     expect(seen).toEqual([at]);
-    expect(await jobs.runBatch(deferring, { limit: 1, concurrency: 1 })).toBe(0);
+    expect(await jobs.runClaim(deferring, { limit: 1, concurrency: 1 })).toBe(0);
   });
 });
 
@@ -246,7 +246,7 @@ describe("shutdown", () => {
         return { outcome: "applied", appliedAt: new Date() };
       },
     });
-    const running = jobs.runBatch(slow, { limit: 6, concurrency: 2 });
+    const running = jobs.runClaim(slow, { limit: 6, concurrency: 2 });
     await sleep(100);
     await jobs.stopJobs(5_000);
     await running;
@@ -257,12 +257,12 @@ describe("shutdown", () => {
       const back = rows.filter((r) => r.outcome === null);
       expect(back).toHaveLength(4);
       expect(back.every((r) => r.leaseOwner === null && r.leaseUntil === null && r.attempts === 0)).toBe(true);
-      expect(await jobs.runBatch(slow, { limit: 6, concurrency: 2 })).toBe(0); // stopped
-      expect(await jobs.runBatch(queue(b), { limit: 6, concurrency: 2 })).toBe(0); // same process: stopped too
+      expect(await jobs.runClaim(slow, { limit: 6, concurrency: 2 })).toBe(0); // stopped
+      expect(await jobs.runClaim(queue(b), { limit: 6, concurrency: 2 })).toBe(0); // same process: stopped too
     } finally {
       (await import("@/lib/jobs/runner")).resumeJobsForTests();
     }
     // Another instance (here: after resuming) takes them at once, without waiting for a lease.
-    expect(await jobs.runBatch(queue(b), { limit: 6, concurrency: 2 })).toBe(4);
+    expect(await jobs.runClaim(queue(b), { limit: 6, concurrency: 2 })).toBe(4);
   });
 });

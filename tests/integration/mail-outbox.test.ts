@@ -177,13 +177,13 @@ describe("delivery faults", () => {
     const inputs = Array.from({ length: 20 }, () => signIn());
     for (const input of inputs) await enqueue.enqueueMail(db, input);
     const job = mail.outboxJob({ retry: FAST });
-    const { runBatch } = await import("@/lib/jobs");
+    const { runClaim } = await import("@/lib/jobs");
     const keys = inputs.map((i) => i.dedupeKey);
     // Until every row has been tried at least twice and is still waiting. One batch per turn, not
     // drainOnce(): with the relay down and 100-400 ms backoffs, a row is due again before a slow
     // machine finishes a batch, so "drain until nothing is due" would not end.
     await eventually(async () => {
-      await runBatch(job, { limit: 32, concurrency: 4 });
+      await runClaim(job, { limit: 32, concurrency: 4 });
       const waiting = await db.mailMessage.findMany({ where: { dedupeKey: { in: keys } } });
       expect(waiting.every((r) => r.status === "pending" && r.lastError)).toBe(true);
       expect(waiting.every((r) => r.attempts >= 2)).toBe(true);

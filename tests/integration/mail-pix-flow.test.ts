@@ -15,7 +15,7 @@ let db: Db;
 
 beforeAll(async () => {
   // PIX codes live 30 min; at 1/100 time they last 18 s: long enough to pay one here.
-  env = await setupTestEnvironment({ timeScale: 0.01 });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 } });
   const { createPrismaClient } = await import("@/lib/db/create-client");
   db = createPrismaClient(env.databaseUrl);
 });

@@ -21,8 +21,7 @@ let db: Db;
 
 beforeAll(async () => {
   // 1/100 time: settlement starts 0.6 s after paid, one debt settles every 0.6 s.
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000" } });
   const { createPrismaClient } = await import("@/lib/db/create-client");
   db = createPrismaClient(env.databaseUrl);
 });
@@ -60,9 +59,9 @@ describe("the comprovante attached to the payment e-mails", () => {
 
   it("'payment approved' carries a PDF whose text matches the payment: plate, debts, amounts, method, references", async () => {
     // The vehicle card's enrichment first, as the home page does: the status page can then name the vehicle.
-    const { GET: enrich } = await import("@/app/api/vehicles/[placa]/route");
+    const { GET: enrich } = await import("@/app/api/vehicles/[plate]/route");
     const sync = SANDBOX_VEHICLES.syncAnswer;
-    expect((await enrich(apiRequest(`/api/vehicles/${sync.plate}?uf=${sync.uf}`, { method: "GET" }), params({ placa: sync.plate }))).status).toBe(200);
+    expect((await enrich(apiRequest(`/api/vehicles/${sync.plate}?uf=${sync.uf}`, { method: "GET" }), params({ plate: sync.plate }))).status).toBe(200);
     const paid = await paidByCard(env, 3, { allDebts: true });
     externalId = paid.attemptId;
     ref = paid.view.ref;
@@ -84,7 +83,7 @@ describe("the comprovante attached to the payment e-mails", () => {
     expect(text).toContain(`Placa ${formatPlate(v.plate)}`);
     expect(text).toContain(`UF ${v.uf}`);
     expect(text).toContain(`RENAVAM *******${v.renavam.slice(-4)}`);
-    expect(text).toContain(`Nome ${CUSTOMER.nome}`);
+    expect(text).toContain(`Nome ${CUSTOMER.name}`);
     const cpf = CUSTOMER.cpfCnpj.replace(/\D/g, "");
     expect(text).toContain(`CPF/CNPJ ***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
     const lookupDebt = new Map(row.checkout.lookup.debts.map((d) => [d.debtId, d]));

@@ -11,18 +11,18 @@ import { fleetCardToken, fleetCheckout, fleetClient, type FleetClient } from "..
 import { MALFORMED, seedLookupEvents, shuffle, WEBHOOK_PATH, wrongLookups, type LookupEvent } from "../support/fleet-webhooks";
 import { startFleet, type Fleet } from "../support/multi-instance";
 
-// Issue 19's proof: ONE sandbox (behind a proxy that counts upstream calls), ONE PostgreSQL
+// Scale-out, end to end: ONE sandbox (behind a proxy that counts upstream calls), ONE PostgreSQL
 // database, THREE storefronts started with the production command (tests/support/multi-instance.ts),
 // and a client that spreads requests round-robin over them and, like a load balancer, retries a
 // refused connection on the next one (tests/support/fleet-client.ts). One fleet for the whole file
 // (starting it is the slow part); the tests run in order and the last two take instances away.
 //
 // Time scale: the status-call budget is 2 calls per payment per minute (STATUS_CHECK_INTERVAL_MS
-// 31 s: 30 s plus 1 s for the time between taking the lease and the call arriving upstream). Here
+// 31 s: 30 s plus 1 s for the time between taking the slot and the call arriving upstream). Here
 // the 30 s are scaled by 5 and the 1 s is not, because that transit lag does not scale with the
 // test: 6 s + 1 s = 7 s, so a "minute" is 12 s and the 60 s poller window is 24 s (two scaled
-// minutes). (Scaling the margin too, to 0.2 s, failed once on a loaded CI host: two calls decided
-// 6.2 s apart arrived 5.53 s apart, a 0.67 s lag inside the real 1 s margin.) The sweep (30 s) and
+// minutes). (Scaling the margin too would not do: on a loaded host the transit lag alone can take
+// most of the real 1 s margin.) The sweep (30 s) and
 // the inbox lease (30 s) keep their real values.
 
 const STATUS_INTERVAL_MS = 7_000;

@@ -6,7 +6,7 @@ import { apiRequest, params } from "../support/upstream-helpers";
 import { paymentRowByRef, registerReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 // payment-status-update events write nothing themselves (docs/payment-states.md): each is
-// confirmed by the status endpoint on its own short, backing-off lease, at the PRODUCTION poll
+// confirmed by the status endpoint on its own short, backing-off spacing, at the PRODUCTION poll
 // spacing (31 s), with the sandbox's real webhook deliveries to our route.
 
 type View = { ref: string; status: string; pix?: { qrCode: string } };
@@ -18,9 +18,10 @@ let db: typeof import("@/lib/db/client").db;
 let drain: () => Promise<void>;
 
 beforeAll(async () => {
-  // Set before anything reads the environment.
-  Object.assign(process.env, { STATUS_CHECK_INTERVAL_MS: "31000", STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000" });
-  env = await setupTestEnvironment({ timeScale: 1 });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 1 },
+    env: { STATUS_CHECK_INTERVAL_MS: "31000", STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000" },
+  });
   ({ db } = await import("@/lib/db/client"));
   ({ dispatchPendingWebhooks: drain } = await import("@/lib/webhooks/dispatch"));
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
@@ -97,7 +98,7 @@ describe("events are confirmed, never written as facts", () => {
     const before = await countCalls();
     const started = Date.now();
     for (let i = 0; i < FLOOD_EVENTS; i++) {
-      // Each one distinct (the inbox stores an event once): final claims and values nobody lists.
+      // Each one distinct (the inbox stores an event once): final statuses and values nobody lists.
       await forge(row, i % 2 ? "paid" : `forged-${i}`, i % 3 ? null : "settled");
       void drain();
       await new Promise((r) => setTimeout(r, 100));

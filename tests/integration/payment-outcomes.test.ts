@@ -9,7 +9,7 @@ import { paymentRowByRef, registerReceiver, startWebhookReceiver, type WebhookRe
 // Every payment reaches an end (docs/payment-states.md). The storefront's route handlers over a
 // real database, the sandbox over HTTP with its documented faults, and the sandbox's own webhook
 // deliveries to our route. Time past our call is simulated the way the sweep sees it: sweepPayments
-// takes "now", by which the poll and the grace judge; the poll lease counts real time, so it is
+// takes "now", by which the poll and the grace judge; the poll spacing counts real time, so it is
 // 300 ms here and the test waits it out between two sweeps. (Events: payment-events.test.ts, at
 // the production spacing.)
 
@@ -37,9 +37,10 @@ let sweepPayments: typeof import("@/lib/payments/sweep").sweepPayments;
 let drain: () => Promise<void>;
 
 beforeAll(async () => {
-  // Set before anything reads the environment (another file run by this worker may have set others).
-  Object.assign(process.env, { PAYMENT_NOT_FOUND_GRACE_MS: String(GRACE_MS), STATUS_CHECK_INTERVAL_MS: String(POLL_SPACING_MS), STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_CARD_TOKENS: "100000" });
-  env = await setupTestEnvironment({ timeScale: 1, paymentTimings: { pixTtl: 2_500 } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 1, paymentTimings: { pixTtl: 2_500 } },
+    env: { PAYMENT_NOT_FOUND_GRACE_MS: String(GRACE_MS), STATUS_CHECK_INTERVAL_MS: String(POLL_SPACING_MS), STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_CARD_TOKENS: "100000" },
+  });
   ({ db } = await import("@/lib/db/client"));
   ({ sweepPayments } = await import("@/lib/payments/sweep"));
   ({ dispatchPendingWebhooks: drain } = await import("@/lib/webhooks/dispatch"));

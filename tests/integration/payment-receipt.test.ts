@@ -13,8 +13,7 @@ type View = { ref: string; status: string; amountCents: number; debts: { title: 
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000", LOG_LEVEL: "error" } });
 });
 afterAll(() => env.close());
 
@@ -41,7 +40,7 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     const flat = squeeze(text);
     expect(flat).toContain("Comprovante de pagamento");
     expect(flat).toContain(v.plate);
-    expect(flat).toContain(CUSTOMER.nome);
+    expect(flat).toContain(CUSTOMER.name);
     // The payer is the checkout's customer; the CPF masked, never whole in any form.
     const cpf = CUSTOMER.cpfCnpj.replace(/\D/g, "");
     expect(flat).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);

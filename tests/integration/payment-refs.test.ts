@@ -12,8 +12,7 @@ type View = { ref: string; status: string; checkoutToken?: string; latestPayment
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000", RATE_LIMIT_PAYMENT_REF_MISSES: String(MISSES), LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000", RATE_LIMIT_PAYMENT_REF_MISSES: String(MISSES), LOG_LEVEL: "error" } });
 });
 afterAll(() => env.close());
 

@@ -16,8 +16,7 @@ let env: TestEnvironment;
 let db: typeof import("@/lib/db/client").db;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CARD_TOKENS: "100000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "100000", LOG_LEVEL: "silent" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CARD_TOKENS: "100000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "100000", LOG_LEVEL: "silent" } });
   ({ db } = await import("@/lib/db/client"));
 });
 afterAll(() => env.close());

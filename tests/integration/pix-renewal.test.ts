@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCountingProxy } from "../support/family-lookup";
 import { freshCheckout, json, pay, readPayment } from "../support/storefront-flow";
-import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
+import { overrideEnvForTests, setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 
-// Issue 22, item 3: a PIX code replaced by a fresh one for the same checkout when it expires.
+// A PIX code replaced by a fresh one for the same checkout when it expires.
 // Storefront route handlers over a real SQLite file, the sandbox over HTTP behind a proxy that
 // counts the payment requests reaching upstream. PIX codes live 2.5 s here (paymentTimings, real ms).
 
@@ -17,9 +17,9 @@ let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
 let db: typeof import("@/lib/db/client").db;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 1, paymentTimings: { pixTtl: 2_500 } });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 1, paymentTimings: { pixTtl: 2_500 } } });
   proxy = await startCountingProxy(env.sandbox.url);
-  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_LOOKUPS: "100000" });
+  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_LOOKUPS: "100000" });
   ({ db } = await import("@/lib/db/client"));
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ it("three instances on one PostgreSQL database: a lookup started on one is resol
     const res = await fetch(`${b!.url}/api/lookups`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: b!.url },
-      body: JSON.stringify({ uf: "MG", placa: "MGD1E23", renavam: "01234567803", cpfCnpj: "52998224725" }),
+      body: JSON.stringify({ uf: "MG", plate: "MGD1E23", renavam: "01234567803", cpfCnpj: "52998224725" }),
     });
     expect(res.status).toBe(201);
     const { lookupId } = (await res.json()) as { lookupId: string };

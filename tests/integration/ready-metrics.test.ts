@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, inject, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, inject, onTestFinished } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { freshCheckout, pay, syncLookup } from "../support/storefront-flow";
 import { apiRequest, armFault, clearFaults } from "../support/upstream-helpers";
 
@@ -24,8 +24,7 @@ function sqliteClient(file: string): PrismaClient {
 }
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { METRICS_TOKEN: TOKEN, RATE_LIMIT_LOOKUPS: "1" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { METRICS_TOKEN: TOKEN, RATE_LIMIT_LOOKUPS: "1" } });
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.$disconnect()));
@@ -124,8 +123,7 @@ describe("GET /api/metrics", () => {
   });
 
   it("404 when METRICS_TOKEN is not configured, whatever the request carries", async () => {
-    vi.resetModules();
-    delete process.env.METRICS_TOKEN;
+    onTestFinished(overrideEnvForTests({ METRICS_TOKEN: undefined })); // read per request: no re-import
     for (const auth of [undefined, `Bearer ${TOKEN}`, "Bearer "]) expect((await scrape(auth)).status).toBe(404);
   });
 });

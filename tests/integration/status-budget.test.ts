@@ -4,19 +4,19 @@ import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy
 import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { setupTestEnvironment, TEST_WEBHOOK_SECRET, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
+import { overrideEnvForTests, setupTestEnvironment, TEST_WEBHOOK_SECRET, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
 import { sleep } from "../support/time";
 
 // The status-call budget for the whole fleet, counted where it matters: at a proxy in front of the
 // sandbox. Polls: one upstream status call per payment per STATUS_CHECK_INTERVAL_MS; confirmations
-// of received events: one per payment per STATUS_CONFIRM_SPACING_MS, each on its own lease. The
+// of received events: one per payment per STATUS_CONFIRM_SPACING_MS, each on its own spacing. The
 // intervals are 1 s and 2 s here instead of 31 s and 5 s so the minute runs in seconds; the
 // mechanism is the same. Against it:
 // 200 concurrent status polls through the real GET route handler, the sweep every 200 ms, forged
 // `paid`/`refused`/`expired` hints through the real webhook route (each wants a call), and a
-// second Prisma client taking the same lease as another instance would. The proxy stamps a call
+// second Prisma client taking the same slot as another instance would. The proxy stamps a call
 // when it arrives, which under this load lags the decision by up to seconds, so spacing is read
-// from the decisions themselves: a trigger (test-only) logs every lease taken, by either client,
+// from the decisions themselves: a trigger (test-only) logs every slot taken, by either handle,
 // and every call the sandbox saw must be one of those.
 
 const INTERVAL_MS = 1_000;
@@ -31,10 +31,10 @@ let receiver: WebhookReceiver;
 const calls: UpstreamCall[] = [];
 
 beforeAll(async () => {
-  t = await setupTestEnvironment({ timeScale: 1 }); // a PIX payment stays awaiting_payment for 30 min
+  t = await setupTestEnvironment({ sandbox: { timeScale: 1 } }); // a PIX payment stays awaiting_payment for 30 min
   proxy = await startCountingProxy(t.sandbox.url, calls);
-  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS), STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS) });
-  await logLeases();
+  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS), STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS) });
+  await logSlots();
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
   receiver = await startWebhookReceiver(POST);
 });
@@ -46,30 +46,30 @@ afterAll(async () => {
 
 
 /**
- * Test-only triggers writing every lease taken to lease_log(paymentId, kind, at), on the database in
+ * Test-only triggers writing every slot taken to slot_log(paymentId, kind, at), on the database in
  * use: through better-sqlite3 on the SQLite file, or as a plpgsql trigger function on PostgreSQL
  * (one statement per call: Prisma sends each as a prepared statement).
  */
-async function logLeases(): Promise<void> {
+async function logSlots(): Promise<void> {
   if (testDatabaseProvider() === "sqlite") {
     const raw = new Database(t.databaseUrl.replace(/^file:/, ""));
-    raw.exec(`CREATE TABLE lease_log ("paymentId" TEXT, "kind" TEXT, "at" TEXT);
-      CREATE TRIGGER poll_lease_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" WHEN NEW."nextStatusCheckAt" IS NOT OLD."nextStatusCheckAt"
-      BEGIN INSERT INTO lease_log VALUES (NEW."id", 'poll', NEW."statusCheckAt"); END;
-      CREATE TRIGGER confirm_lease_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" WHEN NEW."nextConfirmAt" IS NOT OLD."nextConfirmAt"
-      BEGIN INSERT INTO lease_log VALUES (NEW."id", 'confirm', NEW."statusCheckAt"); END;`);
+    raw.exec(`CREATE TABLE slot_log ("paymentId" TEXT, "kind" TEXT, "at" TEXT);
+      CREATE TRIGGER poll_slot_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" WHEN NEW."nextStatusCheckAt" IS NOT OLD."nextStatusCheckAt"
+      BEGIN INSERT INTO slot_log VALUES (NEW."id", 'poll', NEW."statusCheckAt"); END;
+      CREATE TRIGGER confirm_slot_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" WHEN NEW."nextConfirmAt" IS NOT OLD."nextConfirmAt"
+      BEGIN INSERT INTO slot_log VALUES (NEW."id", 'confirm', NEW."statusCheckAt"); END;`);
     raw.close();
     return;
   }
   const { db } = await import("@/lib/db/client");
   for (const sql of [
-    `CREATE TABLE lease_log ("paymentId" TEXT, "kind" TEXT, "at" TIMESTAMP(3))`,
-    `CREATE FUNCTION lease_log_take() RETURNS trigger LANGUAGE plpgsql AS $$
-     BEGIN INSERT INTO lease_log VALUES (NEW."id", TG_ARGV[0], NEW."statusCheckAt"); RETURN NEW; END $$`,
-    `CREATE TRIGGER poll_lease_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" FOR EACH ROW
-     WHEN (NEW."nextStatusCheckAt" IS DISTINCT FROM OLD."nextStatusCheckAt") EXECUTE FUNCTION lease_log_take('poll')`,
-    `CREATE TRIGGER confirm_lease_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" FOR EACH ROW
-     WHEN (NEW."nextConfirmAt" IS DISTINCT FROM OLD."nextConfirmAt") EXECUTE FUNCTION lease_log_take('confirm')`,
+    `CREATE TABLE slot_log ("paymentId" TEXT, "kind" TEXT, "at" TIMESTAMP(3))`,
+    `CREATE FUNCTION slot_log_take() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN INSERT INTO slot_log VALUES (NEW."id", TG_ARGV[0], NEW."statusCheckAt"); RETURN NEW; END $$`,
+    `CREATE TRIGGER poll_slot_taken AFTER UPDATE OF "nextStatusCheckAt" ON "Payment" FOR EACH ROW
+     WHEN (NEW."nextStatusCheckAt" IS DISTINCT FROM OLD."nextStatusCheckAt") EXECUTE FUNCTION slot_log_take('poll')`,
+    `CREATE TRIGGER confirm_slot_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" FOR EACH ROW
+     WHEN (NEW."nextConfirmAt" IS DISTINCT FROM OLD."nextConfirmAt") EXECUTE FUNCTION slot_log_take('confirm')`,
   ]) await db.$executeRawUnsafe(sql);
 }
 
@@ -80,7 +80,7 @@ describe("status-call budget", () => {
     const { createPrismaClient } = await import("@/lib/db/create-client");
     const { GET } = await import("@/app/api/payments/[paymentRef]/route");
     const { sweepPayments } = await import("@/lib/payments/sweep");
-    const { takeStatusLease } = await import("@/lib/payments/status-lease");
+    const { takeStatusCallSlot } = await import("@/lib/payments/status-call-spacing");
     const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
     const other = createPrismaClient(t.databaseUrl);
 
@@ -121,7 +121,7 @@ describe("status-call budget", () => {
     };
     const otherInstance = async () => {
       while (Date.now() < end) {
-        for (const p of payments) if (await takeStatusLease(p.id, new Date(), other)) otherWins.push({ id: p.paymentId, at: Date.now() });
+        for (const p of payments) if (await takeStatusCallSlot(p.id, new Date(), other)) otherWins.push({ id: p.paymentId, at: Date.now() });
         await sleep(50);
       }
     };
@@ -133,7 +133,7 @@ describe("status-call budget", () => {
 
     expect(statuses.every((s) => s === 200)).toBe(true);
     const statusCalls = calls.filter((c) => c.method === "POST" && c.path === STATUS_PATH);
-    const log = await db.$queryRawUnsafe<{ paymentId: string; kind: string; at: string | number | Date }[]>(`SELECT "paymentId", "kind", "at" FROM lease_log`);
+    const log = await db.$queryRawUnsafe<{ paymentId: string; kind: string; at: string | number | Date }[]>(`SELECT "paymentId", "kind", "at" FROM slot_log`);
     const minGap = (times: number[]) => Math.min(...times.slice(1).map((x, i) => x - times[i]!));
     for (const p of payments) {
       const takesOf = (kind: string) =>
@@ -145,7 +145,7 @@ describe("status-call budget", () => {
       expect(minGap(polls)).toBeGreaterThanOrEqual(INTERVAL_MS); // one poll per window, fleet-wide
       if (confirms.length > 1) expect(minGap(confirms)).toBeGreaterThanOrEqual(CONFIRM_SPACING_MS); // forged events cannot buy more
       expect(confirms.length).toBeLessThanOrEqual(Math.ceil(RUN_MS / CONFIRM_SPACING_MS) + 1);
-      expect(seen + theirs).toBeLessThanOrEqual(polls.length + confirms.length); // no call without a lease
+      expect(seen + theirs).toBeLessThanOrEqual(polls.length + confirms.length); // no call without a slot
       expect(seen).toBeGreaterThan(0); // and the budget is used: pollers are answered, not starved
       expect(polls.length).toBeGreaterThanOrEqual(1);
       expect(polls.length + confirms.length).toBeGreaterThanOrEqual(3);

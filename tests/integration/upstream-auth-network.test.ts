@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 
 // A wrong key (401, our configuration) and an unreachable upstream (network error).
 
@@ -9,9 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
+/** The upstream client reads the base URL and the key per call: `vars` apply to this test only. */
 async function clientWith(vars: Record<string, string>) {
-  Object.assign(process.env, vars);
-  vi.resetModules();
+  onTestFinished(overrideEnvForTests(vars));
   return { ...(await import("@/lib/upstream/client")), ...(await import("@/lib/upstream/errors")) };
 }
 

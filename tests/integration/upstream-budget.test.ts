@@ -13,8 +13,7 @@ import { apiRequest, armFault, clearFaults, params } from "../support/upstream-h
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment();
-  Object.assign(process.env, { RATE_LIMIT_INSTALLMENTS: "2", RATE_LIMIT_VEHICLES: "2", RATE_LIMIT_CHECKOUTS: "2", RATE_LIMIT_LOOKUPS: "100", LOG_LEVEL: "silent" });
+  env = await setupTestEnvironment({ env: { RATE_LIMIT_INSTALLMENTS: "2", RATE_LIMIT_VEHICLES: "2", RATE_LIMIT_CHECKOUTS: "2", RATE_LIMIT_LOOKUPS: "100", LOG_LEVEL: "silent" } });
 });
 afterEach(() => clearFaults(env));
 afterAll(() => env.close());
@@ -52,17 +51,17 @@ describe("POST /api/installments", () => {
 });
 
 describe("per-client limits on the other upstream-cost routes", () => {
-  it("GET /api/vehicles/{placa}: the third enrichment of one client is refused, another client's is not", async () => {
-    const { GET } = await import("@/app/api/vehicles/[placa]/route");
+  it("GET /api/vehicles/{plate}: the third enrichment of one client is refused, another client's is not", async () => {
+    const { GET } = await import("@/app/api/vehicles/[plate]/route");
     const v = familyVehicle("TST2B34")!;
-    const get = async (ip: string) => (await GET(apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }), params({ placa: v.plate }))).status;
+    const get = async (ip: string) => (await GET(apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }), params({ plate: v.plate }))).status;
     expect([await get("10.4.0.1"), await get("10.4.0.1"), await get("10.4.0.1"), await get("10.4.0.2")]).toEqual([200, 200, 429, 200]);
   });
 
   it("an IPv6 client is counted by its /64: fresh addresses from one prefix share the limit", async () => {
-    const { GET } = await import("@/app/api/vehicles/[placa]/route");
+    const { GET } = await import("@/app/api/vehicles/[plate]/route");
     const v = familyVehicle("TST3C45")!;
-    const get = async (ip: string) => (await GET(apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }), params({ placa: v.plate }))).status;
+    const get = async (ip: string) => (await GET(apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }), params({ plate: v.plate }))).status;
     const statuses = [await get("2001:db8:7:7::1"), await get("2001:db8:7:7:aaaa::2"), await get("2001:db8:7:7:ffff:ffff:ffff:3"), await get("2001:db8:7:8::1")];
     expect(statuses).toEqual([200, 200, 429, 200]);
   });

@@ -18,9 +18,8 @@ let env: TestEnvironment;
 let logFile: string;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
   logFile = path.resolve(`data/test/${crypto.randomUUID()}.log`);
-  Object.assign(process.env, { LOG_FILE: logFile, LOG_LEVEL: "debug" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { LOG_FILE: logFile, LOG_LEVEL: "debug" } });
 });
 afterAll(() => env.close());
 
@@ -36,7 +35,7 @@ describe("logs during a card payment", () => {
     const { token } = await freshCheckout(env);
     const { POST } = await import("@/app/api/checkouts/[token]/card-token/route");
     const tokenRes = await POST(
-      apiRequest(`/api/checkouts/${token}/card-token`, { body: { numero: CARD, nome: "TESTE SANDBOX", validade: "12/2040", cvv: CVV } }),
+      apiRequest(`/api/checkouts/${token}/card-token`, { body: { number: CARD, name: "TESTE SANDBOX", expiry: "12/2040", cvv: CVV } }),
       params({ token }),
     );
     expect(tokenRes.status).toBe(200);

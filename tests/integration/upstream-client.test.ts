@@ -10,8 +10,7 @@ let client: typeof import("@/lib/upstream/client");
 let errors: typeof import("@/lib/upstream/errors");
 
 beforeAll(async () => {
-  env = await setupTestEnvironment();
-  process.env.UVVI_TIMEOUT_MS = "1500";
+  env = await setupTestEnvironment({ env: { UVVI_TIMEOUT_MS: "1500" } });
   client = await import("@/lib/upstream/client");
   errors = await import("@/lib/upstream/errors");
 });

@@ -8,7 +8,7 @@ import { apiRequest, armFault, clearFaults } from "../support/upstream-helpers";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 
 // The fleet's upstream budget (lib/upstream/budget.ts) over real HTTP against the sandbox and real
-// SQLite: the flood of anonymous simulations must stop at (limit - reserve) while a person
+// SQLite: a flood of anonymous simulations must stop at (limit - reserve) while a person
 // paying still gets through, two instances (two Prisma clients on one file) count together, and
 // an upstream 429 pauses the operation for the other instance too.
 
@@ -21,8 +21,7 @@ let client: typeof import("@/lib/upstream/client");
 let budgetModule: typeof import("@/lib/upstream/budget");
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { UPSTREAM_RATE_PER_MINUTE: String(LIMIT), UPSTREAM_RESERVE_PERCENT: "50", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { UPSTREAM_RATE_PER_MINUTE: String(LIMIT), UPSTREAM_RESERVE_PERCENT: "50", LOG_LEVEL: process.env.TEST_LOG ?? "silent" } });
   appDb = (await import("@/lib/db/client")).db;
   otherDb = (await import("@/lib/db/create-client")).createPrismaClient(env.databaseUrl);
   client = await import("@/lib/upstream/client");
@@ -102,7 +101,7 @@ describe("a call refused by the budget was never sent, and the flows know it", (
     await appDb.upstreamBudgetWindow.updateMany({ data: { count: LIMIT - RESERVE } });
     const v = SANDBOX_VEHICLES.withDebts;
     const { POST } = await import("@/app/api/lookups/route");
-    const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: "10.8.0.1" }));
+    const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: "10.8.0.1" }));
     expect(res.status).toBe(429);
     const latest = await appDb.lookup.findFirst({ orderBy: { createdAt: "desc" } });
     expect(latest).toMatchObject({ status: "failed", errorCode: "UPSTREAM_RATE_LIMITED" });

@@ -12,8 +12,7 @@ const WITHHELD_MS = 2_500;
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ withheldPaymentMs: WITHHELD_MS, timeScale: 0.01 });
-  Object.assign(process.env, { UVVI_PAYMENT_TIMEOUT_MS: "800", RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000", RATE_LIMIT_LOOKUPS: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { withheldPaymentMs: WITHHELD_MS, timeScale: 0.01 }, env: { UVVI_PAYMENT_TIMEOUT_MS: "800", RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000", RATE_LIMIT_LOOKUPS: "1000", LOG_LEVEL: "error" } });
 });
 afterAll(() => env.close());
 

@@ -11,23 +11,22 @@ type ErrorBody = { error: { code: string; message: string; fields?: Record<strin
 
 let env: TestEnvironment;
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_LOOKUPS: "3", RATE_LIMIT_CARD_TOKENS: "100", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "2" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_LOOKUPS: "3", RATE_LIMIT_CARD_TOKENS: "100", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "2" } });
 });
 afterAll(() => env.close());
 
 const v = SANDBOX_VEHICLES.syncAnswer;
-const lookupBody = { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
+const lookupBody = { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj };
 
 describe("POST /api/lookups", () => {
   it("400 with pt-BR messages per field for invalid input (no upstream call)", async () => {
     const { POST } = await import("@/app/api/lookups/route");
     const before = env.sandbox.ctx.store.lookups.size;
-    const res = await POST(apiRequest("/api/lookups", { body: { uf: "XX", placa: "12", renavam: "123", cpfCnpj: "111.111.111-11" }, ip: "10.1.0.1" }));
+    const res = await POST(apiRequest("/api/lookups", { body: { uf: "XX", plate: "12", renavam: "123", cpfCnpj: "111.111.111-11" }, ip: "10.1.0.1" }));
     expect(res.status).toBe(400);
     const body = await json<ErrorBody>(res);
     expect(body.error.code).toBe("VALIDATION_ERROR");
-    expect(body.error.fields).toMatchObject({ uf: expect.stringMatching(/UF/), placa: expect.stringMatching(/Placa inválida/), renavam: expect.stringMatching(/RENAVAM/), cpfCnpj: expect.stringMatching(/CPF/) });
+    expect(body.error.fields).toMatchObject({ uf: expect.stringMatching(/UF/), plate: expect.stringMatching(/Placa inválida/), renavam: expect.stringMatching(/RENAVAM/), cpfCnpj: expect.stringMatching(/CPF/) });
     expect(env.sandbox.ctx.store.lookups.size).toBe(before);
   });
 
@@ -77,10 +76,10 @@ describe("POST /api/lookups", () => {
   });
 });
 
-describe("GET /api/vehicles/{placa}", () => {
-  const get = async (placa: string, uf?: string) => {
-    const { GET } = await import("@/app/api/vehicles/[placa]/route");
-    return GET(apiRequest(`/api/vehicles/${placa}${uf ? `?uf=${uf}` : ""}`, { method: "GET" }), params({ placa }));
+describe("GET /api/vehicles/{plate}", () => {
+  const get = async (plate: string, uf?: string) => {
+    const { GET } = await import("@/app/api/vehicles/[plate]/route");
+    return GET(apiRequest(`/api/vehicles/${plate}${uf ? `?uf=${uf}` : ""}`, { method: "GET" }), params({ plate }));
   };
   it("200 with the vehicle", async () => {
     const res = await get(SANDBOX_VEHICLES.withDebts.plate.toLowerCase());
@@ -151,10 +150,10 @@ describe("checkouts", () => {
   it("card-token: 400 with pt-BR field messages for a bad card", async () => {
     const { token } = await freshCheckout(env, "10.2.0.6");
     const { POST } = await import("@/app/api/checkouts/[token]/card-token/route");
-    const res = await POST(apiRequest(`/api/checkouts/${token}/card-token`, { body: { numero: "4111111111111112", nome: "A", validade: "13/20", cvv: "1" } }), params({ token }));
+    const res = await POST(apiRequest(`/api/checkouts/${token}/card-token`, { body: { number: "4111111111111112", name: "A", expiry: "13/20", cvv: "1" } }), params({ token }));
     expect(res.status).toBe(400);
     const body = await json<ErrorBody>(res);
-    expect(body.error.fields?.numero).toMatch(/Número do cartão inválido/);
+    expect(body.error.fields?.number).toMatch(/Número do cartão inválido/);
     expect(JSON.stringify(body)).not.toContain("4111111111111112");
   });
 

@@ -11,13 +11,11 @@ let POST: typeof import("@/app/api/webhooks/uvvi/[secret]/route").POST;
 let db: typeof import("@/lib/db/client").db;
 
 beforeAll(async () => {
-  t = await setupTestEnvironment();
-  process.env.WEBHOOK_IP_ALLOWLIST = "203.0.113.0/24, 198.51.100.9, 2001:db8:5::/48";
+  t = await setupTestEnvironment({ env: { WEBHOOK_IP_ALLOWLIST: "203.0.113.0/24, 198.51.100.9, 2001:db8:5::/48" } });
   ({ POST } = await import("@/app/api/webhooks/uvvi/[secret]/route"));
   ({ db } = await import("@/lib/db/client"));
 });
 afterAll(async () => {
-  delete process.env.WEBHOOK_IP_ALLOWLIST;
   await t?.close();
 });
 

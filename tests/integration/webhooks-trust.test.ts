@@ -13,9 +13,8 @@ let drain: () => Promise<void>;
 let reconcilePayment: typeof import("@/lib/payments/reconcile").reconcilePayment;
 
 beforeAll(async () => {
-  // The production spacing (another file run by this worker may have set a test one).
-  Object.assign(process.env, { STATUS_CHECK_INTERVAL_MS: "31000", STATUS_CONFIRM_SPACING_MS: "2000" });
-  t = await setupTestEnvironment({ timeScale: 1 });
+  // The production spacing, stated: the assertions below count status calls by it.
+  t = await setupTestEnvironment({ sandbox: { timeScale: 1 }, env: { STATUS_CHECK_INTERVAL_MS: "31000", STATUS_CONFIRM_SPACING_MS: "2000" } });
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
   ({ db } = await import("@/lib/db/client"));
   ({ upstream } = await import("@/lib/upstream/client"));

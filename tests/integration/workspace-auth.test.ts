@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest } from "../support/upstream-helpers";
 import { cookieHeaderOf, latestSignInUrl, openSignInUrl, requestSignInLink, signIn } from "../support/workspace-auth";
 
@@ -10,8 +10,7 @@ import { cookieHeaderOf, latestSignInUrl, openSignInUrl, requestSignInLink, sign
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
 });
 afterAll(() => env.close());
 
@@ -64,11 +63,8 @@ describe("workspace sign-in", () => {
   });
 
   it("limits sign-in e-mails per address across IPs and per IP, counted in the database", async () => {
-    process.env.RATE_LIMIT_SIGN_IN_PER_EMAIL = "2";
-    process.env.RATE_LIMIT_SIGN_IN = "3";
-    // The env module is read once per process: re-import a fresh module graph.
-    const { vi } = await import("vitest");
-    vi.resetModules();
+    // The limiter reads its limit when it counts: no re-import.
+    const restore = overrideEnvForTests({ RATE_LIMIT_SIGN_IN_PER_EMAIL: "2", RATE_LIMIT_SIGN_IN: "3" });
     try {
       const email = `limite.${Date.now()}@despachante.test`;
       const statuses = [];
@@ -82,9 +78,7 @@ describe("workspace sign-in", () => {
       const forged = await POST(apiRequest("/api/auth/sign-in/magic-link", { method: "POST", ip: "10.79.0.9", headers: { "x-forwarded-for": "1.2.3.4", "x-real-ip": "5.6.7.8" }, body: { email: `f.${Date.now()}@despachante.test` } }));
       expect(forged.status).toBe(429);
     } finally {
-      process.env.RATE_LIMIT_SIGN_IN_PER_EMAIL = "1000";
-      process.env.RATE_LIMIT_SIGN_IN = "1000";
-      vi.resetModules();
+      restore();
     }
   });
 

@@ -9,7 +9,7 @@ import { callRoute, each, idsOf, KIND_OF, loadWorkspaceRoutes, readBody, snapsho
 import { leakedSecrets, seedWorkspace, type SeededWorkspace } from "../support/workspace-seed";
 import { CONVENTION_ROUTES, isKnownParam, type ParamKind } from "../support/workspace-walk";
 
-// Issue 21, "Authorization": two despachantes, A and B, each with a client, a vehicle, a lookup, a
+// Authorization: two despachantes, A and B, each with a client, a vehicle, a lookup, a
 // batch with its item and a link, written straight into the database. Every route handler under
 // app/api/workspace (found by walking the folder, so routes added later are covered), every method
 // it exports: with B's ids and A's session it answers 404 NOT_FOUND, exactly like a missing id, and
@@ -27,8 +27,7 @@ let cookieA: string;
 let cookieB: string;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
   routes = await loadWorkspaceRoutes();
   const { db } = await import("@/lib/db/client");
   const stamp = Date.now();

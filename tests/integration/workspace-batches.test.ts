@@ -57,8 +57,7 @@ async function runUntilFinished(cookie: string, batchId: string, timeoutMs = 30_
 }
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "silent" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "silent" } });
   receiver = await startLookupReceiver();
   const stamp = Date.now();
   cookieA = await signIn(`lote.a.${stamp}@despachante.test`);

@@ -15,8 +15,7 @@ let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000" } });
   alice = await signIn(`alice.${Date.now()}@despachante.test`);
   bob = await signIn(`bob.${Date.now()}@despachante.test`);
 });

@@ -8,8 +8,9 @@ import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
 import { randomCpf } from "../support/workspace-seed";
 
-// Issue 21 with issue 22's rule: two despachantes, each with a client who owns the SAME vehicle
-// (one plate, the sandbox's deterministic debt ids), each with their own lookup of it. Both make
+// Workspace links under "never pay a debt twice": two despachantes, each with a client who owns
+// the SAME vehicle (one plate, the sandbox's deterministic debt ids), each with their own lookup
+// of it. Both make
 // links for the same fine at once through POST /api/workspace/links (6 concurrent requests each,
 // 12 in all): links are only offers, so all are made. Then every link is paid by card at the same
 // moment: exactly one charge reaches upstream (counted by a proxy in front of the sandbox), every
@@ -52,7 +53,7 @@ async function account(tag: string): Promise<Account> {
 /** The account's client owning the sandbox's sync vehicle, and a batch item with the account's own lookup of it. */
 async function sameVehicleFor(userId: string) {
   const v = SANDBOX_VEHICLES.syncAnswer;
-  const client = await db.workspaceClient.create({ data: { userId, name: CUSTOMER.nome, cpfCnpj: randomCpf(), phone: "31987654321", email: `cliente.${randomBytes(4).toString("hex")}@example.com` } });
+  const client = await db.workspaceClient.create({ data: { userId, name: CUSTOMER.name, cpfCnpj: randomCpf(), phone: "31987654321", email: `cliente.${randomBytes(4).toString("hex")}@example.com` } });
   const vehicle = await db.workspaceVehicle.create({ data: { userId, clientId: client.id, plate: v.plate, uf: v.uf, renavam: v.renavam } });
   const { lookupId, view } = await syncLookup();
   const batch = await db.lookupBatch.create({ data: { userId } });

@@ -8,10 +8,10 @@ import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
 import { randomCpf, randomPlate } from "../support/workspace-seed";
 
-// The despachante's links (issue 21, items 2, 5, 6): made from the account's own lookup for its
+// The despachante's links: made from the account's own lookup for its
 // own client, listed, renewed and e-mailed only by that account (another account's token, lookup
 // or client is a 404 exactly like a missing one; no session is a 401); "your client paid" queued
-// once per payment however often the webhook is replayed and the poll sees it; claiming moves
+// once per payment however often the webhook is replayed and the poll sees it; adopting moves
 // only the links of the verified creator cookie that no account owns yet.
 
 type Db = typeof import("@/lib/db/client").db;
@@ -33,7 +33,7 @@ async function account(email: string) {
 async function lookupFor(userId: string, client: Partial<{ email: string | null; phone: string | null }> = {}) {
   const v = SANDBOX_VEHICLES.syncAnswer;
   const c = await db.workspaceClient.create({
-    data: { userId, name: CUSTOMER.nome, cpfCnpj: randomCpf(), phone: "phone" in client ? client.phone : "31987654321", email: "email" in client ? client.email : `cliente.${randomUUID()}@example.com` },
+    data: { userId, name: CUSTOMER.name, cpfCnpj: randomCpf(), phone: "phone" in client ? client.phone : "31987654321", email: "email" in client ? client.email : `cliente.${randomUUID()}@example.com` },
   });
   const vehicle = await db.workspaceVehicle.create({ data: { userId, clientId: c.id, plate: randomPlate(), uf: v.uf, renavam: v.renavam } });
   const { lookupId, view } = await syncLookup();
@@ -53,14 +53,13 @@ async function send(cookie: string | undefined, linkToken: string) {
   const { POST } = await import("@/app/api/workspace/links/[linkToken]/send/route");
   return POST(apiRequest(`/api/workspace/links/${linkToken}/send`, { cookie }), params({ linkToken }));
 }
-async function claim(method: "GET" | "POST", cookie: string) {
-  const route = await import("@/app/api/workspace/links/claim/route");
-  return route[method](apiRequest("/api/workspace/links/claim", { method, cookie }));
+async function adopt(method: "GET" | "POST", cookie: string) {
+  const route = await import("@/app/api/workspace/links/adopt/route");
+  return route[method](apiRequest("/api/workspace/links/adopt", { method, cookie }));
 }
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ timeScale: 0.01 });
-  Object.assign(process.env, { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" });
+  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
   ({ db } = await import("@/lib/db/client"));
   links = await import("@/app/api/workspace/links/route");
   A = await account(`a.${Date.now()}@despachante.test`);
@@ -79,7 +78,7 @@ describe("workspace links: making and listing", () => {
     expect(row).toMatchObject({ ownerUserId: A.id, clientId: client.id, kind: "share", customerEmail: client.email, customerCpfCnpj: client.cpfCnpj, customerPhone: "31987654321", creatorKey: null });
 
     const mine = await json<{ links: { token: string; stage: string; clientName: string }[] }>(await listLinks(A.cookie));
-    expect(mine.links.find((l) => l.token === body.token)).toMatchObject({ stage: "open", clientName: CUSTOMER.nome });
+    expect(mine.links.find((l) => l.token === body.token)).toMatchObject({ stage: "open", clientName: CUSTOMER.name });
     const byClient = await json<{ links: { token: string }[] }>(await listLinks(A.cookie, `?client=${client.id}`));
     expect(byClient.links.map((l) => l.token)).toEqual([body.token]);
     expect((await json<{ links: unknown[] }>(await listLinks(A.cookie, "?status=paid"))).links).toHaveLength(0);
@@ -212,7 +211,7 @@ describe("the despachante's name on what the client reads", () => {
   });
 });
 
-describe("claiming this browser's links", () => {
+describe("adopting this browser's links", () => {
   async function anonymousLink(creatorCookie?: string) {
     const { lookupId, view } = await syncLookup();
     const fine = view.debts.find((d) => d.type === "ticket")!;
@@ -233,21 +232,21 @@ describe("claiming this browser's links", () => {
     // A forged signature on browser x's id names nobody.
     const xId = x.cookie.split("=")[1]!.split(".")[0]!;
     const forged = `${CREATOR_COOKIE}=${xId}.${"A".repeat(43)}`;
-    expect(await (await claim("GET", withA(forged))).json()).toEqual({ claimable: 0 });
-    expect(await (await claim("POST", withA(forged))).json()).toEqual({ claimed: 0 });
+    expect(await (await adopt("GET", withA(forged))).json()).toEqual({ adoptable: 0 });
+    expect(await (await adopt("POST", withA(forged))).json()).toEqual({ adopted: 0 });
 
-    expect(await (await claim("GET", withA(y.cookie))).json()).toEqual({ claimable: 2 });
-    expect(await (await claim("POST", withA(y.cookie))).json()).toEqual({ claimed: 2 });
+    expect(await (await adopt("GET", withA(y.cookie))).json()).toEqual({ adoptable: 2 });
+    expect(await (await adopt("POST", withA(y.cookie))).json()).toEqual({ adopted: 2 });
     // Twice: nothing more; B with the same browser's cookie cannot take them from A.
-    expect(await (await claim("POST", withA(y.cookie))).json()).toEqual({ claimed: 0 });
-    expect(await (await claim("POST", withB(y.cookie))).json()).toEqual({ claimed: 0 });
+    expect(await (await adopt("POST", withA(y.cookie))).json()).toEqual({ adopted: 0 });
+    expect(await (await adopt("POST", withB(y.cookie))).json()).toEqual({ adopted: 0 });
 
     const owners = await db.checkout.findMany({ where: { publicToken: { in: [x.token, y.token, y2.token] } }, select: { publicToken: true, ownerUserId: true } });
     expect(Object.fromEntries(owners.map((o) => [o.publicToken, o.ownerUserId]))).toEqual({ [x.token]: null, [y.token]: A.id, [y2.token]: A.id });
-    expect((await claim("POST", y.cookie)).status).toBe(401);
+    expect((await adopt("POST", y.cookie)).status).toBe(401);
     // A cross-site POST is refused before anything moves.
-    const { POST } = await import("@/app/api/workspace/links/claim/route");
-    expect((await POST(apiRequest("/api/workspace/links/claim", { cookie: withB(x.cookie), origin: "https://evil.example" }))).status).toBe(403);
+    const { POST } = await import("@/app/api/workspace/links/adopt/route");
+    expect((await POST(apiRequest("/api/workspace/links/adopt", { cookie: withB(x.cookie), origin: "https://evil.example" }))).status).toBe(403);
     expect(await db.checkout.findUniqueOrThrow({ where: { publicToken: x.token } })).toMatchObject({ ownerUserId: null });
   });
 });
@@ -283,7 +282,7 @@ describe("paid, seen at once", () => {
     const mails = await db.mailMessage.findMany({ where: { template: "client-paid" , dedupeKey: `client-paid:${payment.id}` } });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(A.email);
-    expect(JSON.parse(mails[0]!.props)).toMatchObject({ clientName: CUSTOMER.nome, workspaceUrl: "http://localhost:3999/painel/links" });
+    expect(JSON.parse(mails[0]!.props)).toMatchObject({ clientName: CUSTOMER.name, workspaceUrl: "http://localhost:3999/painel/links" });
     expect(await db.mailMessage.count({ where: { template: "client-paid", to: B.email } })).toBe(0);
 
     // The list (what the page polls) shows it paid, and under "pagos hoje".

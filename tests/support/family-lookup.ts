@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
-import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "./test-env";
+import { overrideEnvForTests, setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "./test-env";
 import { apiRequest, params } from "./upstream-helpers";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 import { json } from "./storefront-flow";
@@ -24,7 +24,7 @@ export async function familyLookup(plate: string, ip = "10.0.0.9"): Promise<{ lo
   const { GET } = await import("@/app/api/lookups/[lookupId]/route");
   const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
   const v = familyVehicle(plate)!;
-  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
+  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
   if (res.status !== 201) throw new Error(`lookup failed: ${res.status} ${await res.text()}`);
   const { lookupId } = await json<{ lookupId: string }>(res);
   const deadline = Date.now() + 15_000;
@@ -94,12 +94,12 @@ export type CountingProxy = Awaited<ReturnType<typeof startCountingProxy>>;
  * reaches upstream), with `vars` (raised rate limits, log level) set before the app's modules load.
  */
 export async function proxiedTestEnvironment(timeScale: number, vars: Record<string, string>): Promise<{ env: TestEnvironment; proxy: CountingProxy; close(): Promise<void> }> {
-  const env = await setupTestEnvironment({ timeScale });
+  const env = await setupTestEnvironment({ sandbox: { timeScale } });
   const proxy = await startCountingProxy(env.sandbox.url).catch(async (error: unknown) => {
     await env.close();
     throw error;
   });
-  Object.assign(process.env, { UVVI_BASE_URL: proxy.url, ...vars });
+  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, ...vars });
   return {
     env,
     proxy,

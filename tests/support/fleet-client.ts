@@ -58,7 +58,7 @@ export function fleetClient(fleet: Fleet): FleetClient {
 /** Lookup (resolved by webhook) -> checkout of one standalone fine, through the fleet. */
 export async function fleetCheckout(client: FleetClient, plate: string): Promise<{ token: string; lookupId: string }> {
   const v = familyVehicle(plate)!;
-  const started = await client.send("/api/lookups", { method: "POST", json: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
+  const started = await client.send("/api/lookups", { method: "POST", json: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
   if (started.status !== 201) throw new Error(`lookup: ${started.status} ${await started.text()}`);
   const { lookupId } = (await started.json()) as { lookupId: string };
   const debts = await waitUntil("the lookup's debts", async () => {

@@ -3,8 +3,8 @@ import path from "node:path";
 
 // The folder-level import graph of lib/ (each lib/<folder> one node, a file directly in lib/ its
 // own): what a module-level cycle rule cannot see (docs/layers.md). Every import counts, type-only
-// ones too: they name a layer as much as a value import does. Ported from the team's
-// folder-cycles tool so CI, which clones only this repository, runs the same check.
+// ones too: they name a layer as much as a value import does. The same check as the team's
+// folder-cycles tool, kept here so CI, which clones only this repository, runs it.
 
 export type FolderGraph = Map<string, Map<string, string[]>>; // from -> to -> "file -> file" examples
 
@@ -32,21 +32,14 @@ function resolveImport(root: string, from: string, spec: string): string | null 
   return null;
 }
 
-export function folderGraph(root: string): FolderGraph {
-  const lib = path.join(root, "lib");
-  const unit = (abs: string): string | null => {
-    const rel = path.relative(lib, abs);
-    if (rel.startsWith("..")) return null;
-    const parts = rel.split(path.sep);
-    return parts.length > 1 ? parts[0]! : rel.replace(SOURCE, "");
-  };
+function importGraph(root: string, unit: (abs: string) => string | null): FolderGraph {
   const graph: FolderGraph = new Map();
-  for (const file of sourceFiles(lib)) {
+  for (const file of sourceFiles(path.join(root, "lib"))) {
     const a = unit(file)!;
     for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
       const target = resolveImport(root, file, (m[1] ?? m[2])!);
       const b = target && unit(target);
-      if (!b || b === a || b === "generated") continue;
+      if (!b || b === a || b === "generated" || b.startsWith("lib/generated/")) continue;
       if (!graph.has(a)) graph.set(a, new Map());
       const edges = graph.get(a)!;
       if (!edges.has(b)) edges.set(b, []);
@@ -54,6 +47,24 @@ export function folderGraph(root: string): FolderGraph {
     }
   }
   return graph;
+}
+
+export function folderGraph(root: string): FolderGraph {
+  const lib = path.join(root, "lib");
+  return importGraph(root, (abs) => {
+    const rel = path.relative(lib, abs);
+    if (rel.startsWith("..")) return null;
+    const parts = rel.split(path.sep);
+    return parts.length > 1 ? parts[0]! : rel.replace(SOURCE, "");
+  });
+}
+
+/** The same graph with each lib/ file its own node: cycles inside one folder show here. */
+export function moduleGraph(root: string): FolderGraph {
+  return importGraph(root, (abs) => {
+    const rel = path.relative(root, abs);
+    return rel.startsWith(`lib${path.sep}`) ? rel : null;
+  });
 }
 
 /** Strongly connected components of more than one folder (Tarjan), each with the edges holding it. */

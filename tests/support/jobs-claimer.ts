@@ -2,19 +2,19 @@
 // on the test's SQLite file, draining that test's rows through lib/jobs. Prints "ran <id>" for
 // every row it runs and "claimed <n>" after its first claim; with JOB_HANG=1 a run never returns
 // (the test SIGKILLs it while it holds its rows).
-// Run: node --import tsx tests/support/jobs-claimer.ts (env: DATABASE_URL, JOB_BATCH, JOB_LEASE_MS, JOB_HANG).
+// Run: node --import tsx tests/support/jobs-claimer.ts (env: DATABASE_URL, JOB_TAG, JOB_LEASE_MS, JOB_HANG).
 import "../../scripts/lib/allow-server-only";
 
 const { createPrismaClient } = await import("../../lib/db/create-client");
-const { runBatch } = await import("../../lib/jobs/runner");
+const { runClaim } = await import("../../lib/jobs/runner");
 const { claimQueue } = await import("./jobs-queue");
 
 const url = process.env.DATABASE_URL!;
-const batch = process.env.JOB_BATCH!;
+const tag = process.env.JOB_TAG!;
 const hang = process.env.JOB_HANG === "1";
-const client = createPrismaClient(url);
+const db = createPrismaClient(url);
 let first = true;
-const job = claimQueue(client, batch, {
+const job = claimQueue(db, tag, {
   leaseMs: Number(process.env.JOB_LEASE_MS ?? 30_000),
   run: async (row) => {
     if (first) {
@@ -27,5 +27,5 @@ const job = claimQueue(client, batch, {
     return { outcome: "applied", appliedAt: new Date() };
   },
 });
-while ((await runBatch(job, { limit: 16, concurrency: 4 })) > 0);
-await client.$disconnect();
+while ((await runClaim(job, { limit: 16, concurrency: 4 })) > 0);
+await db.$disconnect();

@@ -1,26 +1,28 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Job, LeaseTable } from "@/lib/jobs";
+// Relative: the claimer child process (jobs-claimer.ts) loads this file without the @/ alias.
+import { loadEnv } from "../../lib/env/load";
 
 export type TestRow = { id: string; attempts: number; payload: string; receivedAt: Date };
 
 /**
- * A lib/jobs queue over one test's WebhookEvent rows (payload = the test's batch tag), through one
- * client. On PostgreSQL it claims in one statement, as the webhook inbox does there (`sql`).
+ * A lib/jobs queue over one test's WebhookEvent rows (payload = the test's tag), through one
+ * database handle. On PostgreSQL it claims in one statement, as the webhook inbox does there (`sql`).
  */
-export function claimQueue(client: Db, batch: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
-  const postgres = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "");
+export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
+  const postgres = loadEnv().databaseProvider === "postgresql";
   return {
-    name: `test-${batch}`,
-    table: client.webhookEvent as unknown as LeaseTable,
-    pending: { outcome: null, payload: batch },
+    name: `test-${tag}`,
+    table: db.webhookEvent as unknown as LeaseTable,
+    pending: { outcome: null, payload: tag },
     orderBy: { receivedAt: "asc" },
     select: { payload: true, receivedAt: true },
     leaseMs: 30_000,
     retry: { maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 1_000 },
     failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
     run: async () => ({ outcome: "applied", appliedAt: new Date() }),
-    // The batch tag is a UUID this test made: safe to write into the condition.
-    ...(postgres ? { sql: { client, table: "WebhookEvent", pending: `"outcome" IS NULL AND "payload" = '${batch}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
+    // The tag is a UUID this test made: safe to write into the condition.
+    ...(postgres ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL AND "payload" = '${tag}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
     ...over,
   };
 }

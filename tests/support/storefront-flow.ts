@@ -7,12 +7,12 @@ import { apiRequest, params } from "./upstream-helpers";
 // to a checkout, against the sandbox. The sandbox is reset first: its debt ids are deterministic,
 // so a debt paid by an earlier test could not be put in a new checkout.
 
-export const CUSTOMER = { nome: "Maria da Silva", email: "maria.silva@example.com", celular: "(31) 98765-4321", cpfCnpj: "529.982.247-25" };
+export const CUSTOMER = { name: "Maria da Silva", email: "maria.silva@example.com", phone: "(31) 98765-4321", cpfCnpj: "529.982.247-25" };
 
 export async function resetSandbox(env: TestEnvironment): Promise<void> {
   await fetch(`${env.sandbox.url}/__sandbox/reset`, { method: "POST", headers: { "x-api-key": TEST_API_KEY } });
   // A reset upstream is a world where nothing was ever charged. Our database must forget the old
-  // world's charges too, or "never pay a debt twice" (lib/checkouts/claims.ts) rightly refuses the same
+  // world's charges too, or "never pay a debt twice" (lib/checkouts/debt-holds.ts) rightly refuses the same
   // deterministic debt ids again. Marked expired rather than deleted: late webhooks still match.
   const { db } = await import("@/lib/db/client");
   await db.payment.updateMany({ where: { status: { notIn: ["refused", "expired"] } }, data: { status: "expired" } });
@@ -27,7 +27,7 @@ export async function syncLookup(ip = "10.0.0.1") {
   const { POST } = await import("@/app/api/lookups/route");
   const { GET } = await import("@/app/api/lookups/[lookupId]/route");
   const v = SANDBOX_VEHICLES.syncAnswer;
-  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
+  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
   if (res.status !== 201) throw new Error(`lookup failed: ${res.status} ${await res.text()}`);
   const { lookupId } = await json<{ lookupId: string }>(res);
   const view = await json<{ status: string; debts: { id: string; type: string; amountCents: number }[] }>(
@@ -64,7 +64,7 @@ export async function paidByCard(env: TestEnvironment, installments: number, opt
 }
 
 export function cardBody(number: string, cvv = "123") {
-  return { numero: number, nome: SANDBOX_CARD_DEFAULTS.cardholderName, validade: SANDBOX_CARD_DEFAULTS.expirationDate, cvv };
+  return { number: number, name: SANDBOX_CARD_DEFAULTS.cardholderName, expiry: SANDBOX_CARD_DEFAULTS.expirationDate, cvv };
 }
 
 export async function tokenize(token: string, number: string, ip = "10.0.0.1") {

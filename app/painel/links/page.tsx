@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ClaimBanner } from "@/components/workspace/links/claim-banner";
+import { AdoptBanner } from "@/components/workspace/links/adopt-banner";
 import { WorkspaceLinksList } from "@/components/workspace/links/workspace-links-list";
 import { PageShell } from "@/components/ui/page-shell";
 import { requirePageUser } from "@/lib/auth/page-user";
@@ -12,7 +12,7 @@ export default async function WorkspaceLinksPage() {
   return (
     <PageShell title="Links de pagamento" lead="Os links que você enviou, por cliente. A situação de cada um se atualiza sozinha." wide>
       <div className="flex flex-col gap-5">
-        <ClaimBanner />
+        <AdoptBanner />
         <WorkspaceLinksList sender={senderName(user)} />
       </div>
     </PageShell>

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { createBatch, type BatchSelection } from "@/lib/client/batch-queries";
-import { errorMessage } from "@/lib/client/fetch-json";
+import { createBatch, type BatchSelection } from "@/lib/browser/batch-queries";
+import { errorMessage } from "@/lib/browser/fetch-json";
 import { formatPlate } from "@/lib/rules/plate";
 
 export type BatchChoiceClient = { id: string; name: string; vehicles: { id: string; plate: string; uf: string }[] };

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { fetchJson } from "@/lib/browser/fetch-json";
 import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
 import { keepTyped, useApiForm } from "./use-api-form";
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { fetchJson } from "@/lib/browser/fetch-json";
 import { useApiForm } from "./use-api-form";
 
 type Props = { path: string; label: string; confirmText: string; after?: string; compact?: boolean };

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { fetchJson } from "@/lib/browser/fetch-json";
 import { decodeSpreadsheetBytes } from "@/lib/workspace/import/decode";
 import type { ImportReportView } from "./import-report";
 import { ImportReport } from "./import-report";

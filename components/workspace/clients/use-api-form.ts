@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { ApiError, errorMessage } from "@/lib/client/fetch-json";
+import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
 
 export type FormState = { pending: boolean; message?: string; fields: Record<string, string> };
 

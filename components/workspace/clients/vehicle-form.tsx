@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
 import { UfOptions } from "@/components/vehicle/uf-options";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { fetchJson } from "@/lib/browser/fetch-json";
 import { useApiForm } from "./use-api-form";
 
 type Existing = { id: string; plate: string; uf: string; renavam: string };

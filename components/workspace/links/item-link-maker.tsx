@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { lookupQuery, seededWith } from "@/lib/client/queries";
-import type { LookupView } from "@/lib/client/types";
-import { createWorkspaceLink } from "@/lib/client/workspace-links";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { lookupQuery, seededWith } from "@/lib/browser/queries";
+import type { LookupView } from "@/lib/browser/types";
+import { createWorkspaceLink } from "@/lib/browser/workspace-links";
 import { DebtSelection } from "@/components/debts/debt-selection";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { checkoutQuery } from "@/lib/client/queries";
-import { WORKSPACE_POLL_MS, type CreatedLink } from "@/lib/client/workspace-links";
+import { checkoutQuery } from "@/lib/browser/queries";
+import { WORKSPACE_POLL_MS, type CreatedLink } from "@/lib/browser/workspace-links";
 import { ShareActions } from "@/components/links/share-actions";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { sendWorkspaceLink } from "@/lib/client/workspace-links";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { sendWorkspaceLink } from "@/lib/browser/workspace-links";
 import { Button } from "@/components/ui/button";
 
 /** "Enviar por e-mail": the outbox sends it once per link and address; a second click says so. */

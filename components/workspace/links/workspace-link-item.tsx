@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { renewWorkspaceLink, type AccountLinkView } from "@/lib/client/workspace-links";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { renewWorkspaceLink, type AccountLinkView } from "@/lib/browser/workspace-links";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { shareMessage, whatsappShareUrl } from "@/lib/rules/share-message";
 import { formatPlate } from "@/lib/rules/plate";
@@ -13,8 +13,8 @@ import { LinkStageBadge } from "./link-stage-badge";
 import { SendLinkButton } from "./send-link-button";
 
 function RenewButton({ token }: { token: string }) {
-  const client = useQueryClient();
-  const renew = useMutation({ mutationFn: () => renewWorkspaceLink(token), onSuccess: () => client.invalidateQueries({ queryKey: ["workspace", "links"] }) });
+  const queryClient = useQueryClient();
+  const renew = useMutation({ mutationFn: () => renewWorkspaceLink(token), onSuccess: () => queryClient.invalidateQueries({ queryKey: ["workspace", "links"] }) });
   return (
     <div className="flex flex-col gap-1">
       <Button variant="secondary" onClick={() => renew.mutate()} pending={renew.isPending} pendingLabel="Gerando novo link…" disabled={renew.isSuccess}>

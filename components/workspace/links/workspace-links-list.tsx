@@ -3,8 +3,8 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { errorMessage } from "@/lib/client/fetch-json";
-import { workspaceLinksQuery, type AccountLinkView, type LinkFilter, type WorkspaceLinks } from "@/lib/client/workspace-links";
+import { errorMessage } from "@/lib/browser/fetch-json";
+import { workspaceLinksQuery, type AccountLinkView, type LinkFilter, type WorkspaceLinks } from "@/lib/browser/workspace-links";
 import { LINK_STAGES, type LinkStage } from "@/lib/rules/link-filters";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";

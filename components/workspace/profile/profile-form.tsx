@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
 import { keepTyped, useApiForm } from "@/components/workspace/clients/use-api-form";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { fetchJson } from "@/lib/browser/fetch-json";
 import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
 
 type Values = { name: string; officeName: string; cnpj: string };

@@ -30,5 +30,3 @@ export function subjectOf(name: TemplateName, props: unknown): string {
 export function textOf(name: TemplateName, props: unknown): string {
   return (TEMPLATES[name] as MailTemplate<unknown>).text(props);
 }
-
-export { renderMail } from "./render";

@@ -1,5 +1,4 @@
 import type { Uf } from "../validators";
-import { familyVehicle } from "./family";
 
 // The deterministic test catalog. Every outcome the spec names is reachable from one of these
 // vehicles; tests across the project import SANDBOX_VEHICLES instead of copying literals.
@@ -186,13 +185,6 @@ export type ScenarioName = keyof typeof SANDBOX_VEHICLES;
 
 /** A well-formed plate that no authority knows: enrichment 404, debt lookup VehicleNotFound. */
 export const UNKNOWN_PLATE = "ZZZ9Z99";
-
-const byPlate = new Map<string, CatalogVehicle>(Object.values(SANDBOX_VEHICLES).map((v) => [v.plate, v]));
-
-/** Looks a normalized plate up in the catalog. */
-export function findVehicle(plate: string): CatalogVehicle | undefined {
-  return byPlate.get(plate) ?? familyVehicle(plate);
-}
 
 export function scenarioOf(v: CatalogVehicle): ScenarioName | undefined {
   return (Object.keys(SANDBOX_VEHICLES) as ScenarioName[]).find((k) => SANDBOX_VEHICLES[k] === v);

@@ -1,6 +1,7 @@
 import type { LookupRecord, SandboxContext, SandboxDebt, WebhookPayload } from "../context";
 import { buildDebts } from "../catalog/debts";
-import { findVehicle, type CatalogVehicle, type LookupErrorCode, type LookupOutcome } from "../catalog/vehicles";
+import { findVehicle } from "../catalog/find-vehicle";
+import type { CatalogVehicle, LookupErrorCode, LookupOutcome } from "../catalog/vehicles";
 
 export const LOOKUP_ERROR_MESSAGES: Record<LookupErrorCode, string> = {
   "900": "Service unavailable",

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { SandboxContext } from "../context";
-import { findVehicle } from "../catalog/vehicles";
+import { findVehicle } from "../catalog/find-vehicle";
 import { errorA } from "../http/errors";
 import { enrichmentLatencyMs, wait } from "../util/timing";
 import { isUf, normalizePlate } from "../validators";

@@ -1,10 +1,9 @@
 import http from "node:http";
 import https from "node:https";
 
-// One webhook attempt over node:http(s) with keep-alive sockets. fetch cost the sandbox about
-// 0.9 ms of CPU per delivery (its biggest item under a 500-lookup batch: a Request, two
-// AbortSignals and often a new socket each); this is a fraction of that. Redirects are not
-// followed (a 3xx is an answer, not a 200), as fetch's redirect: "manual" did.
+// One webhook attempt over node:http(s) with keep-alive sockets: fetch costs several times the
+// CPU per delivery (a Request, two AbortSignals and often a new socket each), the sandbox's
+// biggest cost under a large batch. Redirects are not followed (a 3xx is an answer, not a 200).
 
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),

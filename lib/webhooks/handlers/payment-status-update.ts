@@ -5,7 +5,7 @@ import { RetryLater } from "@/lib/jobs";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { confirmForEvent, isDone } from "@/lib/payments/reconcile";
-import { recordEventJudged } from "@/lib/payments/status-lease";
+import { recordEventJudged } from "@/lib/payments/status-call-spacing";
 import { eventReflected, isKnownEventStatus } from "@/lib/rules/payment-states";
 import { KNOWN_LIQUIDATION_STATUSES } from "@/lib/rules/payment-status";
 import type { PaymentStatusUpdateEvent } from "../schemas";
@@ -13,7 +13,7 @@ import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
 
 // `payment-status-update`. Events carry no signature, so an event writes nothing itself: it makes
 // us ask the status endpoint (a confirmation, within its own short per-payment spacing,
-// status-lease.ts), and what we store is that answer. An event the answer contradicts stays in the
+// status-call-spacing.ts), and what we store is that answer. An event the answer contradicts stays in the
 // inbox as evidence (outcome `ignored`, with what the upstream said); a value we do not know is
 // never written, only kept, logged and counted. A call answered after the event arrived (a poll's,
 // the sweep's, another event's confirmation) settles it without another call. Ids in the event are
@@ -52,14 +52,14 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
   const payment = await findOwnPayment(e);
   if (!payment) return unmatched("no payment of ours with this externalId/paymentId");
   const unknown = unknownValue(e);
-  const claim = { status: e.status, liquidationStatus: e.liquidationStatus ?? null };
+  const report = { status: e.status, liquidationStatus: e.liquidationStatus ?? null };
 
   const seen = await readSeen(payment.id);
-  if (!unknown && eventReflected(seen, claim)) return applied("confirmed by the status endpoint");
+  if (!unknown && eventReflected(seen, report)) return applied("confirmed by the status endpoint");
   const startedSince = seen.statusCheckAt !== null && seen.statusCheckAt >= ctx.receivedAt;
   const answeredSince = startedSince && seen.lastCheckedAt !== null && seen.lastCheckedAt >= seen.statusCheckAt!;
   if (!answeredSince) {
-    // Joins a call started here after the event arrived, takes the confirmation lease, or learns
+    // Joins a call started here after the event arrived, takes a confirmation slot, or learns
     // when it reopens.
     const r = await confirmForEvent(payment.id, ctx.receivedAt);
     if ("retryAt" in r) {
@@ -72,14 +72,14 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
   }
   const now = await readSeen(payment.id);
   const upstreamSays = `upstream: ${now.status}/${now.liquidationStatus ?? "-"}`;
-  const confirmed = !unknown && eventReflected(now, claim);
+  const confirmed = !unknown && eventReflected(now, report);
   if (!confirmed) {
     // The call failed (no answer applied since it started): retry the event with backoff rather
     // than record a real `paid` as not confirmed. A payment with nothing left to learn is never asked.
     const answered = now.statusCheckAt !== null && now.lastCheckedAt !== null && now.lastCheckedAt >= now.statusCheckAt;
     if (!answered && !isDone(now)) throw new Error("the status endpoint did not answer; the event is retried");
   }
-  // Each event the upstream contradicts doubles the next confirmation's spacing (status-lease.ts).
+  // Each event the upstream contradicts doubles the next confirmation's spacing (status-call-spacing.ts).
   await recordEventJudged(payment.id, confirmed);
   if (unknown) {
     // Counted once the event is judged (a deferred event runs this handler again).

@@ -40,7 +40,7 @@ export type BatchItemRow = {
 const sharedWait = processSingleton("batches.budget-wait", () => ({ until: 0 }));
 
 const inputOf = ({ vehicle }: BatchItemRow) =>
-  ({ uf: vehicle.uf, placa: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj }) as LookupInput;
+  ({ uf: vehicle.uf, plate: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj }) as LookupInput;
 
 /** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
 export async function createLinkedLookup(row: BatchItemRow) {
@@ -161,7 +161,7 @@ export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) =>
     // PostgreSQL claims in one statement, like every queue there (lib/jobs/queue.ts); the vehicle is
     // a relation, so the claimed rows are read back by the claim's token.
     ...(env.databaseProvider === "postgresql"
-      ? { sql: { client: db, table: "LookupBatchItem", pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`, orderBy: "createdAt" } }
+      ? { sql: { db, table: "LookupBatchItem", pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`, orderBy: "createdAt" } }
       : {}),
     prepare: prepareGroup,
     run: runItem,

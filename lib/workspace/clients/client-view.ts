@@ -1,5 +1,6 @@
 // What the workspace screens get for a client and a vehicle. Pure. The CPF/CNPJ travels masked
-// (a CNPJ too: the issue asks for every screen), except in the edit form's own payload.
+// (a CNPJ too, though public: every workspace screen masks both alike), except in the edit
+// form's own payload.
 
 import { maskCpfCnpjForMail, formatPhone } from "@/lib/rules/cpf-cnpj";
 import { formatPlate } from "@/lib/rules/plate";

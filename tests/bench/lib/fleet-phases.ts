@@ -52,7 +52,7 @@ export const ROUNDS = 3;
 
 /**
  * Runs `round` ROUNDS times and keeps the round with the median CPU per request: one round can
- * catch a major GC or the host's other work (single 12 s windows moved the 3-to-1 ratio by ±0.2x).
+ * catch a major GC or the host's other work, which moves a single window's ratio noticeably.
  */
 export async function medianRound(round: (i: number) => Promise<Measured>): Promise<Measured> {
   const results: Measured[] = [];
@@ -131,10 +131,10 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
   });
   // Deliveries acknowledged and applied per second, flood and backlog together: a burst the fleet
   // ABSORBS, applying most of it after the flood with nothing else to answer. Half of it is kept
-  // as a figure (the second pass's target reading): at that rate one instance's event loop was
-  // 86% busy (a CPU profile of the paced window), since a delivery costs more CPU at a moderate
-  // rate than in a flood (fewer rows per group commit, one apply at a time), and its ack p99 rose
-  // to 130-290 ms whenever something took the remaining 14% for a moment.
+  // as a figure only, not the target's reading: at that rate one instance's event loop is nearly
+  // saturated, since a delivery costs more CPU at a moderate rate than in a flood (fewer rows per
+  // group commit, one apply at a time), so its ack p99 jumps whenever something else takes the
+  // rest for a moment.
   const sustained = opts.deliveries / (capacity.seconds + drainS);
   // PostgreSQL publishes a backend's counters within a second or so of its transaction.
   const commitsPerDelivery = pgDataDir ? (await new Promise((r) => setTimeout(r, 1500)), ((await commits(db)) - c0) / opts.deliveries) : undefined;

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 
-export const BENCH_CUSTOMER = { nome: "Maria da Silva", email: "maria.silva@example.com", celular: "(31) 98765-4321", cpfCnpj: "529.982.247-25" };
+export const BENCH_CUSTOMER = { name: "Maria da Silva", email: "maria.silva@example.com", phone: "(31) 98765-4321", cpfCnpj: "529.982.247-25" };
 
 type Vehicle = (typeof SANDBOX_VEHICLES)[keyof typeof SANDBOX_VEHICLES];
 export type DebtView = { id: string; type: string; title: string; amountCents: number; dependsOn: string[]; distinct: string[]; required: boolean };
@@ -29,7 +29,7 @@ export class ApiClient {
 
   /** Starts a debt lookup and waits until it leaves pending/delayed. */
   async lookup(v: Vehicle = SANDBOX_VEHICLES.withDebts, timeoutMs = 60_000): Promise<LookupView> {
-    const { lookupId } = await this.request<{ lookupId: string }>("POST", "/api/lookups", { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
+    const { lookupId } = await this.request<{ lookupId: string }>("POST", "/api/lookups", { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const view = await this.request<LookupView>("GET", `/api/lookups/${lookupId}`);
@@ -44,7 +44,7 @@ export class ApiClient {
   }
 
   async cardToken(token: string, number: string, cvv = "123"): Promise<string> {
-    const body = { numero: number, nome: SANDBOX_CARD_DEFAULTS.cardholderName, validade: SANDBOX_CARD_DEFAULTS.expirationDate, cvv };
+    const body = { number: number, name: SANDBOX_CARD_DEFAULTS.cardholderName, expiry: SANDBOX_CARD_DEFAULTS.expirationDate, cvv };
     return (await this.request<{ cardToken: string }>("POST", `/api/checkouts/${token}/card-token`, body)).cardToken;
   }
 

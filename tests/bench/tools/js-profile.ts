@@ -4,7 +4,7 @@
 // Turbopack module id (`m12345`, the number before the module's factory in the chunk) and by
 // function. Names are minified; open the chunk in data/bench/app-snapshot/.next/static/chunks/
 // at the printed column to see the code. A diagnostic, not a benchmark with a target (it is not
-// in `npm run bench`); this is how the Intl formatters and collator were found (issue 8).
+// in `npm run bench`); it points at work such as Intl formatters and collators built on load.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { arg, SNAPSHOT_DIR } from "../lib/app-instance";

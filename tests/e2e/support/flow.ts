@@ -8,7 +8,7 @@ import { SANDBOX_VEHICLES, type CatalogVehicle, type ScenarioName } from "@/lib/
 import { E2E_PORT } from "../../../playwright.config";
 import { SANDBOX_CARD_DEFAULTS, type SandboxCard } from "@/lib/sandbox/payments/cards-catalog";
 
-export const CUSTOMER = { nome: "Maria da Silva", email: "maria@example.com", celular: "11987654321", cpfCnpj: "52998224725" } as const;
+export const CUSTOMER = { name: "Maria da Silva", email: "maria@example.com", phone: "11987654321", cpfCnpj: "52998224725" } as const;
 
 /** Lookup form filled and sent through the page; resolves on the lookup's own URL. */
 export async function startLookup(page: Page, scenario: ScenarioName): Promise<void> {
@@ -39,9 +39,9 @@ export const continueButton = (page: Page) => page.getByRole("link", { name: "Co
 
 export async function fillCustomer(page: Page): Promise<void> {
   await expectHydrated(page, "Ir para o pagamento");
-  await page.getByLabel("Nome completo").fill(CUSTOMER.nome);
+  await page.getByLabel("Nome completo").fill(CUSTOMER.name);
   await page.getByLabel("E-mail").fill(CUSTOMER.email);
-  await page.getByLabel("Celular").fill(CUSTOMER.celular);
+  await page.getByLabel("Celular").fill(CUSTOMER.phone);
   await page.getByLabel("CPF ou CNPJ do pagador").fill(CUSTOMER.cpfCnpj);
 }
 
@@ -84,7 +84,7 @@ type ApiDebt = { id: string; type: string; dependsOn: string[] };
 
 /** A lookup through the JSON API (state-changing routes check Origin, as a browser sends it), resolved to its debts. */
 export async function lookupViaApi(request: APIRequestContext, v: Pick<CatalogVehicle, "uf" | "plate" | "renavam" | "cpfCnpj">): Promise<{ lookupId: string; debts: ApiDebt[] }> {
-  const created = await request.post("/api/lookups", { headers: ORIGIN_HEADERS, data: { uf: v.uf, placa: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
+  const created = await request.post("/api/lookups", { headers: ORIGIN_HEADERS, data: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
   expect(created.status(), await created.text()).toBe(201);
   const { lookupId } = await created.json();
   let debts: ApiDebt[] = [];
@@ -145,12 +145,24 @@ export async function fillCard(page: Page, card: SandboxCard, installments = 1):
   await page.getByLabel("Nome impresso no cartão").fill(SANDBOX_CARD_DEFAULTS.cardholderName);
   await page.getByLabel("Validade").fill(SANDBOX_CARD_DEFAULTS.expirationDate);
   await page.getByLabel("CVV").fill(card.cvv);
-  const parcelas = page.getByLabel("Parcelas");
-  await expect(parcelas).toBeEnabled();
-  await parcelas.selectOption(String(installments));
+  const select = page.getByLabel("Parcelas");
+  await expect(select).toBeEnabled();
+  await select.selectOption(String(installments));
 }
 
 export async function expectStatusPage(page: Page): Promise<void> {
   await page.waitForURL(/\/pagamento\/[^/]+$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Acompanhamento do pagamento" })).toBeVisible();
+}
+
+/** The PIX copy-and-paste code field of the pay page and the status page. */
+export const pixCodeField = (page: Page) => page.getByLabel("Código PIX copia e cola");
+
+/** The code field shows a code other than `old` (it may be absent meanwhile: the old code leaves first). */
+export async function expectNewPixCode(page: Page, old: string, timeout: number): Promise<void> {
+  await expect(async () => {
+    const value = await pixCodeField(page).inputValue({ timeout: 1_000 });
+    expect(value).not.toBe("");
+    expect(value).not.toBe(old);
+  }).toPass({ timeout });
 }

@@ -16,7 +16,7 @@ export function workspaceEmail(tag: string): string {
   return `${tag}.${h}@despachante.test`;
 }
 
-/** The issue asks for 390 px phones; the phone project's device (Pixel 7) is 412 px wide. */
+/** Workspace screens target 390 px phones; the phone project's device (Pixel 7) is 412 px wide. */
 export async function usePhoneWidth(page: Page, testInfo: TestInfo): Promise<void> {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
 }

@@ -31,9 +31,9 @@ describe("luhn", () => {
   });
 });
 
-// The 15 numbers the issue tried against card-validator: it agrees with our old tables on the
-// sandbox's test cards; of the 6 disagreements, 384100 is pinned to Hipercard here (Hipercard
-// issues it) and the other five are brands the library knows and we do not take, now named.
+// Fifteen numbers tried against card-validator: it agrees with hand-written BIN tables on the
+// sandbox's test cards; of the six where they differ, 384100 is pinned to Hipercard here
+// (Hipercard issues it) and the other five are brands the library knows and we do not take, named.
 describe("identifyCard against the issue's 15 numbers", () => {
   it.each([
     ["4111111111111111", "visa"],

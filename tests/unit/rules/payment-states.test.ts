@@ -143,14 +143,14 @@ const truthArb = fc
 type Input =
   | { kind: "tick"; ms: number }
   | { kind: "poll"; fails: boolean }
-  | { kind: "event"; claim: { status: string; liquidationStatus: string | null } | "true" };
+  | { kind: "event"; report: { status: string; liquidationStatus: string | null } | "true" };
 
 const inputArb: fc.Arbitrary<Input> = fc.oneof(
   fc.record({ kind: fc.constant("tick" as const), ms: fc.integer({ min: 1_000, max: 10 * 60_000 }) }),
   fc.record({ kind: fc.constant("poll" as const), fails: fc.boolean() }),
   fc.record({
     kind: fc.constant("event" as const),
-    claim: fc.oneof(
+    report: fc.oneof(
       fc.constant("true" as const),
       fc.record({
         status: fc.constantFrom("paid", "refused", "processing", "in_analysis", "awaiting_payment", "expired", "chargeback", "pending", "not_created"),
@@ -192,9 +192,9 @@ describe("the state machine against a model upstream", () => {
           if (input.kind === "tick") t += input.ms;
           else if (input.kind === "poll") ask(input.fails);
           else {
-            const claim = input.claim === "true" ? upstreamAt(truth, t) : input.claim;
+            const report = input.report === "true" ? upstreamAt(truth, t) : input.report;
             // A true event only exists once the upstream has the payment.
-            if (claim && !eventReflected(stored, claim)) ask(false);
+            if (report && !eventReflected(stored, report)) ask(false);
           }
           // Never backwards (not_created is the one state that gives way: to the upstream's proof).
           if (before.status !== "not_created" && before.status !== stored.status) {

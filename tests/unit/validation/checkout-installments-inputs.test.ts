@@ -5,13 +5,13 @@ import { messageAt } from "./helpers";
 
 const lookupId = "0b5f6f2e-3a5d-4c1e-9f7a-2f4b8d6c1a90";
 const debtA = "11111111-1111-4111-8111-111111111111";
-const customer = { nome: "Maria da Silva", email: "maria@example.com", celular: "(11) 98765-4321", cpfCnpj: "529.982.247-25" };
+const customer = { name: "Maria da Silva", email: "maria@example.com", phone: "(11) 98765-4321", cpfCnpj: "529.982.247-25" };
 
 describe("checkoutInputSchema", () => {
   it("accepts a selection with a customer, defaulting kind to owner", () => {
     const parsed = checkoutInputSchema.parse({ lookupId, debtIds: [debtA], customer });
     expect(parsed.kind).toBe("owner");
-    expect(parsed.customer).toEqual({ nome: "Maria da Silva", email: "maria@example.com", celular: "11987654321", cpfCnpj: "52998224725" });
+    expect(parsed.customer).toEqual({ name: "Maria da Silva", email: "maria@example.com", phone: "11987654321", cpfCnpj: "52998224725" });
   });
 
   it("names the nested customer field that is wrong", () => {

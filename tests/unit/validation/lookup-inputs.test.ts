@@ -25,14 +25,14 @@ describe("plateSchema", () => {
 
 describe("enrichmentInputSchema", () => {
   it("takes the UF as optional, in any case", () => {
-    expect(enrichmentInputSchema.parse({ placa: "abc1234" })).toEqual({ placa: "ABC1234" });
-    expect(enrichmentInputSchema.parse({ placa: "abc1234", uf: "" })).toEqual({ placa: "ABC1234" });
-    expect(enrichmentInputSchema.parse({ placa: "abc1234", uf: " sp " })).toEqual({ placa: "ABC1234", uf: "SP" });
+    expect(enrichmentInputSchema.parse({ plate: "abc1234" })).toEqual({ plate: "ABC1234" });
+    expect(enrichmentInputSchema.parse({ plate: "abc1234", uf: "" })).toEqual({ plate: "ABC1234" });
+    expect(enrichmentInputSchema.parse({ plate: "abc1234", uf: " sp " })).toEqual({ plate: "ABC1234", uf: "SP" });
   });
 
   it("rejects an unknown UF and a bad plate in pt-BR", () => {
-    expect(messages(enrichmentInputSchema, { placa: "x", uf: "XX" })).toEqual({
-      placa: [PLATE_MESSAGES.invalid],
+    expect(messages(enrichmentInputSchema, { plate: "x", uf: "XX" })).toEqual({
+      plate: [PLATE_MESSAGES.invalid],
       uf: ["UF inválida. Escolha um dos 27 estados."],
     });
   });
@@ -40,10 +40,10 @@ describe("enrichmentInputSchema", () => {
 
 describe("lookupInputSchema", () => {
   const cpf = makeCpf("123456789");
-  const valid = { uf: "sp", placa: "abc-1234", renavam: "006.398.849-62", cpfCnpj: "529.982.247-25" };
+  const valid = { uf: "sp", plate: "abc-1234", renavam: "006.398.849-62", cpfCnpj: "529.982.247-25" };
 
   it("outputs wire form: uppercase, 11-digit RENAVAM, digits-only document", () => {
-    expect(lookupInputSchema.parse(valid)).toEqual({ uf: "SP", placa: "ABC1234", renavam: "00639884962", cpfCnpj: "52998224725" });
+    expect(lookupInputSchema.parse(valid)).toEqual({ uf: "SP", plate: "ABC1234", renavam: "00639884962", cpfCnpj: "52998224725" });
     expect(lookupInputSchema.parse({ ...valid, renavam: "639884962", cpfCnpj: "11.222.333/0001-81" })).toMatchObject({
       renavam: "00639884962",
       cpfCnpj: "11222333000181",
@@ -54,7 +54,7 @@ describe("lookupInputSchema", () => {
   it("asks for every missing field in pt-BR", () => {
     expect(messages(lookupInputSchema, {})).toEqual({
       uf: [UF_MESSAGES.required],
-      placa: ["Informe a placa."],
+      plate: ["Informe a placa."],
       renavam: ["Informe o RENAVAM."],
       cpfCnpj: ["Informe o CPF ou CNPJ."],
     });

@@ -9,13 +9,13 @@ import { env } from "@/lib/env";
 // count says who won (SQLite serialises writers, PostgreSQL re-checks the WHERE on the locked row).
 // Instances' clocks must agree (NTP): a skew of d seconds shortens the spacing by d.
 
-type PaymentLeaseClient = { payment: { updateMany(args: { where: object; data: object }): Promise<{ count: number }> } };
+type PaymentWriter = { payment: { updateMany(args: { where: object; data: object }): Promise<{ count: number }> } };
 
 export const statusCheckIntervalMs = () => env.statusCheckIntervalMs;
 
 /** True when this caller may make ONE status call for the payment now. */
-export async function takeStatusLease(paymentRowId: string, now = new Date(), client: PaymentLeaseClient = db): Promise<boolean> {
-  const { count } = await client.payment.updateMany({
+export async function takeStatusCallSlot(paymentRowId: string, now = new Date(), tx: PaymentWriter = db): Promise<boolean> {
+  const { count } = await tx.payment.updateMany({
     where: { id: paymentRowId, OR: [{ nextStatusCheckAt: null }, { nextStatusCheckAt: { lte: now } }] },
     data: { nextStatusCheckAt: new Date(now.getTime() + statusCheckIntervalMs()), statusCheckAt: now },
   });
@@ -38,8 +38,8 @@ export function confirmSpacingMs(unconfirmedEvents: number | null): number {
  * a minute late), and a flood of events, forged or replayed, stays bounded per payment. It records
  * the call's start like a poll does.
  */
-export async function takeConfirmLease(paymentRowId: string, spacingMs: number, now = new Date(), client: PaymentLeaseClient = db): Promise<boolean> {
-  const { count } = await client.payment.updateMany({
+export async function takeConfirmCallSlot(paymentRowId: string, spacingMs: number, now = new Date(), tx: PaymentWriter = db): Promise<boolean> {
+  const { count } = await tx.payment.updateMany({
     where: { id: paymentRowId, OR: [{ nextConfirmAt: null }, { nextConfirmAt: { lte: now } }] },
     data: { nextConfirmAt: new Date(now.getTime() + spacingMs), statusCheckAt: now },
   });

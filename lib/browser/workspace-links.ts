@@ -5,6 +5,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AccountLinkView as ServerAccountLinkView } from "@/lib/links/account-links";
 import type { LinkStage } from "@/lib/rules/link-filters";
+import type { WorkspaceLinkInputValues } from "@/lib/validation/workspace-link-input";
 import { fetchJson } from "./fetch-json";
 import type { Wire } from "./types";
 
@@ -17,7 +18,7 @@ export const WORKSPACE_POLL_MS = 5_000;
 
 export const workspaceKeys = {
   links: (filter: LinkFilter = {}) => ["workspace", "links", filter] as const,
-  claim: () => ["workspace", "claim"] as const,
+  adoptable: () => ["workspace", "adoptable"] as const,
 };
 
 function filterQuery(filter: LinkFilter): string {
@@ -37,14 +38,14 @@ export function workspaceLinksQuery(filter: LinkFilter = {}) {
   });
 }
 
-export function claimQuery() {
+export function adoptableQuery() {
   return queryOptions({
-    queryKey: workspaceKeys.claim(),
-    queryFn: ({ signal }) => fetchJson<{ claimable: number }>("/api/workspace/links/claim", { signal }),
+    queryKey: workspaceKeys.adoptable(),
+    queryFn: ({ signal }) => fetchJson<{ adoptable: number }>("/api/workspace/links/adopt", { signal }),
   });
 }
 
-export function createWorkspaceLink(body: { lookupId: string; debtIds: string[]; clientId?: string }) {
+export function createWorkspaceLink(body: WorkspaceLinkInputValues) {
   return fetchJson<CreatedLink>("/api/workspace/links", { method: "POST", body });
 }
 
@@ -56,6 +57,6 @@ export function sendWorkspaceLink(token: string) {
   return fetchJson<{ queued: boolean; to: string }>(`/api/workspace/links/${encodeURIComponent(token)}/send`, { method: "POST" });
 }
 
-export function claimBrowserLinks() {
-  return fetchJson<{ claimed: number }>("/api/workspace/links/claim", { method: "POST" });
+export function adoptBrowserLinks() {
+  return fetchJson<{ adopted: number }>("/api/workspace/links/adopt", { method: "POST" });
 }

@@ -1,5 +1,6 @@
 // queryOptions for the batch pages: the batch is polled while items remain, then left alone.
 import { queryOptions } from "@tanstack/react-query";
+import type { BatchInputValues } from "@/lib/validation/batch-input";
 import type { BatchView } from "@/lib/workspace/batches/types";
 import { ApiError, fetchJson } from "./fetch-json";
 
@@ -20,7 +21,8 @@ export function retryFailedItems(id: string) {
   return fetchJson<{ retried: number }>(`/api/workspace/batches/${encodeURIComponent(id)}/retry`, { method: "POST" });
 }
 
-export type BatchSelection = { scope: "all" } | { scope: "clients"; clientIds: string[] } | { scope: "vehicles"; vehicleIds: string[] };
+/** The body of POST /api/workspace/batches: the schema's input, so the page and the route cannot drift. */
+export type BatchSelection = BatchInputValues;
 
 export function createBatch(selection: BatchSelection) {
   return fetchJson<{ batchId: string; vehicles: number }>("/api/workspace/batches", { method: "POST", body: selection });

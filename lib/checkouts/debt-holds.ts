@@ -17,8 +17,8 @@ const log = moduleLogger("checkouts");
 type Reader = Parameters<typeof heldDebtIds>[0] & Pick<Prisma.TransactionClient, "lookupDebt" | "checkoutDebt">;
 
 /** Every debt of the lookup with its availability; payments of `exceptCheckoutId` do not count. */
-export async function availabilityOf(debts: readonly DebtView[], options: { exceptCheckoutId?: string } = {}, client: Reader = db): Promise<Availability[]> {
-  const held = await heldDebtIds(client, debts.map((d) => d.id), options);
+export async function availabilityOf(debts: readonly DebtView[], options: { exceptCheckoutId?: string } = {}, tx: Reader = db): Promise<Availability[]> {
+  const held = await heldDebtIds(tx, debts.map((d) => d.id), options);
   return debtAvailability(debts.map(toSelectable), held);
 }
 
@@ -42,13 +42,13 @@ export function refusalError(refusal: Refusal): AppError {
  * Whether a checkout (a link opened later, or paid from an old lookup) can still be paid: its debts
  * judged against the payments of every OTHER checkout (its own attempts are upstream's business).
  */
-export async function checkoutRefusal(checkout: { id: string; lookupId: string }, client: Reader = db): Promise<Refusal | null> {
+export async function checkoutRefusal(checkout: { id: string; lookupId: string }, tx: Reader = db): Promise<Refusal | null> {
   const [lookupDebts, own] = await Promise.all([
-    client.lookupDebt.findMany({ where: { lookupId: checkout.lookupId }, orderBy: { id: "asc" } }),
-    client.checkoutDebt.findMany({ where: { checkoutId: checkout.id }, select: { debtId: true } }),
+    tx.lookupDebt.findMany({ where: { lookupId: checkout.lookupId }, orderBy: { id: "asc" } }),
+    tx.checkoutDebt.findMany({ where: { checkoutId: checkout.id }, select: { debtId: true } }),
   ]);
   const debts = lookupDebts.map(toDebtView);
-  const availability = await availabilityOf(debts, { exceptCheckoutId: checkout.id }, client);
+  const availability = await availabilityOf(debts, { exceptCheckoutId: checkout.id }, tx);
   return refusalFor(own.map((d) => d.debtId), debts, availability);
 }
 
@@ -56,7 +56,7 @@ const normalizedPlate = (plate: string) => plate.replace(/-/g, "").toUpperCase()
 
 /**
  * Runs `fn` in a transaction that first writes the vehicle's lock row: payments of one vehicle's
- * debts then check and claim one after the other. The write comes first so SQLite takes its write
+ * debts then check and hold one after the other. The write comes first so SQLite takes its write
  * lock at once (a read-then-write transaction can fail with SQLITE_BUSY_SNAPSHOT, see
  * lib/payments/apply-update.ts) and PostgreSQL holds the row lock until commit.
  */
