@@ -6,7 +6,8 @@ export const metadata: Metadata = { title: { template: "%s — área do despacha
 export const dynamic = "force-dynamic";
 
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
-  const user = await requirePageUser("/painel");
+  // The frame of every workspace page, the profile page included: each page asks for the profile itself.
+  const user = await requirePageUser("/painel", { profile: false });
   return (
     <>
       <WorkspaceNav email={user.email} />

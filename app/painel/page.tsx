@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AccountActions } from "@/components/auth/account-actions";
 import { AdoptBanner } from "@/components/workspace/links/adopt-banner";
 import { Card } from "@/components/ui/card";
 import { PageShell } from "@/components/ui/page-shell";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { countPasskeys } from "@/lib/auth/passkeys";
+import { senderName } from "@/lib/rules/sender-name";
 
 export const metadata: Metadata = { title: "Início" };
 
@@ -21,6 +23,12 @@ export default async function WorkspaceHomePage() {
           Sua conta
         </h2>
         <p className="mt-1 text-sm text-slate-700">Entrou como {user.email}.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Seus clientes veem os links como enviados por <strong>{senderName(user)}</strong>.{" "}
+          <Link href="/painel/perfil" prefetch={false} className="font-semibold text-brand-700 underline underline-offset-2">
+            Alterar seus dados
+          </Link>
+        </p>
         <div className="mt-4">
           <AccountActions passkeys={passkeys} />
         </div>

@@ -11,7 +11,8 @@ import { PasskeySignIn } from "./passkey-sign-in";
 
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string; field?: string };
 
-const HINT = "Enviamos um link de acesso; não há senha.";
+// Said before anything is sent: what the button will do, not a confirmation.
+const HINT = "Você vai receber um link de acesso neste e-mail; não há senha.";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** E-mail first (a link, no password); a passkey for who already registered one. */

@@ -15,10 +15,11 @@ import { StatusHeadline } from "./status-headline";
 import type { StatusHelp } from "@/components/pay/payment-help";
 
 /**
- * Polls the payment until it is final (and, once paid, until every debt is settled). afterPaying
- * and help: server-rendered text for the paid, in-analysis and refused states.
+ * Polls the payment until it is final (and, once paid, until every debt is settled). vehicle,
+ * afterPaying and help: server-rendered parts (the vehicle above the debts; text for the paid,
+ * in-analysis and refused states).
  */
-export function PaymentStatus({ initial, afterPaying, help }: { initial: PaymentView; afterPaying?: ReactNode; help?: StatusHelp }) {
+export function PaymentStatus({ initial, vehicle, afterPaying, help }: { initial: PaymentView; vehicle?: ReactNode; afterPaying?: ReactNode; help?: StatusHelp }) {
   const query = useQuery({ ...paymentQuery(initial.ref), ...seededWith(initial) });
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
@@ -39,6 +40,7 @@ export function PaymentStatus({ initial, afterPaying, help }: { initial: Payment
   return (
     <div className="flex flex-col gap-5">
       <StatusHeadline payment={payment} help={help} />
+      {vehicle}
       {payment.status === "paid" ? (
         <>
           <Receipt payment={payment} />

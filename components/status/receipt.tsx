@@ -1,21 +1,19 @@
 "use client";
 
 import type { PaymentView } from "@/lib/browser/types";
+import { receiptAmounts } from "@/lib/receipts/receipt-model";
 import { formatDateTimeBR } from "@/lib/rules/money";
-import { CARD_BRAND_LABELS, type CardBrand } from "@/lib/rules/card";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
 import { SettlementList } from "./settlement-list";
 
-function methodLabel(p: PaymentView): string {
-  if (p.method === "pix") return "PIX";
-  const brand = p.cardBrand && p.cardBrand in CARD_BRAND_LABELS ? CARD_BRAND_LABELS[p.cardBrand as CardBrand] : p.cardBrand ?? "Cartão";
-  return `${brand} final ${p.cardLastFour ?? "••••"} em ${p.installments ?? 1}x`;
-}
-
-/** The printable comprovante: only this card is printed (print: utilities hide the rest). */
+/**
+ * The printable comprovante: only this card is printed (print: utilities hide the rest). Method,
+ * interest and total come from the PDF's own model (receiptAmounts), as in the e-mails.
+ */
 export function Receipt({ payment }: { payment: PaymentView }) {
+  const amounts = receiptAmounts({ ...payment, amountCents: payment.amountCents ?? null });
   return (
     <Card aria-labelledby="receipt-title" className="print:border-0 print:p-0 print:shadow-none">
       <div className="flex items-start justify-between gap-3">
@@ -34,12 +32,14 @@ export function Receipt({ payment }: { payment: PaymentView }) {
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-slate-600">Valor pago</dt>
-          <dd>{payment.amountCents != null ? <Money cents={payment.amountCents} className="text-2xl font-bold" /> : "—"}</dd>
+          <dt className="text-slate-600">Total pago</dt>
+          <dd>
+            <Money cents={amounts.totalCents} className="text-2xl font-bold" />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Forma de pagamento</dt>
-          <dd className="font-medium">{methodLabel(payment)}</dd>
+          <dd className="font-medium">{amounts.method}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Pago em</dt>
@@ -52,6 +52,22 @@ export function Receipt({ payment }: { payment: PaymentView }) {
       </dl>
       <h3 className="mt-5 text-sm font-semibold text-slate-800">Débitos pagos</h3>
       <SettlementList debts={payment.debts} />
+      <dl className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
+        {(
+          [
+            ["Soma dos débitos", amounts.debtsTotalCents],
+            ["Juros", amounts.interestCents],
+            ["Total pago", amounts.totalCents],
+          ] as const
+        ).map(([label, cents]) => (
+          <div key={label} className="flex justify-between gap-3">
+            <dt className="text-slate-600">{label}</dt>
+            <dd>
+              <Money cents={cents} className="font-medium" />
+            </dd>
+          </div>
+        ))}
+      </dl>
     </Card>
   );
 }

@@ -25,6 +25,14 @@ export const auth = betterAuth({
   // The configured address, and the one this request reached (tests and LAN use 127.0.0.1):
   // a cross-site form still carries its own Origin, which matches neither.
   trustedOrigins: (request) => [env.publicBaseUrl, ...(request ? [new URL(request.url).origin] : [])],
+  // The despachante's office, read with every session (the pages ask for it on first sign-in);
+  // written only through PUT /api/workspace/profile, never by a sign-in request.
+  user: {
+    additionalFields: {
+      officeName: { type: "string", required: false, input: false },
+      officeCnpj: { type: "string", required: false, input: false },
+    },
+  },
   session: {
     expiresIn: env.auth.sessionDays * 24 * 60 * 60,
     updateAge: 24 * 60 * 60,

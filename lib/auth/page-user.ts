@@ -2,13 +2,22 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { AppError } from "@/lib/errors/app-error";
+import { hasProfile } from "@/lib/rules/sender-name";
 import { areRowIds } from "./row-id";
 import { sessionUser, type WorkspaceUser } from "./session";
 
-/** For workspace pages: the signed-in user, or off to the sign-in page (coming back here after). */
-export async function requirePageUser(back: string): Promise<WorkspaceUser> {
+export const PROFILE_PATH = "/painel/perfil";
+
+/**
+ * For workspace pages: the signed-in user, or off to the sign-in page (coming back here after).
+ * A despachante who has not said their name and office yet is asked first (the profile page, then
+ * back here): every link their clients get carries that name. `profile: false` for the pages that
+ * must open without it (the profile page itself, the workspace's frame).
+ */
+export async function requirePageUser(back: string, opts: { profile?: boolean } = {}): Promise<WorkspaceUser> {
   const user = await sessionUser(await headers());
   if (!user) redirect(`/entrar?voltar=${encodeURIComponent(back)}`);
+  if (opts.profile !== false && !hasProfile(user)) redirect(`${PROFILE_PATH}?voltar=${encodeURIComponent(back)}`);
   return user;
 }
 

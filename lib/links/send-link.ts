@@ -7,6 +7,7 @@ import { moduleLogger } from "@/lib/log/logger";
 import { queuePaymentLinkMail } from "@/lib/mail/workspace-mails";
 import { kickOutbox } from "@/lib/mail/worker";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
+import { senderName } from "@/lib/rules/sender-name";
 import { findAccountLinkOrThrow, shareUrl } from "./owned-link";
 
 const log = moduleLogger("send-link");
@@ -30,7 +31,7 @@ export async function sendAccountLink(user: WorkspaceUser, token: string): Promi
   const queued = await db.$transaction((tx) =>
     queuePaymentLinkMail(tx, link.id, to, {
       clientName: (client?.name ?? link.customerName).split(" ")[0] ?? link.customerName,
-      despachanteName: user.name.trim() || user.email,
+      despachanteName: senderName(user),
       plate: link.plate,
       amountCents: link.amountCents,
       payUrl: shareUrl(link.publicToken),

@@ -7,6 +7,7 @@ import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
 import { applyLookupResult } from "./apply-result";
+import { knownMakeAndModel } from "./enrich-vehicle";
 import { LOOKUP_ID } from "./lookup-id";
 
 const log = moduleLogger("lookups");
@@ -26,7 +27,8 @@ const log = moduleLogger("lookups");
  *   webhook still lands) and the page shows progress, then "delayed" with a retry.
  */
 export async function startLookup(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number } = {}): Promise<{ lookupId: string }> {
-  const lookup = await db.lookup.create({ data: lookupRowData(input, opts) });
+  const vehicleJson = opts.vehicleJson ?? (await knownMakeAndModel(input.plate, input.uf));
+  const lookup = await db.lookup.create({ data: lookupRowData(input, { ...opts, vehicleJson }) });
   await sendLookup(lookup);
   return { lookupId: lookup.id };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { receiptAmounts, type ReceiptAmounts } from "@/lib/receipts/receipt-model";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
 import { newPublicToken } from "@/lib/security/public-token";
 import { enqueueMail } from "./enqueue";
@@ -24,8 +25,29 @@ async function publicRefOf(tx: Tx, p: { id: string; publicRef: string | null }):
   return publicRef;
 }
 
-async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; facts: PaymentFacts }> {
-  const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: { checkout: { include: { debts: true } } } });
+type PaymentWithDebts = Prisma.PaymentGetPayload<{ include: { checkout: { include: { debts: true; lookup: { include: { debts: true } } } } } }>;
+
+const withDebts = { checkout: { include: { debts: true, lookup: { include: { debts: true } } } } } as const;
+
+/** The comprovante's money part for this payment (the PDF builds its own from the same function). */
+export function amountsOfPayment(p: PaymentWithDebts, amountCents: number | null = p.amountCents): ReceiptAmounts {
+  const lookupDebt = new Map(p.checkout.lookup.debts.map((d) => [d.debtId, d]));
+  return receiptAmounts({
+    method: p.method,
+    cardBrand: p.cardBrand,
+    cardLastFour: p.cardLastFour,
+    installments: p.installments,
+    amountCents: amountCents ?? p.checkout.amountCents,
+    debts: p.checkout.debts.map((d) => ({ title: d.title, amountCents: d.amountCents, ait: lookupDebt.get(d.debtId)?.ait ?? null, year: lookupDebt.get(d.debtId)?.year ?? null })),
+  });
+}
+
+export function paymentWithDebts(tx: Tx, paymentRowId: string): Promise<PaymentWithDebts> {
+  return tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: withDebts });
+}
+
+async function factsOf(tx: Tx, paymentRowId: string, amountCents?: number): Promise<{ to: string; facts: PaymentFacts }> {
+  const p = await paymentWithDebts(tx, paymentRowId);
   const c = p.checkout;
   return {
     to: c.customerEmail,
@@ -33,9 +55,7 @@ async function factsOf(tx: Tx, paymentRowId: string): Promise<{ to: string; fact
       customerName: c.customerName.split(" ")[0] ?? c.customerName,
       document: maskCpfCnpjForMail(c.customerCpfCnpj),
       plate: c.plate,
-      amountCents: p.amountCents ?? c.amountCents,
-      method: p.method === "pix" ? "pix" : "credit_card",
-      debts: c.debts.map((d) => ({ title: d.title, amountCents: d.amountCents })),
+      receipt: amountsOfPayment(p, amountCents ?? p.amountCents),
       statusUrl: `${env.publicBaseUrl}/pagamento/${await publicRefOf(tx, p)}`,
     },
   };
@@ -69,11 +89,11 @@ export async function queuePaymentMails(
 export async function queuePixInstructions(tx: Tx, paymentRowId: string, amountCents?: number): Promise<boolean> {
   const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, select: { pixCode: true, pixExpiresAt: true } });
   if (!p.pixCode || !p.pixExpiresAt) return false;
-  const { to, facts } = await factsOf(tx, paymentRowId);
+  const { to, facts } = await factsOf(tx, paymentRowId, amountCents);
   return enqueueMail(tx, {
     dedupeKey: `pix-instructions:${paymentRowId}:${p.pixExpiresAt.toISOString()}`,
     to,
     template: "pix-instructions",
-    props: { ...facts, amountCents: amountCents ?? facts.amountCents, pixCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString(), companyName: env.company.name },
+    props: { ...facts, pixCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString(), companyName: env.company.name },
   });
 }

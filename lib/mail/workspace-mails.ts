@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueMail, type MailDb } from "./enqueue";
+import { amountsOfPayment, paymentWithDebts } from "./payment-mails";
 import type { TemplateProps } from "./templates";
 
 // E-mails the despachante's workspace sends: pass the transaction that
@@ -30,10 +31,7 @@ export function queueClientPaidMail(tx: MailDb, paymentRowId: string, to: string
  * that also saw it queue one e-mail). False when the link belongs to no account.
  */
 export async function queueOwnerPaidMail(tx: Prisma.TransactionClient, paymentRowId: string): Promise<boolean> {
-  const p = await tx.payment.findUniqueOrThrow({
-    where: { id: paymentRowId },
-    select: { amountCents: true, checkout: { select: { ownerUserId: true, clientId: true, customerName: true, plate: true, amountCents: true } } },
-  });
+  const p = await paymentWithDebts(tx, paymentRowId);
   const c = p.checkout;
   if (!c.ownerUserId) return false;
   const owner = await tx.user.findUnique({ where: { id: c.ownerUserId }, select: { email: true } });
@@ -44,6 +42,7 @@ export async function queueOwnerPaidMail(tx: Prisma.TransactionClient, paymentRo
     clientName: client?.name ?? c.customerName,
     plate: c.plate,
     amountCents: p.amountCents ?? c.amountCents,
+    receipt: amountsOfPayment(p),
     workspaceUrl: `${env.publicBaseUrl}/painel/links`,
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { reconcilePayment } from "./reconcile";
 import { paymentRowIdFor } from "./payment-ref";
+import { loadPaymentVehicle, type PaymentVehicle } from "./payment-vehicle";
 import { loadPaymentView, needsReconcile, type PaymentView } from "./payment-view";
 
 /**
@@ -22,19 +23,21 @@ export async function getPaymentView(ref: string, clientKey: string): Promise<Pa
 }
 
 export type PaymentPage =
-  | { kind: "found"; view: PaymentView }
+  | { kind: "found"; view: PaymentView; vehicle: PaymentVehicle | null }
   | { kind: "replaced" }
   | { kind: "unknown" }
   | { kind: "limited"; message: string };
 
 /**
  * The status page's first render: what the database knows, never upstream (its first poll
- * reconciles). Misses are counted like the API's.
+ * reconciles), and the vehicle paid for (it never changes, so polls do not carry it). Misses are
+ * counted like the API's.
  */
 export async function findPaymentPage(ref: string, clientKey: string): Promise<PaymentPage> {
   try {
-    const view = await loadPaymentView(await paymentRowIdFor(ref, clientKey));
-    return view ? { kind: "found", view } : { kind: "unknown" };
+    const rowId = await paymentRowIdFor(ref, clientKey);
+    const [view, vehicle] = await Promise.all([loadPaymentView(rowId), loadPaymentVehicle(rowId)]);
+    return view ? { kind: "found", view, vehicle } : { kind: "unknown" };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "PAYMENT_LINK_REPLACED") return { kind: "replaced" };

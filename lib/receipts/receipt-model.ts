@@ -1,12 +1,14 @@
 import { CARD_BRAND_LABELS, type CardBrand } from "@/lib/rules/card";
-import { maskCpfCnpjForSharing } from "@/lib/rules/cpf-cnpj";
+import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
 import { formatDateTimeBR, formatBRL, sumCents } from "@/lib/rules/money";
 import { formatPlate } from "@/lib/rules/plate";
 import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
 
 // The comprovante as data: what the PDF prints, decided here (pure, unit-tested) so the renderer
-// only lays text out. Never card data beyond brand and last four; CPF and RENAVAM masked, because
-// the document is attached to e-mails that get forwarded.
+// only lays text out. Never card data beyond brand and last four; CPF/CNPJ and RENAVAM masked,
+// because the document is attached to e-mails that get forwarded (so the document is masked by the
+// e-mail's rule: a CNPJ too). The money part (receiptAmounts) is what the e-mails and the status
+// page show as well, so the three cannot disagree.
 
 export type ReceiptDebtSource = {
   title: string;
@@ -73,7 +75,7 @@ export function receiptMethod(s: Pick<ReceiptSource, "method" | "cardBrand" | "c
   return `${brand}${lastFour} em ${n}x`;
 }
 
-function debtReference(d: ReceiptDebtSource): string | null {
+function debtReference(d: Pick<ReceiptDebtSource, "ait" | "year">): string | null {
   if (d.ait) return `AIT ${d.ait}`;
   if (d.year) return `Exercício ${d.year}`;
   return null;
@@ -85,6 +87,32 @@ function settlementText(d: ReceiptDebtSource): string {
   return when ? `Quitado em ${when}` : "Quitado";
 }
 
+export type ReceiptAmountsSource = Pick<ReceiptSource, "method" | "cardBrand" | "cardLastFour" | "installments" | "amountCents"> & {
+  debts: Pick<ReceiptDebtSource, "title" | "ait" | "year" | "amountCents">[];
+};
+
+/** The money of a payment as every place shows it: the method, each debt, their sum, the interest, the total. */
+export type ReceiptAmounts = {
+  method: string;
+  debts: { title: string; reference: string | null; amountCents: number }[];
+  debtsTotalCents: number;
+  interestCents: number;
+  totalCents: number;
+};
+
+export function receiptAmounts(s: ReceiptAmountsSource): ReceiptAmounts {
+  const debtsTotalCents = sumCents(s.debts.map((d) => d.amountCents));
+  const totalCents = s.amountCents ?? debtsTotalCents;
+  return {
+    method: receiptMethod(s),
+    debts: s.debts.map((d) => ({ title: d.title, reference: debtReference(d), amountCents: d.amountCents })),
+    debtsTotalCents,
+    // Interest applies to every method (PIX and 1x too): what was charged beyond the debts.
+    interestCents: Math.max(0, totalCents - debtsTotalCents),
+    totalCents,
+  };
+}
+
 export function buildReceiptModel(s: ReceiptSource): ReceiptModel {
   const debts = s.debts.map((d) => ({
     title: d.title,
@@ -94,21 +122,18 @@ export function buildReceiptModel(s: ReceiptSource): ReceiptModel {
     settlement: settlementText(d),
     settled: isSettled(d.status),
   }));
-  const debtsTotalCents = sumCents(s.debts.map((d) => d.amountCents));
-  const totalCents = s.amountCents ?? debtsTotalCents;
-  // Interest applies to every method (PIX and 1x too): what was charged beyond the debts.
-  const interestCents = Math.max(0, totalCents - debtsTotalCents);
+  const amounts = receiptAmounts(s);
   const quitado = debts.length > 0 && debts.every((d) => d.settled);
   return {
     title: quitado ? RECEIPT_TITLES.quitado : RECEIPT_TITLES.partial,
     quitado,
-    payer: { name: s.payerName, document: maskCpfCnpjForSharing(s.payerCpfCnpj) },
+    payer: { name: s.payerName, document: maskCpfCnpjForMail(s.payerCpfCnpj) },
     vehicle: { plate: formatPlate(s.plate), uf: s.uf, renavam: maskRenavam(s.renavam) },
     debts,
-    method: receiptMethod(s),
-    debtsTotalCents,
-    interestCents,
-    totalCents,
+    method: amounts.method,
+    debtsTotalCents: amounts.debtsTotalCents,
+    interestCents: amounts.interestCents,
+    totalCents: amounts.totalCents,
     paidAt: (s.paidAt ? formatDateTimeBR(s.paidAt) : null) ?? "—",
     issuedAt: formatDateTimeBR(s.issuedAt) ?? "—",
     references: { ours: s.ourReference, paymentId: s.paymentId ?? "—", transactionId: s.transactionId ?? "—" },

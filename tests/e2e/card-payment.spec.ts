@@ -1,4 +1,6 @@
 import { expect, test } from "./support/test";
+import { formatPlate } from "@/lib/rules/plate";
+import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { checkPage } from "./support/a11y";
 import { payPix } from "./support/sandbox";
@@ -6,7 +8,11 @@ import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout,
 
 test("card paid: selection -> cost table -> customer -> card -> receipt with settlement", async ({ page, request }, testInfo) => {
   // Each project pays a whole vehicle of its own (the sandbox never charges a debt twice).
-  await startLookup(page, testInfo.project.name === "phone" ? "cnpjOwner" : "cotaUnicaOnly");
+  const scenario = testInfo.project.name === "phone" ? "cnpjOwner" : "cotaUnicaOnly";
+  const vehicle = SANDBOX_VEHICLES[scenario];
+  // The vehicle card's enrichment first, as the home page's plate form does: the status page then names make and model.
+  expect((await request.get(`/api/vehicles/${vehicle.plate}?uf=${vehicle.uf}`)).status()).toBe(200);
+  await startLookup(page, scenario);
   await waitForDebts(page);
   await page.getByRole("button", { name: "Tudo" }).click();
   await continueButton(page).click();
@@ -39,6 +45,15 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   await expect(page.getByText("Pagamento aprovado")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Comprovante" })).toBeVisible();
   await expect(page.getByText("Visa final 1111 em 3x")).toBeVisible();
+  // The vehicle paid for, above the debts: plate, make and model, UF.
+  const paidFor = page.getByRole("region", { name: "Veículo", exact: true });
+  await expect(paidFor).toContainText(formatPlate(vehicle.plate));
+  await expect(paidFor).toContainText(`${vehicle.data.marca} ${vehicle.data.modelo}`);
+  await expect(paidFor).toContainText(vehicle.uf);
+  // The comprovante card gives the interest on its own line, as the PDF and the e-mail do.
+  const receipt = page.getByRole("region", { name: "Comprovante", exact: true });
+  await expect(receipt.getByText("Juros", { exact: true })).toBeVisible();
+  await expect(receipt.getByText("Soma dos débitos", { exact: true })).toBeVisible();
   // What happens next for each debt paid, and the CRLV-e, since licensing is among them.
   const next = page.getByRole("region", { name: "E agora?" });
   await expect(next.getByText("Licenciamento", { exact: true })).toBeVisible();

@@ -4,6 +4,7 @@ import { payPix } from "./support/sandbox";
 import {
   addVirtualAuthenticator,
   checkWorkspacePage,
+  fillProfile,
   expireSignInLinks,
   markSignInLinkOpened,
   requestSignInLink,
@@ -47,8 +48,24 @@ test("sign in with the e-mail link: form, invalid address, link sent, workspace 
   const url = await signInLinkFromMailbox(page.context(), address);
   markSignInLinkOpened(url);
   await page.goto(url);
-  await page.waitForURL((u) => u.pathname === "/painel");
+  // The first sign-in asks who the despachante is before anything else (not skippable).
+  await page.waitForURL((u) => u.pathname === "/painel/perfil" && u.searchParams.get("voltar") === "/painel");
+  await expect(page.getByRole("button", { name: "Salvar e continuar" })).toBeEnabled();
+  await checkWorkspacePage(page, testInfo, "perfil-primeiro-acesso");
+  await page.goto("/painel/clientes");
+  await page.waitForURL((u) => u.pathname === "/painel/perfil" && u.searchParams.get("voltar") === "/painel/clientes");
+  await page.getByLabel("CNPJ do escritório (opcional)").fill("11222333000180");
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page.locator("#profile-name-error")).toHaveText("Informe seu nome, como seus clientes conhecem você.");
+  await expect(page.locator("#profile-cnpj-error")).toHaveText("CNPJ inválido. Confira os números.");
+  await expect(page.getByLabel("CNPJ do escritório (opcional)")).toHaveValue("11.222.333/0001-80"); // typed data kept
+  await checkWorkspacePage(page, testInfo, "perfil-erros");
+  await page.getByLabel("CNPJ do escritório (opcional)").fill("11222333000181");
+  await fillProfile(page);
+  await page.waitForURL((u) => u.pathname === "/painel/clientes");
+  await page.goto("/painel");
   await expect(page.getByText(`Entrou como ${address}.`)).toBeVisible();
+  await expect(page.getByText("Seus clientes veem os links como enviados por Ana Lima (Despachante Central).")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Área do despachante" }).getByRole("link", { name: "Clientes" })).toBeVisible();
   await expect(page.getByText("Nenhuma chave de acesso cadastrada.")).toBeVisible();
   await checkWorkspacePage(page, testInfo, "painel-inicio");
@@ -87,7 +104,7 @@ test("an expired sign-in link signs nobody in and says to ask for a new one", as
   // A new link works.
   await requestSignInLink(page, address);
   await page.goto(await signInLinkFromMailbox(page.context(), address, url));
-  await page.waitForURL((u) => u.pathname === "/painel");
+  await page.waitForURL((u) => u.pathname === "/painel/perfil"); // its first sign-in
 });
 
 test("a passkey registered on /painel signs in after signing out", async ({ page }, testInfo) => {

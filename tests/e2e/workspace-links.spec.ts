@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { formatPlate } from "@/lib/rules/plate";
 import { devices } from "@playwright/test";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { expect, test } from "./support/test";
 import { lookupViaApi, ownFamilyPlate, expectStatusPage } from "./support/flow";
 import { payPix } from "./support/sandbox";
-import { checkWorkspacePage, E2E_DB_FILE, signInThroughMailbox, usePhoneWidth, workspaceEmail } from "./support/workspace";
+import { checkPage, expectNoAxeViolations, saveScreenshot } from "./support/a11y";
+import { checkWorkspacePage, E2E_DB_FILE, PROFILE, signInThroughMailbox, usePhoneWidth, workspaceEmail } from "./support/workspace";
 
 // The workspace's links in the browser: a despachante signs in through the mailbox, opens one
 // vehicle's result, chooses a debt with the public flow's selection, makes the link for the
@@ -14,6 +17,8 @@ import { checkWorkspacePage, E2E_DB_FILE, signInThroughMailbox, usePhoneWidth, w
 // mailbox. The shared preview of /pagar/{token} carries no personal data.
 
 const CLIENT = { name: "Joana Pereira Lima", phone: "21987651234", email: "joana.cliente@example.com" };
+/** How the client reads the despachante (the profile signInThroughMailbox fills on the first sign-in). */
+const SENDER = `${PROFILE.name} (${PROFILE.officeName})`;
 
 /** The batch queue makes these rows in the product; here the test files them for the account. */
 async function seedBatchItem(email: string, lookupId: string, plate: string, uf: string, renavam: string) {
@@ -31,7 +36,7 @@ async function seedBatchItem(email: string, lookupId: string, plate: string, uf:
 }
 
 test("a link made for a client from a lookup result, paid in a second browser: 'Pago' without reload and the e-mail", async ({ page, browser, request }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // the flow, then four e-mails each screenshotted and checked with axe
   await usePhoneWidth(page, testInfo);
   const email = workspaceEmail("links");
   await signInThroughMailbox(page, email);
@@ -60,6 +65,7 @@ test("a link made for a client from a lookup result, paid in a second browser: '
   const whatsapp = new URL((await page.getByRole("link", { name: "Enviar pelo WhatsApp" }).getAttribute("href"))!);
   expect(whatsapp.pathname).toBe(`/55${CLIENT.phone}`);
   expect(whatsapp.searchParams.get("text")).toContain(url);
+  expect(whatsapp.searchParams.get("text")).toMatch(new RegExp(`^Olá! Aqui é ${SENDER.replace(/[()]/g, "\\$&")}\\.`));
   await page.getByRole("button", { name: "Enviar por e-mail ao cliente" }).click();
   await expect(page.getByText(/E-mail enviado para jo\*+@example\.com/)).toBeVisible();
   await expect(page.getByText("Aguardando pagamento. Esta página mostra quando o cliente pagar.")).toBeVisible();
@@ -78,15 +84,22 @@ test("a link made for a client from a lookup result, paid in a second browser: '
   const image = await request.get(meta("og:image")!);
   expect(image.headers()["content-type"]).toBe("image/png");
 
-  // The client: a browser of its own, pays by PIX.
-  const other = await browser.newContext({ ...devices["Pixel 7"], locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  // The client: a browser of its own (the project's width), reads who sent the link, pays by PIX.
+  const other = await browser.newContext({ ...devices[testInfo.project.name === "phone" ? "Pixel 7" : "Desktop Chrome"], locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
   try {
     const phone = await other.newPage();
     await phone.goto(url);
+    await expect(phone.getByText(`${SENDER} preparou este pagamento para você.`, { exact: false })).toBeVisible();
+    await expect(phone.getByRole("radio", { name: "PIX" })).toBeEnabled();
+    await checkPage(phone, testInfo, "links-06-link-page");
     await phone.getByRole("radio", { name: "PIX" }).click();
     await phone.getByRole("button", { name: "Gerar código PIX" }).click();
     await payPix(request, await phone.getByLabel("Código PIX copia e cola").inputValue());
     await expectStatusPage(phone);
+    // The status page names the vehicle above the debts.
+    await expect(phone.getByRole("region", { name: "Veículo", exact: true })).toContainText(formatPlate(plate));
+    await expect(phone.getByRole("heading", { name: "Comprovante" })).toBeVisible({ timeout: 30_000 });
+    await checkPage(phone, testInfo, "links-07-status-page");
   } finally {
     await other.close();
   }
@@ -109,7 +122,43 @@ test("a link made for a client from a lookup result, paid in a second browser: '
     await page.goto("/dev/mailbox");
     await expect(page.getByRole("link").filter({ hasText: `${CLIENT.name} pagou` }).filter({ hasText: `Para ${email}` })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 45_000 });
-  await expect(page.getByRole("link").filter({ hasText: "enviou um link para pagar" }).filter({ hasText: `Para ${CLIENT.email}` }).first()).toBeVisible();
+  await expect(page.getByRole("link").filter({ hasText: `${SENDER} enviou um link para pagar` }).filter({ hasText: `Para ${CLIENT.email}` }).first()).toBeVisible();
+
+  // Each e-mail of this story as the mailbox shows it: screenshot and axe (the message's frame included).
+  const shown = formatPlate(plate);
+  const mails: [string, RegExp | string, string][] = [
+    ["sign-in", "Seu link de acesso", email],
+    ["payment-link", `${SENDER} enviou um link para pagar os débitos do ${shown}`, CLIENT.email],
+    ["payment-approved", new RegExp(`Pagamento aprovado: .* – ${shown}`), CLIENT.email],
+    ["client-paid", new RegExp(`${CLIENT.name} pagou .* – ${shown}`), email],
+  ];
+  for (const [name, subject, to] of mails) {
+    await expect(async () => {
+      await page.goto("/dev/mailbox");
+      await page.getByRole("link").filter({ hasText: subject }).filter({ hasText: `Para ${to}` }).first().click({ timeout: 1_000 });
+    }).toPass({ timeout: 45_000 });
+    const frame = page.locator('iframe[title="Versão HTML do e-mail"]');
+    await expect(page.frameLocator('iframe[title="Versão HTML do e-mail"]').locator("h1")).toBeVisible();
+    await saveScreenshot(page, testInfo, `mail-${name}`);
+    // The mailbox page around the message, then the message itself on a page of its own: axe
+    // cannot enter the sandboxed, script-less frame the mailbox shows it in.
+    await expectNoAxeViolations(page, { exclude: 'iframe[title="Versão HTML do e-mail"]' });
+    const message = await page.context().newPage();
+    try {
+      await message.setContent((await frame.getAttribute("srcdoc"))!);
+      await expectNoAxeViolations(message);
+    } finally {
+      await message.close();
+    }
+    if (name !== "payment-approved") continue;
+    // The comprovante attached to the e-mail downloads from the mailbox.
+    await expect(page.locator("pre")).toContainText("Forma de pagamento: PIX");
+    await expect(page.locator("pre")).toContainText(/Juros: R\$\s[\d.]+,\d{2}/);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar comprovante.pdf" }).click()]);
+    expect(download.suggestedFilename()).toBe("comprovante.pdf");
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  }
 });
 
 test("links page states: empty, then a filter that matches nothing", async ({ page }, testInfo) => {

@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
@@ -5,6 +7,7 @@ import { eventually, receivedFor } from "../support/mail-harness";
 import { pdfText, squeeze, storedAttachments } from "../support/pdf-text";
 import { CUSTOMER, paidByCard } from "../support/storefront-flow";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { apiRequest, params } from "../support/upstream-helpers";
 
 // The comprovante travels by e-mail: a card payment made through the storefront's routes against
 // the sandbox over HTTP turns paid, the outbox delivers "payment approved" to the test's real SMTP
@@ -55,6 +58,10 @@ describe("the comprovante attached to the payment e-mails", () => {
   let ref = "";
 
   it("'payment approved' carries a PDF whose text matches the payment: plate, debts, amounts, method, references", async () => {
+    // The vehicle card's enrichment first, as the home page does: the status page can then name the vehicle.
+    const { GET: enrich } = await import("@/app/api/vehicles/[plate]/route");
+    const sync = SANDBOX_VEHICLES.syncAnswer;
+    expect((await enrich(apiRequest(`/api/vehicles/${sync.plate}?uf=${sync.uf}`, { method: "GET" }), params({ plate: sync.plate }))).status).toBe(200);
     const paid = await paidByCard(env, 3, { allDebts: true });
     externalId = paid.attemptId;
     ref = paid.view.ref;
@@ -98,6 +105,28 @@ describe("the comprovante attached to the payment e-mails", () => {
     expect(text).toContain(`transactionId ${row.transactionId}`);
     // What must never be in a forwarded PDF: the card, the whole CPF or RENAVAM, the status page's capability.
     for (const secret of [SANDBOX_CARDS.visaPaid.number, cpf, CUSTOMER.cpfCnpj, v.renavam, ref]) expect(text).not.toContain(secret);
+ 
+    // The same payment three ways: the e-mail (both parts), the status page's comprovante and the PDF
+    // say the same method, debts, sum, interest and total, and the e-mail masks the document as the PDF.
+    const { loadPaymentView } = await import("@/lib/payments/payment-view");
+    const { findPaymentPage } = await import("@/lib/payments/get-payment");
+    expect(await findPaymentPage(ref, "10.9.9.9")).toMatchObject({ kind: "found", vehicle: { plate: sync.plate, uf: sync.uf, make: sync.data.marca, model: sync.data.modelo } });
+    const { Receipt } = await import("@/components/status/receipt");
+    const pageHtml = renderToStaticMarkup(createElement(Receipt, { payment: (await loadPaymentView(row.id))! }));
+    const interest = row.amountCents! - debtsTotal;
+    const lines: [string, string][] = [
+      ["Forma de pagamento", "Visa final 1111 em 3x"],
+      ["Soma dos débitos", formatBRL(debtsTotal)],
+      ["Juros", formatBRL(interest)],
+      ["Total pago", formatBRL(row.amountCents!)],
+    ];
+    const readings = { "e-mail text": squeeze(got.text), "e-mail HTML": visibleText(got.html), page: visibleText(pageHtml), PDF: text };
+    for (const [where, reading] of Object.entries(readings)) {
+      for (const [label, value] of lines) expect(reading, where).toMatch(new RegExp(`${escape(label)}:? ${escape(squeeze(value))}`));
+      for (const d of row.checkout.debts) expect(reading, where).toMatch(new RegExp(`${escape(squeeze(d.title))}.*?${escape(squeeze(formatBRL(d.amountCents)))}`));
+      if (where !== "page") expect(reading, where).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
+      for (const secret of [SANDBOX_CARDS.visaPaid.number, cpf, CUSTOMER.cpfCnpj]) expect(reading, where).not.toContain(secret);
+    }
   });
 
   it("when every debt settles, the 'quitado' e-mail carries the comprovante marked quitado, each debt with its settlement date", async () => {
@@ -132,4 +161,43 @@ describe("the comprovante attached to the payment e-mails", () => {
   });
 });
 
+describe("a message queued by the previous release", () => {
+  it("renders its older props (one amount, the method as a code, no references) with the interest on its own line", async () => {
+    // Exactly what the previous release wrote into MailMessage.props for these two templates.
+    const older = {
+      "payment-approved": { customerName: "Maria", document: "***.982.247-**", plate: "SYN1C00", amountCents: 20_913, method: "credit_card", debts: [{ title: "Multa - Deixar de usar o cinto de segurança", amountCents: 19_523 }], statusUrl: "http://localhost:3999/pagamento/older" },
+      "client-paid": { clientName: "João Souza", plate: "SYN1C00", amountCents: 20_913, workspaceUrl: "http://localhost:3999/painel/links" },
+    };
+    const rows = await Promise.all(
+      Object.entries(older).map(([template, props]) =>
+        db.mailMessage.create({ data: { dedupeKey: `older:${template}:${crypto.randomUUID()}`, to: "maria.silva@example.com", subject: "older", template, props: JSON.stringify(props), messageId: `<${crypto.randomUUID()}@placapaga.mail>` } }),
+      ),
+    );
+    const { kickOutbox } = await import("@/lib/mail/worker");
+    await kickOutbox();
+    const got = await eventually(async () => {
+      const received = await receivedFor(db, rows.map((r) => r.messageId));
+      expect(received).toHaveLength(2);
+      return received;
+    });
+    const approved = got.find((m) => m.messageId === rows[0]!.messageId)!;
+    for (const part of [squeeze(approved.text), visibleText(approved.html)]) {
+      expect(part).toMatch(/Forma de pagamento:? Cartão de crédito/);
+      expect(part).toMatch(/Multa - Deixar de usar o cinto de segurança.*?R\$ 195,23/);
+      expect(part).toMatch(/Juros:? R\$ 13,90/);
+      expect(part).toMatch(/Total pago:? R\$ 209,13/);
+    }
+    const clientPaid = got.find((m) => m.messageId === rows[1]!.messageId)!;
+    expect(squeeze(clientPaid.subject)).toBe("João Souza pagou R$ 209,13 – SYN1C00");
+    expect(squeeze(clientPaid.text)).toContain("Valor pago: R$ 209,13");
+    expect(await db.mailMessage.count({ where: { id: { in: rows.map((r) => r.id) }, status: "sent" } })).toBe(2);
+  });
+});
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** What a reader sees of an HTML document: tags as spaces, entities decoded, whitespace squeezed. */
+function visibleText(html: string): string {
+  const entities: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
+  return squeeze(html.replace(/<(style|title)[^>]*>[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " ").replace(/&([a-z0-9#]+);/gi, (m, e: string) => entities[e.toLowerCase()] ?? m)).trim();
+}

@@ -16,12 +16,15 @@ const dbFile = path.resolve(`data/test/mailbox-live-${randomUUID()}.db`);
 let mailId = "";
 let server: GroupProcess | undefined;
 
-/** Every page and route under app/dev (the mailbox and whatever joins it), ids filled in. */
+const ATTACHMENT = `anexo-secreto-${randomUUID().slice(0, 8)}`;
+
+/** Every page and route under app/dev (the mailbox and whatever joins it), ids filled in (an attachment's index: 0, the one stored). */
 function devPaths(dir = "app/dev", prefix = "/dev"): string[] {
   const found: string[] = [];
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) found.push(...devPaths(full, `${prefix}/${/^\[.+\]$/.test(name) ? mailId : name}`));
+    const segment = name === "[index]" ? "0" : /^\[.+\]$/.test(name) ? mailId : name;
+    if (statSync(full).isDirectory()) found.push(...devPaths(full, `${prefix}/${segment}`));
     else if (/^(page|route)\.tsx?$/.test(name)) found.push(prefix);
   }
   return found;
@@ -56,7 +59,8 @@ beforeAll(async () => {
   copyFileSync(inject("templateDb"), dbFile);
   const db = createPrismaClient(`file:${dbFile}`);
   const mail = await db.receivedMail.create({
-    data: { messageId: `<${randomUUID()}@placapaga.mail>`, from: "nao-responda@placapaga.test", to: "maria@example.com", subject: SUBJECT, html: `<p>${SUBJECT}</p>`, text: SUBJECT, attachments: "[]" },
+    data: { messageId: `<${randomUUID()}@placapaga.mail>`, from: "nao-responda@placapaga.test", to: "maria@example.com", subject: SUBJECT, html: `<p>${SUBJECT}</p>`, text: SUBJECT,
+      attachments: JSON.stringify([{ filename: "comprovante.pdf", contentType: "application/pdf", size: ATTACHMENT.length, base64: Buffer.from(ATTACHMENT).toString("base64") }]) },
   });
   mailId = mail.id;
   await db.$disconnect();
@@ -78,6 +82,11 @@ describe("the mailbox pages and the key", () => {
     expect(await one.text()).toContain(SUBJECT);
     // The RSC payload carries it too: the live-key check below on that payload can fail.
     expect(await (await fetch(`${base}/dev/mailbox/${mailId}`, { headers: { rsc: "1" } })).text()).toContain(SUBJECT);
+    // The attachment downloads: its bytes, as an attachment (the check below that it is gone can fail).
+    const file = await fetch(`${base}/dev/mailbox/${mailId}/anexos/0`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="comprovante\.pdf"/);
+    expect(await file.text()).toBe(ATTACHMENT);
     await stopGroup(server);
     server = undefined;
   }, 960_000);
@@ -85,12 +94,14 @@ describe("the mailbox pages and the key", () => {
   it("with a live key (sk_live_) every page under /dev answers 404 and shows nothing stored", async () => {
     const base = await start("sk_live_mailbox_live_check");
     const paths = devPaths();
-    expect(paths).toEqual(expect.arrayContaining(["/dev/mailbox", `/dev/mailbox/${mailId}`]));
+    expect(paths).toEqual(expect.arrayContaining(["/dev/mailbox", `/dev/mailbox/${mailId}`, `/dev/mailbox/${mailId}/anexos/0`]));
     for (const p of paths) {
       for (const method of ["GET", "HEAD"]) {
         const res = await fetch(`${base}${p}`, { method, headers: { accept: "text/html" } });
         expect(res.status, `${method} ${p}`).toBe(404);
-        expect(await res.text()).not.toContain(SUBJECT);
+        const body = await res.text();
+        expect(body).not.toContain(SUBJECT);
+        expect(body).not.toContain(ATTACHMENT);
       }
     }
     // The client-side navigation payload (RSC) of the same pages is no way around it: Next streams

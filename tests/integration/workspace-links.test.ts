@@ -170,6 +170,47 @@ describe("workspace links: another account's token", () => {
   });
 });
 
+describe("the despachante's name on what the client reads", () => {
+  const profile = async (cookie: string | undefined, body: unknown) => {
+    const { PATCH } = await import("@/app/api/workspace/profile/route");
+    return PATCH(apiRequest("/api/workspace/profile", { method: "PATCH", cookie, body }));
+  };
+
+  it("the profile is checked on the server (name and office asked, a CNPJ's check digits verified); no session is a 401", async () => {
+    expect((await profile(undefined, { name: "Ana", officeName: "Central" })).status).toBe(401);
+    const empty = await profile(B.cookie, { name: " ", officeName: "", cnpj: "" });
+    expect(empty.status).toBe(400);
+    expect(Object.keys((await json<{ error: { fields: Record<string, string> } }>(empty)).error.fields).sort()).toEqual(["name", "officeName"]);
+    const badCnpj = await profile(B.cookie, { name: "Ana Lima", officeName: "Central", cnpj: "11.222.333/0001-80" });
+    expect(badCnpj.status).toBe(400);
+    expect((await json<{ error: { fields: Record<string, string> } }>(badCnpj)).error.fields).toEqual({ cnpj: "CNPJ inválido. Confira os números." });
+    const ok = await profile(B.cookie, { name: " Ana Lima ", officeName: "Despachante Central", cnpj: "11.222.333/0001-81" });
+    expect(ok.status).toBe(200);
+    expect(await db.user.findUniqueOrThrow({ where: { id: B.id }, select: { name: true, officeName: true, officeCnpj: true } })).toEqual({ name: "Ana Lima", officeName: "Despachante Central", officeCnpj: "11222333000181" });
+  });
+
+  it("the link e-mail and the link page name the despachante and the office; the e-mail address only while there is no name", async () => {
+    const before = await lookupFor(B.id);
+    await db.user.update({ where: { id: B.id }, data: { name: "", officeName: null } });
+    const unnamed = await json<{ token: string }>(await createLink(B.cookie, { lookupId: before.lookupId, debtIds: [before.fine.id] }));
+    expect((await send(B.cookie, unnamed.token)).status).toBe(202);
+    await profile(B.cookie, { name: "Ana Lima", officeName: "Despachante Central" });
+    const { lookupId, fine } = await lookupFor(B.id);
+    const named = await json<{ token: string }>(await createLink(B.cookie, { lookupId, debtIds: [fine.id] }));
+    expect((await send(B.cookie, named.token)).status).toBe(202);
+    const subjectOf = async (token: string) => {
+      const checkout = await db.checkout.findUniqueOrThrow({ where: { publicToken: token } });
+      return (await db.mailMessage.findFirstOrThrow({ where: { dedupeKey: { startsWith: `payment-link:${checkout.id}:` } } })).subject;
+    };
+    const email = (await db.user.findUniqueOrThrow({ where: { id: B.id } })).email;
+    expect(await subjectOf(unnamed.token)).toMatch(new RegExp(`^${email.replace(/[.+]/g, "\\$&")} enviou um link`));
+    expect(await subjectOf(named.token)).toMatch(/^Ana Lima \(Despachante Central\) enviou um link para pagar/);
+    const { shareLinkSender } = await import("@/lib/links/link-sender");
+    expect(await shareLinkSender(named.token)).toBe("Ana Lima (Despachante Central)");
+    expect(await shareLinkSender("no-such-token")).toBeNull();
+  });
+});
+
 describe("adopting this browser's links", () => {
   async function anonymousLink(creatorCookie?: string) {
     const { lookupId, view } = await syncLookup();

@@ -13,23 +13,27 @@ const facts = {
   customerName: "Maria",
   document: "***.982.247-**",
   plate: "MGD1E23",
-  amountCents: 26_990,
-  method: "pix" as const,
-  debts: [
-    { title: "IPVA 2026 - cota única", amountCents: 20_000 },
-    { title: "Licenciamento 2026", amountCents: 5_873 },
-  ],
+  receipt: {
+    method: "PIX",
+    debts: [
+      { title: "IPVA 2026 - cota única", reference: "Exercício 2026", amountCents: 20_000 },
+      { title: "Licenciamento 2026", reference: null, amountCents: 5_873 },
+    ],
+    debtsTotalCents: 25_873,
+    interestCents: 1_117,
+    totalCents: 26_990,
+  },
   statusUrl: "http://localhost:3000/pagamento/cm0abc",
 };
 const PIX = "00020101021226830014br.gov.bcb.pix2561pix.example.com/qr/v2/cobv/9d36b84f6304ABCD";
 
 const FIXTURES: { [N in TemplateName]: Parameters<(typeof TEMPLATES)[N]["subject"]>[0] } = {
-  "payment-approved": { ...facts, method: "credit_card" },
+  "payment-approved": { ...facts, receipt: { ...facts.receipt, method: "Visa final 1111 em 3x" } },
   "debts-settled": facts,
   "pix-instructions": { ...facts, pixCode: PIX, expiresAt: "2026-11-24T18:30:00.000Z", companyName: "Placa Paga Serviços Digitais Ltda. (teste)" },
   "payment-link": { clientName: "João", despachanteName: "Despachante Central", plate: "ABC1234", amountCents: 48_210, payUrl: "http://localhost:3000/pagar/tok" },
   "sign-in-link": { signInUrl: "http://localhost:3000/entrar/tok", expiresInMinutes: 15 },
-  "client-paid": { clientName: "João Souza", plate: "ABC1234", amountCents: 48_210, workspaceUrl: "http://localhost:3000/painel" },
+  "client-paid": { clientName: "João Souza", plate: "ABC1234", amountCents: 26_990, receipt: facts.receipt, workspaceUrl: "http://localhost:3000/painel" },
 };
 const names = Object.keys(TEMPLATES) as TemplateName[];
 
@@ -47,19 +51,23 @@ describe("e-mail templates", () => {
       expect(part).not.toMatch(/\b\d{13,19}\b/);
       expect(part).not.toMatch(/529\.?982\.?247-?25/);
     }
-    if ("amountCents" in FIXTURES[name]) expect(text).toMatch(/R\$\s[\d.]+,\d{2}/);
+    if ("amountCents" in FIXTURES[name] || "receipt" in FIXTURES[name]) expect(text).toMatch(/R\$\s[\d.]+,\d{2}/);
   });
 
-  it("payment e-mails list every debt with its amount and the masked document", () => {
-    for (const name of ["payment-approved", "debts-settled"] as const) {
+  it("payment e-mails list every debt with its amount and reference, the interest, the total, the method as the PDF gives it and the masked document", () => {
+    for (const name of ["payment-approved", "debts-settled", "pix-instructions", "client-paid"] as const) {
       const { html, text } = renderMail(name, FIXTURES[name]);
       for (const part of [html, text]) {
         expect(part).toContain("IPVA 2026 - cota única");
+        expect(part).toContain("Exercício 2026");
         expect(part).toMatch(/R\$\s200,00/);
         expect(part).toMatch(/R\$\s58,73/);
-        expect(part).toContain("***.982.247-**");
+        expect(part).toMatch(/Juros(:|<\/td><td[^>]*>)\s?R\$\s11,17/);
+        expect(part).toMatch(/R\$\s269,90/);
+        if (name === "payment-approved" || name === "debts-settled") expect(part).toContain("***.982.247-**");
       }
     }
+    expect(renderMail("payment-approved", FIXTURES["payment-approved"]).text).toContain("Forma de pagamento: Visa final 1111 em 3x");
   });
 });
 

@@ -6,6 +6,7 @@ import { findPaymentPage } from "@/lib/payments/get-payment";
 import { REPLACED_MESSAGE } from "@/lib/payments/payment-ref";
 import { InAnalysisHelp, RefusedNextSteps } from "@/components/pay/payment-help";
 import { AfterPayment } from "@/components/status/after-payment";
+import { PaidVehicle } from "@/components/status/paid-vehicle";
 import { PaymentStatus } from "@/components/status/payment-status";
 import { ButtonLink } from "@/components/ui/button";
 import { PageShell } from "@/components/ui/page-shell";
@@ -37,7 +38,7 @@ export default async function PaymentStatusPage({ params }: Props) {
   if (payment.renewedTo) redirect(`/pagamento/${payment.renewedTo}`);
   return (
     <PageShell step="Acompanhamento" title="Acompanhamento do pagamento" lead="Esta página se atualiza sozinha até cada débito ser quitado.">
-      <PaymentStatus initial={payment} afterPaying={<AfterPayment debts={payment.debts} uf={payment.uf} />}
+      <PaymentStatus initial={payment} vehicle={found.vehicle ? <PaidVehicle vehicle={found.vehicle} /> : null} afterPaying={<AfterPayment debts={payment.debts} uf={payment.uf} />}
         help={{ inAnalysis: <InAnalysisHelp />, refused: <RefusedNextSteps /> }}
       />
     </PageShell>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { shareLinkSender } from "@/lib/links/link-sender";
 import { findCheckoutView } from "@/lib/payments/checkout-view";
 import { env } from "@/lib/env";
 import { PayCheckout } from "@/components/pay/pay-checkout";
@@ -37,7 +38,8 @@ export default async function PayPage({ params }: Props) {
   // is rendered as the database has it, so the page needs no second round trip to draw it.
   const checkout = await findCheckoutView(token);
   if (!checkout) notFound();
-  const page = checkout.kind === "share" ? SHARED : OWN;
+  const sender = checkout.kind === "share" ? await shareLinkSender(token) : null;
+  const page = checkout.kind === "share" ? { ...SHARED, lead: sender ? `${sender} preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x.` : SHARED.lead } : OWN;
   return (
     <PageShell step="Pagamento" title={page.title} lead={page.lead} wide>
       <PayCheckout

@@ -9,10 +9,11 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SendLinkButton } from "./send-link-button";
 
-type Props = { link: CreatedLink; plate: string; clientName: string; clientPhone: string | null; clientHasEmail: boolean };
+/** `sender`: the despachante's name and office, which the WhatsApp text opens with. */
+type Props = { link: CreatedLink; plate: string; clientName: string; clientPhone: string | null; clientHasEmail: boolean; sender: string };
 
 /** The link just made: hand it over (copy, WhatsApp to the client, e-mail, QR), and watch it get paid. */
-export function LinkReady({ link, plate, clientName, clientPhone, clientHasEmail }: Props) {
+export function LinkReady({ link, plate, clientName, clientPhone, clientHasEmail, sender }: Props) {
   // Read from the database by any instance every 5 s; stops once paid or expired.
   const checkout = useQuery({ ...checkoutQuery(link.token), refetchInterval: (q) => (q.state.data && q.state.data.status !== "open" ? false : WORKSPACE_POLL_MS) });
   const status = checkout.data?.status ?? "open";
@@ -36,7 +37,7 @@ export function LinkReady({ link, plate, clientName, clientPhone, clientHasEmail
       </div>
       {status === "open" ? (
         <div className="mt-4">
-          <ShareActions plate={plate} amountCents={link.amountCents} expiresAt={link.expiresAt} url={link.url} phone={clientPhone}>
+          <ShareActions plate={plate} amountCents={link.amountCents} expiresAt={link.expiresAt} url={link.url} phone={clientPhone} sender={sender}>
             {clientHasEmail ? <SendLinkButton token={link.token} /> : <p className="text-sm text-slate-700">Cadastre o e-mail do cliente para enviar por e-mail.</p>}
           </ShareActions>
         </div>

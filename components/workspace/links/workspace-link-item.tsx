@@ -28,7 +28,7 @@ function RenewButton({ token }: { token: string }) {
 }
 
 /** One link: who, what, its live state, and the one next action that state calls for. */
-export function WorkspaceLinkItem({ link }: { link: AccountLinkView }) {
+export function WorkspaceLinkItem({ link, sender }: { link: AccountLinkView; sender: string }) {
   const plate = formatPlate(link.plate);
   const inputId = `url-${link.token}`;
   return (
@@ -68,7 +68,7 @@ export function WorkspaceLinkItem({ link }: { link: AccountLinkView }) {
           <>
             <input id={inputId} readOnly value={link.url} aria-label={`Link de pagamento do veículo ${plate}`} className="sr-only" />
             <CopyButton text={link.url} inputId={inputId} label="Copiar link" variant="secondary" />
-            <a href={whatsappShareUrl(shareMessage({ plate: link.plate, amountCents: link.amountCents, expiresAt: link.expiresAt, url: link.url }), link.clientPhone)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+            <a href={whatsappShareUrl(shareMessage({ plate: link.plate, amountCents: link.amountCents, expiresAt: link.expiresAt, url: link.url, sender }), link.clientPhone)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
               Enviar pelo WhatsApp
             </a>
             <SendLinkButton token={link.token} />

@@ -26,7 +26,8 @@ function groupByClient(links: AccountLinkView[]) {
 }
 
 /** Every link of the account, by client, polled every 5 s so a payment appears without a reload. */
-export function WorkspaceLinksList() {
+/** `sender`: the despachante's name and office, which each link's WhatsApp text opens with. */
+export function WorkspaceLinksList({ sender }: { sender: string }) {
   // The filters live in the address (?client=&status=&paidToday=1), so a client's page can link
   // to "this client's links" and the back button keeps them.
   const params = useSearchParams();
@@ -79,12 +80,12 @@ export function WorkspaceLinksList() {
           </label>
         </div>
       </Card>
-      <LinksBody query={links} filtered={filtered} />
+      <LinksBody query={links} filtered={filtered} sender={sender} />
     </div>
   );
 }
 
-function LinksBody({ query, filtered }: { query: UseQueryResult<WorkspaceLinks>; filtered: boolean }) {
+function LinksBody({ query, filtered, sender }: { query: UseQueryResult<WorkspaceLinks>; filtered: boolean; sender: string }) {
   if (query.isPending) return <WaitingBlock title="Carregando seus links" detail="Isso leva só um instante." />;
   if (query.isError) {
     return (
@@ -115,7 +116,7 @@ function LinksBody({ query, filtered }: { query: UseQueryResult<WorkspaceLinks>;
           <h2 className="mb-2 text-lg font-semibold text-slate-900">{name}</h2>
           <ul className="flex flex-col gap-3">
             {group.map((link) => (
-              <WorkspaceLinkItem key={link.token} link={link} />
+              <WorkspaceLinkItem key={link.token} link={link} sender={sender} />
             ))}
           </ul>
         </section>

@@ -1,3 +1,4 @@
+import type { ReceiptAmounts } from "@/lib/receipts/receipt-model";
 import type { ReactElement } from "react";
 
 // A template: the subject, the HTML body as a React component and the plain-text part, all from
@@ -12,14 +13,16 @@ export function defineTemplate<P>(t: MailTemplate<P>): MailTemplate<P> {
   return t;
 }
 
-/** What the payment e-mails show; amounts in cents, document already masked, never card data. */
+/**
+ * What the payment e-mails show; amounts in cents, document already masked, never card data.
+ * `receipt` is the comprovante's own money part (lib/receipts/receipt-model.ts), so the e-mail
+ * says what the PDF and the status page say.
+ */
 export type PaymentFacts = {
   customerName: string;
   /** Masked CPF/CNPJ, e.g. ***.456.789-** */
   document: string;
   plate: string;
-  amountCents: number;
-  method: "pix" | "credit_card";
-  debts: { title: string; amountCents: number }[];
+  receipt: ReceiptAmounts;
   statusUrl: string;
 };

@@ -17,34 +17,38 @@ export function Layout({ preview, title, children }: { preview: string; title: s
       </head>
       <body style={{ margin: 0, padding: 0, backgroundColor: "#f3f4f6", fontFamily: font, color: "#111827" }}>
         <div style={{ display: "none", maxHeight: 0, overflow: "hidden" }}>{preview}</div>
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ backgroundColor: "#f3f4f6" }}>
-          <tbody>
-            <tr>
-              <td align="center" style={{ padding: "16px 8px" }}>
-                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 560, backgroundColor: "#ffffff", borderRadius: 8 }}>
-                  <tbody>
-                    <tr>
-                      <td style={{ backgroundColor: BRAND, color: "#ffffff", padding: "16px 24px", borderRadius: "8px 8px 0 0", fontSize: 20, fontWeight: 700 }}>
-                        Placa Paga
-                      </td>
-                    </tr>
-                    <tr>
-                      <td style={{ padding: "24px", fontSize: 16, lineHeight: "24px" }}>
-                        <h1 style={{ fontSize: 22, lineHeight: "28px", margin: "0 0 16px" }}>{title}</h1>
-                        {children}
-                      </td>
-                    </tr>
-                    <tr>
-                      <td style={{ padding: "16px 24px", fontSize: 12, lineHeight: "18px", color: "#6b7280", borderTop: "1px solid #e5e7eb" }}>
-                        Você recebeu este e-mail porque usou a Placa Paga. Nunca pedimos dados do cartão por e-mail.
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </td>
-            </tr>
-          </tbody>
-        </table>
+        {/* One main landmark around the message, for the screen readers of webmail and of the test
+            mailbox; clients that do not know the element render its content as it is. */}
+        <main>
+          <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ backgroundColor: "#f3f4f6" }}>
+            <tbody>
+              <tr>
+                <td align="center" style={{ padding: "16px 8px" }}>
+                  <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 560, backgroundColor: "#ffffff", borderRadius: 8 }}>
+                    <tbody>
+                      <tr>
+                        <td style={{ backgroundColor: BRAND, color: "#ffffff", padding: "16px 24px", borderRadius: "8px 8px 0 0", fontSize: 20, fontWeight: 700 }}>
+                          Placa Paga
+                        </td>
+                      </tr>
+                      <tr>
+                        <td style={{ padding: "24px", fontSize: 16, lineHeight: "24px" }}>
+                          <h1 style={{ fontSize: 22, lineHeight: "28px", margin: "0 0 16px" }}>{title}</h1>
+                          {children}
+                        </td>
+                      </tr>
+                      <tr>
+                        <td style={{ padding: "16px 24px", fontSize: 12, lineHeight: "18px", color: "#6b7280", borderTop: "1px solid #e5e7eb" }}>
+                          Você recebeu este e-mail porque usou a Placa Paga. Nunca pedimos dados do cartão por e-mail.
+                        </td>
+                      </tr>
+                    </tbody>
+                  </table>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </main>
       </body>
     </html>
   );
@@ -75,13 +79,16 @@ export function Facts({ rows }: { rows: [string, string][] }) {
   );
 }
 
-export function DebtList({ debts }: { debts: { title: string; amount: string }[] }) {
+export function DebtList({ debts }: { debts: { title: string; reference?: string | null; amount: string }[] }) {
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "8px 0 16px", fontSize: 14, borderTop: "1px solid #e5e7eb" }}>
       <tbody>
         {debts.map((d, i) => (
           <tr key={i}>
-            <td style={{ padding: "6px 0", borderBottom: "1px solid #e5e7eb" }}>{d.title}</td>
+            <td style={{ padding: "6px 0", borderBottom: "1px solid #e5e7eb" }}>
+              {d.title}
+              {d.reference ? <span style={{ display: "block", fontSize: 12, color: "#4b5563" }}>{d.reference}</span> : null}
+            </td>
             <td style={{ padding: "6px 0", borderBottom: "1px solid #e5e7eb", textAlign: "right" }}>{d.amount}</td>
           </tr>
         ))}

@@ -79,13 +79,30 @@ export function markSignInLinkOpened(url: string): void {
   opened.add(url);
 }
 
-/** Signs `email` in through /entrar and the mailbox; resolves on the workspace home (or `back`). */
+export const PROFILE = { name: "Ana Lima", officeName: "Despachante Central" };
+
+/** The first sign-in's profile step (/painel/perfil): name and office, then on to where it was going. */
+export async function fillProfile(page: Page, profile = PROFILE): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: "Antes de começar: quem é você?" })).toBeVisible();
+  const save = page.getByRole("button", { name: "Salvar e continuar" });
+  await expect(save).toBeEnabled(); // disabled until React runs
+  await page.getByLabel("Seu nome").fill(profile.name);
+  await page.getByLabel("Nome do escritório").fill(profile.officeName);
+  await save.click();
+}
+
+/**
+ * Signs `email` in through /entrar and the mailbox; resolves on the workspace home (or `back`).
+ * An account's first sign-in passes through the profile step, filled with PROFILE.
+ */
 export async function signInThroughMailbox(page: Page, email: string, back = "/painel"): Promise<string> {
   await page.goto(back === "/painel" ? "/entrar" : `/entrar?voltar=${encodeURIComponent(back)}`);
   await requestSignInLink(page, email);
   const url = await signInLinkFromMailbox(page.context(), email);
   opened.add(url);
   await page.goto(url);
+  await page.waitForURL((u) => u.pathname === back || u.pathname === "/painel/perfil");
+  if (new URL(page.url()).pathname === "/painel/perfil") await fillProfile(page);
   await page.waitForURL((u) => u.pathname === back);
   return url;
 }

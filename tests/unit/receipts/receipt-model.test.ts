@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildReceiptModel, maskRenavam, RECEIPT_TITLES, type ReceiptSource } from "@/lib/receipts/receipt-model";
+import { buildReceiptModel, maskRenavam, RECEIPT_TITLES, receiptAmounts, type ReceiptSource } from "@/lib/receipts/receipt-model";
 
 const source = (over: Partial<ReceiptSource> = {}): ReceiptSource => ({
   payerName: "João da Conceição",
@@ -76,8 +76,15 @@ describe("buildReceiptModel", () => {
     expect(buildReceiptModel(source({ paymentId: null, transactionId: null })).references).toMatchObject({ paymentId: "—", transactionId: "—" });
   });
 
-  it("a CNPJ payer keeps the existing sharing rule (public registry number, shown in full)", () => {
-    expect(buildReceiptModel(source({ payerCpfCnpj: "11222333000181" })).payer.document).toBe("11.222.333/0001-81");
+  it("a CNPJ payer is masked too, as in the e-mail the PDF is attached to", () => {
+    expect(buildReceiptModel(source({ payerCpfCnpj: "11222333000181" })).payer.document).toBe("11.***.***/0001-**");
+  });
+
+  it("receiptAmounts: the same method, debts, interest and total as the comprovante", () => {
+    const m = buildReceiptModel(source());
+    const a = receiptAmounts(source());
+    expect([a.method, a.debtsTotalCents, a.interestCents, a.totalCents]).toEqual([m.method, m.debtsTotalCents, m.interestCents, m.totalCents]);
+    expect(a.debts).toEqual(m.debts.map((d) => ({ title: d.title, reference: d.reference, amountCents: d.amountCents })));
   });
 });
 

@@ -28,7 +28,23 @@ export default async function MailboxMessagePage({ params }: Props) {
           <dt className="text-slate-600">Message-ID</dt>
           <dd className="break-all font-mono text-xs">{mail.messageId}</dd>
           <dt className="text-slate-600">Anexos</dt>
-          <dd>{mail.attachments.length === 0 ? "nenhum" : mail.attachments.map((a) => `${a.filename} (${a.contentType}, ${Math.ceil(a.size / 1024)} KB)`).join(", ")}</dd>
+          <dd>
+            {mail.attachments.length === 0 ? (
+              "nenhum"
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {mail.attachments.map((a, i) => (
+                  <li key={i}>
+                    {/* A plain link: the route answers with Content-Disposition: attachment. */}
+                    <a href={`/dev/mailbox/${mail.id}/anexos/${i}`} download={a.filename} className="font-semibold text-brand-700 underline underline-offset-2">
+                      Baixar {a.filename}
+                    </a>{" "}
+                    <span className="text-slate-600">({a.contentType}, {Math.ceil(a.size / 1024)} KB)</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
         </dl>
       </Card>
       {/* srcDoc + an empty sandbox: the message's HTML gets an opaque origin and no scripts, and the

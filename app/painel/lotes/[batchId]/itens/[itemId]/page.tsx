@@ -7,6 +7,7 @@ import { PageShell } from "@/components/ui/page-shell";
 import { requirePageUser, pageIds } from "@/lib/auth/page-user";
 import { findItemForLink } from "@/lib/links/batch-item-link";
 import { formatPlate } from "@/lib/rules/plate";
+import { senderName } from "@/lib/rules/sender-name";
 
 export const metadata: Metadata = { title: "Resultado do veículo" };
 
@@ -21,7 +22,7 @@ export default async function BatchItemPage({ params }: Props) {
   return (
     <PageShell title={`${formatPlate(item.plate)} · ${item.uf}`} lead={`Cliente: ${item.client.name}. Escolha os débitos e gere o link de pagamento.`} wide>
       {item.lookup ? (
-        <ItemLinkMaker initial={item.lookup} client={item.client} />
+        <ItemLinkMaker initial={item.lookup} client={item.client} sender={senderName(user)} />
       ) : (
         <Alert tone={item.status === "failed" ? "danger" : "info"} title={item.status === "failed" ? "A consulta deste veículo falhou" : "Este veículo ainda está na fila do lote"}>
           <p>{item.errorMessage ?? "O resultado aparece aqui assim que a consulta terminar."}</p>
