@@ -37,7 +37,7 @@ const sandboxZones = [
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ["lib/generated/**", ".next/**", ".next-*/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"] },
+  { ignores: ["lib/generated/**", ".prisma/**", ".next/**", ".next-*/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"] },
   {
     files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
     rules: {
