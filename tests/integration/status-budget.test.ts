@@ -89,7 +89,8 @@ describe("status-call budget", () => {
     const payments = made.map(({ payment, answer }) => ({ id: payment.id, ref: payment.publicRef!, externalId: payment.externalId, ...(answer.kind === "answered" ? answer : { paymentId: "", transactionId: "" }) }));
     calls.length = 0;
     const otherWins: { id: string; at: number }[] = [];
-    const end = Date.now() + RUN_MS;
+    const start = Date.now();
+    const end = start + RUN_MS;
     const statuses: number[] = [];
 
     const poller = async (i: number) => {
@@ -130,6 +131,9 @@ describe("status-call budget", () => {
     } finally {
       await other.$disconnect();
     }
+    // The hinter's last events may be applied after RUN_MS on a busy host: the count is bounded by
+    // the time the run really took, at one confirmation per spacing.
+    const ranMs = Date.now() - start;
 
     expect(statuses.every((s) => s === 200)).toBe(true);
     const statusCalls = calls.filter((c) => c.method === "POST" && c.path === STATUS_PATH);
@@ -144,7 +148,7 @@ describe("status-call budget", () => {
       const theirs = otherWins.filter((w) => w.id === p.paymentId).length;
       expect(minGap(polls)).toBeGreaterThanOrEqual(INTERVAL_MS); // one poll per window, fleet-wide
       if (confirms.length > 1) expect(minGap(confirms)).toBeGreaterThanOrEqual(CONFIRM_SPACING_MS); // forged events cannot buy more
-      expect(confirms.length).toBeLessThanOrEqual(Math.ceil(RUN_MS / CONFIRM_SPACING_MS) + 1);
+      expect(confirms.length).toBeLessThanOrEqual(Math.ceil(ranMs / CONFIRM_SPACING_MS) + 1);
       expect(seen + theirs).toBeLessThanOrEqual(polls.length + confirms.length); // no call without a slot
       expect(seen).toBeGreaterThan(0); // and the budget is used: pollers are answered, not starved
       expect(polls.length).toBeGreaterThanOrEqual(1);

@@ -17,7 +17,7 @@ export const GET = route<{ id: string; index: string }>("GET /dev/mailbox/[id]/a
   if (!attachment) throw new AppError({ code: "NOT_FOUND" });
   return new Response(new Uint8Array(attachment.content), {
     headers: {
-      // Served as a download only, whatever type the sender claimed: never rendered on our origin.
+      // Served as a download only, whatever type the sender declared: never rendered on our origin.
       "content-type": attachment.contentType || "application/octet-stream",
       "content-disposition": disposition(attachment.filename),
       "x-content-type-options": "nosniff",
