@@ -3,6 +3,7 @@ import { formatPlate } from "@/lib/rules/plate";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { checkPage } from "./support/a11y";
+import { checkMailboxMessage } from "./support/mailbox";
 import { payPix } from "./support/sandbox";
 import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout, ownFamilyPlate, perProject, startLookup, waitForDebts } from "./support/flow";
 
@@ -80,6 +81,8 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   await expect(page.getByRole("heading", { name: "Comprovante" })).toBeVisible();
   await page.waitForTimeout(3_000); // past one polling interval (POLL_MS.payment, 2 s)
   expect(reads).toEqual([]);
+  // The "Débitos quitados" e-mail this settlement sent, as the mailbox shows it.
+  await checkMailboxMessage(page, testInfo, "debts-settled", { subject: `Débitos quitados – ${formatPlate(vehicle.plate)}` });
 });
 
 test("card refused, then paid by PIX", async ({ page, request }, testInfo) => {

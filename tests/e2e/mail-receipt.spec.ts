@@ -1,13 +1,13 @@
 import { expect, test } from "./support/test";
 import { expectStatusPage, openCheckout, ownFamilyPlate } from "./support/flow";
 import { payPix } from "./support/sandbox";
+import { checkMailboxMessage } from "./support/mailbox";
 
-// A PIX paid on a phone, with the code asked by e-mail; then the test environment's
+// A PIX paid on a phone (and on a desktop), with the code asked by e-mail; then the test environment's
 // mailbox page shows the PIX e-mail and the "payment approved" receipt with the amount and debts.
 // The plate is this test's own, so the subjects found are this payment's, not another test's.
 
-test("PIX on a phone, then the mailbox shows the code e-mail and the receipt with amount and debts", async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "the phone viewport is the case the issue names");
+test("PIX, then the mailbox shows the code e-mail and the receipt with amount and debts", async ({ page, request }, testInfo) => {
   const plate = ownFamilyPlate();
   await openCheckout(page, { scenario: "withDebts", slug: "fine-parking", plate });
   await page.getByRole("radio", { name: "PIX" }).click();
@@ -39,4 +39,6 @@ test("PIX on a phone, then the mailbox shows the code e-mail and the receipt wit
   await expect(body.locator("body")).toContainText(debtTitle);
   await expect(page.getByText("Forma de pagamento: PIX")).toBeVisible();
   await expect(page.locator("pre")).not.toContainText("52998224725");
+  // The PIX e-mail itself, as people read it (the receipt is checked the same way in workspace-links).
+  await checkMailboxMessage(page, testInfo, "pix-instructions", { subject: new RegExp(`Seu código PIX de .* – ${plate}`) });
 });

@@ -7,7 +7,8 @@ import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { expect, test } from "./support/test";
 import { lookupViaApi, ownFamilyPlate, expectStatusPage } from "./support/flow";
 import { payPix } from "./support/sandbox";
-import { checkPage, expectNoAxeViolations, saveScreenshot } from "./support/a11y";
+import { checkPage } from "./support/a11y";
+import { checkMailboxMessage } from "./support/mailbox";
 import { checkWorkspacePage, E2E_DB_FILE, PROFILE, signInThroughMailbox, usePhoneWidth, workspaceEmail } from "./support/workspace";
 
 // The workspace's links in the browser: a despachante signs in through the mailbox, opens one
@@ -133,23 +134,7 @@ test("a link made for a client from a lookup result, paid in a second browser: '
     ["client-paid", new RegExp(`${CLIENT.name} pagou .* – ${shown}`), email],
   ];
   for (const [name, subject, to] of mails) {
-    await expect(async () => {
-      await page.goto("/dev/mailbox");
-      await page.getByRole("link").filter({ hasText: subject }).filter({ hasText: `Para ${to}` }).first().click({ timeout: 1_000 });
-    }).toPass({ timeout: 45_000 });
-    const frame = page.locator('iframe[title="Versão HTML do e-mail"]');
-    await expect(page.frameLocator('iframe[title="Versão HTML do e-mail"]').locator("h1")).toBeVisible();
-    await saveScreenshot(page, testInfo, `mail-${name}`);
-    // The mailbox page around the message, then the message itself on a page of its own: axe
-    // cannot enter the sandboxed, script-less frame the mailbox shows it in.
-    await expectNoAxeViolations(page, { exclude: 'iframe[title="Versão HTML do e-mail"]' });
-    const message = await page.context().newPage();
-    try {
-      await message.setContent((await frame.getAttribute("srcdoc"))!);
-      await expectNoAxeViolations(message);
-    } finally {
-      await message.close();
-    }
+    await checkMailboxMessage(page, testInfo, name, { subject, to });
     if (name !== "payment-approved") continue;
     // The comprovante attached to the e-mail downloads from the mailbox.
     await expect(page.locator("pre")).toContainText("Forma de pagamento: PIX");
