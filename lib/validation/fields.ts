@@ -37,20 +37,26 @@ export const RENAVAM_MESSAGES = {
   checkDigit: "RENAVAM inválido. Confira o número no documento do veículo (CRLV).",
 };
 
+/**
+ * A transform to a value's normal form, or to the one pt-BR message that says what is wrong with
+ * it: every checked-digits field (RENAVAM, CPF/CNPJ, an office's CNPJ) fails the same way.
+ */
+export function normalizedOr(parse: (value: string) => string | { error: string }) {
+  return z.transform((value: string, ctx) => {
+    const result = parse(value);
+    if (typeof result === "string") return result;
+    ctx.issues.push({ code: "custom", message: result.error, input: value });
+    return z.NEVER;
+  });
+}
+
 /** Output: 11 digits (9- and 10-digit legacy numbers are zero-padded, see lib/rules/renavam). */
 export const renavamSchema = z.pipe(
   requiredText(RENAVAM_MESSAGES.required),
-  z.transform((value: string, ctx) => {
+  normalizedOr((value) => {
     const renavam = normalizeRenavam(value);
-    if (renavam === null) {
-      ctx.issues.push({ code: "custom", message: RENAVAM_MESSAGES.format, input: value });
-      return z.NEVER;
-    }
-    if (!isValidRenavam(renavam)) {
-      ctx.issues.push({ code: "custom", message: RENAVAM_MESSAGES.checkDigit, input: value });
-      return z.NEVER;
-    }
-    return renavam;
+    if (renavam === null) return { error: RENAVAM_MESSAGES.format };
+    return isValidRenavam(renavam) ? renavam : { error: RENAVAM_MESSAGES.checkDigit };
   }),
 );
 
@@ -64,14 +70,10 @@ export const CPF_CNPJ_MESSAGES = {
 /** Accepts the masked forms people paste (`123.456.789-09`); output is digits only. */
 export const cpfCnpjSchema = z.pipe(
   requiredText(CPF_CNPJ_MESSAGES.required),
-  z.transform((value: string, ctx) => {
+  normalizedOr((value) => {
     const digits = /^[\d.\-/\s]+$/.test(value) ? value.replace(/\D/g, "") : "";
-    const fail = (message: string) => {
-      ctx.issues.push({ code: "custom", message, input: value });
-      return z.NEVER;
-    };
-    if (digits.length === 11) return isValidCpf(digits) ? digits : fail(CPF_CNPJ_MESSAGES.cpf);
-    if (digits.length === 14) return isValidCnpj(digits) ? digits : fail(CPF_CNPJ_MESSAGES.cnpj);
-    return fail(CPF_CNPJ_MESSAGES.format);
+    if (digits.length === 11) return isValidCpf(digits) ? digits : { error: CPF_CNPJ_MESSAGES.cpf };
+    if (digits.length === 14) return isValidCnpj(digits) ? digits : { error: CPF_CNPJ_MESSAGES.cnpj };
+    return { error: CPF_CNPJ_MESSAGES.format };
   }),
 );

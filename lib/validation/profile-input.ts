@@ -4,7 +4,7 @@
 
 import * as z from "zod/mini";
 import { isValidCnpj } from "@/lib/rules/cpf-cnpj";
-import { emptyToUndefined, requiredText } from "./fields";
+import { emptyToUndefined, normalizedOr, requiredText } from "./fields";
 
 export const PROFILE_MESSAGES = {
   name: "Informe seu nome, como seus clientes conhecem você.",
@@ -17,17 +17,10 @@ export const PROFILE_MESSAGES = {
 
 const cnpjSchema = z.pipe(
   z.string(),
-  z.transform((value: string, ctx) => {
+  normalizedOr((value) => {
     const digits = value.replace(/\D/g, "");
-    if (digits.length !== 14) {
-      ctx.issues.push({ code: "custom", message: PROFILE_MESSAGES.cnpjFormat, input: value });
-      return z.NEVER;
-    }
-    if (!isValidCnpj(digits)) {
-      ctx.issues.push({ code: "custom", message: PROFILE_MESSAGES.cnpj, input: value });
-      return z.NEVER;
-    }
-    return digits;
+    if (digits.length !== 14) return { error: PROFILE_MESSAGES.cnpjFormat };
+    return isValidCnpj(digits) ? digits : { error: PROFILE_MESSAGES.cnpj };
   }),
 );
 
