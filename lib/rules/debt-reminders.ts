@@ -1,8 +1,8 @@
 import { keyedDebts, type WatchedDebt } from "./debt-changes";
-import { daysUntil } from "./discount-window";
 import { saoPauloWallClock } from "./sao-paulo-time";
 
-// Reminders read from the debts we already hold, never from a hand-typed state calendar:
+// Reminders read from the debts we already hold, never from a hand-typed state calendar, on São
+// Paulo's calendar days (as discount-window.ts counts them):
 // - a discount about to end: a debt with hasDiscount keeps that amount through its dueDate (on São
 //   Paulo's calendar); after it the amount quoted until expirationDate applies;
 // - an IPVA parcela (or cota única) or a licensing fee about to fall due.
@@ -42,9 +42,30 @@ const iso = (d: Date | string | null | undefined): string | null => {
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 };
 
-function spDay(instant: string): string {
-  const w = saoPauloWallClock(new Date(instant));
-  return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
+const DAY_MS = 86_400_000;
+
+type SpDay = { n: number; iso: string };
+
+// A fleet's debts share a handful of due dates (the authorities' calendars), and reading the tz
+// database costs more than the rest of the rule: each instant's day is remembered. Bounded; the
+// days are pure, so forgetting them changes nothing.
+const knownDays = new Map<number, SpDay>();
+const MAX_KNOWN_DAYS = 10_000;
+
+function saoPauloDayNumber(instant: Date): number {
+  const w = saoPauloWallClock(instant);
+  return Date.UTC(w.year, w.month - 1, w.day) / DAY_MS;
+}
+
+/** São Paulo's calendar day of an instant: its number (for differences) and its ISO date. */
+function spDay(instant: Date): SpDay {
+  const known = knownDays.get(instant.getTime());
+  if (known) return known;
+  const w = saoPauloWallClock(instant);
+  const day = { n: Date.UTC(w.year, w.month - 1, w.day) / DAY_MS, iso: `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}` };
+  if (knownDays.size >= MAX_KNOWN_DAYS) knownDays.clear();
+  knownDays.set(instant.getTime(), day);
+  return day;
 }
 
 /** The smallest offset whose window holds `daysLeft`, or null when none does. */
@@ -66,21 +87,25 @@ export function remindersDue(
 ): Reminder[] {
   const offsets = options.offsets ?? DEFAULT_REMINDER_OFFSETS;
   const out: Reminder[] = [];
+  // Only debts that may remind get their day read; today is read once.
+  let today: number | undefined;
   for (const [debtKey, debt] of keyedDebts(debts)) {
     const due = iso(debt.dueDate);
-    if (!due || debt.isExpired) continue;
-    const daysLeft = daysUntil(due, now);
-    if (daysLeft === null) continue;
+    const dueSoon = debt.type === "ipva" || debt.type === "licensing";
+    if (!due || debt.isExpired || !(debt.hasDiscount || dueSoon)) continue;
+    const dueDay = spDay(new Date(due));
+    today ??= saoPauloDayNumber(now);
+    const daysLeft = dueDay.n - today;
     const add = (kind: Reminder["kind"], offset: number | null, thenUntil: string | null) => {
       if (offset === null) return;
       out.push({ kind, debtKey, debt, daysLeft, offset, until: due, thenUntil,
-        dedupeKey: `${options.scope}|reminder|${kind}|${debtKey}|${spDay(due)}|${offset}` });
+        dedupeKey: `${options.scope}|reminder|${kind}|${debtKey}|${dueDay.iso}|${offset}` });
     };
     if (debt.hasDiscount) {
       const then = iso(debt.expirationDate);
       add("discountEnds", offsetFor(daysLeft, offsets.discountEnds), then && then !== due ? then : null);
     }
-    if (debt.type === "ipva" || debt.type === "licensing") add("dueSoon", offsetFor(daysLeft, offsets.dueSoon), null);
+    if (dueSoon) add("dueSoon", offsetFor(daysLeft, offsets.dueSoon), null);
   }
   return out;
 }

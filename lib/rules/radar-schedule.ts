@@ -2,8 +2,8 @@ import { isSpMaintenanceWindow, spMaintenanceReopensAt } from "./sp-maintenance"
 
 // When each watched vehicle is looked up again. Every vehicle has its own place in the period, read
 // from a hash of its key, so a fleet's re-lookups fall evenly over the period instead of all at
-// midnight; each period's slot moves by a jitter also read from the hash, so every instance
-// computes the same due time and a slot is one per period whoever asks. São Paulo vehicles due in
+// midnight; each period's turn moves by a jitter also read from the hash, so every instance
+// computes the same due time and a turn is one per period whoever asks. São Paulo vehicles due in
 // the authority's daily maintenance (00h to 07h, São Paulo time, sp-maintenance.ts) move to a
 // place of their own in the open hours that follow, again by hash, so 07:00 gets no burst.
 
@@ -34,16 +34,16 @@ export type ScanSchedule = {
   jitterMs?: number;
 };
 
-/** Where in every period the vehicle's slot sits, before jitter: [0, periodMs). */
-export function slotOffsetMs(key: string, periodMs: number): number {
-  return Math.floor(unitHash(`slot:${key}`) * periodMs);
+/** Where in every period the vehicle's turn sits, before jitter: [0, periodMs). */
+export function turnOffsetMs(key: string, periodMs: number): number {
+  return Math.floor(unitHash(`turn:${key}`) * periodMs);
 }
 
-/** The slot of period `k` (periods counted from the Unix epoch). */
-export function slotAt(s: ScanSchedule, k: number): Date {
+/** The turn of period `k` (periods counted from the Unix epoch). */
+export function turnAt(s: ScanSchedule, k: number): Date {
   const jitter = Math.min(s.jitterMs ?? 0, s.periodMs / 4);
   const shift = Math.round((unitHash(`jitter:${s.key}:${k}`) - 0.5) * jitter);
-  return new Date(k * s.periodMs + slotOffsetMs(s.key, s.periodMs) + shift);
+  return new Date(k * s.periodMs + turnOffsetMs(s.key, s.periodMs) + shift);
 }
 
 /**
@@ -57,21 +57,21 @@ export function outsideSpMaintenance(s: Pick<ScanSchedule, "key" | "uf" | "perio
 }
 
 /**
- * The next re-lookup of a vehicle: its first slot after `after` (the due time of the re-lookup
+ * The next re-lookup of a vehicle: its first turn after `after` (the due time of the re-lookup
  * just done, not when it ran, so a late run does not shift the grid), moved out of São Paulo's
- * maintenance window when the vehicle is from SP. Slots are one per period: a vehicle is looked up
+ * maintenance window when the vehicle is from SP. Turns are one per period: a vehicle is looked up
  * once per period.
  */
 export function nextScanAt(s: ScanSchedule, after: Date): Date {
   const t = after.getTime();
-  let k = Math.floor((t - slotOffsetMs(s.key, s.periodMs)) / s.periodMs) - 1;
-  while (slotAt(s, k).getTime() <= t) k++;
-  return outsideSpMaintenance(s, slotAt(s, k));
+  let k = Math.floor((t - turnOffsetMs(s.key, s.periodMs)) / s.periodMs) - 1;
+  while (turnAt(s, k).getTime() <= t) k++;
+  return outsideSpMaintenance(s, turnAt(s, k));
 }
 
 /**
  * The first re-lookup of a vehicle just watched (its watch starts from the lookup the person just
- * made): its slot at or after `now`, at most a period away.
+ * made): its turn at or after `now`, at most a period away.
  */
 export function firstScanAt(s: ScanSchedule, now: Date): Date {
   return nextScanAt(s, new Date(now.getTime() - 1));

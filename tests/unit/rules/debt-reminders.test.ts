@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { offsetFor, remindersDue, type ReminderDebt } from "@/lib/rules/debt-reminders";
+import { daysUntil } from "@/lib/rules/discount-window";
 
 // Instants written with São Paulo's offset (-03:00 in 2026) so the test reads as wall-clock time.
 const sp = (wall: string) => new Date(`${wall}-03:00`);
@@ -28,6 +29,17 @@ describe("offset windows", () => {
     expect(offsetFor(1, [7, 1])).toBe(1);
     expect(offsetFor(0, [7, 1])).toBe(1);
     expect(offsetFor(-1, [7, 1])).toBeNull();
+  });
+});
+
+describe("days left", () => {
+  it("counts São Paulo calendar days exactly as the discount notice does, at any hour", () => {
+    for (let h = 0; h < 24 * 12; h += 5) {
+      const now = new Date(sp("2026-12-08T00:00:00").getTime() + h * 3_600_000 + 17 * 60_000);
+      for (const r of remindersDue([fine, parcela], now, { scope, offsets: { discountEnds: [30], dueSoon: [30] } })) {
+        expect(r.daysLeft).toBe(daysUntil(r.until, now));
+      }
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstScanAt, isAuthorityError, nextScanAt, retryAfterAuthorityError, slotAt, slotOffsetMs, type ScanSchedule } from "@/lib/rules/radar-schedule";
+import { firstScanAt, isAuthorityError, nextScanAt, retryAfterAuthorityError, turnAt, turnOffsetMs, type ScanSchedule } from "@/lib/rules/radar-schedule";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { isSpMaintenanceWindow } from "@/lib/rules/sp-maintenance";
 
@@ -17,7 +17,7 @@ describe("spreading re-lookups over the period", () => {
     const perHour = new Array<number>(24).fill(0);
     const vehicles = fleet(10_000);
     for (const s of vehicles) {
-      for (const at of [slotAt(s, k - 1), slotAt(s, k), slotAt(s, k + 1)]) {
+      for (const at of [turnAt(s, k - 1), turnAt(s, k), turnAt(s, k + 1)]) {
         const into = at.getTime() - start.getTime();
         if (into >= 0 && into < DAY) perHour[Math.floor(into / HOUR)]! += 1;
       }
@@ -37,13 +37,13 @@ describe("spreading re-lookups over the period", () => {
     }
   });
 
-  it("gives each vehicle one slot per period, whatever the jitter, the same on every instance", () => {
+  it("gives each vehicle one turn per period, whatever the jitter, the same on every instance", () => {
     for (const s of fleet(200, "MG", WEEK, DAY)) {
       let at = firstScanAt(s, sp("2026-11-27T10:00:00"));
       const dues = [at];
       for (let i = 0; i < 8; i++) dues.push((at = nextScanAt(s, at)));
       // One due time a period: jitter (at most a quarter of the period, around the vehicle's
-      // place) never brings two slots together nor skips one.
+      // place) never brings two turns together nor skips one.
       for (let i = 1; i < dues.length; i++) {
         expect(dues[i]!.getTime()).toBeGreaterThan(dues[i - 1]!.getTime());
         expect(dues[i]!.getTime() - dues[i - 1]!.getTime()).toBeGreaterThanOrEqual(WEEK - DAY);
@@ -53,13 +53,13 @@ describe("spreading re-lookups over the period", () => {
     }
   });
 
-  it("jitter moves the slot from one period to the next, and is capped at a quarter of the period", () => {
+  it("jitter moves the turn from one period to the next, and is capped at a quarter of the period", () => {
     const s: ScanSchedule = { key: "watch-jitter", uf: "MG", periodMs: DAY, jitterMs: 2 * HOUR };
-    const offsets = Array.from({ length: 20 }, (_, k) => slotAt(s, k).getTime() - k * DAY);
+    const offsets = Array.from({ length: 20 }, (_, k) => turnAt(s, k).getTime() - k * DAY);
     expect(new Set(offsets).size).toBeGreaterThan(10);
-    for (const o of offsets) expect(Math.abs(o - slotOffsetMs(s.key, DAY))).toBeLessThanOrEqual(HOUR);
+    for (const o of offsets) expect(Math.abs(o - turnOffsetMs(s.key, DAY))).toBeLessThanOrEqual(HOUR);
     const wild = { ...s, jitterMs: 10 * DAY };
-    for (let k = 0; k < 50; k++) expect(Math.abs(slotAt(wild, k).getTime() - k * DAY - slotOffsetMs(s.key, DAY))).toBeLessThanOrEqual(DAY / 8);
+    for (let k = 0; k < 50; k++) expect(Math.abs(turnAt(wild, k).getTime() - k * DAY - turnOffsetMs(s.key, DAY))).toBeLessThanOrEqual(DAY / 8);
   });
 
   it("runs in seconds as well as in days (tests shorten the period)", () => {
@@ -80,10 +80,10 @@ describe("São Paulo's maintenance window (00h to 07h, São Paulo time)", () => 
     const perHour = new Array<number>(24).fill(0);
     let moved = 0;
     for (const s of fleet(5000, "SP")) {
-      const slot = slotAt(s, k);
-      const due = nextScanAt(s, new Date(slot.getTime() - 1));
+      const turn = turnAt(s, k);
+      const due = nextScanAt(s, new Date(turn.getTime() - 1));
       expect(isSpMaintenanceWindow("SP", due)).toBe(false);
-      if (due.getTime() !== slot.getTime()) moved += 1;
+      if (due.getTime() !== turn.getTime()) moved += 1;
       perHour[saoPauloWallClock(due).hour]! += 1;
     }
     // About 7/24 of the fleet was due in the window; at 07:00 no burst: the busiest open hour
