@@ -1,10 +1,10 @@
 import { keyedDebts, type WatchedDebt } from "./debt-changes";
-import { saoPauloWallClock } from "./sao-paulo-time";
+import { saoPauloWallClock, type WallClock } from "./sao-paulo-time";
 
 // Reminders read from the debts we already hold, never from a hand-typed state calendar, on São
 // Paulo's calendar days (as discount-window.ts counts them):
-// - a discount about to end: a debt with hasDiscount keeps that amount through its dueDate (on São
-//   Paulo's calendar); after it the amount quoted until expirationDate applies;
+// - a discount about to end: a debt with hasDiscount keeps that amount through its dueDate; after
+//   it the amount quoted until expirationDate applies;
 // - an IPVA parcela (or cota única) or a licensing fee about to fall due.
 // Each offset is a window, not a single day: a reminder of offset N is due while 0 <= days left
 // <= N and no smaller offset covers that day, so a weekly re-lookup that misses "exactly 7 days
@@ -52,17 +52,14 @@ type SpDay = { n: number; iso: string };
 const knownDays = new Map<number, SpDay>();
 const MAX_KNOWN_DAYS = 10_000;
 
-function saoPauloDayNumber(instant: Date): number {
-  const w = saoPauloWallClock(instant);
-  return Date.UTC(w.year, w.month - 1, w.day) / DAY_MS;
-}
+const dayNumber = (w: WallClock) => Date.UTC(w.year, w.month - 1, w.day) / DAY_MS;
 
 /** São Paulo's calendar day of an instant: its number (for differences) and its ISO date. */
 function spDay(instant: Date): SpDay {
   const known = knownDays.get(instant.getTime());
   if (known) return known;
   const w = saoPauloWallClock(instant);
-  const day = { n: Date.UTC(w.year, w.month - 1, w.day) / DAY_MS, iso: `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}` };
+  const day = { n: dayNumber(w), iso: `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}` };
   if (knownDays.size >= MAX_KNOWN_DAYS) knownDays.clear();
   knownDays.set(instant.getTime(), day);
   return day;
@@ -94,7 +91,7 @@ export function remindersDue(
     const dueSoon = debt.type === "ipva" || debt.type === "licensing";
     if (!due || debt.isExpired || !(debt.hasDiscount || dueSoon)) continue;
     const dueDay = spDay(new Date(due));
-    today ??= saoPauloDayNumber(now);
+    today ??= dayNumber(saoPauloWallClock(now));
     const daysLeft = dueDay.n - today;
     const add = (kind: Reminder["kind"], offset: number | null, thenUntil: string | null) => {
       if (offset === null) return;
