@@ -40,7 +40,9 @@ export type LookupOutcome =
   /** Acknowledged, but no webhook is ever sent. */
   | { kind: "never" }
   /** Answers the synchronous variant {success, transactionId, debts, totalAmount}; no webhook. */
-  | { kind: "sync" };
+  | { kind: "sync" }
+  /** Debts (or an authority error) that change with the sandbox clock: catalog/timeline.ts. */
+  | { kind: "timeline" };
 
 export type CatalogVehicle = {
   plate: string;
@@ -178,6 +180,13 @@ export const SANDBOX_VEHICLES = {
       marca: "VOLKSWAGEN", modelo: "DELIVERY 11.180", anoFabricacao: "2023", anoModelo: "2023", cor: "BRANCA",
       combustivel: "DIESEL", categoria: "ALUGUEL", especie: "CARGA", tipo: "CAMINHAO", carroceria: "BAU",
       potencia: "175", cilindradas: "3800", capacidadePassageiros: 3, dataRegistro: "2023-04-17" },
+  }),
+  radarTimeline: vehicle({
+    cpfCnpj: "14142135651", ownerType: "cpf", enrichment: "ok", lookup: { kind: "timeline" },
+    outcome: "debts that change over an 8-day cycle (× time scale): a fine appears, an authority error, a discount ends, a parcela is paid elsewhere, interest is added",
+    data: { ...car, placa: "RAD4R00", renavam: "02468135797", chassi: "9BWAA05U0PT123456", uf: "MG", municipio: "UBERLANDIA",
+      marca: "VOLKSWAGEN", modelo: "T-CROSS 200 TSI", anoFabricacao: "2023", anoModelo: "2024", cor: "CINZA",
+      carroceria: "SUV", potencia: "128", cilindradas: "999", dataRegistro: "2023-10-05" },
   }),
 } satisfies Record<string, CatalogVehicle>;
 

@@ -1,6 +1,7 @@
 import type { LookupRecord, SandboxContext, SandboxDebt, WebhookPayload } from "../context";
 import { buildDebts } from "../catalog/debts";
 import { findVehicle } from "../catalog/find-vehicle";
+import { formerIdsOf, timelineStep } from "../catalog/timeline";
 import type { CatalogVehicle, LookupErrorCode, LookupOutcome } from "../catalog/vehicles";
 
 export const LOOKUP_ERROR_MESSAGES: Record<LookupErrorCode, string> = {
@@ -48,10 +49,12 @@ function paidDebtIds(ctx: SandboxContext): Set<string> {
  * their `distinct` alternatives (cota única paid means the same year's parcelas are settled too).
  * A paid dependency no longer constrains anything, so it leaves dependsOn/distinct as well.
  */
-export function produceDebts(ctx: SandboxContext, record: LookupRecord, vehicle: CatalogVehicle): SandboxDebt[] {
+export function produceDebts(ctx: SandboxContext, record: LookupRecord, vehicle: CatalogVehicle, built?: SandboxDebt[]): SandboxDebt[] {
   const paid = paidDebtIds(ctx);
-  const debts = buildDebts(vehicle, ctx.options.now())
-    .filter((d) => !paid.has(d.id) && !d.distinct.some((id) => paid.has(id)))
+  // A timeline debt reissued under a new id is still the debt a payment of its old id paid.
+  const isPaid = (id: string) => paid.has(id) || formerIdsOf(id).some((former) => paid.has(former));
+  const debts = (built ?? buildDebts(vehicle, ctx.options.now()))
+    .filter((d) => !isPaid(d.id) && !d.distinct.some((id) => paid.has(id)))
     .map((d) => ({ ...d, dependsOn: d.dependsOn.filter((id) => !paid.has(id)), distinct: d.distinct.filter((id) => !paid.has(id)) }));
   const { uf, licensePlate, renavam } = record.vehicle;
   for (const debt of debts) ctx.store.debtsById.set(debt.id, { debt, vehicle: { uf, licensePlate, renavam } });
@@ -68,9 +71,13 @@ export function resultEvent(
 ): WebhookPayload {
   const base = { transactionId: record.transactionId, externalId: record.externalId };
   const { uf, document, licensePlate, renavam } = record.vehicle;
+  // A timeline vehicle answers what its story says at this moment of the sandbox clock.
+  const step = outcome.kind === "timeline" && vehicle ? timelineStep(vehicle, ctx.options.now(), ctx.options.timeScale) : undefined;
+  if (step && "error" in step) return resultEvent(ctx, record, { kind: "search-error-event", errorCode: step.error }, vehicle);
   switch (outcome.kind) {
-    case "debts": {
-      const debts = vehicle ? produceDebts(ctx, record, vehicle) : [];
+    case "debts":
+    case "timeline": {
+      const debts = vehicle ? produceDebts(ctx, record, vehicle, step?.debts) : [];
       if (debts.length === 0) {
         // Everything was paid since: the authority answers as for a vehicle without debts.
         record.outcome = "VehicleWithoutDebts";
