@@ -18,7 +18,7 @@ const TARGET_RATIO = 1.2;
 // Rough "what is in this chunk" by well-known strings (names are hashed in the build).
 const SIGNATURES: [string, RegExp][] = [
   ["zod", /ZodError|_zod\b|\$ZodType/],
-  ["react-hook-form", /handleSubmit[\s\S]{0,2000}formState|useFormContext/],
+  ["forms (use-form)", /handleSubmit[\s\S]{0,2000}formState|useFormContext/],
   ["@tanstack/react-query", /QueryClient|queryKey/],
   ["qrcode", /QRCode|qrcode/i],
   ["react-dom", /react-dom|__reactContainer/],
