@@ -3,8 +3,9 @@
 // chunks its HTML references that the empty app (built in the same run) has no module of, split
 // into Turbopack modules (`,12345,e=>{` starts a factory), each gzipped alone (so the sizes add up
 // to a bit more than the chunk's) with the start of its code to recognise it, and the pages that
-// load it. Module ids differ between the two builds: a module counts as the empty app's when its
-// code is the same once every number is ignored. A diagnostic for bench:js, not a benchmark.
+// load it. Module ids and minified names differ between the two builds: a module counts as the
+// empty app's when its code is the same once numbers and one- or two-letter names are blanked.
+// A diagnostic for bench:js, not a benchmark.
 import { gzipSync } from "node:zlib";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { arg, startApp, type AppInstance } from "../lib/app-instance";
@@ -15,6 +16,9 @@ import { scriptUrls } from "../../support/page-scripts";
 const FACTORY = /,(\d{2,7}),(?:\d{2,7},)*\(?[a-z](?:,[a-z])*\)?=>\{/g;
 type Module = { id: string; key: string; gz: number; head: string };
 
+/** A module's code with what differs between two builds of it blanked: ids and minified names. */
+const normalized = (code: string) => code.replace(/\d+/g, "#").replace(/(?<![\w$.])[A-Za-z_$][\w$]?(?![\w$])/g, "_");
+
 async function modulesOf(base: string, pagePath: string): Promise<Module[]> {
   const html = await (await fetch(`${base}${pagePath}`, { headers: { accept: "text/html" } })).text();
   const out: Module[] = [];
@@ -23,7 +27,7 @@ async function modulesOf(base: string, pagePath: string): Promise<Module[]> {
     const starts = [...src.matchAll(FACTORY)];
     starts.forEach((m, i) => {
       const code = src.slice(m.index, starts[i + 1]?.index ?? src.length);
-      out.push({ id: m[1]!, key: code.slice(m[0].length).replace(/\d+/g, "#"), gz: gzipSync(code, { level: 9 }).length, head: code.slice(m[0].length, m[0].length + 140).replace(/\s+/g, " ") });
+      out.push({ id: m[1]!, key: normalized(code.slice(m[0].length)), gz: gzipSync(code, { level: 9 }).length, head: code.slice(m[0].length, m[0].length + 140).replace(/\s+/g, " ") });
     });
   }
   return out;
