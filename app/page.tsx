@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { PlateForm } from "@/components/vehicle/plate-form";
 import { StepIndicator } from "@/components/ui/step-indicator";
@@ -16,9 +16,9 @@ export default function HomePage() {
       </div>
       <p className="mt-6 text-slate-700">
         Já tem o RENAVAM e o CPF ou CNPJ do proprietário?{" "}
-        <Link href="/consulta" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4">
+        <AppLink href="/consulta" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4">
           Ir direto para a consulta de débitos
-        </Link>
+        </AppLink>
       </p>
     </main>
   );

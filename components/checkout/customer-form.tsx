@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "@/components/forms/use-form";
 import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
 import { createCheckout } from "@/lib/browser/mutations";
 import { maskCpfCnpjInput, maskPhoneInput } from "@/lib/rules/cpf-cnpj";
@@ -15,7 +15,7 @@ import { describedBy, Field, TextInput } from "@/components/ui/field";
 type Name = keyof CustomerInputValues;
 type Kind = "owner" | "share";
 
-/** Applies a typing mask before react-hook-form sees the value. */
+/** Applies a typing mask before the form sees the value. */
 function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseFormRegisterReturn {
   return {
     ...field,
@@ -30,7 +30,7 @@ function masked(field: UseFormRegisterReturn, mask: (v: string) => string): UseF
 export function CustomerForm({ lookupId, debtIds }: { lookupId: string; debtIds: string[] }) {
   const router = useRouter();
   const validation = useLazyZodResolver(() => import("@/lib/validation/customer-input").then((m) => m.customerInputSchema));
-  const form = useForm<CustomerInputValues, unknown, CustomerInput>({
+  const form = useForm<CustomerInputValues, CustomerInput>({
     resolver: validation.resolver,
     defaultValues: { name: "", email: "", phone: "", cpfCnpj: "" },
   });

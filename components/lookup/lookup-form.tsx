@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "@/components/forms/use-form";
 import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
 import { createLookup } from "@/lib/browser/mutations";
 import { maskCpfCnpjInput } from "@/lib/rules/cpf-cnpj";
@@ -25,7 +25,7 @@ type FieldName = keyof LookupInputValues;
 export function LookupForm({ defaults }: { defaults: { plate: string; uf: string } }) {
   const router = useRouter();
   const validation = useLazyZodResolver(() => import("@/lib/validation/lookup-input").then((m) => m.lookupInputSchema));
-  const form = useForm<LookupInputValues, unknown, LookupInput>({
+  const form = useForm<LookupInputValues, LookupInput>({
     resolver: validation.resolver,
     defaultValues: { uf: defaults.uf, plate: defaults.plate, renavam: "", cpfCnpj: "" },
   });

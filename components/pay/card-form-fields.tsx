@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useWatch, type Control, type UseFormRegisterReturn } from "react-hook-form";
+import { useWatch, type Control, type UseFormRegisterReturn } from "@/components/forms/use-form";
 import { installmentsQuery } from "@/lib/browser/queries";
 import { useHydrated } from "@/components/hooks/use-hydrated";
 import { CARD_BRAND_LABELS, startsLikeAmex } from "@/lib/rules/card";
@@ -18,7 +18,7 @@ import { describedBy, Field, SelectInput, TextInput } from "@/components/ui/fiel
 // shows, so a keystroke in the number or the installments' arrival re-renders a few elements, not
 // the whole form (each whole-form render is a blocking task on a slow phone).
 
-type CardControl = Control<CardInputValues, unknown, unknown>;
+type CardControl = Control<CardInputValues>;
 
 function useNumber(control: CardControl): string {
   return String(useWatch({ control, name: "number" }) ?? "");

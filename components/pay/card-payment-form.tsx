@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "@/components/forms/use-form";
 import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
 import { createPayment, tokenizeCard } from "@/lib/browser/mutations";
 import type { PaymentView } from "@/lib/browser/types";
@@ -44,7 +44,7 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
   const router = useRouter();
   // The schema (and its "now" for the expiry check) is built once, when its chunk first loads.
   const validation = useLazyZodResolver(() => import("@/lib/validation/card-input").then((m) => m.cardInputSchema()));
-  const form = useForm<CardInputValues, unknown, CardInput>({
+  const form = useForm<CardInputValues, CardInput>({
     resolver: validation.resolver,
     defaultValues: { number: "", name: "", expiry: "", cvv: "", installments: "1" },
   });

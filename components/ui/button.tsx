@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink, type AppLinkProps } from "./app-link";
 import { cx } from "./cx";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
@@ -33,8 +33,8 @@ export function Button({ variant = "primary", pending = false, pendingLabel, cla
   );
 }
 
-export function ButtonLink({ variant = "primary", className, ...rest }: React.ComponentProps<typeof Link> & { variant?: Variant }) {
-  return <Link className={buttonClass(variant, className)} {...rest} />;
+export function ButtonLink({ variant = "primary", className, ...rest }: AppLinkProps & { variant?: Variant }) {
+  return <AppLink className={buttonClass(variant, className)} {...rest} />;
 }
 
 export function Spinner({ className }: { className?: string }) {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm } from "@/components/forms/use-form";
 import { ApiError } from "@/lib/browser/fetch-json";
 import { vehicleQuery } from "@/lib/browser/queries";
 import type { EnrichmentInput, EnrichmentInputValues } from "@/lib/validation/enrichment-input";
@@ -28,7 +28,7 @@ function lookupHref(plate: string, uf?: string) {
 export function PlateForm() {
   const [search, setSearch] = useState<EnrichmentInput | null>(null);
   const validation = useLazyZodResolver(() => import("@/lib/validation/enrichment-input").then((m) => m.enrichmentInputSchema));
-  const form = useForm<EnrichmentInputValues, unknown, EnrichmentInput>({
+  const form = useForm<EnrichmentInputValues, EnrichmentInput>({
     resolver: validation.resolver,
     defaultValues: { plate: "", uf: "" },
   });
