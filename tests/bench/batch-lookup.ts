@@ -44,6 +44,10 @@ const PROBE_KEY = "sk_test_bench_probe";
 const WARM_KEY = "sk_test_bench_warm";
 const PROBE_CONCURRENCY = Number(arg("probe-concurrency", "16"));
 const WARM_BATCH = 20;
+/** The batch against a client that only sends the same lookups and takes their webhooks, same run. */
+const WALL_VS_PROBE = 1.2;
+/** The storefront's CPU for one vehicle of a batch (the process's, t0 to the last item). */
+const CPU_PER_VEHICLE_MS = 2.5;
 const SECRET = "bench-batch-webhook-secret-0123456789abcdef";
 const dir = path.resolve("data", "bench", `batch-${process.pid}`);
 let sandbox: ChildProcess | undefined;
@@ -219,11 +223,16 @@ async function main(): Promise<void> {
   console.log(`[batch-lookup] measuring the sandbox's lookup latency for the ${N} plates (probe key)…`);
   // Warm the sandbox first (its code runs cold on the first few hundred requests), with other plates and a key of its own.
   await probe(sandboxUrl, WARM_KEY, warmPlates, PROBE_CONCURRENCY);
+  const probeCpuBefore = process.cpuUsage();
   const { latency, wallMs: probeWallMs } = await probe(sandboxUrl, PROBE_KEY, plates, PROBE_CONCURRENCY);
+  // The probe's own CPU: sending the lookups and taking their webhooks, with nothing stored.
+  const probeCpuMs = cpuMs(process.cpuUsage(probeCpuBefore));
   const lat = [...latency.values()];
   console.log(`[batch-lookup] latency measured for ${latency.size}/${N} plates: median ${median(lat)} ms, max ${Math.max(...lat)} ms`);
 
   const { db } = await import("../../lib/db/client");
+  // As the server's start-up does: the batch items end in the transaction that stores their results.
+  (await import("../../lib/background/reactions")).registerReactions();
   const { upstream } = await import("../../lib/upstream/client");
   const { startWebhookReceiver } = await import("../support/webhook-receiver");
   const { POST } = await import("../../app/api/webhooks/uvvi/[secret]/route");
@@ -304,7 +313,13 @@ async function main(): Promise<void> {
   figure("batch CPU per vehicle", `storefront process ${(cpu.ours / N).toFixed(2)} ms (${Math.round(cpu.ours)} ms in all, t0 to the last item), sandbox ${(cpu.sandbox / N).toFixed(2)} ms`);
   figure("batch floor", `${(floorMs / 1000).toFixed(2)} s (budget ${cap}/min: all ${N} fit one window = send floor 0; + max measured plate latency ${Math.max(...lat)} ms); smooth-rate floor would be ${(smoothMs / 1000).toFixed(1)} s`);
   figure("batch probe wall time (same run)", `${(probeWallMs / 1000).toFixed(2)} s: the same ${N} lookups sent ${PROBE_CONCURRENCY} at a time with the probe key, first send to last webhook at a receiver that only records them (the sandbox and HTTP on this host, none of our work); the batch took ${(wallMs / probeWallMs).toFixed(2)}x that`);
-  target("batch wall time", `${(wallMs / 1000).toFixed(2)} s = ${ratio.toFixed(2)}x floor`, "<= 1.15x floor, all done, 0 unhonoured 429s", ratio <= 1.15 && done === N && unhonoured.length === 0);
+  figure("batch wall time vs the floor", `${(wallMs / 1000).toFixed(2)} s = ${ratio.toFixed(2)}x floor`);
+  const allDone = done === N && unhonoured.length === 0;
+  const vsProbe = wallMs / probeWallMs;
+  target("batch wall time", `${(wallMs / 1000).toFixed(2)} s, ${done}/${N} done, ${unhonoured.length} unhonoured 429s`, `<= ${WALL_VS_PROBE}x, all done, 0 unhonoured 429s`, vsProbe <= WALL_VS_PROBE && allDone, { baseline: `probe ${(probeWallMs / 1000).toFixed(2)} s`, ratio: vsProbe });
+  const perVehicle = cpu.ours / N;
+  const probePerVehicle = probeCpuMs / N;
+  target("batch storefront CPU per vehicle", `${perVehicle.toFixed(2)} ms`, `<= ${CPU_PER_VEHICLE_MS} ms`, perVehicle <= CPU_PER_VEHICLE_MS && allDone, { baseline: `probe ${probePerVehicle.toFixed(2)} ms`, ratio: perVehicle / probePerVehicle });
   await receiver.close();
 }
 
