@@ -3,8 +3,9 @@
 // lib/workspace/batches), the fleet budget (lib/upstream/budget.ts, 1000/min with 20% reserved for
 // the money path), the sandbox over HTTP in its own process with its limit at 1000/min and its
 // real lookup latency (300-1500 ms per plate), the results coming back as real webhooks to our
-// webhook route handler. The storefront modules run in this process (Next's router is the only
-// thing skipped); the sandbox's own request log (GET /__sandbox/requests) says what it answered.
+// server's direct webhook route (no Next, as in production: lib/server/direct-routes.ts). The
+// storefront modules run in this process; the sandbox's own request log (GET
+// /__sandbox/requests) says what it answered.
 // Both sides are warm, as a running server and upstream are: the sandbox serves a warm-up probe
 // first and this process a 20-vehicle batch of other plates.
 //
@@ -234,9 +235,9 @@ async function main(): Promise<void> {
   // As the server's start-up does: the batch items end in the transaction that stores their results.
   (await import("../../lib/background/reactions")).registerReactions();
   const { upstream } = await import("../../lib/upstream/client");
-  const { startWebhookReceiver } = await import("../support/webhook-receiver");
-  const { POST } = await import("../../app/api/webhooks/uvvi/[secret]/route");
-  const receiver = await startWebhookReceiver(POST);
+  // The webhooks come in as in production: our server's direct route, without Next (lib/server/direct-routes.ts).
+  const { startDirectReceiver } = await import("../support/webhook-receiver");
+  const receiver = await startDirectReceiver();
   await upstream.registerWebhook(`${receiver.url}/api/webhooks/uvvi/${SECRET}`);
 
   const { startBatch } = await import("../../lib/workspace/batches/start-batch");
@@ -267,7 +268,9 @@ async function main(): Promise<void> {
   const minuteBefore = Math.floor(Date.now() / 60_000);
   const spentBefore = (await db.upstreamBudgetWindow.findUnique({ where: { minute: minuteBefore } }))?.count ?? 0;
   const stopProfile = startProfile();
-  const cpuBefore = { ours: process.cpuUsage(), sandbox: sandboxCpuMs() };
+  // The sandbox's first: reading it spawns pgrep, which this process would pay for.
+  const sandboxBefore = sandboxCpuMs();
+  const cpuBefore = { ours: process.cpuUsage(), sandbox: sandboxBefore };
   const t0 = Date.now();
   const { batchId } = await startBatch(userId, { scope: "all" });
   // The production background tick (every 30 s) as a safety net; the worker's own wake-ups do the rest.

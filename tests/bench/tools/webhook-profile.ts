@@ -95,6 +95,8 @@ async function main() {
       return result;
     });
     toggle();
+    // The server writes the window's profile on that signal: not in the idle window's CPU.
+    await new Promise((r) => setTimeout(r, 3000));
     console.log(`[webhook-profile] ${INSTANCES} instance(s), ${load.requests} deliveries at ${RATE}/s: ack p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, ${load.failed} failed; ${per1k(load.instanceCpuS, load.requests).toFixed(2)} CPU-s/1k acked + applied (instances) + ${per1k(load.postgresCpuS!, load.requests).toFixed(2)} (PostgreSQL)`);
     toggle();
     const idle = await measure(fleet, undefined, () => new Promise((r) => setTimeout(() => r({ requests: 0, ok: 0, failed: 0, statuses: {}, seconds: IDLE_SECONDS, perSecond: 0, p50: NaN, p99: NaN }), IDLE_SECONDS * 1000)));
