@@ -32,6 +32,8 @@ function readBody(req: IncomingMessage): Promise<string> {
     });
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
+    // The sender hung up before the whole body came: nothing is stored, nothing to answer.
+    req.on("close", () => req.complete || reject(new Error("webhook request aborted")));
   });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "@/lib/security/client-address";
 import { setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
@@ -78,6 +79,20 @@ describe("the direct webhook route", () => {
     expect(await db.webhookEvent.count({ where: { externalId: lookup.externalId } })).toBe(1);
     expect(await db.webhookEvent.findFirst({ where: { externalId: lookup.externalId }, select: { outcome: true } })).toEqual({ outcome: "applied" });
     expect(await db.lookup.findUnique({ where: { id: lookup.id }, select: { status: true } })).toEqual({ status: "not_found" });
+  });
+
+  it("stores nothing from a sender that hangs up mid-body, and keeps answering", async () => {
+    const externalId = randomUUID();
+    const body = notFound(externalId);
+    const { port } = new URL(direct.url);
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`POST /api/webhooks/uvvi/${TEST_WEBHOOK_SECRET} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length + 10}\r\n\r\n${body}`);
+    await new Promise((r) => setTimeout(r, 100));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await db.webhookEvent.count({ where: { externalId } })).toBe(0);
+    expect((await post(direct.url, notFound())).status).toBe(200);
   });
 
   it("takes only its own method and path; the rest stays Next's", async () => {
