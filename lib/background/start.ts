@@ -2,7 +2,9 @@ import "server-only";
 import { stopJobs } from "@/lib/jobs";
 import { moduleLogger } from "@/lib/log/logger";
 import { onShutdown } from "@/lib/server/shutdown";
+import { registerDirectRoute } from "@/lib/server/direct-routes";
 import { processSingleton } from "@/lib/server/singleton";
+import { webhookDirectRoute } from "@/lib/webhooks/direct-route";
 import { AT_START, PERIODIC, QUEUES, tickIntervalMs } from "./queues";
 import { registerReactions } from "./reactions";
 
@@ -49,6 +51,8 @@ function startTick(intervalMs: number): () => Promise<void> {
 
 export function startBackground(): void {
   registerReactions();
+  // Our server answers deliveries without Next's request handling (lib/server/direct-routes.ts).
+  registerDirectRoute(webhookDirectRoute);
   if (background.stop) return;
   for (const task of AT_START) if (task.enabled()) void task.run();
   for (const { worker } of QUEUES) void worker.kick();

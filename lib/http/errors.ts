@@ -24,13 +24,21 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   return Response.json(data, { status, headers: { "cache-control": "no-store", ...headers } });
 }
 
-/** The answer for `code` with its registered status (and message, unless `message` is given). */
-export function codeResponse(code: Code, extra: { message?: string; fields?: Record<string, string>; issues?: string[]; retryAfterSeconds?: number } = {}): Response {
+type CodeExtra = { message?: string; fields?: Record<string, string>; issues?: string[]; retryAfterSeconds?: number };
+
+/** The body and status for `code`, for a caller that writes its own response (a Node handler). */
+export function codeBody(code: Code, extra: CodeExtra = {}): { status: number; body: ErrorBody } {
   const { message, retryAfterSeconds, ...details } = extra;
   const body: ErrorBody = { error: { code, message: message ?? ERROR_CODES[code].message, ...definedOnly(details) } };
   if (retryAfterSeconds !== undefined) body.retryAfterSeconds = retryAfterSeconds;
-  const headers: Record<string, string> = retryAfterSeconds !== undefined ? { "retry-after": String(retryAfterSeconds) } : {};
-  return jsonResponse(body, ERROR_CODES[code].status, headers);
+  return { status: ERROR_CODES[code].status, body };
+}
+
+/** The answer for `code` with its registered status (and message, unless `message` is given). */
+export function codeResponse(code: Code, extra: CodeExtra = {}): Response {
+  const { status, body } = codeBody(code, extra);
+  const headers: Record<string, string> = extra.retryAfterSeconds !== undefined ? { "retry-after": String(extra.retryAfterSeconds) } : {};
+  return jsonResponse(body, status, headers);
 }
 
 const definedOnly = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

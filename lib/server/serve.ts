@@ -1,12 +1,14 @@
 // The production server (scripts/start.ts runs it instead of `next start`): Next's request handler
 // behind node:http, so the client address comes from the socket (route handlers never see it)
 // and through exactly the proxy hops TRUST_PROXY names. Graceful on SIGTERM for rolling deploys.
+// A route registered in ./direct-routes.ts is answered here without Next (production only).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { CLIENT_IP_HEADER, compileTrust, resolveClientAddress } from "../security/client-address";
 import { loadEnv } from "../env/load";
 import { type ErrorBody, messageOf, statusOf } from "../errors/codes";
+import { directRouteFor } from "./direct-routes";
 import { runShutdownHooks } from "./shutdown";
 import { servePrecompressed } from "./static-files";
 
@@ -35,7 +37,8 @@ function handleWith(handle: ReturnType<typeof app.getRequestHandler>) {
     inFlight++;
     res.once("close", () => inFlight--);
     if (!dev && servePrecompressed(req, res, staticDir)) return;
-    handle(req, res).catch((error: unknown) => {
+    const direct = dev ? undefined : directRouteFor(req.method, req.url);
+    (direct ? direct.route.handle(req, res, direct.segment) : handle(req, res)).catch((error: unknown) => {
       console.error("[server] request failed", error instanceof Error ? error.message : error);
       if (!res.headersSent) res.writeHead(statusOf("INTERNAL_ERROR"), { "content-type": "application/json" });
       res.end(JSON.stringify(INTERNAL_ERROR_BODY));

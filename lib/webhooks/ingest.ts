@@ -12,7 +12,7 @@ export type IngestResult =
   | { kind: "invalid"; issues: string[] }
   | { kind: "unavailable" };
 
-const MAX_BODY_CHARS = 1_000_000;
+export const MAX_BODY_CHARS = 1_000_000;
 
 export async function ingestWebhook(rawBody: string): Promise<IngestResult> {
   if (rawBody.length > MAX_BODY_CHARS) return invalid(["body: too large"], rawBody);

@@ -2,7 +2,6 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { addressMatcher } from "@/lib/security/client-address";
-import { clientIp } from "@/lib/http/client-ip";
 
 // No signature exists (spec), so the URL's secret segment is the credential. Hashing both sides
 // first gives equal-length buffers, so timingSafeEqual leaks neither the content nor the length.
@@ -21,7 +20,7 @@ export function secretMatches(candidate: string): boolean {
  */
 const allowed = addressMatcher(env.webhookIpAllowlist);
 
-export function sourceIpAllowed(req: Request): boolean {
+export function sourceIpAllowed(address: () => string): boolean {
   if (env.webhookIpAllowlist.length === 0) return true;
-  return allowed(clientIp(req));
+  return allowed(address());
 }

@@ -20,7 +20,7 @@ import { startMigratedPg } from "../support/postgres";
 import { arg, BENCH_DATA_DIR, hasFlag, refreshSnapshot } from "./lib/app-instance";
 import { childGroups } from "./lib/process-cpu";
 import { appliedOnce, idleCpu, ingestWebhooks, measure, medianRound, pendingPayments, pollStatus, pollStatusPaced, ROUNDS, type Measured } from "./lib/fleet-phases";
-import { reportFleet, type ConfigRun } from "./lib/fleet-report";
+import { ACCOUNT_DELIVERIES_PER_S, reportFleet, type ConfigRun } from "./lib/fleet-report";
 import { statusCallRates } from "./lib/upstream-rates";
 
 const quick = hasFlag("quick");
@@ -35,6 +35,8 @@ const COMMON_POLL_RATE = Number(arg("common-poll-rate", "50"));
 const COMMON_WEBHOOK_RATE = Number(arg("common-webhook-rate", "50"));
 // `--paced-rate N` paces the ack target's window at N instead of half the steady capacity.
 const PACED_RATE = Number(arg("paced-rate", "")) || undefined;
+// `--target-rate N`: the rate the fleet must keep up with (default the largest upstream account's).
+const TARGET_RATE = Number(arg("target-rate", "")) || ACCOUNT_DELIVERIES_PER_S;
 const IDLE_MS = Number(arg("idle-seconds", quick ? "3" : "5")) * 1000;
 const CONFIGS = [
   { name: "SQLite, 1 instance", provider: "sqlite", instances: 1 },
@@ -44,6 +46,11 @@ const CONFIGS = [
 // `--configs 2,3` runs only those (1-based), e.g. to look at PostgreSQL alone.
 const ONLY = arg("configs", "1,2,3").split(",").map(Number);
 // Benchmarks create lookups, tokens and payments from one address.
+// `--cpu-prof`: every process of every instance writes a V8 CPU profile of its life into
+// data/bench/fleet-prof/<configuration>/ (the server's is the largest file).
+const PROFILE_DIR = hasFlag("cpu-prof") ? path.join(BENCH_DATA_DIR, "fleet-prof") : undefined;
+const profileEnv = (config: string): Record<string, string> =>
+  PROFILE_DIR ? { NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`, CPU_PROFILE_DIR: path.join(PROFILE_DIR, config.replace(/\W+/g, "-")) } : {};
 const LIMITS = Object.fromEntries(["LOOKUPS", "CARD_TOKENS", "CARD_TOKENS_PER_CHECKOUT", "PAYMENTS", "CHECKOUTS", "INSTALLMENTS"].map((k) => [`RATE_LIMIT_${k}`, "100000"]));
 
 // Stopped or timed out (run-all's limit sends SIGTERM; app-instance.ts then exits): the finally
@@ -73,7 +80,7 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
   const load = loadavg()[0]!.toFixed(1);
   console.log(`\n[fleet] ${config.name}: starting (load average ${load}) ...`);
   // Ten times real time: the card stays in analysis and the PIX unpaid past every window.
-  const fleet = await startFleet(database, { instances: config.instances, cwd, upstreamCalls: calls, sandbox: { timeScale: 10, latencyScale: 0.05 }, env: LIMITS });
+  const fleet = await startFleet(database, { instances: config.instances, cwd, upstreamCalls: calls, sandbox: { timeScale: 10, latencyScale: 0.05 }, env: { ...LIMITS, ...profileEnv(config.name) } });
   const db = createPrismaClient(fleet.databaseUrl);
   const pgDir = config.provider === "postgresql" ? pg!.cluster.dataDir : undefined;
   try {
@@ -85,7 +92,7 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     const polling: Measured = await measure(fleet, pgDir, () => pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, POLL_MS));
     const pollingCommon: Measured = await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE, POLL_MS / ROUNDS)));
     console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
-    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, pacedRate: PACED_RATE });
+    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, targetRate: TARGET_RATE, pacedRate: PACED_RATE });
     // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
     const wrong = await appliedOnce(db, webhooks.events, 90_000);
     // Last, when the backlog is applied: what each instance spends with nothing asked of it.

@@ -8,13 +8,14 @@ import { readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { arg } from "./lib/app-instance";
+import { parseTarget, printTable } from "./lib/table";
 
 const DIR = path.join("tests", "bench");
 const LIMIT_MS = Number(arg("limit-minutes", "20")) * 60_000;
 const only = arg("only", "").split(",").filter(Boolean);
 const skip = arg("skip", "").split(",").filter(Boolean);
 
-type Outcome = { name: string; code: number | string; seconds: number; targets: string[] };
+type Outcome = { name: string; code: number | string; seconds: number; targets: string[]; parsed: NonNullable<ReturnType<typeof parseTarget>>[] };
 
 function runOne(file: string): Promise<Outcome> {
   const name = path.basename(file, ".ts");
@@ -47,11 +48,10 @@ function runOne(file: string): Promise<Outcome> {
       lines.push(buffer);
       // Our scripts print "TARGET name: measured (target x) PASS|MISS" and "FIGURE name: measured"
       // (a measurement with no target); others end with PASS/FAIL lines.
-      const targets = lines
-        .map((l) => l.trim())
-        .filter((l) => /^(TARGET|FIGURE) /.test(l) || /^(PASS|FAIL)\b/.test(l) || /\b(PASS|MISS|FAIL)$/.test(l))
-        .map((l) => l.replace(/^(TARGET|FIGURE) /, ""));
-      resolve({ name, code: signal ?? code ?? "?", seconds: (Date.now() - started) / 1000, targets });
+      const picked = lines.map((l) => l.trim()).filter((l) => /^(TARGET|FIGURE) /.test(l) || /^(PASS|FAIL)\b/.test(l) || /\b(PASS|MISS|FAIL)$/.test(l));
+      const targets = picked.map((l) => l.replace(/^(TARGET|FIGURE) /, ""));
+      const parsed = picked.flatMap((l) => parseTarget(l) ?? []);
+      resolve({ name, code: signal ?? code ?? "?", seconds: (Date.now() - started) / 1000, targets, parsed });
     });
   });
 }
@@ -71,6 +71,13 @@ async function main() {
     console.log(`${o.name.padEnd(20)} exit ${String(o.code).padEnd(4)} ${o.seconds.toFixed(0).padStart(5)} s`);
     for (const t of o.targets.length ? o.targets : ["(no target line printed)"]) console.log(`    ${t}`);
   }
+  // Every target once more as columns: what was measured, against what in the same run, the ratio.
+  // A baseline of "-" is a bound a person or the upstream's account sets (50 ms, 84 deliveries/s).
+  printTable(
+    "Targets (baseline measured in the same run)",
+    ["benchmark", "target", "measured", "baseline", "ratio", "goal", ""],
+    outcomes.flatMap((o) => o.parsed.map((t) => [o.name, t.name, t.measured, t.baseline, t.ratio, t.goal, t.mark])),
+  );
   const crashed = outcomes.filter((o) => o.code !== 0);
   if (crashed.length) console.log(`\nExited non-zero: ${crashed.map((o) => o.name).join(", ")}`);
   // Targets are reported, not enforced; a crash is a failure.

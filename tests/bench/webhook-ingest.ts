@@ -140,8 +140,9 @@ async function main() {
   // Speed targets print PASS/MISS like every benchmark; losing or double-applying an event is a
   // broken promise, not a slow one, and fails the script.
   const ratio = ingest.perSecond / trivial.perSecond;
-  target("webhook-ingest throughput vs /api/ping", `${ratio.toFixed(2)}x`, ">= 0.6x", ratio >= 0.6);
-  target("webhook-ingest ack p99", `${ingest.p99.toFixed(0)} ms (/api/ping ${trivial.p99.toFixed(0)} ms)`, "<= 50 ms", ingest.p99 <= 50);
+  target("webhook-ingest throughput", `${ingest.perSecond.toFixed(0)}/s`, ">= 0.6x", ratio >= 0.6, { baseline: `/api/ping ${trivial.perSecond.toFixed(0)}/s`, ratio });
+  // A closed-loop flood: the account's paced rate is read by bench:fleet; this is the worst case.
+  target("webhook-ingest ack p99 (closed-loop flood)", `${ingest.p99.toFixed(0)} ms`, "<= 50 ms", ingest.p99 <= 50, { baseline: `/api/ping ${trivial.p99.toFixed(0)} ms`, ratio: ingest.p99 / trivial.p99 });
   const correct = stored === unique && applied === unique && appliedTwice === 0;
   target("webhook-ingest lost or applied twice", `${unique - stored} lost, ${unique - applied} unapplied, ${appliedTwice} applied twice`, "0", correct);
   if (!correct) process.exitCode = 1;

@@ -76,3 +76,30 @@ export async function paymentRowByRef(ref: string) {
   const { db } = await import("@/lib/db/client");
   return db.payment.findUniqueOrThrow({ where: { publicRef: ref }, include: { events: { orderBy: { at: "asc" } } } });
 }
+
+/**
+ * The production path instead (lib/server/serve.ts's direct routes, no Next): a server that hands
+ * each request to the route registered for it, with the client address header our server sets
+ * (`source`, or the socket's). Registers the webhook's direct route first.
+ */
+export async function startDirectReceiver(source?: (req: IncomingMessage) => string): Promise<{ url: string; close(): Promise<void> }> {
+  const { CLIENT_IP_HEADER } = await import("@/lib/security/client-address");
+  const { directRouteFor, registerDirectRoute } = await import("@/lib/server/direct-routes");
+  const { webhookDirectRoute } = await import("@/lib/webhooks/direct-route");
+  registerDirectRoute(webhookDirectRoute);
+  const server = createServer((req, res) => {
+    req.headers[CLIENT_IP_HEADER] = source?.(req) ?? req.socket.remoteAddress ?? "";
+    const found = directRouteFor(req.method, req.url);
+    if (!found) return void res.writeHead(404).end();
+    found.route.handle(req, res, found.segment).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -87,7 +87,9 @@ export async function webhookDeliveries(db: Db, deliveries: number, dupShare: nu
 }
 
 export type SteadyStep = { rate: number; backlog: number; keptUp: boolean; cpuShare: number };
-export type WebhookRun = { capacity: Measured; halfLoad: Measured; halfBurst: Measured; steadyRate: number; steps: SteadyStep[]; common: Measured; events: LookupEvent[]; drainS: number; sustained: number; commitsPerDelivery?: number };
+/** The paced window at the upstream account's rate: the deliveries' ack latency, the backlog left at its end, and a trivial route's ack latency at the same rate. */
+export type AtRate = { rate: number; webhooks: Measured; backlog: number; keptUp: boolean; ping: LoadResult };
+export type WebhookRun = { capacity: Measured; halfLoad: Measured; halfBurst: Measured; steadyRate: number; steps: SteadyStep[]; common: Measured; atRate: AtRate; events: LookupEvent[]; drainS: number; sustained: number; commitsPerDelivery?: number };
 
 /** Bisection steps and window of the steady-capacity search (ingestWebhooks). */
 const STEADY_STEPS = 4;
@@ -110,7 +112,7 @@ export async function appliedOnce(db: Db, events: LookupEvent[], timeoutMs: numb
  * capacity (bisection, below); the ack latency paced at half the steady capacity, and at half the
  * burst capacity as a figure; then the same offered load on every configuration.
  */
-export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number; pacedRate?: number }): Promise<WebhookRun> {
+export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number; targetRate: number; pacedRate?: number }): Promise<WebhookRun> {
   const targets = fleet.instances.map((i) => i.url);
   // Unmeasured first: every instance's first deliveries pay for loading and optimising its code
   // (JIT), once per process, which would count three times against three instances.
@@ -173,6 +175,13 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
   const halfBurst = await pacedAt(sustained / 2, opts.pacedMs);
   await appliedOnce(db, halfBurst.batch.events, 90_000);
   const halfLoad = halfSteady.load;
+  // The target's reading: the upstream account's rate, acknowledged AND applied as it arrives (the
+  // same test as a bisection step), beside a trivial route paced at that rate on the same fleet.
+  const target = await pacedAt(opts.targetRate, opts.pacedMs);
+  const targetBacklog = await pendingInbox(db);
+  await appliedOnce(db, target.batch.events, 90_000);
+  const ping = await paced({ targets, ratePerSecond: opts.targetRate, count: Math.ceil((opts.targetRate * opts.pacedMs) / 1000), request: () => ({ method: "GET", path: "/api/ping" }) });
+  const atRate: AtRate = { rate: opts.targetRate, webhooks: target.load, backlog: targetBacklog, keptUp: targetBacklog <= opts.targetRate / 2 && target.load.failed === 0, ping };
   // The same offered load on every configuration, well under any one's capacity, until applied:
   // the CPU a delivery costs, without a saturated host's contention (three busy servers on two
   // cores) in the figure. The CPU ratio of 3 instances to 1 is read here.
@@ -187,5 +196,5 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
       return load;
     });
   });
-  return { capacity, halfLoad, halfBurst: halfBurst.load, steadyRate, steps, events: [...warm.events, ...flood.events, ...searched, ...halfSteady.batch.events, ...halfBurst.batch.events, ...same], drainS, sustained, commitsPerDelivery, common };
+  return { capacity, halfLoad, halfBurst: halfBurst.load, steadyRate, steps, atRate, events: [...warm.events, ...flood.events, ...searched, ...halfSteady.batch.events, ...target.batch.events, ...halfBurst.batch.events, ...same], drainS, sustained, commitsPerDelivery, common };
 }

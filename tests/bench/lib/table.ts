@@ -12,9 +12,22 @@ export function printTable(title: string, head: string[], rows: (string | number
 
 export const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
 
-/** One line run-all.ts picks up: `TARGET <name>: <measured> (target <target>) PASS|MISS`. */
-export function target(name: string, measured: string, goal: string, ok: boolean): void {
-  console.log(`TARGET ${name}: ${measured} (target ${goal}) ${mark(ok)}`);
+/** What a target is read against, measured in the same run, and the measured figure's ratio to it. */
+export type Baseline = { baseline: string; ratio: number };
+
+/**
+ * One line run-all.ts picks up: `TARGET <name>: <measured>[; baseline <b>; ratio <r>x] (target <t>) PASS|MISS`.
+ * A target without a baseline is a bound a person or the upstream's account sets (50 ms, 2 calls a minute).
+ */
+export function target(name: string, measured: string, goal: string, ok: boolean, same?: Baseline): void {
+  const versus = same ? `; baseline ${same.baseline}; ratio ${same.ratio.toFixed(2)}x` : "";
+  console.log(`TARGET ${name}: ${measured}${versus} (target ${goal}) ${mark(ok)}`);
+}
+
+/** The parts of a TARGET line (run-all.ts's summary table); null for any other line. */
+export function parseTarget(line: string): { name: string; measured: string; baseline: string; ratio: string; goal: string; mark: string } | null {
+  const m = /^TARGET (.+?): (.*?)(?:; baseline (.*); ratio (\S+))? \(target (.*)\) (PASS|MISS)$/.exec(line.trim());
+  return m ? { name: m[1]!, measured: m[2]!, baseline: m[3] ?? "-", ratio: m[4] ?? "-", goal: m[5]!, mark: m[6]! } : null;
 }
 
 /** A measurement with no target, which run-all.ts also carries into its summary. */

@@ -1,4 +1,6 @@
 // POST /api/webhooks/uvvi/{secret} – verify, store the raw event, acknowledge; apply after the answer.
+// In production our server answers this path itself, without Next (lib/webhooks/direct-route.ts);
+// this handler serves `next dev`, tests, and requests that come before the start-up registered it.
 import { after } from "next/server";
 import { observeRequest } from "@/lib/metrics/registry";
 import { dispatchPendingWebhooks, receiveWebhook } from "@/lib/webhooks/receive";
