@@ -8,7 +8,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const E2E_DB = `data/e2e-${E2E_PORT}.db`;
 const E2E_OUTPUT = `data/e2e-output-${E2E_PORT}.log`;
-const SECRET_SCAN = /zz-secret-scan\.spec\.ts$/;
+const SECRET_SCAN = /zz-(secret|personal-data)-scan\.spec\.ts$/;
 /** The server's METRICS_TOKEN (tests/e2e/operations.spec.ts scrapes /api/metrics with it). */
 export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef";
 
@@ -40,7 +40,7 @@ export default defineConfig({
     timezoneId: "America/Sao_Paulo",
     launchOptions,
   },
-  // The secret scan runs after every other test (tests/e2e/zz-secret-scan.spec.ts): only in its own project.
+  // The scans run after every other test (tests/e2e/zz-secret-scan.spec.ts, zz-personal-data-scan.spec.ts): only in their own project.
   testIgnore: SECRET_SCAN,
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },

@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs"
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
+import { loadEnv } from "@/lib/env/load";
 import { freePort, spawnGroup, stopGroup, waitHealthy, type GroupProcess } from "../support/app-process";
 
 // The test environment's mailbox shows every e-mail the shop sent; with a production key it must
@@ -42,6 +43,9 @@ async function start(apiKey: string): Promise<string> {
     UVVI_BASE_URL: "https://upstream.invalid",
     UVVI_API_KEY: apiKey,
     WEBHOOK_SECRET: "mailbox-live-webhook-secret-0123456789abcdef",
+    // The keys this process sealed the stored mail with (a live key requires them set).
+    DATA_ENCRYPTION_KEY: loadEnv().dataKeys.current,
+    DATA_INDEX_KEY: loadEnv().dataKeys.index,
     SMTP_URL: "smtp://127.0.0.1:9",
     COMPANY_NAME: "Empresa de Teste Ltda.",
     COMPANY_CNPJ: "11222333000181",
