@@ -8,7 +8,7 @@ import nextTs from "eslint-config-next/typescript";
 // covers module cycles too, and the rule makes `eslint .` several times slower.
 export const LAYERS = [
   ["lib/rules", "lib/validation"],
-  ["lib/generated", "lib/env", "lib/db", "lib/log", "lib/errors", "lib/security", "lib/metrics", "lib/http", "lib/rate-limit", "lib/jobs", "lib/server"],
+  ["lib/generated", "lib/env", "lib/privacy", "lib/db", "lib/log", "lib/errors", "lib/security", "lib/metrics", "lib/http", "lib/rate-limit", "lib/jobs", "lib/server"],
   ["lib/upstream", "lib/health"],
   ["lib/lookups"],
   ["lib/checkouts"],

@@ -1,20 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseEnv, type AppEnv } from "./schema";
+import { EnvError, parseDataKey, parseEnv, parseIndexKey, type AppEnv } from "./schema";
 
 // The only module that reads process.env. The app imports it through lib/env (server-only);
 // scripts/ and prisma.config.ts import it directly because plain Node cannot load "server-only".
 
 export const WEBHOOK_SECRET_FILE = path.join("data", "webhook-secret");
 
-/** In sandbox mode an unset WEBHOOK_SECRET is generated once and kept in ./data, so restarts agree. */
-function resolveWebhookSecret(env: AppEnv): string {
-  if (env.webhookSecret) return env.webhookSecret;
-  const file = path.resolve(WEBHOOK_SECRET_FILE);
+export const DATA_ENCRYPTION_KEY_FILE = path.join("data", "data-encryption-key");
+export const DATA_INDEX_KEY_FILE = path.join("data", "data-index-key");
+
+/** A secret generated once and kept in ./data, so restarts and every process on this host agree. */
+function keptInData(relative: string, make: () => string): string {
+  const file = path.resolve(relative);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
+  const secret = make();
   try {
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
     return secret;
@@ -25,7 +27,36 @@ function resolveWebhookSecret(env: AppEnv): string {
   }
 }
 
-let cached: (AppEnv & { webhookSecret: string }) | undefined;
+/** In sandbox mode an unset WEBHOOK_SECRET is generated once and kept in ./data, so restarts agree. */
+function resolveWebhookSecret(env: AppEnv): string {
+  return env.webhookSecret ?? keptInData(WEBHOOK_SECRET_FILE, () => randomBytes(32).toString("base64url"));
+}
+
+/**
+ * With a test key, unset data keys are generated and kept in ./data (parseEnv requires them with a
+ * production key). A kept file that no longer parses is a start-up error naming it.
+ */
+function resolveDataKeys(env: AppEnv): ResolvedEnv["dataKeys"] {
+  const current = env.dataKeys.current ?? keptInData(DATA_ENCRYPTION_KEY_FILE, () => `dev1:${randomBytes(32).toString("base64")}`);
+  const index = env.dataKeys.index ?? keptInData(DATA_INDEX_KEY_FILE, () => randomBytes(32).toString("base64"));
+  const problems: string[] = [];
+  if (!env.dataKeys.current && !parseDataKey(current)) problems.push(`DATA_ENCRYPTION_KEY: unset, and ${DATA_ENCRYPTION_KEY_FILE} does not hold <key id>:<32 bytes in base64>`);
+  if (!env.dataKeys.index && !parseIndexKey(index)) problems.push(`DATA_INDEX_KEY: unset, and ${DATA_INDEX_KEY_FILE} does not hold 32 bytes in base64`);
+  if (problems.length > 0) throw new EnvError(problems);
+  return { current, previous: env.dataKeys.previous, index };
+}
+
+export type ResolvedEnv = AppEnv & { webhookSecret: string; dataKeys: { current: string; previous: string[]; index: string } };
+
+function resolve(env: AppEnv, fallback?: ResolvedEnv): ResolvedEnv {
+  return {
+    ...env,
+    webhookSecret: env.webhookSecret ?? fallback?.webhookSecret ?? resolveWebhookSecret(env),
+    dataKeys: resolveDataKeys(env),
+  };
+}
+
+let cached: ResolvedEnv | undefined;
 
 type Vars = Record<string, string | undefined>;
 
@@ -40,11 +71,8 @@ function source(): Vars {
   return vars ? { ...process.env, ...vars } : process.env;
 }
 
-export function loadEnv(): AppEnv & { webhookSecret: string } {
-  if (!cached) {
-    const env = parseEnv(source());
-    cached = { ...env, webhookSecret: resolveWebhookSecret(env) };
-  }
+export function loadEnv(): ResolvedEnv {
+  if (!cached) cached = resolve(parseEnv(source()));
   return cached;
 }
 
@@ -64,15 +92,14 @@ export function overrideEnvForTests(vars: Vars): () => void {
   testVarsSlot[TEST_VARS] = nextVars;
   const current = cached;
   const previous = current && { ...current };
-  if (current) Object.assign(current, parsed, { webhookSecret: parsed.webhookSecret ?? current.webhookSecret });
+  if (current) Object.assign(current, resolve(parsed, current));
   return () => {
     testVarsSlot[TEST_VARS] = previousVars;
     const target = current ?? cached;
     if (!target) return;
     let restored = previous;
     if (!restored) {
-      const reparsed = parseEnv(source());
-      restored = { ...reparsed, webhookSecret: reparsed.webhookSecret ?? target.webhookSecret };
+      restored = resolve(parseEnv(source()), target);
     }
     for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
     Object.assign(target, restored);

@@ -152,6 +152,16 @@ export const rawEnvSchema = z.object({
   RETENTION_WEBHOOK_PAYLOAD_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
   /** A delivered e-mail's recipient and content (outbox), and the test mailbox's messages, are kept this long. */
   RETENTION_MAIL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
+  /** The key that encrypts personal data at rest (lib/privacy): `<key id>:<32 random bytes, base64>`.
+   * Required with a production key; unset with a test key: generated once and kept in ./data. */
+  DATA_ENCRYPTION_KEY: optionalString,
+  /** Keys replaced by a rotation, same form, comma-separated: still read until
+   * `npm run ops:rotate-data-key` has re-encrypted every value under DATA_ENCRYPTION_KEY. */
+  DATA_ENCRYPTION_PREVIOUS_KEYS: optionalString,
+  /** The secret behind the keyed hashes that find a person's rows (at least 32 random bytes,
+   * base64). Never rotated with the data key: every stored hash would change. Required with a
+   * production key; unset with a test key: generated once and kept in ./data. */
+  DATA_INDEX_KEY: optionalString,
   /** Bearer token for GET /api/metrics; unset: the route answers 404. */
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -213,6 +223,9 @@ export type AppEnv = {
   metricsToken: string | undefined;
   /** How long personal data is kept, in days (lib/rules/retention.ts turns them into cut-offs). */
   retention: { unpaidDays: number; paidYears: number; webhookPayloadDays: number; mailDays: number };
+  /** Personal data at rest (lib/privacy). current/index undefined only with a test key until
+   * lib/env/load.ts fills them from ./data. */
+  dataKeys: { current: string | undefined; previous: string[]; index: string | undefined };
   auth: {
     /** undefined: derived from the webhook secret at load (lib/auth/secret.ts). */
     secret: string | undefined;
@@ -271,6 +284,16 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   }
   if (upstreamEnvironment === "live" && (!raw.COMPANY_NAME || !raw.COMPANY_CNPJ)) {
     problems.push("COMPANY_NAME and COMPANY_CNPJ are required with a production key (sk_live_): payers see them next to the PIX code.");
+  }
+  if (raw.DATA_ENCRYPTION_KEY && !parseDataKey(raw.DATA_ENCRYPTION_KEY)) problems.push(`DATA_ENCRYPTION_KEY ${DATA_KEY_FORM}`);
+  const previousDataKeys = commaList(raw.DATA_ENCRYPTION_PREVIOUS_KEYS);
+  if (previousDataKeys.some((k) => !parseDataKey(k))) problems.push(`DATA_ENCRYPTION_PREVIOUS_KEYS: each key ${DATA_KEY_FORM}`);
+  if (raw.DATA_INDEX_KEY && !parseIndexKey(raw.DATA_INDEX_KEY)) problems.push("DATA_INDEX_KEY must be at least 32 random bytes in base64");
+  if (upstreamEnvironment === "live" && (!raw.DATA_ENCRYPTION_KEY || !raw.DATA_INDEX_KEY)) {
+    problems.push(
+      "DATA_ENCRYPTION_KEY and DATA_INDEX_KEY are required with a production key (sk_live_): personal data is stored encrypted. " +
+        "Make them with: node -e \"const c=require('crypto');console.log('DATA_ENCRYPTION_KEY=k1:'+c.randomBytes(32).toString('base64'));console.log('DATA_INDEX_KEY='+c.randomBytes(32).toString('base64'))\"",
+    );
   }
   const webhookIpAllowlist = commaList(raw.WEBHOOK_IP_ALLOWLIST);
   if (!compiles(webhookIpAllowlist)) problems.push("WEBHOOK_IP_ALLOWLIST: each entry must be an IPv4/IPv6 address or CIDR range");
@@ -331,6 +354,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       webhookPayloadDays: raw.RETENTION_WEBHOOK_PAYLOAD_DAYS,
       mailDays: raw.RETENTION_MAIL_DAYS,
     },
+    dataKeys: { current: raw.DATA_ENCRYPTION_KEY, previous: previousDataKeys, index: raw.DATA_INDEX_KEY },
     auth: { secret: raw.AUTH_SECRET, sessionDays: raw.AUTH_SESSION_DAYS },
     mail: {
       smtpUrl: raw.SMTP_URL ?? `smtp://127.0.0.1:${raw.SMTP_PORT}`,
@@ -339,6 +363,23 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       from: raw.MAIL_FROM,
     },
   };
+}
+
+const DATA_KEY_FORM = "must be <key id>:<32 random bytes in base64>, the key id being 1-32 letters, digits, _ or -";
+
+/** `<key id>:<base64 of 32 bytes>` (lib/privacy's data keys), or null when it is not that. */
+export function parseDataKey(text: string): { id: string; key: Buffer } | null {
+  const m = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]+={0,2})$/.exec(text.trim());
+  if (!m) return null;
+  const key = Buffer.from(m[2]!, "base64");
+  return key.length === 32 ? { id: m[1]!, key } : null;
+}
+
+/** The keyed hashes' secret: at least 32 bytes in base64, or null. */
+export function parseIndexKey(text: string): Buffer | null {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text.trim())) return null;
+  const key = Buffer.from(text.trim(), "base64");
+  return key.length >= 32 ? key : null;
 }
 
 function commaList(value: string | undefined): string[] {

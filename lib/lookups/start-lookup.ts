@@ -1,4 +1,5 @@
 import "server-only";
+import { documentIndex } from "@/lib/privacy";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -42,6 +43,7 @@ export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string |
     plate: input.plate,
     renavam: input.renavam,
     cpfCnpj: input.cpfCnpj,
+    cpfCnpjIndex: documentIndex(input.cpfCnpj),
     vehicleJson: opts.vehicleJson ?? null,
     attempts: opts.attempts ?? 1,
   };

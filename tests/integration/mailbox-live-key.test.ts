@@ -42,6 +42,8 @@ async function start(apiKey: string): Promise<string> {
     UVVI_BASE_URL: "https://upstream.invalid",
     UVVI_API_KEY: apiKey,
     WEBHOOK_SECRET: "mailbox-live-webhook-secret-0123456789abcdef",
+    DATA_ENCRYPTION_KEY: `live1:${Buffer.alloc(32, 3).toString("base64")}`,
+    DATA_INDEX_KEY: Buffer.alloc(32, 4).toString("base64"),
     SMTP_URL: "smtp://127.0.0.1:9",
     COMPANY_NAME: "Empresa de Teste Ltda.",
     COMPANY_CNPJ: "11222333000181",

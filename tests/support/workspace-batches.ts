@@ -39,11 +39,12 @@ export async function userIdOf(email: string): Promise<string> {
 /** One client ("Cliente <plate>", or names[i]) per vehicle; returns the clients' ids in order. */
 export async function seedVehicles(userId: string, vehicles: readonly CatalogVehicle[], names: readonly string[] = []): Promise<string[]> {
   const { db } = await import("@/lib/db/client");
+  const { documentIndex } = await import("@/lib/privacy");
   const ids: string[] = [];
   for (const [i, v] of vehicles.entries()) {
     const client = await db.workspaceClient.upsert({
-      where: { userId_cpfCnpj: { userId, cpfCnpj: v.cpfCnpj } },
-      create: { userId, name: names[i] ?? `Cliente ${v.plate}`, cpfCnpj: v.cpfCnpj },
+      where: { userId_cpfCnpjIndex: { userId, cpfCnpjIndex: documentIndex(v.cpfCnpj) } },
+      create: { userId, name: names[i] ?? `Cliente ${v.plate}`, cpfCnpj: v.cpfCnpj, cpfCnpjIndex: documentIndex(v.cpfCnpj) },
       update: {},
     });
     await db.workspaceVehicle.create({ data: { userId, clientId: client.id, plate: v.plate, uf: v.uf, renavam: v.renavam } });

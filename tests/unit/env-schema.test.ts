@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv, TEST_COMPANY } from "@/lib/env/schema";
 import { isValidCnpj } from "@/lib/rules/cpf-cnpj";
 
+const LIVE_DATA_KEYS = { DATA_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 7).toString("base64")}`, DATA_INDEX_KEY: Buffer.alloc(32, 9).toString("base64") };
+
 const problemsOf = (source: Record<string, string>) => {
   try {
     parseEnv(source);
@@ -50,7 +52,7 @@ describe("parseEnv", () => {
   });
 
   it("accepts a live key over https with a webhook secret", () => {
-    const env = parseEnv({ UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com/", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtps://u:p@smtp.example.com:465" });
+    const env = parseEnv({ UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com/", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtps://u:p@smtp.example.com:465", ...LIVE_DATA_KEYS });
     expect(env).toMatchObject({ upstreamMode: "remote", upstreamEnvironment: "live", upstreamBaseUrl: "https://api.example.com" });
   });
 
@@ -82,17 +84,29 @@ describe("parseEnv", () => {
   it("requires our real company name and CNPJ with a production key", () => {
     const live = { UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com", WEBHOOK_SECRET: "x".repeat(32) };
     expect(problemsOf(live).join(" ")).toMatch(/COMPANY_NAME and COMPANY_CNPJ are required/);
-    expect(parseEnv({ ...live, COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtp://mail.example.com:587" }).company.name).toBe("Empresa X");
+    expect(parseEnv({ ...live, COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtp://mail.example.com:587", ...LIVE_DATA_KEYS }).company.name).toBe("Empresa X");
   });
 
   it("requires SMTP_URL with a production key; a test key without it runs the embedded SMTP server", () => {
     const live = { UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181" };
     expect(problemsOf(live).join(" ")).toMatch(/SMTP_URL is required with a production key/);
-    expect(parseEnv({ ...live, SMTP_URL: "smtps://u:p@smtp.example.com:465" }).mail).toMatchObject({ smtpUrl: "smtps://u:p@smtp.example.com:465", embedded: false });
+    expect(parseEnv({ ...live, SMTP_URL: "smtps://u:p@smtp.example.com:465", ...LIVE_DATA_KEYS }).mail).toMatchObject({ smtpUrl: "smtps://u:p@smtp.example.com:465", embedded: false });
     expect(parseEnv({}).mail).toMatchObject({ smtpUrl: "smtp://127.0.0.1:2525", embedded: true, smtpPort: 2525 });
     expect(parseEnv({ SMTP_PORT: "2600" }).mail.smtpUrl).toBe("smtp://127.0.0.1:2600");
     expect(parseEnv({ SMTP_URL: "smtp://mail.local:25" }).mail.embedded).toBe(false);
     expect(problemsOf({ SMTP_URL: "http://mail.local" }).join(" ")).toMatch(/SMTP_URL must look like/);
+  });
+
+  it("requires the data keys with a production key and checks their form, naming the variable", () => {
+    const live = { UVVI_API_KEY: "sk_live_abcdefgh", UVVI_BASE_URL: "https://api.example.com", WEBHOOK_SECRET: "x".repeat(32), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "smtp://mail.example.com:587" };
+    expect(problemsOf(live).join(" ")).toMatch(/DATA_ENCRYPTION_KEY and DATA_INDEX_KEY are required with a production key/);
+    expect(parseEnv({ ...live, ...LIVE_DATA_KEYS }).dataKeys).toEqual({ current: LIVE_DATA_KEYS.DATA_ENCRYPTION_KEY, previous: [], index: LIVE_DATA_KEYS.DATA_INDEX_KEY });
+    expect(problemsOf({ DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") }).join(" ")).toMatch(/^DATA_ENCRYPTION_KEY must be <key id>:<32 random bytes in base64>/);
+    expect(problemsOf({ DATA_ENCRYPTION_KEY: `k1:${Buffer.alloc(16, 1).toString("base64")}` }).join(" ")).toMatch(/DATA_ENCRYPTION_KEY must be/);
+    expect(problemsOf({ DATA_ENCRYPTION_PREVIOUS_KEYS: `${LIVE_DATA_KEYS.DATA_ENCRYPTION_KEY},k0:short` }).join(" ")).toMatch(/DATA_ENCRYPTION_PREVIOUS_KEYS: each key must be/);
+    expect(problemsOf({ DATA_INDEX_KEY: "too-short" }).join(" ")).toMatch(/DATA_INDEX_KEY must be at least 32 random bytes/);
+    // A test key needs none: lib/env/load.ts keeps generated ones in ./data.
+    expect(parseEnv({}).dataKeys).toEqual({ current: undefined, previous: [], index: undefined });
   });
 
   it("refuses a test key the embedded sandbox would not accept", () => {
