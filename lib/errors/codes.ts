@@ -209,6 +209,13 @@ export const ERROR_CODES = {
     meaning: "The renewed PIX code carries another total; it is never shown.",
   },
 
+  // A person's rights (lib/personal-data: the operator's export and erasure, a client's deletion)
+  PERSONAL_DATA_PAYMENT_OPEN: {
+    status: 409,
+    message: "Não é possível apagar agora: há um pagamento em andamento com estes dados. Tente de novo quando ele terminar.",
+    meaning: "Erasing a CPF/CNPJ that a payment still open (not paid, refused, expired or not created) needs; nothing was erased.",
+  },
+
   // The upstream (lib/upstream/errors.ts maps its statuses and shapes to these)
   UPSTREAM_INVALID_REQUEST: {
     status: 422,

@@ -16,7 +16,7 @@ const FINAL = [...FINAL_PAYMENT_STATUSES];
 const holdsMoneyOrActiveSince = (since: Date): Prisma.PaymentWhereInput => ({ OR: [{ status: { notIn: RELEASING } }, { updatedAt: { gte: since } }] });
 
 /** A payment that keeps its payer past the legal period's start: open, or paid since `paidBefore`. */
-const openOrPaidSince = (paidBefore: Date): Prisma.PaymentWhereInput => ({
+export const openOrPaidSince = (paidBefore: Date): Prisma.PaymentWhereInput => ({
   OR: [
     { status: { notIn: FINAL } },
     { status: "paid", paidAt: { gte: paidBefore } },
@@ -56,12 +56,13 @@ export function doneMails(c: RetentionCutoffs): Prisma.MailMessageWhereInput {
 }
 
 // What an erased row keeps: its figures (amounts, dates, statuses, plate and UF, the debts) and
-// the moment it lost its person. "" rather than null: the columns stay NOT NULL.
+// the moment it lost its person. "" rather than null: the columns stay NOT NULL. The keyed hash
+// goes too: an erased row must not be found by the person's document any more.
 
-export const erasedLookup = (at: Date) => ({ renavam: "", cpfCnpj: "", resultJson: null, personalDataErasedAt: at }) satisfies Prisma.LookupUpdateManyMutationInput;
+export const erasedLookup = (at: Date) => ({ renavam: "", cpfCnpj: "", cpfCnpjIndex: null, resultJson: null, personalDataErasedAt: at }) satisfies Prisma.LookupUpdateManyMutationInput;
 
 export const erasedCheckout = (at: Date) =>
-  ({ customerName: "", customerEmail: "", customerCpfCnpj: "", customerPhone: "", renavam: "", personalDataErasedAt: at }) satisfies Prisma.CheckoutUpdateManyMutationInput;
+  ({ customerName: "", customerEmail: "", customerCpfCnpj: "", customerCpfCnpjIndex: null, customerPhone: "", renavam: "", personalDataErasedAt: at }) satisfies Prisma.CheckoutUpdateManyMutationInput;
 
 export const erasedWebhookPayload = (at: Date) => ({ payload: "", personalDataErasedAt: at }) satisfies Prisma.WebhookEventUpdateManyMutationInput;
 

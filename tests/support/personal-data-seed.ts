@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { randomCpf } from "./workspace-seed";
 
 // Rows as the storefront leaves them, written straight into the test database with the dates a
 // test needs (the retention task is then run with a clock moved days or years ahead). One person
@@ -7,12 +8,8 @@ import { randomUUID } from "node:crypto";
 
 export const DAY_MS = 86_400_000;
 
-let n = 0;
-/** An 11-digit document unique in this test file (not a valid CPF: the database does not check). */
-export function testDocument(): string {
-  n += 1;
-  return `9${String(process.pid % 1000).padStart(3, "0")}${String(Date.now() % 100000).padStart(5, "0")}${String(n).padStart(2, "0")}`.slice(0, 11);
-}
+/** A valid CPF no other seeded person shares (the operator command checks the digits). */
+export const testDocument = randomCpf;
 
 export type SeedOptions = {
   cpfCnpj?: string;
@@ -23,12 +20,13 @@ export type SeedOptions = {
 };
 
 export async function seedPerson(options: SeedOptions) {
-  const { db } = await import("@/lib/db/client");
   const cpfCnpj = options.cpfCnpj ?? testDocument();
   const renavam = `1${cpfCnpj.slice(1)}`;
   const email = options.email ?? `pessoa.${cpfCnpj}@exemplo.test`;
   const at = options.createdAt;
   const plate = `TST${cpfCnpj.slice(-4)}`;
+  const { db } = await import("@/lib/db/client");
+  const { documentIndex } = await import("@/lib/privacy");
   const lookup = await db.lookup.create({
     data: {
       externalId: randomUUID(),
@@ -37,6 +35,7 @@ export async function seedPerson(options: SeedOptions) {
       plate,
       renavam,
       cpfCnpj,
+      cpfCnpjIndex: documentIndex(cpfCnpj),
       status: "debts",
       resultJson: JSON.stringify({ vehicle: { uf: "MG", document: cpfCnpj, licensePlate: plate, renavam } }),
       createdAt: at,
@@ -66,6 +65,7 @@ export async function seedPerson(options: SeedOptions) {
       customerName: "Pessoa de Teste",
       customerEmail: email,
       customerCpfCnpj: cpfCnpj,
+      customerCpfCnpjIndex: documentIndex(cpfCnpj),
       customerPhone: "31987654321",
       plate,
       renavam,
