@@ -13,6 +13,7 @@ import { childProcessEnv, loadEnv } from "../lib/env/load";
 import { createPrismaClient, configureDatabase } from "../lib/db/create-client";
 import { ensureMigrated } from "./lib/apply-migrations";
 import { DatabaseCheckError } from "./lib/database-check";
+import { assertDataKeys, DataKeyError, ENCRYPTION_MIGRATION, sealStoredData } from "./lib/data-step";
 
 const dev = process.argv.includes("--dev");
 const children: ChildProcess[] = [];
@@ -114,9 +115,12 @@ async function checkPorts() {
 
 async function prepareDatabase() {
   try {
-    await ensureMigrated(env.databaseProvider, env.databaseUrl, childEnv);
+    const applied = await ensureMigrated(env.databaseProvider, env.databaseUrl, childEnv);
+    // SQLite migrated here across the encryption migration: seal its plain rows now (db:migrate does it otherwise).
+    if (applied.some((m) => ENCRYPTION_MIGRATION.test(m))) await sealStoredData(env.databaseUrl, (line) => console.log(`[start] ${line}`));
+    else await assertDataKeys(env.databaseUrl);
   } catch (error) {
-    if (error instanceof DatabaseCheckError) fail(error.message);
+    if (error instanceof DatabaseCheckError || error instanceof DataKeyError) fail(error.message);
     throw error;
   }
   const db = createPrismaClient(env.databaseUrl);

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { databaseProviderOf } from "@/lib/env/schema";
+import { sealedQuery } from "./sealed-fields";
 
 /**
  * One type for both providers. The two generated clients come from the same models
@@ -25,6 +26,14 @@ function sqliteFilePath(url: string): string | null {
  * PostgreSQL: adapter-pg (a pg Pool).
  */
 export function createPrismaClient(databaseUrl: string): Db {
+  return sealed(plainPrismaClient(databaseUrl));
+}
+
+/**
+ * Without the sealing of personal columns: only for the migration's data step and the key
+ * rotation (lib/db/reseal.ts), which read and write the stored text itself.
+ */
+export function plainPrismaClient(databaseUrl: string): Db {
   if (databaseProviderOf(databaseUrl) === "postgresql") {
     const db = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
     return db as unknown as Db;
@@ -33,6 +42,12 @@ export function createPrismaClient(databaseUrl: string): Db {
   if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const adapter = new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
   return new PrismaClient({ adapter });
+}
+
+// Personal columns are sealed before Prisma writes them and opened as it reads them
+// (lib/db/sealed-fields.ts); the extended client keeps PrismaClient's API, so one Db type serves.
+function sealed(client: Db): Db {
+  return client.$extends({ query: { $allModels: { $allOperations: sealedQuery as never } } }) as unknown as Db;
 }
 
 /** Run once per process before serving (scripts/start.ts, test setup); journal_mode persists in the file. */

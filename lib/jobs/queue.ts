@@ -1,4 +1,5 @@
 import "server-only";
+import { openSealed } from "@/lib/db/sealed-fields";
 import type { RetryPolicy } from "./backoff";
 import { backoffMs, givesUp } from "./backoff";
 import { claimToken, processOwnerId } from "./owner";
@@ -132,6 +133,8 @@ async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQue
     })) as Row[];
     return { token, rows: withRelations };
   }
+  // Raw SQL passes by the client's sealing: personal columns come back sealed (lib/db/sealed-fields.ts).
+  openSealed(rows);
   const key = sql.orderBy as keyof Row;
   rows.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0));
   return { token, rows };

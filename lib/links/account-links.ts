@@ -24,7 +24,7 @@ const MAX_ACCOUNT_LINKS = 500;
 
 export async function listAccountLinks(userId: string, filter: WorkspaceLinkFilter = {}, now = new Date()) {
   const rows = await readLinks({ ownerUserId: userId, ...(filter.client ? { clientId: filter.client } : {}) }, MAX_ACCOUNT_LINKS, now);
-  const clients = await db.workspaceClient.findMany({ where: { userId }, select: { id: true, name: true, phone: true }, orderBy: { name: "asc" } });
+  const clients = await db.workspaceClient.findMany({ where: { userId }, select: { id: true, name: true, phone: true } });
   const byId = new Map(clients.map((c) => [c.id, c]));
   const links: AccountLinkView[] = rows
     .map((l) => {

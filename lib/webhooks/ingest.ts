@@ -2,6 +2,7 @@ import "server-only";
 import { dedupeKeyOf, parseWebhookBody } from "./schemas";
 import { insertWebhookEvent, StoreUnavailableError } from "./event-store";
 import { webhookLog } from "./logger";
+import { sealField } from "@/lib/privacy";
 
 // Validate, then store the raw event under its dedupe key. Applying it is dispatch.ts's job,
 // after the acknowledgment: the row is the durable inbox, so a crash between the two loses nothing.
@@ -32,7 +33,8 @@ export async function ingestWebhook(rawBody: string): Promise<IngestResult> {
       type: event.type,
       transactionId: event.transactionId ?? null,
       externalId: event.externalId ?? null,
-      payload: rawBody,
+      // Sealed before the first write: the event carries the owner's document (vehicle.document).
+      payload: sealField(rawBody),
     });
     return result.stored ? { kind: "stored", id: result.id, type: event.type } : { kind: "duplicate", type: event.type };
   } catch (error) {

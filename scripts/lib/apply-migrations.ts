@@ -41,8 +41,8 @@ export async function applyPendingMigrations(provider: DatabaseProvider, url: st
   }
 }
 
-/** Start-up: SQLite is migrated in place (no set-up); PostgreSQL must already be (npm run db:migrate). */
-export async function ensureMigrated(provider: DatabaseProvider, url: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** Start-up: SQLite is migrated in place (no set-up); PostgreSQL must already be (npm run db:migrate). Returns what it applied. */
+export async function ensureMigrated(provider: DatabaseProvider, url: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   if (provider === "postgresql") {
     const pending = await pendingMigrations(provider, url);
     if (pending.length > 0) {
@@ -50,7 +50,7 @@ export async function ensureMigrated(provider: DatabaseProvider, url: string, en
         `DATABASE_URL: the PostgreSQL database is not migrated (${pending.length} pending: ${pending.join(", ")}). Run: npm run db:migrate`,
       );
     }
-    return;
+    return [];
   }
-  await applyPendingMigrations(provider, url, env);
+  return applyPendingMigrations(provider, url, env);
 }

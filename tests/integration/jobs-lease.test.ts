@@ -41,7 +41,7 @@ beforeEach(() => {
 
 async function seed(n: number): Promise<string[]> {
   const ids = Array.from({ length: n }, () => randomUUID());
-  await a.webhookEvent.createMany({ data: ids.map((id, i) => ({ id, dedupeKey: `${tag}|${i}`, type: "test", payload: tag })) });
+  await a.webhookEvent.createMany({ data: ids.map((id, i) => ({ id, dedupeKey: `${tag}|${i}`, type: tag, payload: tag })) });
   return ids;
 }
 
@@ -69,7 +69,7 @@ function claimer(env: Record<string, string> = {}): { child: ChildProcess; start
   return { child, started, ran };
 }
 
-const rowsOf = () => a.webhookEvent.findMany({ where: { payload: tag }, orderBy: { dedupeKey: "asc" } });
+const rowsOf = () => a.webhookEvent.findMany({ where: { type: tag }, orderBy: { dedupeKey: "asc" } });
 
 describe("claims", () => {
   it("two instances claiming the same rows at once never both get one", async () => {

@@ -57,7 +57,8 @@ describe("workspace clients: one account never reaches another's", () => {
     expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
     expect((await body(answers[0]!)).error.code).toBe("UNAUTHENTICATED");
     const { db } = await import("@/lib/db/client");
-    expect(await db.workspaceClient.count({ where: { cpfCnpj: "52998224725" } })).toBe(0);
+    const { documentIndex } = await import("@/lib/privacy");
+    expect(await db.workspaceClient.count({ where: { cpfCnpjIndex: documentIndex("52998224725") } })).toBe(0);
   });
 
   it("B's client and vehicle with A's session: 404 exactly like a missing id, never B's data, nothing changed", async () => {

@@ -283,7 +283,8 @@ describe("paid, seen at once", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(A.email);
     expect(JSON.parse(mails[0]!.props)).toMatchObject({ clientName: CUSTOMER.name, workspaceUrl: "http://localhost:3999/painel/links" });
-    expect(await db.mailMessage.count({ where: { template: "client-paid", to: B.email } })).toBe(0);
+    const { contactIndex } = await import("@/lib/privacy");
+    expect(await db.mailMessage.count({ where: { template: "client-paid", toIndex: contactIndex(B.email) } })).toBe(0);
 
     // The list (what the page polls) shows it paid, and under "pagos hoje".
     const today = await json<{ links: { token: string; status: string }[] }>(await listLinks(A.cookie, "?paidToday=1"));

@@ -6,7 +6,7 @@ import { loadEnv } from "../../lib/env/load";
 export type TestRow = { id: string; attempts: number; payload: string; receivedAt: Date };
 
 /**
- * A lib/jobs queue over one test's WebhookEvent rows (payload = the test's tag), through one
+ * A lib/jobs queue over one test's WebhookEvent rows (type = the test's tag; the payload, sealed at rest, cannot be filtered on), through one
  * database handle. On PostgreSQL it claims in one statement, as the webhook inbox does there (`sql`).
  */
 export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
@@ -14,7 +14,7 @@ export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}
   return {
     name: `test-${tag}`,
     table: db.webhookEvent as unknown as LeaseTable,
-    pending: { outcome: null, payload: tag },
+    pending: { outcome: null, type: tag },
     orderBy: { receivedAt: "asc" },
     select: { payload: true, receivedAt: true },
     leaseMs: 30_000,
@@ -22,7 +22,7 @@ export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}
     failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
     run: async () => ({ outcome: "applied", appliedAt: new Date() }),
     // The tag is a UUID this test made: safe to write into the condition.
-    ...(postgres ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL AND "payload" = '${tag}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
+    ...(postgres ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL AND "type" = '${tag}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
     ...over,
   };
 }

@@ -12,7 +12,8 @@ export async function requestSignInLink(email: string, ip = "10.77.0.1"): Promis
 /** The newest sign-in URL queued for this address. */
 export async function latestSignInUrl(email: string): Promise<string> {
   const { db } = await import("@/lib/db/client");
-  const row = await db.mailMessage.findFirstOrThrow({ where: { to: email, template: "sign-in-link" }, orderBy: { createdAt: "desc" } });
+  const { contactIndex } = await import("@/lib/privacy");
+  const row = await db.mailMessage.findFirstOrThrow({ where: { toIndex: contactIndex(email), template: "sign-in-link" }, orderBy: { createdAt: "desc" } });
   return (JSON.parse(row.props) as { signInUrl: string }).signInUrl;
 }
 

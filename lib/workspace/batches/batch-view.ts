@@ -1,4 +1,5 @@
 import "server-only";
+import { byName } from "@/lib/workspace/clients/client-view";
 import { notInWorkspace } from "@/lib/auth/user-route";
 import { db } from "@/lib/db/client";
 import { estimateSecondsLeft } from "./eta";
@@ -63,8 +64,7 @@ export async function listBatches(userId: string, take = 50): Promise<BatchListE
 export async function batchChoices(userId: string) {
   const clients = await db.workspaceClient.findMany({
     where: { userId },
-    orderBy: { name: "asc" },
     select: { id: true, name: true, vehicles: { select: { id: true, plate: true, uf: true }, orderBy: { plate: "asc" } } },
   });
-  return clients.map((c) => ({ id: c.id, name: c.name, vehicles: c.vehicles }));
+  return clients.sort(byName).map((c) => ({ id: c.id, name: c.name, vehicles: c.vehicles }));
 }

@@ -14,6 +14,13 @@ export type ClientDetail = Omit<ClientSummary, "plates"> & { vehicles: VehicleVi
 /** Only for the edit form: the one place the whole CPF/CNPJ is shown. */
 export type ClientEditValues = { name: string; cpfCnpj: string; phone: string; email: string };
 
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+
+/** Clients by name (then id, for a stable order), in memory: names are sealed at rest, so the database cannot sort them. */
+export function byName<T extends { id: string; name: string }>(a: T, b: T): number {
+  return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 export const maskedDocument = (cpfCnpj: string) => maskCpfCnpjForMail(cpfCnpj);
 
 export function vehicleView(v: VehicleRow): VehicleView {

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { notInWorkspace } from "@/lib/auth/user-route";
 import { moduleLogger } from "@/lib/log/logger";
 import type { ClientInput } from "@/lib/validation/workspace-input";
-import { clientDetail, clientEditValues, clientSummary, matchesSearch, type ClientDetail, type ClientEditValues, type ClientSummary } from "./client-view";
+import { byName, clientDetail, clientEditValues, clientSummary, matchesSearch, type ClientDetail, type ClientEditValues, type ClientSummary } from "./client-view";
 import { clientExists, isUniqueViolation } from "./errors";
 
 // A despachante's clients. Every query carries userId in its WHERE: another account's client is
@@ -19,9 +19,9 @@ export type ClientList = { clients: ClientSummary[]; total: number; matching: nu
 export async function listClients(userId: string, query = ""): Promise<ClientList> {
   const rows = await db.workspaceClient.findMany({
     where: { userId },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
     include: { vehicles: { select: { plate: true }, orderBy: { plate: "asc" } } },
   });
+  rows.sort(byName);
   const matching = rows.filter((c) => matchesSearch(c, c.vehicles.map((v) => v.plate), query));
   return { clients: matching.slice(0, CLIENT_LIST_LIMIT).map((c) => clientSummary(c, c.vehicles)), total: rows.length, matching: matching.length, limit: CLIENT_LIST_LIMIT };
 }

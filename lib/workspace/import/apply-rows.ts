@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { documentIndex } from "@/lib/privacy";
 import type { ImportRow } from "./validate-rows";
 
 // Writes checked rows in one transaction with a handful of queries, whatever the row count: read
@@ -18,7 +19,8 @@ export async function applyRows(userId: string, rows: ImportRow[]): Promise<Appl
   return db.$transaction(
     async (tx) => {
       const byCpf = new Map(rows.map((r) => [r.client.cpfCnpj, r.client]));
-      const existing = await tx.workspaceClient.findMany({ where: { userId, cpfCnpj: { in: [...byCpf.keys()] } } });
+      // Found by the keyed hash: the stored documents are sealed.
+      const existing = await tx.workspaceClient.findMany({ where: { userId, cpfCnpjIndex: { in: [...byCpf.keys()].map(documentIndex) } } });
       const idByCpf = new Map(existing.map((c) => [c.cpfCnpj, c.id]));
       for (const c of existing) {
         const input = byCpf.get(c.cpfCnpj)!;
