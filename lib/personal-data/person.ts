@@ -6,16 +6,19 @@ import { documentIndex } from "@/lib/privacy";
 import { retentionCutoffs } from "@/lib/rules/retention";
 import { findTraces } from "./traces";
 
-// Everything we hold about one CPF/CNPJ, found by its keyed hash (lib/privacy documentIndex) and,
-// for rows written before the hash columns existed, by the digits themselves. Rows whose person
-// was already erased carry neither, so they are not found: there is nothing of the person left.
+// Everything we hold about one CPF/CNPJ, found by its keyed hash (lib/privacy documentIndex; the
+// columns are sealed, so never by the digits). An erased row has lost its hash with its person,
+// so it is not found: there is nothing of the person left in it.
 // What those rows left elsewhere (webhook deliveries, mails) is found by ./traces.ts.
 
-export const byDocument = (digits: string) => ({
-  lookup: { OR: [{ cpfCnpjIndex: documentIndex(digits) }, { cpfCnpj: digits }] } satisfies Prisma.LookupWhereInput,
-  checkout: { OR: [{ customerCpfCnpjIndex: documentIndex(digits) }, { customerCpfCnpj: digits }] } satisfies Prisma.CheckoutWhereInput,
-  client: { OR: [{ cpfCnpjIndex: documentIndex(digits) }, { cpfCnpj: digits }] } satisfies Prisma.WorkspaceClientWhereInput,
-});
+export const byDocument = (digits: string) => {
+  const index = documentIndex(digits);
+  return {
+    lookup: { cpfCnpjIndex: index } satisfies Prisma.LookupWhereInput,
+    checkout: { customerCpfCnpjIndex: index } satisfies Prisma.CheckoutWhereInput,
+    client: { cpfCnpjIndex: index } satisfies Prisma.WorkspaceClientWhereInput,
+  };
+};
 
 const paymentFields = { id: true, externalId: true, transactionId: true, method: true, status: true, amountCents: true, paidAt: true, createdAt: true, updatedAt: true } as const;
 

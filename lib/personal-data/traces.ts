@@ -1,15 +1,16 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { contactIndex } from "@/lib/privacy";
 import { erasedMail, erasedWebhookPayload } from "./erasable";
 
 // What a person's lookups and payments leave beside their own rows: the raw webhook deliveries
 // that carried them (the lookup result names the owner's document and RENAVAM), the e-mails about
 // them in the outbox (a payment link names the client; the payer's comprovante mail), and the test
 // mailbox's copies. Found by the ids those rows carry (mails by their dedupe keys, which name the
-// checkout or the payment; deliveries by transactionId/externalId) and, for mails, by the person's
-// e-mail addresses, compared in memory: the outbox and the mailbox keep only their retention
-// period's rows, and their values may be sealed.
+// checkout or the payment; deliveries by transactionId/externalId) and, for mails, by the keyed
+// hash of the person's e-mail addresses (MailMessage.toIndex). The test mailbox has no hash: its
+// rows (only its retention period's) are opened and compared in memory.
 
 type Tx = Prisma.TransactionClient;
 
@@ -34,16 +35,15 @@ function mailKeyFilters(keys: TraceKeys): Prisma.MailMessageWhereInput[] {
 
 export async function findTraces(keys: TraceKeys, tx: Tx = db) {
   const emails = new Set(keys.emails.map(normal).filter(Boolean));
-  const byKey = mailKeyFilters(keys);
-  const keyed = byKey.length === 0 ? [] : await tx.mailMessage.findMany({ where: { personalDataErasedAt: null, OR: byKey }, select: { id: true } });
-  const keyedIds = new Set(keyed.map((m) => m.id));
-  const mails = (
-    await tx.mailMessage.findMany({
-      where: { personalDataErasedAt: null },
-      select: { id: true, to: true, subject: true, template: true, status: true, createdAt: true, sentAt: true },
-      orderBy: { createdAt: "asc" },
-    })
-  ).filter((m) => keyedIds.has(m.id) || emails.has(normal(m.to)));
+  const byMail = [...mailKeyFilters(keys), ...(emails.size > 0 ? [{ toIndex: { in: [...emails].map(contactIndex) } }] : [])];
+  const mails =
+    byMail.length === 0
+      ? []
+      : await tx.mailMessage.findMany({
+          where: { personalDataErasedAt: null, OR: byMail },
+          select: { id: true, to: true, subject: true, template: true, status: true, createdAt: true, sentAt: true },
+          orderBy: { createdAt: "asc" },
+        });
   const eventKeys = [...new Set(keys.eventKeys.filter(Boolean))];
   const webhookEvents =
     eventKeys.length === 0

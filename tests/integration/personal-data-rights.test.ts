@@ -104,7 +104,8 @@ describe("a person's data on request", () => {
     const s = await storedPerson(open);
     expect(s.lookup).toMatchObject({ cpfCnpj: open.cpfCnpj, personalDataErasedAt: null });
     expect(s.checkout).toMatchObject({ customerCpfCnpj: open.cpfCnpj, personalDataErasedAt: null });
-    expect(await (await db()).lookup.count({ where: { cpfCnpj: open.cpfCnpj } })).toBe(2);
+    const { documentIndex } = await import("@/lib/privacy");
+    expect(await (await db()).lookup.count({ where: { cpfCnpjIndex: documentIndex(open.cpfCnpj), personalDataErasedAt: null } })).toBe(2);
     expect((await (await db()).webhookEvent.findFirstOrThrow({ where: { transactionId: open.transactionId } })).payload).toContain(open.cpfCnpj);
   });
 
