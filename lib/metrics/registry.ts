@@ -79,7 +79,7 @@ function build() {
     }),
     personalDataErased: new Counter({
       name: "personal_data_erased_total",
-      help: "Records whose personal data was erased or deleted, by record kind and why (unpaid | paid_expired | period | expired | request | client_deleted)",
+      help: "Records whose personal data was erased or deleted, by record kind (lookup, checkout, webhook_payload, mail, received_mail, session, verification, card_token, workspace_client) and why (unpaid | paid_expired | period | expired | request | client_deleted)",
       labelNames: ["record", "reason"] as const,
       registers: [registry],
     }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { purgeExpiredCardTokens } from "@/lib/checkouts/card-tokens";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -118,19 +119,24 @@ export async function purgePersonalData(options: PurgeOptions = {}): Promise<Pur
       if (picked < batch) break;
     }
   }
-  const expired = await deleteExpiredSignIns(now);
+  const expired = await deleteExpired(now);
   for (const [key, count] of Object.entries(expired)) if (count > 0) result[key] = count;
   if (Object.keys(result).length > 0) log.info({ erased: result }, "retention: personal data erased");
   return result;
 }
 
-/** Expired sessions (IP address, user agent) and sign-in tokens (the e-mail address): no longer of use to anyone. */
-async function deleteExpiredSignIns(now: Date): Promise<PurgeResult> {
-  const sessions = (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
-  const verifications = (await db.verification.deleteMany({ where: { expiresAt: { lt: now } } })).count;
-  if (sessions > 0) metrics.personalDataErased.inc({ record: "session", reason: "expired" }, sessions);
-  if (verifications > 0) metrics.personalDataErased.inc({ record: "verification", reason: "expired" }, verifications);
-  return { "session:expired": sessions, "verification:expired": verifications };
+/**
+ * What is of no use to anyone once expired: sessions (IP address, user agent), sign-in tokens (the
+ * e-mail address) and card-token bindings (brand and last four; a token lives 15 minutes).
+ */
+async function deleteExpired(now: Date): Promise<PurgeResult> {
+  const counts = {
+    session: (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count,
+    verification: (await db.verification.deleteMany({ where: { expiresAt: { lt: now } } })).count,
+    card_token: await purgeExpiredCardTokens(now),
+  };
+  for (const [record, n] of Object.entries(counts)) if (n > 0) metrics.personalDataErased.inc({ record, reason: "expired" }, n);
+  return Object.fromEntries(Object.entries(counts).map(([record, n]) => [`${record}:expired`, n]));
 }
 
 /** How often each instance runs the task: the tick comes every 30 s, retention counts in days. */

@@ -83,7 +83,7 @@ describe("retention: personal data kept only as long as needed", () => {
     expect(delta(before, await erasedCounts())).toMatchObject({ "lookup:unpaid": 2, "checkout:unpaid": 1, "lookup:paid_expired": 1, "checkout:paid_expired": 1 });
   });
 
-  it("a refused attempt updated recently restarts the unpaid period; webhook payloads and delivered mails go after their own period, pending ones stay", async () => {
+  it("a refused attempt updated recently restarts the unpaid period; webhook payloads and delivered mails go after their own period, pending ones stay; expired card tokens go", async () => {
     const t0 = epoch(30);
     const { db } = await import("@/lib/db/client");
     const retried = await seedPerson({ createdAt: t0, checkout: { payment: { status: "expired", updatedAt: after(t0, 20 * DAY_MS) } } });
@@ -91,6 +91,7 @@ describe("retention: personal data kept only as long as needed", () => {
     const pendingMail = await db.mailMessage.create({
       data: { dedupeKey: `pending-mail:${t0.getTime()}`, to: "espera@exemplo.test", subject: "s", template: "payment-approved", props: "{}", messageId: `<p${t0.getTime()}@t>`, createdAt: t0 },
     });
+    const token = await db.cardToken.create({ data: { tokenHash: `hash-${t0.getTime()}`, checkoutId: retried.checkoutId as string, brand: "visa", lastFour: "1111", expiresAt: after(t0, 15 * 60_000) } });
     const received = await db.receivedMail.create({ data: { messageId: `<r${t0.getTime()}@t>`, from: "a@t", to: retried.email, subject: "s", html: "h", text: "t", receivedAt: t0 } });
 
     // Day 8: the applied payload, the sent mail and the test mailbox's copy go; the row stays.
@@ -101,6 +102,7 @@ describe("retention: personal data kept only as long as needed", () => {
     const mail = await db.mailMessage.findFirstOrThrow({ where: { dedupeKey: { startsWith: "payment-approved:" }, createdAt: t0 } });
     expect(mail).toMatchObject({ to: "", subject: "", props: "{}", status: "sent", template: "payment-approved" });
     expect(await db.receivedMail.findUnique({ where: { id: received.id } })).toBeNull();
+    expect(await db.cardToken.findUnique({ where: { tokenHash: token.tokenHash } })).toBeNull();
     expect(await db.webhookEvent.findUniqueOrThrow({ where: { id: pendingInbox.id } })).toMatchObject({ payload: pendingInbox.payload, personalDataErasedAt: null });
     expect(await db.mailMessage.findUniqueOrThrow({ where: { id: pendingMail.id } })).toMatchObject({ to: "espera@exemplo.test", personalDataErasedAt: null });
 
