@@ -31,31 +31,25 @@ type Rule = {
 const byId = (ids: string[]) => ({ id: { in: ids } });
 const oldest = { createdAt: "asc" } as const;
 
+const checkoutRule = (reason: string, where: (c: RetentionCutoffs) => Prisma.CheckoutWhereInput): Rule => ({
+  record: "checkout",
+  reason,
+  pick: (tx, c, take) => tx.checkout.findMany({ where: where(c), orderBy: oldest, take, select: { id: true } }),
+  erase: async (tx, c, ids, now) => (await tx.checkout.updateMany({ where: { AND: [where(c), byId(ids)] }, data: erasable.erasedCheckout(now) })).count,
+});
+
+const lookupRule = (reason: string, where: (c: RetentionCutoffs) => Prisma.LookupWhereInput): Rule => ({
+  record: "lookup",
+  reason,
+  pick: (tx, c, take) => tx.lookup.findMany({ where: where(c), orderBy: oldest, take, select: { id: true } }),
+  erase: async (tx, c, ids, now) => (await tx.lookup.updateMany({ where: { AND: [where(c), byId(ids)] }, data: erasable.erasedLookup(now) })).count,
+});
+
 const RULES: readonly Rule[] = [
-  {
-    record: "checkout",
-    reason: "unpaid",
-    pick: (tx, c, take) => tx.checkout.findMany({ where: erasable.unpaidCheckouts(c), orderBy: oldest, take, select: { id: true } }),
-    erase: async (tx, c, ids, now) => (await tx.checkout.updateMany({ where: { AND: [erasable.unpaidCheckouts(c), byId(ids)] }, data: erasable.erasedCheckout(now) })).count,
-  },
-  {
-    record: "checkout",
-    reason: "paid_expired",
-    pick: (tx, c, take) => tx.checkout.findMany({ where: erasable.paidExpiredCheckouts(c), orderBy: oldest, take, select: { id: true } }),
-    erase: async (tx, c, ids, now) => (await tx.checkout.updateMany({ where: { AND: [erasable.paidExpiredCheckouts(c), byId(ids)] }, data: erasable.erasedCheckout(now) })).count,
-  },
-  {
-    record: "lookup",
-    reason: "unpaid",
-    pick: (tx, c, take) => tx.lookup.findMany({ where: erasable.unpaidLookups(c), orderBy: oldest, take, select: { id: true } }),
-    erase: async (tx, c, ids, now) => (await tx.lookup.updateMany({ where: { AND: [erasable.unpaidLookups(c), byId(ids)] }, data: erasable.erasedLookup(now) })).count,
-  },
-  {
-    record: "lookup",
-    reason: "paid_expired",
-    pick: (tx, c, take) => tx.lookup.findMany({ where: erasable.paidExpiredLookups(c), orderBy: oldest, take, select: { id: true } }),
-    erase: async (tx, c, ids, now) => (await tx.lookup.updateMany({ where: { AND: [erasable.paidExpiredLookups(c), byId(ids)] }, data: erasable.erasedLookup(now) })).count,
-  },
+  checkoutRule("unpaid", erasable.unpaidCheckouts),
+  checkoutRule("paid_expired", erasable.paidExpiredCheckouts),
+  lookupRule("unpaid", erasable.unpaidLookups),
+  lookupRule("paid_expired", erasable.paidExpiredLookups),
   {
     record: "webhook_payload",
     reason: "period",
