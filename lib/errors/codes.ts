@@ -144,6 +144,11 @@ export const ERROR_CODES = {
     message: "Este link expirou. Gere um novo link antes de enviar.",
     meaning: "Sending an expired workspace link by e-mail (renew it first).",
   },
+  LINK_ERASED: {
+    status: 409,
+    message: "Os dados do pagador deste link já foram apagados pelo prazo de guarda. Faça uma nova consulta para gerar outro link.",
+    meaning: "Renewing a link whose payer the retention task (or a person's request) erased.",
+  },
 
   // Card and payments
   CARD_REFUSED: {

@@ -111,6 +111,10 @@ describe("retention: personal data kept only as long as needed", () => {
     expect((await storedPerson(retried)).checkout?.customerCpfCnpj).toBe(retried.cpfCnpj);
     await purge({ now: after(t0, 51 * DAY_MS) });
     expect((await storedPerson(retried)).checkout?.customerCpfCnpj).toBe("");
+    // A despachante's old link whose payer is gone cannot be renewed for nobody.
+    const link = await db.checkout.update({ where: { id: retried.checkoutId as string }, data: { kind: "share", ownerUserId: "user-retention" } });
+    const { renewAccountLink } = await import("@/lib/links/renew-link");
+    await expect(renewAccountLink(link.publicToken, "user-retention")).rejects.toMatchObject({ code: "LINK_ERASED" });
   });
 
   it("re-checks the rule in the statement that erases: a payment that turned paid after the ids were read keeps its person", async () => {
