@@ -12,7 +12,7 @@ const TOKEN = "metrics-token-for-tests-0123456789";
 let t: TestEnvironment;
 
 beforeAll(async () => {
-  t = await setupTestEnvironment({ env: { METRICS_TOKEN: TOKEN, RETENTION_UNPAID_DAYS: "30", RETENTION_PAID_YEARS: "5", RETENTION_WEBHOOK_PAYLOAD_DAYS: "7", RETENTION_MAIL_DAYS: "7" } });
+  t = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { METRICS_TOKEN: TOKEN, RETENTION_UNPAID_DAYS: "30", RETENTION_PAID_YEARS: "5", RETENTION_WEBHOOK_PAYLOAD_DAYS: "7", RETENTION_MAIL_DAYS: "7" } });
 });
 afterAll(() => t.close());
 
@@ -165,5 +165,26 @@ describe("retention: personal data kept only as long as needed", () => {
     expect((await storedPerson(paid)).checkout?.customerCpfCnpj).toBe(paid.cpfCnpj);
     // Erased rows are never picked again: a third run erases nothing.
     expect(await purge({ now, batch: 2 })).not.toHaveProperty("checkout:unpaid");
+  });
+
+  it("rows the storefront itself wrote: a lookup nobody paid and a card payment, through the route handlers and the sandbox", async () => {
+    // Last in this file: its clock runs from today, past every other test's records.
+    const { db } = await import("@/lib/db/client");
+    const { paidByCard, syncLookup } = await import("../support/storefront-flow");
+    const { token } = await paidByCard(t, 1);
+    const paidCheckout = await db.checkout.findUniqueOrThrow({ where: { publicToken: token }, include: { payments: true } });
+    const unpaid = await syncLookup("10.0.0.2");
+    const paid = { lookupId: paidCheckout.lookupId, checkoutId: paidCheckout.id };
+    const paidAt = paidCheckout.payments[0]?.paidAt ?? paidCheckout.payments[0]!.updatedAt;
+
+    await purge({ now: after(new Date(), 31 * DAY_MS) });
+    expect((await storedPerson({ lookupId: unpaid.lookupId, checkoutId: null })).lookup).toMatchObject({ cpfCnpj: "", renavam: "", resultJson: null });
+    expect((await storedPerson(paid)).checkout).toMatchObject({ customerCpfCnpj: paidCheckout.customerCpfCnpj, personalDataErasedAt: null });
+
+    await purge({ now: after(await yearsAfter(paidAt, 5), DAY_MS) });
+    const erased = await storedPerson(paid);
+    expect(erased.lookup).toMatchObject({ cpfCnpj: "", renavam: "" });
+    expect(erased.checkout).toMatchObject({ customerName: "", customerCpfCnpj: "", amountCents: paidCheckout.amountCents });
+    expect(erased.checkout?.payments.map((p) => p.status)).toEqual(["paid"]);
   });
 });
