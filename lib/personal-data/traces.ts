@@ -53,9 +53,12 @@ export async function findTraces(keys: TraceKeys, tx: Tx = db) {
           select: { id: true, type: true, payload: true, receivedAt: true, outcome: true, appliedAt: true },
           orderBy: { receivedAt: "asc" },
         });
-  const testMailbox = (await tx.receivedMail.findMany({ select: { id: true, to: true, subject: true, receivedAt: true }, orderBy: { receivedAt: "asc" } })).filter((m) =>
-    m.to.split(",").some((to) => emails.has(normal(to))),
-  );
+  const testMailbox =
+    emails.size === 0
+      ? []
+      : (await tx.receivedMail.findMany({ select: { id: true, to: true, subject: true, receivedAt: true }, orderBy: { receivedAt: "asc" } })).filter((m) =>
+          m.to.split(",").some((to) => emails.has(normal(to))),
+        );
   return { mails, webhookEvents, testMailbox };
 }
 
