@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import type { Worker } from "@/lib/jobs/worker";
 import { mailOutbox } from "@/lib/mail/worker";
 import { sweepPayments } from "@/lib/payments/sweep";
+import { retentionTick } from "@/lib/personal-data/purge";
 import { webhookLog } from "@/lib/webhooks/logger";
 import { webhookDispatcher } from "@/lib/webhooks/dispatch";
 import { registerStorefrontWebhook, webhookUrlForLogs } from "@/lib/webhooks/registration";
@@ -26,6 +27,8 @@ export const QUEUES: readonly { worker: Worker; tickWaits?: boolean }[] = [
 export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] = [
   // Webhooks get lost: ask the status endpoint about payments nobody resolved.
   { name: "payment-sweep", run: () => sweepPayments() },
+  // Personal data kept only as long as needed (docs/privacy.md); runs every 15 min of ticks.
+  { name: "personal-data-retention", run: () => retentionTick() },
 ];
 
 /** The one tick's interval. */

@@ -142,6 +142,16 @@ export const rawEnvSchema = z.object({
   /** Sign-in link e-mails per client IP, and per e-mail address, per RATE_LIMIT_WINDOW_SECONDS. */
   RATE_LIMIT_SIGN_IN: positiveInt(10),
   RATE_LIMIT_SIGN_IN_PER_EMAIL: positiveInt(3),
+  // How long personal data is kept (lib/personal-data, docs/privacy.md). A lookup or checkout that
+  // moved no money keeps its person this long after its last activity; at least a day, so no
+  // payment still in flight (a PIX lives 24 h, a not-created attempt is watched for 2 h) loses its payer.
+  RETENTION_UNPAID_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+  /** A paid record keeps its payer this long after payment: Brazilian tax law's 5 years for payment records. */
+  RETENTION_PAID_YEARS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(5)),
+  /** An applied webhook delivery's raw payload (owner's document, RENAVAM) is kept this long for investigation. */
+  RETENTION_WEBHOOK_PAYLOAD_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
+  /** A delivered e-mail's recipient and content (outbox), and the test mailbox's messages, are kept this long. */
+  RETENTION_MAIL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
   /** The key that encrypts personal data at rest (lib/privacy): `<key id>:<32 random bytes, base64>`.
    * Required with a production key; unset with a test key: generated once and kept in ./data. */
   DATA_ENCRYPTION_KEY: optionalString,
@@ -211,6 +221,8 @@ export type AppEnv = {
     reserve: number;
   };
   metricsToken: string | undefined;
+  /** How long personal data is kept, in days (lib/rules/retention.ts turns them into cut-offs). */
+  retention: { unpaidDays: number; paidYears: number; webhookPayloadDays: number; mailDays: number };
   /** Personal data at rest (lib/privacy). current/index undefined only with a test key until
    * lib/env/load.ts fills them from ./data. */
   dataKeys: { current: string | undefined; previous: string[]; index: string | undefined };
@@ -336,6 +348,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       reserve: Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100),
     },
     metricsToken: raw.METRICS_TOKEN,
+    retention: {
+      unpaidDays: raw.RETENTION_UNPAID_DAYS,
+      paidYears: raw.RETENTION_PAID_YEARS,
+      webhookPayloadDays: raw.RETENTION_WEBHOOK_PAYLOAD_DAYS,
+      mailDays: raw.RETENTION_MAIL_DAYS,
+    },
     dataKeys: { current: raw.DATA_ENCRYPTION_KEY, previous: previousDataKeys, index: raw.DATA_INDEX_KEY },
     auth: { secret: raw.AUTH_SECRET, sessionDays: raw.AUTH_SESSION_DAYS },
     mail: {

@@ -144,6 +144,11 @@ export const ERROR_CODES = {
     message: "Este link expirou. Gere um novo link antes de enviar.",
     meaning: "Sending an expired workspace link by e-mail (renew it first).",
   },
+  LINK_ERASED: {
+    status: 409,
+    message: "Os dados do pagador deste link já foram apagados pelo prazo de guarda. Faça uma nova consulta para gerar outro link.",
+    meaning: "Renewing a link whose payer the retention task (or a person's request) erased.",
+  },
 
   // Card and payments
   CARD_REFUSED: {
@@ -207,6 +212,13 @@ export const ERROR_CODES = {
     status: 409,
     message: "O valor do novo código PIX não confere com o anterior. Volte aos débitos e gere o pagamento de novo.",
     meaning: "The renewed PIX code carries another total; it is never shown.",
+  },
+
+  // A person's rights (lib/personal-data: the operator's export and erasure, a client's deletion)
+  PERSONAL_DATA_PAYMENT_OPEN: {
+    status: 409,
+    message: "Não é possível apagar agora: há um pagamento em andamento com estes dados. Tente de novo quando ele terminar.",
+    meaning: "Erasing a CPF/CNPJ that a payment still open (not paid, refused, expired or not created) needs; nothing was erased.",
   },
 
   // The upstream (lib/upstream/errors.ts maps its statuses and shapes to these)

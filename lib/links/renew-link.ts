@@ -22,6 +22,8 @@ export async function renewAccountLink(token: string, userId: string): Promise<C
 }
 
 async function renewFrom(old: OldLink): Promise<CreatedCheckout> {
+  // Its payer is gone (docs/privacy.md): there is no one to make the new checkout for.
+  if (old.personalDataErasedAt) throw new AppError({ code: "LINK_ERASED" });
   const status = await checkoutStatus(old);
   if (status === "paid") throw new AppError({ code: "CHECKOUT_ALREADY_PAID", message: "Este link já foi pago: não é preciso gerar outro." });
   if (status === "open") throw new AppError({ code: "LINK_STILL_OPEN" });

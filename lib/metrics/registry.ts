@@ -77,6 +77,12 @@ function build() {
       help: "Payment attempts concluded not created (the upstream answered 404 past the grace)",
       registers: [registry],
     }),
+    personalDataErased: new Counter({
+      name: "personal_data_erased_total",
+      help: "Records whose personal data was erased or deleted, by record kind (lookup, checkout, webhook_payload, mail, received_mail, session, verification, card_token, workspace_client) and why (unpaid | paid_expired | period | expired | request | client_deleted)",
+      labelNames: ["record", "reason"] as const,
+      registers: [registry],
+    }),
     upstreamPauses: new Counter({
       name: "upstream_pauses_total",
       help: "Upstream 429s with retryAfter that paused an operation for the whole fleet",

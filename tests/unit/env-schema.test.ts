@@ -66,6 +66,13 @@ describe("parseEnv", () => {
     expect(problems.join(" ")).toMatch(/WEBHOOK_SECRET is required/);
   });
 
+  it("keeps personal data 30 days unpaid, 5 years paid, 7 days for payloads and mails, unless told; never less than a day", () => {
+    expect(parseEnv({}).retention).toEqual({ unpaidDays: 30, paidYears: 5, webhookPayloadDays: 7, mailDays: 7 });
+    expect(parseEnv({ RETENTION_UNPAID_DAYS: "90", RETENTION_PAID_YEARS: "6" }).retention).toMatchObject({ unpaidDays: 90, paidYears: 6 });
+    expect(problemsOf({ RETENTION_UNPAID_DAYS: "0" }).join(" ")).toMatch(/RETENTION_UNPAID_DAYS/);
+    expect(problemsOf({ RETENTION_PAID_YEARS: "1.5" }).join(" ")).toMatch(/RETENTION_PAID_YEARS/);
+  });
+
   it("marks lookups old after 24 h unless LOOKUP_MAX_AGE_HOURS says otherwise", () => {
     expect(parseEnv({}).lookupMaxAgeMs).toBe(24 * 3_600_000);
     expect(parseEnv({ LOOKUP_MAX_AGE_HOURS: "0.5" }).lookupMaxAgeMs).toBe(1_800_000);

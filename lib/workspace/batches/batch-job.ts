@@ -83,6 +83,7 @@ export async function createLinkedLookups(rows: readonly BatchItemRow[]): Promis
     createdAt: startedAt,
     updatedAt: startedAt,
     resolvedAt: null,
+    personalDataErasedAt: null,
   });
   return new Map(fresh.map((f) => [f.itemId, lookupOf(f)]));
 }

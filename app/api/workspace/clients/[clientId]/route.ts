@@ -1,10 +1,10 @@
-// GET /api/workspace/clients/{clientId} – a client with its vehicles (and the edit form's values); PATCH – edit; DELETE – the client, its vehicles, lookups and unpaid links.
+// GET /api/workspace/clients/{clientId} – a client with its vehicles (and the edit form's values); PATCH – edit; DELETE – the client, its vehicles, lookups and unpaid links, and the mails and webhook payloads that named them.
 import { userRoute } from "@/lib/auth/user-route";
 import { jsonResponse } from "@/lib/http/errors";
 import { readJson } from "@/lib/http/json-body";
 import { parseOrThrow } from "@/lib/http/validation";
+import { eraseClient } from "@/lib/personal-data/erase-client";
 import { getClient, updateClient } from "@/lib/workspace/clients/clients";
-import { deleteClient } from "@/lib/workspace/clients/delete-client";
 import { clientInputSchema } from "@/lib/validation/workspace-input";
 
 export const dynamic = "force-dynamic";
@@ -20,5 +20,5 @@ export const PATCH = userRoute<P>("PATCH /api/workspace/clients/[clientId]", { s
 );
 
 export const DELETE = userRoute<P>("DELETE /api/workspace/clients/[clientId]", { stateChanging: true }, async (_req, user, { clientId }) =>
-  jsonResponse({ deleted: await deleteClient(user.id, clientId) }),
+  jsonResponse({ deleted: (await eraseClient(user.id, clientId)).deleted }),
 );
