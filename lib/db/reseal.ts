@@ -1,4 +1,4 @@
-import { isSealed, keyIdOf, open, seal } from "@/lib/privacy/cipher";
+import { contactHash, isSealed, keyIdOf, open, seal } from "@/lib/privacy/cipher";
 import { keyring } from "@/lib/privacy/keyring";
 import type { Db } from "./create-client";
 import { KEYED_HASHES, SEALED_FIELDS } from "./sealed-fields";
@@ -123,4 +123,21 @@ export async function checkDataKeys(db: Db): Promise<string | null> {
     }
   }
   return null;
+}
+
+/**
+ * Outbox keys written before encryption named a payment link's recipient in clear
+ * ("payment-link:<checkout>:<address>"); the key now holds the address's keyed hash, as
+ * lib/mail writes it. Rewritten one row at a time, only while it still reads the old text.
+ */
+export async function rekeyLegacyMailKeys(db: Db): Promise<number> {
+  const ring = keyring();
+  const rows = await db.mailMessage.findMany({ where: { dedupeKey: { startsWith: "payment-link:", contains: "@" } }, select: { id: true, dedupeKey: true } });
+  let done = 0;
+  for (const row of rows) {
+    const cut = row.dedupeKey.indexOf(":", "payment-link:".length);
+    const key = `${row.dedupeKey.slice(0, cut)}:${contactHash(ring, row.dedupeKey.slice(cut + 1))}`;
+    done += (await db.mailMessage.updateMany({ where: { id: row.id, dedupeKey: row.dedupeKey }, data: { dedupeKey: key } })).count;
+  }
+  return done;
 }

@@ -13,7 +13,7 @@ export const SEALED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   MailMessage: ["to", "props"],
   ReceivedMail: ["to", "subject", "html", "text", "attachments"],
   Session: ["ipAddress", "userAgent"],
-  User: ["name"],
+  User: ["name", "officeCnpj"],
   WebhookEvent: ["payload"],
 };
 

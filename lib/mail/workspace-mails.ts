@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
+import { contactIndex } from "@/lib/privacy";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueMail, type MailDb } from "./enqueue";
 import { amountsOfPayment, paymentWithDebts } from "./payment-mails";
@@ -10,10 +11,16 @@ import type { TemplateProps } from "./templates";
 // records the event, then kickOutbox() after it commits. The dedupe key names the event, so a
 // retried request does not send twice.
 
-/** A despachante sends a client the payment link of a share checkout (once per checkout and address). */
+/**
+ * A despachante sends a client the payment link of a share checkout (once per checkout and address).
+ * The key names the address by its keyed hash: a unique index is never sealed, and the address
+ * must not sit in it in clear (docs/privacy.md).
+ */
 export function queuePaymentLinkMail(tx: MailDb, checkoutId: string, to: string, props: TemplateProps<"payment-link">) {
-  return enqueueMail(tx, { dedupeKey: `payment-link:${checkoutId}:${to.toLowerCase()}`, to, template: "payment-link", props });
+  return enqueueMail(tx, { dedupeKey: paymentLinkMailKey(checkoutId, to), to, template: "payment-link", props });
 }
+
+const paymentLinkMailKey = (checkoutId: string, to: string) => `payment-link:${checkoutId}:${contactIndex(to)}`;
 
 /** A sign-in link; every request is its own event (the caller's id for it, or a fresh one). */
 export function queueSignInLinkMail(tx: MailDb, to: string, props: TemplateProps<"sign-in-link">, requestId: string = randomUUID()) {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
+import { documentHash, seal } from "@/lib/privacy/cipher";
+import { keyring } from "@/lib/privacy/keyring";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { expect, test } from "./support/test";
@@ -22,18 +24,24 @@ const VEHICLES = [
   familyVehicle("TST7A03")!,
 ];
 
-/** Clients and vehicles for the signed-in account, written to the e2e database (the import is another part). */
+/**
+ * Clients and vehicles for the signed-in account, written to the e2e database (the import is
+ * another part), sealed with the server's keys as lib/db's client would write them: the
+ * personal-data scan after the suite finds any value written in clear.
+ */
 function seedWorkspace(email: string): void {
   const sqlite = new Database(E2E_DB_FILE, { fileMustExist: true, timeout: 10_000 });
   try {
     const { id: userId } = sqlite.prepare("SELECT id FROM User WHERE email = ?").get(email) as { id: string };
     const now = new Date().toISOString().replace("Z", "+00:00");
-    const client = sqlite.prepare("INSERT INTO WorkspaceClient (id, userId, name, cpfCnpj, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)");
+    const ring = keyring();
+    const client = sqlite.prepare("INSERT INTO WorkspaceClient (id, userId, name, cpfCnpj, cpfCnpjIndex, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)");
     const vehicle = sqlite.prepare("INSERT INTO WorkspaceVehicle (id, userId, clientId, plate, uf, renavam, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     VEHICLES.forEach((v, i) => {
       const clientId = `c${randomUUID().replace(/-/g, "")}`;
-      client.run(clientId, userId, i === 0 ? "Ana Souza" : `Cliente ${String(i + 1).padStart(2, "0")}`, v.cpfCnpj, now, now);
-      vehicle.run(`v${randomUUID().replace(/-/g, "")}`, userId, clientId, v.plate, v.uf, v.renavam, now, now);
+      const name = i === 0 ? "Ana Souza" : `Cliente ${String(i + 1).padStart(2, "0")}`;
+      client.run(clientId, userId, seal(ring, name), seal(ring, v.cpfCnpj), documentHash(ring, v.cpfCnpj), now, now);
+      vehicle.run(`v${randomUUID().replace(/-/g, "")}`, userId, clientId, v.plate, v.uf, seal(ring, v.renavam), now, now);
     });
   } finally {
     sqlite.close();

@@ -58,6 +58,9 @@ describe("personal data sealed at rest", () => {
     const lookup = await plain.lookup.create({ data: { externalId: randomUUID(), uf: "SP", plate: "QAA1B23", renavam, cpfCnpj: cpf } });
     const client = await plain.workspaceClient.create({ data: { userId, name: "Plain Pessoa", cpfCnpj: cpf, phone: "11912345678", email: "plain@exemplo.com" } });
     const mail = await plain.mailMessage.create({ data: { dedupeKey: randomUUID(), to: "plain@exemplo.com", subject: "s", template: "t", props: JSON.stringify({ cpf }), messageId: `<${randomUUID()}@placapaga.test>` } });
+    // A payment-link mail's key as it was written before: the recipient in clear in a unique index.
+    const linkKey = `payment-link:${randomUUID()}`;
+    const linkMail = await plain.mailMessage.create({ data: { dedupeKey: `${linkKey}:Plain@Exemplo.com`, to: "plain@exemplo.com", subject: "s", template: "payment-link", props: "{}", messageId: `<${randomUUID()}@placapaga.test>` } });
     const event = await plain.webhookEvent.create({ data: { dedupeKey: randomUUID(), type: "debts", payload: JSON.stringify({ vehicle: { document: cpf, renavam } }), outcome: "applied" } });
     // Readable before the step runs: a value that was never sealed is read as it is.
     expect((await db.lookup.findUniqueOrThrow({ where: { id: lookup.id } })).cpfCnpj).toBe(cpf);
@@ -72,6 +75,7 @@ describe("personal data sealed at rest", () => {
     const rawMail = await plain.mailMessage.findUniqueOrThrow({ where: { id: mail.id } });
     expect(rawMail.props).toMatch(sealedUnder(current));
     expect(rawMail.toIndex).toBe(contactIndex("plain@exemplo.com"));
+    expect((await plain.mailMessage.findUniqueOrThrow({ where: { id: linkMail.id } })).dedupeKey).toBe(`${linkKey}:${contactIndex("plain@exemplo.com")}`);
     expect((await plain.webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).payload).not.toContain(cpf);
     // The app reads them plain.
     expect(await db.workspaceClient.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({ name: "Plain Pessoa", cpfCnpj: cpf, email: "plain@exemplo.com" });
