@@ -27,6 +27,12 @@ export async function ingestWebhook(rawBody: string): Promise<IngestResult> {
   if (!parsed.ok) return invalid(parsed.issues, rawBody);
 
   const { event } = parsed.value;
+  // PostgreSQL refuses a NUL in text: an event whose stored columns carry one is malformed on both
+  // providers (400), not a database outage (503) that the upstream would retry for ever.
+  const withNul = Object.entries({ type: event.type, transactionId: event.transactionId, externalId: event.externalId })
+    .filter(([, value]) => typeof value === "string" && value.includes("\u0000"))
+    .map(([field]) => `${field}: NUL character`);
+  if (withNul.length > 0) return invalid(withNul, rawBody);
   try {
     const result = await insertWebhookEvent({
       dedupeKey: dedupeKeyOf(parsed.value, rawBody),

@@ -49,7 +49,9 @@ describe("webhook route answers", () => {
 
   it("malformed body (not JSON, missing fields, wrong types): 400 and nothing stored", async () => {
     const before = await db.webhookEvent.count();
-    for (const body of ["{not json", JSON.stringify({ transactionId: 1 }), JSON.stringify({ type: "payment-status-update", transactionId: 1, externalId: "x" }), JSON.stringify({ type: "debts", transactionId: 1, externalId: "x", debts: [{ id: "d", amount: "12,00" }] })]) {
+    for (const body of ["{not json", JSON.stringify({ transactionId: 1 }), JSON.stringify({ type: "payment-status-update", transactionId: 1, externalId: "x" }), JSON.stringify({ type: "debts", transactionId: 1, externalId: "x", debts: [{ id: "d", amount: "12,00" }] }),
+      // A NUL in a stored column (PostgreSQL refuses it in text): malformed on both providers, never a 503.
+      JSON.stringify({ type: "\u0000", transactionId: 3, externalId: "e" }), JSON.stringify({ type: "search-error-event", transactionId: 3, externalId: "e\u0000" })]) {
       const res = await deliver(body);
       expect(res.status).toBe(400);
       expect(await res.json()).not.toHaveProperty("received");
