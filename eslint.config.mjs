@@ -19,6 +19,7 @@ export const LAYERS = [
   ["lib/workspace"],
   ["lib/links"],
   ["lib/webhooks"],
+  ["lib/radar"],
   ["lib/personal-data"],
   ["lib/background"],
   ["lib/browser", "app", "components"],

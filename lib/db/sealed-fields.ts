@@ -15,6 +15,7 @@ export const SEALED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   Session: ["ipAddress", "userAgent"],
   User: ["name", "officeCnpj"],
   WebhookEvent: ["payload"],
+  RadarWatch: ["plate", "renavam", "cpfCnpj", "email"],
 };
 
 type KeyedHash = { field: string; index: string; hash: (ring: Keyring, plain: string) => string };
@@ -25,6 +26,7 @@ export const KEYED_HASHES: Readonly<Record<string, KeyedHash>> = {
   Checkout: { field: "customerCpfCnpj", index: "customerCpfCnpjIndex", hash: documentHash },
   WorkspaceClient: { field: "cpfCnpj", index: "cpfCnpjIndex", hash: documentHash },
   MailMessage: { field: "to", index: "toIndex", hash: contactHash },
+  RadarWatch: { field: "email", index: "emailIndex", hash: contactHash },
 };
 
 const SEALED_NAMES = new Set(Object.values(SEALED_FIELDS).flat());

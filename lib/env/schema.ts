@@ -152,6 +152,27 @@ export const rawEnvSchema = z.object({
   RETENTION_WEBHOOK_PAYLOAD_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
   /** A delivered e-mail's recipient and content (outbox), and the test mailbox's messages, are kept this long. */
   RETENTION_MAIL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
+  // Radar (lib/radar, docs/radar.md): watched vehicles looked up again. Periods and offsets are
+  // settings so tests run a week in seconds; the sandbox's changing vehicles follow its own clock.
+  /** A weekly watch's period (the default recurrence). */
+  RADAR_WEEKLY_PERIOD_MS: positiveMs(7 * 24 * 3_600_000),
+  /** A daily watch's period. */
+  RADAR_DAILY_PERIOD_MS: positiveMs(24 * 3_600_000),
+  /** Radar's ceiling: this percent of the general upstream budget (the rate less the payment
+   * reserve) per minute, so people's lookups always keep the rest of every window. */
+  RADAR_BUDGET_SHARE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(90).default(50)),
+  /** After an authority error (900-903) a scan is tried again this much later. */
+  RADAR_AUTHORITY_RETRY_MS: positiveMs(30 * 60_000),
+  /** Days before a discount ends that the owner is told (lib/rules/debt-reminders.ts). */
+  RADAR_DISCOUNT_REMINDER_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60).default(3)),
+  /** Days before an IPVA parcela or licensing is due that the owner is told, comma-separated. */
+  RADAR_DUE_REMINDER_DAYS: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{1,2}(,\d{1,2})*$/, { error: "RADAR_DUE_REMINDER_DAYS must be day counts like 7,1" }).default("7,1")),
+  /** The hour (São Paulo, 0-23) from which an account's daily digest is sent. */
+  RADAR_DIGEST_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(23).default(8)),
+  /** A despachante account's monthly cap of Radar lookups, until they set their own. */
+  RADAR_DEFAULT_MONTHLY_CAP: positiveInt(2000),
+  /** An owner's watch not confirmed (double opt-in) within this many hours is erased. */
+  RADAR_CONFIRM_TTL_HOURS: positiveInt(48),
   /** The key that encrypts personal data at rest (lib/privacy): `<key id>:<32 random bytes, base64>`.
    * Required with a production key; unset with a test key: generated once and kept in ./data. */
   DATA_ENCRYPTION_KEY: optionalString,
@@ -226,6 +247,18 @@ export type AppEnv = {
   /** Personal data at rest (lib/privacy). current/index undefined only with a test key until
    * lib/env/load.ts fills them from ./data. */
   dataKeys: { current: string | undefined; previous: string[]; index: string | undefined };
+  radar: {
+    weeklyPeriodMs: number;
+    dailyPeriodMs: number;
+    /** Radar lookups the whole fleet may send per minute (its share of the general budget). */
+    budgetShare: number;
+    authorityRetryMs: number;
+    discountReminderDays: number;
+    dueReminderDays: number[];
+    digestHour: number;
+    defaultMonthlyCap: number;
+    confirmTtlHours: number;
+  };
   auth: {
     /** undefined: derived from the webhook secret at load (lib/auth/secret.ts). */
     secret: string | undefined;
@@ -355,6 +388,20 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       mailDays: raw.RETENTION_MAIL_DAYS,
     },
     dataKeys: { current: raw.DATA_ENCRYPTION_KEY, previous: previousDataKeys, index: raw.DATA_INDEX_KEY },
+    radar: {
+      weeklyPeriodMs: raw.RADAR_WEEKLY_PERIOD_MS,
+      dailyPeriodMs: raw.RADAR_DAILY_PERIOD_MS,
+      budgetShare: Math.max(
+        1,
+        Math.floor(((raw.UPSTREAM_RATE_PER_MINUTE - Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100)) * raw.RADAR_BUDGET_SHARE_PERCENT) / 100),
+      ),
+      authorityRetryMs: raw.RADAR_AUTHORITY_RETRY_MS,
+      discountReminderDays: raw.RADAR_DISCOUNT_REMINDER_DAYS,
+      dueReminderDays: [...new Set(raw.RADAR_DUE_REMINDER_DAYS.split(",").map(Number))].sort((a, b) => b - a),
+      digestHour: raw.RADAR_DIGEST_HOUR,
+      defaultMonthlyCap: raw.RADAR_DEFAULT_MONTHLY_CAP,
+      confirmTtlHours: raw.RADAR_CONFIRM_TTL_HOURS,
+    },
     auth: { secret: raw.AUTH_SECRET, sessionDays: raw.AUTH_SESSION_DAYS },
     mail: {
       smtpUrl: raw.SMTP_URL ?? `smtp://127.0.0.1:${raw.SMTP_PORT}`,
