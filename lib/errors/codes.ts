@@ -66,6 +66,11 @@ export const ERROR_CODES = {
     message: "Complete o cadastro do cliente (nome completo, e-mail e celular) para gerar o link.",
     meaning: "The client lacks what a payment link needs.",
   },
+  RADAR_CAP_EXCEEDED: {
+    status: 422,
+    message: "Essa escolha passa do limite mensal de consultas do Radar da sua conta. Escolha menos veículos, a recorrência semanal ou aumente o limite.",
+    meaning: "Turning Radar on would cost more upstream lookups a month than the account's cap; nothing changed.",
+  },
   IMPORT_TOO_LARGE: {
     status: 413,
     message: "Arquivo grande demais: o limite é 1 MB. Divida a planilha em partes.",

@@ -36,10 +36,15 @@ export async function listAccountLinks(userId: string, filter: WorkspaceLinkFilt
   return { links, clients: clients.map(({ id, name }) => ({ id, name })) };
 }
 
-/** The account's lookup (through one of its batch items) and the client the link is for. */
+/**
+ * The account's lookup (through one of its batch items, or a Radar re-lookup of one of its
+ * vehicles: "Gerar link" from a new debt) and the client the link is for.
+ */
 async function ownedLookupAndClient(userId: string, lookupId: string, clientId?: string) {
-  const item = await db.lookupBatchItem.findFirst({ where: { lookupId, batch: { userId } }, select: { vehicle: { select: { clientId: true } } } });
-  if (!item) throw notInWorkspace("Consulta");
+  const item =
+    (await db.lookupBatchItem.findFirst({ where: { lookupId, batch: { userId } }, select: { vehicle: { select: { clientId: true } } } })) ??
+    (await db.radarScan.findFirst({ where: { lookupId, watch: { userId, kind: "workspace" } }, select: { watch: { select: { vehicle: { select: { clientId: true } } } } } }))?.watch;
+  if (!item?.vehicle) throw notInWorkspace("Consulta");
   const client = await db.workspaceClient.findFirst({ where: { id: clientId ?? item.vehicle.clientId, userId } });
   if (!client) throw notInWorkspace("Cliente");
   return client;

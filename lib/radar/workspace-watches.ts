@@ -1,0 +1,133 @@
+import "server-only";
+import { notInWorkspace } from "@/lib/auth/user-route";
+import { db } from "@/lib/db/client";
+import { orderedIds } from "@/lib/db/bulk-sql";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors/app-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { RadarSelection } from "@/lib/validation/radar-input";
+import { radarLog } from "./logger";
+import { activationData, lookupsPerMonth, type Recurrence } from "./watch-schedule";
+
+// The despachante turns Radar on and off for their vehicles. Every upstream lookup costs money in
+// production, so the cost a month is shown before confirming and the account's cap is held in the
+// same transaction that turns the watches on (the account's row is written first: on PostgreSQL
+// that locks it, so two confirmations at once cannot both pass the cap). A client or vehicle id
+// that is not the account's is refused with the same answer as one that does not exist.
+
+type Tx = Prisma.TransactionClient;
+
+export type RadarCost = {
+  /** Vehicles in the selection. */
+  vehicles: number;
+  /** Lookups a month the selection costs at the chosen recurrence. */
+  selectionPerMonth: number;
+  /** Lookups a month of the account's other active watches (outside the selection). */
+  othersPerMonth: number;
+  totalPerMonth: number;
+  monthlyCap: number;
+  withinCap: boolean;
+};
+
+/** The account's cap, created with the configured default the first time it is needed. */
+export async function radarAccountOf(userId: string, client: Pick<Tx, "radarAccount"> = db) {
+  const found = await client.radarAccount.findUnique({ where: { userId } });
+  return found ?? { userId, monthlyCap: env.radar.defaultMonthlyCap, radarSeenAt: null, painelSeenAt: null, lastDigestDay: null };
+}
+
+async function chosenVehicles(tx: Pick<Tx, "workspaceVehicle" | "workspaceClient">, userId: string, selection: RadarSelection) {
+  if (selection.scope === "all") return tx.workspaceVehicle.findMany({ where: { userId }, select: { id: true, uf: true } });
+  if (selection.scope === "clients") {
+    const ids = [...new Set(selection.clientIds)];
+    const found = await tx.workspaceClient.count({ where: { userId, id: { in: ids } } });
+    if (found !== ids.length) throw notInWorkspace("Cliente");
+    return tx.workspaceVehicle.findMany({ where: { userId, clientId: { in: ids } }, select: { id: true, uf: true } });
+  }
+  const ids = [...new Set(selection.vehicleIds)];
+  const vehicles = await tx.workspaceVehicle.findMany({ where: { userId, id: { in: ids } }, select: { id: true, uf: true } });
+  if (vehicles.length !== ids.length) throw notInWorkspace("Veículo");
+  return vehicles;
+}
+
+async function costOf(tx: Tx, userId: string, vehicleIds: string[], recurrence: Recurrence, monthlyCap: number): Promise<RadarCost> {
+  const chosen = new Set(vehicleIds);
+  const active = await tx.radarWatch.findMany({ where: { userId, kind: "workspace", status: "active" }, select: { vehicleId: true, recurrence: true } });
+  const othersPerMonth = active.filter((w) => !w.vehicleId || !chosen.has(w.vehicleId)).reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
+  const selectionPerMonth = vehicleIds.length * lookupsPerMonth(recurrence);
+  const totalPerMonth = othersPerMonth + selectionPerMonth;
+  return { vehicles: vehicleIds.length, selectionPerMonth, othersPerMonth, totalPerMonth, monthlyCap, withinCap: totalPerMonth <= monthlyCap };
+}
+
+/** What turning Radar on for this selection would cost a month; nothing is written. */
+export async function previewRadar(userId: string, selection: RadarSelection, recurrence: Recurrence): Promise<RadarCost> {
+  return db.$transaction(async (tx) => {
+    const vehicles = await chosenVehicles(tx, userId, selection);
+    const account = await radarAccountOf(userId, tx);
+    return costOf(tx, userId, vehicles.map((v) => v.id), recurrence, account.monthlyCap);
+  });
+}
+
+export const capExceeded = (cost: RadarCost) =>
+  new AppError({
+    code: "RADAR_CAP_EXCEEDED",
+    message: `Essa escolha custaria ${cost.totalPerMonth.toLocaleString("pt-BR")} consultas por mês, acima do limite de ${cost.monthlyCap.toLocaleString("pt-BR")} da sua conta. Nada foi alterado: escolha menos veículos, a recorrência semanal ou aumente o limite.`,
+    fields: { totalPerMonth: String(cost.totalPerMonth), monthlyCap: String(cost.monthlyCap) },
+  });
+
+/**
+ * Turns Radar on for the selection at the recurrence: new watches are created, stopped ones start
+ * again, active ones take the new recurrence. Over the cap nothing changes. A watch starts from no
+ * baseline: its first scan's result becomes it (no "appeared" for debts already there).
+ */
+export async function turnRadarOn(userId: string, selection: RadarSelection, recurrence: Recurrence, now = new Date()): Promise<RadarCost & { turnedOn: number }> {
+  const result = await db.$transaction(async (tx) => {
+    const account = await tx.radarAccount.upsert({ where: { userId }, create: { userId, monthlyCap: env.radar.defaultMonthlyCap }, update: { updatedAt: now } });
+    const vehicles = await chosenVehicles(tx, userId, selection);
+    const cost = await costOf(tx, userId, vehicles.map((v) => v.id), recurrence, account.monthlyCap);
+    if (!cost.withinCap) throw capExceeded(cost);
+    const existing = await tx.radarWatch.findMany({ where: { vehicleId: { in: vehicles.map((v) => v.id) } }, select: { id: true, vehicleId: true, status: true, recurrence: true } });
+    const byVehicle = new Map(existing.map((w) => [w.vehicleId, w]));
+    const fresh = vehicles.filter((v) => !byVehicle.has(v.id));
+    const ids = orderedIds(fresh.length, now.getTime());
+    await tx.radarWatch.createMany({
+      data: fresh.map((v, i) => ({ id: ids[i]!, kind: "workspace", userId, vehicleId: v.id, recurrence, confirmedAt: now, ...activationData({ id: ids[i]!, recurrence }, v.uf, now) })),
+    });
+    let changed = fresh.length;
+    for (const v of vehicles) {
+      const watch = byVehicle.get(v.id);
+      // An active watch at the same recurrence keeps its place on the grid.
+      if (!watch || (watch.status === "active" && watch.recurrence === recurrence)) continue;
+      await tx.radarWatch.update({ where: { id: watch.id }, data: { recurrence, confirmedAt: now, ...activationData({ id: watch.id, recurrence }, v.uf, now) } });
+      changed += 1;
+    }
+    return { ...cost, turnedOn: changed };
+  });
+  radarLog.info({ vehicles: result.vehicles, turnedOn: result.turnedOn, perMonth: result.totalPerMonth }, "radar turned on");
+  return result;
+}
+
+/** Stops the selection's watches; the engine claims only active ones, so nothing more is looked up. */
+export async function turnRadarOff(userId: string, selection: RadarSelection, now = new Date()): Promise<{ turnedOff: number }> {
+  const turnedOff = await db.$transaction(async (tx) => {
+    const vehicles = await chosenVehicles(tx, userId, selection);
+    const { count } = await tx.radarWatch.updateMany({
+      where: { userId, kind: "workspace", vehicleId: { in: vehicles.map((v) => v.id) }, status: { not: "stopped" } },
+      data: { status: "stopped", stopReason: "radar_off", stoppedAt: now, notBefore: null },
+    });
+    return count;
+  });
+  radarLog.info({ turnedOff }, "radar turned off");
+  return { turnedOff };
+}
+
+/** The account's monthly cap; a lower one than today's use stops nothing, it refuses more. */
+export async function setMonthlyCap(userId: string, monthlyCap: number): Promise<{ monthlyCap: number }> {
+  const account = await db.radarAccount.upsert({ where: { userId }, create: { userId, monthlyCap }, update: { monthlyCap } });
+  return { monthlyCap: account.monthlyCap };
+}
+
+/** Lookups a month of the account's active watches. */
+export async function usedPerMonth(userId: string): Promise<number> {
+  const active = await db.radarWatch.findMany({ where: { userId, kind: "workspace", status: "active" }, select: { recurrence: true } });
+  return active.reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
+}
