@@ -4,6 +4,7 @@ import type { Worker } from "@/lib/jobs/worker";
 import { mailOutbox } from "@/lib/mail/worker";
 import { sweepPayments } from "@/lib/payments/sweep";
 import { retentionTick } from "@/lib/personal-data/purge";
+import { radarDigestTick } from "@/lib/radar/digest";
 import { webhookLog } from "@/lib/webhooks/logger";
 import { webhookDispatcher } from "@/lib/webhooks/dispatch";
 import { registerStorefrontWebhook, webhookUrlForLogs } from "@/lib/webhooks/registration";
@@ -29,6 +30,8 @@ export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] 
   { name: "payment-sweep", run: () => sweepPayments() },
   // Personal data kept only as long as needed (docs/privacy.md); runs every 15 min of ticks.
   { name: "personal-data-retention", run: () => retentionTick() },
+  // The despachante's Radar digest: one e-mail per account per São Paulo day, from the digest hour.
+  { name: "radar-digest", run: () => radarDigestTick() },
 ];
 
 /** The one tick's interval. */

@@ -34,6 +34,16 @@ const FIXTURES: { [N in TemplateName]: Parameters<(typeof TEMPLATES)[N]["subject
   "payment-link": { clientName: "João", despachanteName: "Despachante Central", plate: "ABC1234", amountCents: 48_210, payUrl: "http://localhost:3000/pagar/tok" },
   "sign-in-link": { signInUrl: "http://localhost:3000/entrar/tok", expiresInMinutes: 15 },
   "client-paid": { clientName: "João Souza", plate: "ABC1234", amountCents: 26_990, receipt: facts.receipt, workspaceUrl: "http://localhost:3000/painel" },
+  "radar-digest": {
+    day: "2026-11-27",
+    events: [
+      { kind: "appeared", reason: null, title: "Multa - Radar", amountCents: 19_523, previousAmountCents: null, dueDate: "2026-12-10T03:00:00.000Z", clientName: "João Souza", plate: "RDR4A01" },
+      { kind: "amountChanged", reason: "discountEnded", title: "Multa - Avanço de sinal", amountCents: 29_347, previousAmountCents: 23_478, dueDate: null, clientName: "João Souza", plate: "RDR4A01" },
+      { kind: "stopped", reason: "vehicle_not_found", title: null, amountCents: null, previousAmountCents: null, dueDate: null, clientName: "Maria Lima", plate: "RDR4A02" },
+    ],
+    more: 2,
+    radarUrl: "http://localhost:3000/painel/radar",
+  },
 };
 const names = Object.keys(TEMPLATES) as TemplateName[];
 
@@ -68,6 +78,19 @@ describe("e-mail templates", () => {
       }
     }
     expect(renderMail("payment-approved", FIXTURES["payment-approved"]).text).toContain("Forma de pagamento: Visa final 1111 em 3x");
+  });
+
+  it("the Radar digest tells every event by client in one e-mail, with the amounts, the change and the count left for the page", () => {
+    const { subject, html, text } = renderMail("radar-digest", FIXTURES["radar-digest"]);
+    expect(subject).toBe("Radar: 5 novidades nos veículos dos seus clientes (27/11/2026)");
+    for (const part of [html, text]) {
+      expect(part).toContain("João Souza");
+      expect(part).toContain("Maria Lima");
+      expect(part).toMatch(/RDR4A01 · Novo débito: Multa - Radar: R\$\s195,23, vence em 10\/12\/2026\./);
+      expect(part).toMatch(/passou de R\$\s234,78 para R\$\s293,47 \(o desconto acabou\)/);
+      expect(part).toContain("O Detran não encontrou este veículo");
+      expect(part).toContain("E mais 2 novidades na página do Radar.");
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { MailTemplate } from "./define";
 import { paymentApproved } from "./payment-approved";
 import { paymentLink } from "./payment-link";
 import { pixInstructions } from "./pix-instructions";
+import { radarDigest } from "./radar-digest";
 import { signInLink } from "./sign-in-link";
 
 // Every template by the name stored in MailMessage.template. Pure: no Prisma, no Next.
@@ -14,6 +15,7 @@ export const TEMPLATES = {
   "payment-link": paymentLink,
   "sign-in-link": signInLink,
   "client-paid": clientPaid,
+  "radar-digest": radarDigest,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
