@@ -5,6 +5,7 @@ const SECTIONS = [
   { href: "/painel/clientes", label: "Clientes" },
   { href: "/painel/lotes", label: "Consultas em lote" },
   { href: "/painel/links", label: "Links" },
+  { href: "/painel/radar", label: "Radar" },
 ] as const;
 
 /** The workspace's sections, and who is signed in. */

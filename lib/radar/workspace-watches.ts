@@ -131,3 +131,24 @@ export async function usedPerMonth(userId: string): Promise<number> {
   const active = await db.radarWatch.findMany({ where: { userId, kind: "workspace", status: "active" }, select: { recurrence: true } });
   return active.reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
 }
+
+/** The settings form's choices: every client's vehicles with their watch, if any. */
+export async function radarChoices(userId: string) {
+  const clients = await db.workspaceClient.findMany({
+    where: { userId },
+    select: { id: true, name: true, vehicles: { select: { id: true, plate: true, uf: true, radarWatch: { select: { status: true, recurrence: true } } }, orderBy: { plate: "asc" } } },
+  });
+  return clients
+    .filter((c) => c.vehicles.length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name, "pt-BR"))
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      vehicles: c.vehicles.map((v) => ({ id: v.id, plate: v.plate, uf: v.uf, watching: v.radarWatch?.status === "active" ? (v.radarWatch.recurrence as Recurrence) : null })),
+    }));
+}
+
+export type RadarChoiceClient = Awaited<ReturnType<typeof radarChoices>>[number];
+
+/** Lookups a month of one watch at each recurrence, for the form's arithmetic before the server's. */
+export const perMonthByRecurrence = (): Record<Recurrence, number> => ({ weekly: lookupsPerMonth("weekly"), daily: lookupsPerMonth("daily") });

@@ -13,7 +13,7 @@ import { E2E_DB_FILE, signInThroughMailbox, workspaceEmail } from "./support/wor
 // /entrar. A's own ids open the page (the oracle is not vacuous), and fast-check draws ids
 // (hostile strings, anyone's ids of any kind) against the exact oracle.
 
-const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken" };
+const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken", eventId: "eventId" };
 const pages = workspacePageFiles();
 const dynamicPages = pages.filter((p) => p.params.length > 0);
 const idsOf = (w: SeededWorkspace, params: string[]) => Object.fromEntries(params.map((p) => [p, w.ids[KIND_OF[p as ParamKind]]]));

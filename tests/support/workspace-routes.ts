@@ -10,7 +10,7 @@ export type Method = (typeof METHODS)[number];
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 export type Route = WalkedFile & { handlers: Partial<Record<Method, Handler>> };
 
-export const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken" };
+export const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken", eventId: "eventId" };
 
 /** Import every workspace route module (after the test environment is set: lib/env reads it once). */
 export async function loadWorkspaceRoutes(): Promise<Route[]> {

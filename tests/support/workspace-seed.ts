@@ -10,7 +10,7 @@ import { formatCpfCnpj, maskCpfCnpjForMail, maskCpfCnpjForSharing, maskPhone, fo
 import { formatPlate } from "@/lib/rules/plate";
 import { renavamCheckDigit } from "@/lib/rules/renavam";
 
-export type WorkspaceIds = { clientId: string; vehicleId: string; batchId: string; itemId: string; linkToken: string; lookupId: string; checkoutId: string; debtId: string };
+export type WorkspaceIds = { clientId: string; vehicleId: string; batchId: string; itemId: string; linkToken: string; lookupId: string; checkoutId: string; debtId: string; eventId: string };
 export type SeededWorkspace = { userId: string; ids: WorkspaceIds; secrets: string[] };
 
 function checkDigit(digits: string, first: number): number {
@@ -90,6 +90,11 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       debts: { create: [{ debtId, title: `Multa ${suffix}`, type: "ticket", amountCents: 19_315 }] },
     },
   });
+  // Radar on for the vehicle, with the fine as a debt it found (the "Gerar link" page's event).
+  const watch = await db.radarWatch.create({ data: { kind: "workspace", userId, vehicleId: vehicle.id, status: "active", recurrence: "weekly" } });
+  const event = await db.radarEvent.create({
+    data: { watchId: watch.id, userId, dedupeKey: `seed|${watch.id}|appeared`, kind: "appeared", debtKey: `ticket:ait:AIT${suffix}`, debtId, lookupId: lookup.id, type: "ticket", title: `Multa ${suffix}`, amountCents: 19_315 },
+  });
   const secrets = [
     name,
     cpf,
@@ -108,7 +113,7 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
   ];
   return {
     userId,
-    ids: { clientId: client.id, vehicleId: vehicle.id, batchId: batch.id, itemId: item.id, linkToken, lookupId: lookup.id, checkoutId: checkout.id, debtId },
+    ids: { clientId: client.id, vehicleId: vehicle.id, batchId: batch.id, itemId: item.id, linkToken, lookupId: lookup.id, checkoutId: checkout.id, debtId, eventId: event.id },
     secrets,
   };
 }

@@ -6,7 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Every dynamic segment the workspace may use, and what fills it. */
-export const PARAM_KINDS = ["clientId", "vehicleId", "batchId", "itemId", "linkToken"] as const;
+export const PARAM_KINDS = ["clientId", "vehicleId", "batchId", "itemId", "linkToken", "eventId"] as const;
 export type ParamKind = (typeof PARAM_KINDS)[number];
 
 export type WalkedFile = {
@@ -90,6 +90,9 @@ export const CONVENTION_ROUTES = [
   "/api/workspace/links/[linkToken]/renew",
   "/api/workspace/links/[linkToken]/send",
   "/api/workspace/links/adopt",
+  "/api/workspace/radar",
+  "/api/workspace/radar/off",
+  "/api/workspace/radar/cap",
 ] as const;
 
 export const CONVENTION_PAGES = [
@@ -102,4 +105,6 @@ export const CONVENTION_PAGES = [
   "/painel/lotes/[batchId]",
   "/painel/lotes/[batchId]/itens/[itemId]",
   "/painel/links",
+  "/painel/radar",
+  "/painel/radar/eventos/[eventId]",
 ] as const;
