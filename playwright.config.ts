@@ -85,6 +85,8 @@ export default defineConfig({
       // Radar's turns in seconds; its sandbox vehicles walk their story by POST /__sandbox/timeline.
       RADAR_WEEKLY_PERIOD_MS: "20000",
       RADAR_DAILY_PERIOD_MS: "8000",
+      // The despachante's digest from midnight on: a spec sees its one e-mail of the day at any hour.
+      RADAR_DIGEST_HOUR: "0",
       LOG_FILE: `data/e2e-server-${E2E_PORT}.log`,
       NEXT_TELEMETRY_DISABLED: "1",
       // Every e2e request comes from 127.0.0.1: per-IP limits sized for the whole suite

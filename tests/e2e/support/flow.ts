@@ -59,6 +59,14 @@ export function ownFamilyPlate(): string {
   return `TST${at(0, 10)}${String.fromCharCode(65 + at(1, 26))}${at(2, 10)}${at(3, 10)}`;
 }
 
+/** The i-th RDR… plate of this test, project and retry: a vehicle whose debts change with the sandbox's timeline, nobody else's. */
+export function ownRadarPlate(i = 0): string {
+  const info = test.info();
+  const h = createHash("sha256").update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}|radar|${i}`).digest();
+  const at = (k: number, n: number) => (h[k] ?? 0) % n;
+  return `RDR${at(0, 10)}${String.fromCharCode(65 + at(1, 26))}${at(2, 10)}${at(3, 10)}`;
+}
+
 /** Debts with no dependsOn on withDebts (payable alone), standing in for the SP ones. */
 const SP_TO_FAMILY: Record<string, string> = { "fine-phone": "fine-parking" };
 

@@ -36,3 +36,9 @@ export async function expireCheckoutsOfPlate(request: APIRequestContext, plate: 
     expect(res.status(), await res.text()).toBe(200);
   }
 }
+
+/** Holds one timeline plate (RDR…) on a day of its story (null lets it go); other plates and the clock are untouched. */
+export async function pinTimeline(request: APIRequestContext, plate: string, day: number | null): Promise<void> {
+  const res = await request.post(`${SANDBOX_URL}/__sandbox/timeline`, { headers, data: { plate, day } });
+  expect(res.status(), await res.text()).toBe(200);
+}
