@@ -19,8 +19,8 @@ export default async function RadarPage() {
   return (
     <PageShell title="Radar" lead="Multas novas, descontos que acabam e parcelas que vencem nos veículos dos seus clientes, sem consultar um por um." wide>
       <RadarFeed initial={view} />
-      <Card aria-labelledby="ligar" id="ligar">
-        <h2 id="ligar" className="text-lg font-semibold text-slate-900">
+      <Card aria-labelledby="ligar-titulo" id="ligar">
+        <h2 id="ligar-titulo" className="text-lg font-semibold text-slate-900">
           Ligar ou desligar o Radar
         </h2>
         <p className="mb-4 mt-1 text-sm text-slate-700">Cada verificação é uma consulta ao Detran. Antes de confirmar você vê quantas consultas por mês a escolha custa.</p>
