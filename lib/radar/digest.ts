@@ -7,6 +7,7 @@ import { kickOutbox } from "@/lib/mail/worker";
 import { formatPlate } from "@/lib/rules/plate";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { radarLog } from "./logger";
+import { EVENT_FACTS_SELECT } from "./radar-view";
 
 // The despachante's daily digest: a periodic task (lib/background/queues.ts) that, from the digest
 // hour on São Paulo's clock, queues ONE e-mail per account per São Paulo day telling every event
@@ -54,16 +55,7 @@ async function queueDigest(userId: string, day: string, now: Date): Promise<bool
     const events = await tx.radarEvent.findMany({
       where: { userId, digestedAt: null },
       orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        kind: true,
-        reason: true,
-        title: true,
-        amountCents: true,
-        previousAmountCents: true,
-        dueDate: true,
-        watch: { select: { vehicle: { select: { plate: true, client: { select: { name: true } } } } } },
-      },
+      select: EVENT_FACTS_SELECT,
     });
     if (!user || events.length === 0) return false;
     const listed: DigestEvent[] = events.slice(0, DIGEST_MAX_LISTED).map((e) => ({

@@ -44,6 +44,18 @@ export type RadarPageView = {
   since: string | null;
 };
 
+/** What the page and the digest tell of an event, with its vehicle and client. */
+export const EVENT_FACTS_SELECT = {
+  id: true,
+  kind: true,
+  reason: true,
+  title: true,
+  amountCents: true,
+  previousAmountCents: true,
+  dueDate: true,
+  watch: { select: { vehicle: { select: { plate: true, uf: true, client: { select: { id: true, name: true } } } } } },
+} as const;
+
 export const eventLinkHref = (eventId: string, debtId: string) => `/painel/radar/eventos/${encodeURIComponent(eventId)}?debts=${encodeURIComponent(debtId)}`;
 
 const SELF_STOPS = ["vehicle_not_found", "wrong_document"];
@@ -66,19 +78,7 @@ export async function radarPageView(userId: string, filter: RadarFilter = {}, se
       },
       orderBy: { createdAt: "desc" },
       take: MAX_EVENTS,
-      select: {
-        id: true,
-        kind: true,
-        reason: true,
-        title: true,
-        amountCents: true,
-        previousAmountCents: true,
-        dueDate: true,
-        debtId: true,
-        lookupId: true,
-        createdAt: true,
-        watch: { select: { vehicle: { select: { plate: true, uf: true, client: { select: { id: true, name: true } } } } } },
-      },
+      select: { ...EVENT_FACTS_SELECT, debtId: true, lookupId: true, createdAt: true },
     }),
     db.workspaceClient.findMany({ where: { userId, vehicles: { some: { radarWatch: { isNot: null } } } }, select: { id: true, name: true } }),
     db.radarWatch.findFirst({ where: { userId, kind: "workspace", status: "active", nextScanAt: { not: null } }, orderBy: { nextScanAt: "asc" }, select: { nextScanAt: true } }),

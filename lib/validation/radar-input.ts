@@ -2,16 +2,9 @@
 // chosen vehicles; a recurrence; the account's monthly cap. Ids are the workspace's cuids; the
 // server refuses an id that is not the account's with the same answer as a missing one.
 import * as z from "zod/mini";
+import { vehicleSelectionSchema } from "./batch-input";
 
-const ids = z
-  .array(z.string().check(z.minLength(1), z.maxLength(64)))
-  .check(z.minLength(1, "Escolha pelo menos um item."), z.maxLength(5_000, "Seleção grande demais."));
-
-export const radarSelectionSchema = z.discriminatedUnion("scope", [
-  z.object({ scope: z.literal("all") }),
-  z.object({ scope: z.literal("clients"), clientIds: ids }),
-  z.object({ scope: z.literal("vehicles"), vehicleIds: ids }),
-]);
+export const radarSelectionSchema = vehicleSelectionSchema;
 
 export const radarRecurrenceSchema = z.enum(["weekly", "daily"], { error: "Escolha semanal ou diária." });
 
@@ -22,7 +15,7 @@ export const radarOnInputSchema = z.object({
   confirm: z.optional(z.boolean()),
 });
 
-/** DELETE-like POST /api/workspace/radar/off: stop the chosen watches. */
+/** POST /api/workspace/radar/off: stops the chosen watches. */
 export const radarOffInputSchema = z.object({ selection: radarSelectionSchema });
 
 export const MAX_MONTHLY_CAP = 10_000_000;

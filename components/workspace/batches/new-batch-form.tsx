@@ -7,17 +7,16 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { createBatch, type BatchSelection } from "@/lib/browser/batch-queries";
 import { errorMessage } from "@/lib/browser/fetch-json";
-import { formatPlate } from "@/lib/rules/plate";
+import { VehiclePicker, type PickerMode } from "../vehicle-picker";
 
 export type BatchChoiceClient = { id: string; name: string; vehicles: { id: string; plate: string; uf: string }[] };
-type Mode = "all" | "clients" | "vehicles";
 
 const MAX = 500;
 
 /** Pick every vehicle, some clients or some vehicles; the count and the 500 cap are shown before sending. */
 export function NewBatchForm({ clients }: { clients: BatchChoiceClient[] }) {
   const router = useRouter();
-  const [mode, setMode] = useState<Mode>("all");
+  const [mode, setMode] = useState<PickerMode>("all");
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const total = useMemo(() => clients.reduce((n, c) => n + c.vehicles.length, 0), [clients]);
   const count = mode === "all" ? total : mode === "clients" ? clients.filter((c) => picked.has(c.id)).reduce((n, c) => n + c.vehicles.length, 0) : picked.size;
@@ -25,7 +24,7 @@ export function NewBatchForm({ clients }: { clients: BatchChoiceClient[] }) {
     mutationFn: (selection: BatchSelection) => createBatch(selection),
     onSuccess: ({ batchId }) => router.push(`/painel/lotes/${batchId}`),
   });
-  const choose = (m: Mode) => {
+  const choose = (m: PickerMode) => {
     setMode(m);
     setPicked(new Set());
   };
@@ -44,52 +43,7 @@ export function NewBatchForm({ clients }: { clients: BatchChoiceClient[] }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" aria-describedby="contagem">
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-semibold text-slate-900">O que consultar</legend>
-        {(
-          [
-            ["all", `Todos os veículos (${total})`],
-            ["clients", "Escolher clientes"],
-            ["vehicles", "Escolher veículos"],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="flex min-h-11 items-center gap-3 text-slate-900">
-            <input type="radio" name="modo" value={value} checked={mode === value} onChange={() => choose(value)} className="size-5" />
-            {label}
-          </label>
-        ))}
-      </fieldset>
-
-      {mode !== "all" ? (
-        <fieldset className="max-h-96 overflow-y-auto rounded-xl border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-900">{mode === "clients" ? "Clientes" : "Veículos"}</legend>
-          <ul className="flex flex-col">
-            {clients.map((c) =>
-              mode === "clients" ? (
-                <li key={c.id}>
-                  <label className="flex min-h-11 items-center gap-3">
-                    <input type="checkbox" checked={picked.has(c.id)} onChange={() => toggle(c.id)} className="size-5" />
-                    <span>
-                      {c.name} <span className="text-sm text-slate-700">({c.vehicles.length} {c.vehicles.length === 1 ? "veículo" : "veículos"})</span>
-                    </span>
-                  </label>
-                </li>
-              ) : (
-                c.vehicles.map((v) => (
-                  <li key={v.id}>
-                    <label className="flex min-h-11 items-center gap-3">
-                      <input type="checkbox" checked={picked.has(v.id)} onChange={() => toggle(v.id)} className="size-5" />
-                      <span>
-                        {formatPlate(v.plate)} <span className="text-sm text-slate-700">{v.uf} · {c.name}</span>
-                      </span>
-                    </label>
-                  </li>
-                ))
-              ),
-            )}
-          </ul>
-        </fieldset>
-      ) : null}
+      <VehiclePicker legend="O que consultar" name="modo" clients={clients} mode={mode} onMode={choose} picked={picked} onToggle={toggle} />
 
       <p id="contagem" className="text-slate-900" aria-live="polite">
         <strong className="tabular-nums">{count}</strong> {count === 1 ? "veículo selecionado" : "veículos selecionados"} · até {MAX} por lote

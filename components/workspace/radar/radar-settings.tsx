@@ -6,12 +6,11 @@ import { useState } from "react";
 import { errorMessage } from "@/lib/browser/fetch-json";
 import { confirmRadarOn, previewRadarCost, radarKeys, turnRadarOffFor } from "@/lib/browser/radar-queries";
 import type { RadarChoiceClient } from "@/lib/radar/workspace-watches";
-import { formatPlate } from "@/lib/rules/plate";
 import type { RadarOnValues } from "@/lib/validation/radar-input";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { VehiclePicker, type PickerMode } from "../vehicle-picker";
 
-type Mode = "all" | "clients" | "vehicles";
 type Recurrence = RadarOnValues["recurrence"];
 
 const RECURRENCE_LABELS: Record<Recurrence, string> = { weekly: "Semanal (recomendado)", daily: "Diária" };
@@ -22,7 +21,7 @@ const n = (x: number) => x.toLocaleString("pt-BR");
 export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>("all");
+  const [mode, setMode] = useState<PickerMode>("all");
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [recurrence, setRecurrence] = useState<Recurrence>("weekly");
   const ids = [...picked];
@@ -41,7 +40,7 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
     confirm.reset();
     stop.reset();
   };
-  const choose = (m: Mode) => {
+  const choose = (m: PickerMode) => {
     setMode(m);
     setPicked(new Set());
     reset();
@@ -65,59 +64,17 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
         preview.mutate();
       }}
     >
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-semibold text-slate-900">Quais veículos</legend>
-        {(
-          [
-            ["all", `Todos os veículos (${clients.reduce((x, c) => x + c.vehicles.length, 0)})`],
-            ["clients", "Escolher clientes"],
-            ["vehicles", "Escolher veículos"],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="flex min-h-11 items-center gap-3 text-slate-900">
-            <input type="radio" name="radar-modo" value={value} checked={mode === value} onChange={() => choose(value)} className="size-5" />
-            {label}
-          </label>
-        ))}
-      </fieldset>
-
-      {mode !== "all" ? (
-        <fieldset className="max-h-96 overflow-y-auto rounded-xl border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-900">{mode === "clients" ? "Clientes" : "Veículos"}</legend>
-          <ul className="flex flex-col">
-            {clients.map((c) =>
-              mode === "clients" ? (
-                <li key={c.id}>
-                  <label className="flex min-h-11 items-center gap-3">
-                    <input type="checkbox" checked={picked.has(c.id)} onChange={() => toggle(c.id)} className="size-5" />
-                    <span>
-                      {c.name}{" "}
-                      <span className="text-sm text-slate-700">
-                        ({c.vehicles.length} {c.vehicles.length === 1 ? "veículo" : "veículos"}, {c.vehicles.filter((v) => v.watching).length} no Radar)
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ) : (
-                c.vehicles.map((v) => (
-                  <li key={v.id}>
-                    <label className="flex min-h-11 items-center gap-3">
-                      <input type="checkbox" checked={picked.has(v.id)} onChange={() => toggle(v.id)} className="size-5" />
-                      <span>
-                        {formatPlate(v.plate)}{" "}
-                        <span className="text-sm text-slate-700">
-                          {v.uf} · {c.name}
-                          {v.watching ? ` · ${WATCH_LABELS[v.watching]}` : ""}
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                ))
-              ),
-            )}
-          </ul>
-        </fieldset>
-      ) : null}
+      <VehiclePicker
+        legend="Quais veículos"
+        name="radar-modo"
+        clients={clients}
+        mode={mode}
+        onMode={choose}
+        picked={picked}
+        onToggle={toggle}
+        clientNote={(c) => `${c.vehicles.length} ${c.vehicles.length === 1 ? "veículo" : "veículos"}, ${c.vehicles.filter((v) => v.watching).length} no Radar`}
+        vehicleNote={(v) => (v.watching ? ` · ${WATCH_LABELS[v.watching]}` : "")}
+      />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold text-slate-900">Recorrência</legend>
