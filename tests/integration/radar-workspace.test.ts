@@ -108,6 +108,19 @@ describe("turning Radar on and off", () => {
     expect(await json(await view(A.cookie))).toMatchObject({ capReached: true });
   });
 
+  it("two confirmations at once that each fit the cap but not together: one passes, the other is refused", async () => {
+    const user = await account(`radar.g.${Date.now()}@despachante.test`);
+    const one = await clientWith(user.id, 2);
+    const two = await clientWith(user.id, 2);
+    // 4 weekly watches a client's pair = 10 a month each; the cap takes one pair.
+    await post(cap, "/api/workspace/radar/cap", user.cookie, { monthlyCap: 15 });
+    const answers = await Promise.all(
+      [one, two].map((c) => turnOn(user.cookie, { selection: { scope: "clients", clientIds: [c.client.id] }, recurrence: "weekly", confirm: true })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(await db.radarWatch.count({ where: { userId: user.id, status: "active" } })).toBe(2);
+  });
+
   it("another account's client or vehicle ids are refused like missing ones and change nothing of either account", async () => {
     const mine = await clientWith(A.id, 1);
     const theirs = await clientWith(B.id, 1);
