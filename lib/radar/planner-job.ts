@@ -43,9 +43,11 @@ async function planTurn(row: WatchRow, onQueued: () => void): Promise<never> {
   const dueAt = row.nextScanAt ?? firstScanAt(schedule, now);
   if (dueAt.getTime() > now.getTime()) throw new RetryLater(dueAt, "turn not due yet");
   if (await queueScan(row.id, dueAt, now)) onQueued();
-  // Turns missed while nothing ran (an outage) are not queued one by one: one scan catches up,
-  // and the grid resumes at the first turn after now.
-  const next = nextScanAt(schedule, new Date(Math.max(dueAt.getTime(), now.getTime())));
+  // A planner running late (a busy fleet) still queues every turn, so each period keeps its one
+  // re-lookup; turns missed by more than a period (an outage) are not queued one by one: this scan
+  // catches up, and the grid resumes at the first turn after now.
+  let next = nextScanAt(schedule, dueAt);
+  if (next.getTime() <= now.getTime() - schedule.periodMs) next = nextScanAt(schedule, now);
   const moved = await db.radarWatch.updateMany({
     where: { id: row.id, status: "active", ...(row.nextScanAt ? { nextScanAt: row.nextScanAt } : { nextScanAt: null }) },
     data: { nextScanAt: next, notBefore: next },
