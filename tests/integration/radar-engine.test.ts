@@ -3,6 +3,7 @@ import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { startLookupReceiver } from "../support/family-lookup";
 import { dueNow, ownerWatch, pinSandboxClock, pinTimelineDay, radarPlates, runRadar } from "../support/radar-watches";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { apiRequest } from "../support/upstream-helpers";
 import { sleep, until } from "../support/time";
 import type { WebhookReceiver } from "../support/webhook-receiver";
 
@@ -21,7 +22,14 @@ const scans = async (watchId: string) => (await db()).radarScan.findMany({ where
 const day = (d: number) => pinTimelineDay(env.sandbox.url, d, SCALE);
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: SCALE }, env: { LOG_LEVEL: "silent", RADAR_AUTHORITY_RETRY_MS: "1500" } });
+  env = await setupTestEnvironment({ sandbox: { timeScale: SCALE }, env: {
+      LOG_LEVEL: "silent",
+      RADAR_AUTHORITY_RETRY_MS: "1500",
+      // A small budget, so Radar's ceiling is reached in the last test: 60 a minute, 12 of them the
+      // money reserve, 48 general, of which Radar may take 24.
+      UPSTREAM_RATE_PER_MINUTE: "60",
+      RATE_LIMIT_LOOKUPS: "1000",
+    }, });
   receiver = await startLookupReceiver();
 });
 afterAll(async () => {
@@ -121,5 +129,38 @@ describe("radar engine", () => {
     await runRadar();
     expect(await scans(id)).toEqual([expect.objectContaining({ status: "skipped", lookupId: null })]);
     expect(await d.lookup.count({ where: { plate: "RDR1A03" } })).toBe(0);
+  });
+
+  // Last: it leaves scans waiting for the next minute's budget.
+  it("Radar stops at its ceiling and waits for the next window; a person's lookups in that window are all accepted", async () => {
+    const { env: config } = await import("@/lib/env");
+    const { POST } = await import("@/app/api/lookups/route");
+    const { windowOf } = await import("@/lib/upstream/budget-rules");
+    expect(config.radar.budgetShare).toBe(24);
+    const fleet = radarPlates(30, 3);
+    const d = await db();
+    const ids = await Promise.all(fleet.map((v) => ownerWatch(v)));
+    const firstWindow = windowOf(Date.now());
+    const { radarPlanner, radarScans } = await import("@/lib/radar/workers");
+    await radarPlanner.kick();
+    await radarScans.kick();
+    // More than Radar may send: the rest wait, queued without a lookup, none failed.
+    const waiting = await d.radarScan.findMany({ where: { watchId: { in: ids }, lookupId: null } });
+    const windows = windowOf(Date.now()) - firstWindow + 1;
+    expect(waiting.length).toBeGreaterThanOrEqual(30 - 24 * windows);
+    for (const s of waiting) {
+      expect(s.status).toBe("queued");
+      expect(windowOf(s.notBefore!.getTime())).toBeGreaterThan(firstWindow);
+    }
+    expect(await d.radarScan.count({ where: { watchId: { in: ids }, status: "failed" } })).toBe(0);
+    for (const w of await d.radarBudgetWindow.findMany()) expect(w.count).toBeLessThanOrEqual(24);
+
+    // A person's lookups in the same window: Radar took its share, the rest of the general budget is people's.
+    const statuses: number[] = [];
+    for (let k = 0; k < 20; k++) {
+      const v = familyVehicle(`TST8A${String(k).padStart(2, "0")}`)!;
+      statuses.push((await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: `10.8.${k}.1` }))).status);
+    }
+    expect(statuses).toEqual(Array(20).fill(201));
   });
 });
