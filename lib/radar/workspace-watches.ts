@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RadarSelection } from "@/lib/validation/radar-input";
+import { baselineForVehicle } from "./baseline";
 import { radarLog } from "./logger";
 import { activationData, lookupsPerMonth, type Recurrence } from "./watch-schedule";
 
@@ -76,8 +77,10 @@ export const capExceeded = (cost: RadarCost) =>
 
 /**
  * Turns Radar on for the selection at the recurrence: new watches are created, stopped ones start
- * again, active ones take the new recurrence. Over the cap nothing changes. A watch starts from no
- * baseline: its first scan's result becomes it (no "appeared" for debts already there).
+ * again (from the result they last knew: what changed while off is told), active ones take the new
+ * recurrence. Over the cap nothing changes. A new watch starts from the vehicle's newest batch
+ * lookup, else from none (its first scan's result becomes the baseline: no "appeared" for debts
+ * already there).
  */
 export async function turnRadarOn(userId: string, selection: RadarSelection, recurrence: Recurrence, now = new Date()): Promise<RadarCost & { turnedOn: number }> {
   const result = await db.$transaction(async (tx) => {
@@ -89,8 +92,18 @@ export async function turnRadarOn(userId: string, selection: RadarSelection, rec
     const byVehicle = new Map(existing.map((w) => [w.vehicleId, w]));
     const fresh = vehicles.filter((v) => !byVehicle.has(v.id));
     const ids = orderedIds(fresh.length, now.getTime());
+    const baselines = await Promise.all(fresh.map((v) => baselineForVehicle(v.id)));
     await tx.radarWatch.createMany({
-      data: fresh.map((v, i) => ({ id: ids[i]!, kind: "workspace", userId, vehicleId: v.id, recurrence, confirmedAt: now, ...activationData({ id: ids[i]!, recurrence }, v.uf, now) })),
+      data: fresh.map((v, i) => ({
+        id: ids[i]!,
+        kind: "workspace",
+        userId,
+        vehicleId: v.id,
+        recurrence,
+        confirmedAt: now,
+        baselineLookupId: baselines[i],
+        ...activationData({ id: ids[i]!, recurrence }, v.uf, now),
+      })),
     });
     let changed = fresh.length;
     for (const v of vehicles) {

@@ -108,6 +108,17 @@ describe("turning Radar on and off", () => {
     expect(await json(await view(A.cookie))).toMatchObject({ capReached: true });
   });
 
+  it("a vehicle with a finished batch lookup starts from it; one without starts from none", async () => {
+    const user = await account(`radar.h.${Date.now()}@despachante.test`);
+    const { vehicles } = await clientWith(user.id, 2);
+    const { lookupId } = await syncLookup();
+    const batch = await db.lookupBatch.create({ data: { userId: user.id } });
+    await db.lookupBatchItem.create({ data: { batchId: batch.id, vehicleId: vehicles[0]!.id, lookupId, status: "done", finishedAt: new Date() } });
+    await turnOn(user.cookie, { selection: { scope: "all" }, recurrence: "weekly", confirm: true });
+    expect(await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[0]!.id } })).toMatchObject({ baselineLookupId: lookupId });
+    expect(await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[1]!.id } })).toMatchObject({ baselineLookupId: null });
+  });
+
   it("two confirmations at once that each fit the cap but not together: one passes, the other is refused", async () => {
     const user = await account(`radar.g.${Date.now()}@despachante.test`);
     const one = await clientWith(user.id, 2);
