@@ -166,3 +166,60 @@ test("Radar for the despachante: every state, the new fine without a reload, the
   await page.reload();
   await expect(tiles.getByRole("link", { name: /Débitos novos\s*0/ })).toBeVisible();
 });
+
+test("with the engine: a despachante turns Radar on for three vehicles, a new fine appears on one, shown without a reload, told once, linked in one step", async ({ page, request }, testInfo) => {
+  // The story runs on the scans' clock (20 s turns): once, at desktop width; the other test draws every state at both.
+  test.skip(testInfo.project.name !== "desktop", "the scans' story is the same at any width");
+  test.setTimeout(180_000);
+  const email = workspaceEmail("radar-story");
+  await signInThroughMailbox(page, email);
+  const plates = [0, 1, 2].map((i) => ownRadarPlate(i));
+  for (const plate of plates) await pinTimeline(request, plate, 1);
+  try {
+    const userId = await seedClients(email, plates);
+    await page.goto("/painel/radar");
+    await page.getByLabel("Limite de consultas do Radar por mês").fill("1000000");
+    await page.getByRole("button", { name: "Salvar o limite" }).click();
+    await expect(page.getByText("Limite salvo: 1.000.000 por mês.")).toBeVisible();
+    await page.getByRole("button", { name: "Ver o custo e ligar" }).click();
+    await page.getByRole("button", { name: "Confirmar e ligar o Radar" }).click();
+    await expect(page.getByText("3 veículos passaram a ser verificados.")).toBeVisible();
+
+    // The first scan of the first vehicle is its baseline (day 1); then its story moves to day 2.
+    const db = dbOf();
+    try {
+      await expect(async () => {
+        const watch = await db.radarWatch.findFirstOrThrow({ where: { userId, vehicle: { plate: plates[0]! } } });
+        expect(watch.baselineLookupId).not.toBeNull();
+      }).toPass({ timeout: 60_000 });
+    } finally {
+      await db.$disconnect();
+    }
+    await pinTimeline(request, plates[0]!, 2);
+    await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+    const fine = page.getByTestId("radar-event").filter({ hasText: F2 });
+    await expect(fine).toContainText("Novo débito", { timeout: 60_000 });
+    await expect(fine).toContainText(plates[0]!);
+    expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+    await checkWorkspacePage(page, testInfo, "radar-07-story-new-fine");
+
+    // One digest for the account, however many ticks pass (the fine is in it, or waits for tomorrow's).
+    await expect(async () => {
+      await page.goto("/dev/mailbox");
+      await expect(page.getByRole("link").filter({ hasText: "Radar:" }).filter({ hasText: `Para ${email}` })).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.waitForTimeout(5_000);
+    await page.goto("/dev/mailbox");
+    await expect(page.getByRole("link").filter({ hasText: "Radar:" }).filter({ hasText: `Para ${email}` })).toHaveCount(1);
+
+    // "Gerar link" on the fine: the link flow with it chosen.
+    await page.goto("/painel/radar");
+    await fine.getByRole("link", { name: /^Gerar link/ }).click();
+    await expect(page.getByRole("heading", { name: "Seleção rápida" })).toBeVisible({ timeout: 30_000 });
+    const chosen = new URL(page.url()).searchParams.get("debts")!;
+    await expect(page.locator(`#debt-${chosen}`)).toBeChecked();
+    await expect(page.locator(`label[for="debt-${chosen}"]`)).toContainText(F2);
+  } finally {
+    for (const plate of plates) await pinTimeline(request, plate, null);
+  }
+});
