@@ -90,8 +90,8 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       debts: { create: [{ debtId, title: `Multa ${suffix}`, type: "ticket", amountCents: 19_315 }] },
     },
   });
-  // Radar on for the vehicle, with the fine as a debt it found (the "Gerar link" page's event).
-  const watch = await db.radarWatch.create({ data: { kind: "workspace", userId, vehicleId: vehicle.id, status: "active", recurrence: "weekly" } });
+  // A Radar watch of the vehicle (off, so no scan takes it) and the fine as a debt it found: the "Gerar link" page's event.
+  const watch = await db.radarWatch.create({ data: { kind: "workspace", userId, vehicleId: vehicle.id, status: "stopped", stopReason: "radar_off", recurrence: "weekly" } });
   const event = await db.radarEvent.create({
     data: { watchId: watch.id, userId, dedupeKey: `seed|${watch.id}|appeared`, kind: "appeared", debtKey: `ticket:ait:AIT${suffix}`, debtId, lookupId: lookup.id, type: "ticket", title: `Multa ${suffix}`, amountCents: 19_315 },
   });
