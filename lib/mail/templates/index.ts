@@ -4,6 +4,9 @@ import type { MailTemplate } from "./define";
 import { paymentApproved } from "./payment-approved";
 import { paymentLink } from "./payment-link";
 import { pixInstructions } from "./pix-instructions";
+import { radarOwnerChanges } from "./radar-owner-changes";
+import { radarOwnerConfirm } from "./radar-owner-confirm";
+import { radarOwnerStopped } from "./radar-owner-stopped";
 import { signInLink } from "./sign-in-link";
 
 // Every template by the name stored in MailMessage.template. Pure: no Prisma, no Next.
@@ -14,6 +17,9 @@ export const TEMPLATES = {
   "payment-link": paymentLink,
   "sign-in-link": signInLink,
   "client-paid": clientPaid,
+  "radar-owner-confirm": radarOwnerConfirm,
+  "radar-owner-changes": radarOwnerChanges,
+  "radar-owner-stopped": radarOwnerStopped,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
