@@ -4,6 +4,7 @@ import type { Worker } from "@/lib/jobs/worker";
 import { mailOutbox } from "@/lib/mail/worker";
 import { sweepPayments } from "@/lib/payments/sweep";
 import { retentionTick } from "@/lib/personal-data/purge";
+import { ownerMailsTick } from "@/lib/radar/owner-mails";
 import { webhookLog } from "@/lib/webhooks/logger";
 import { webhookDispatcher } from "@/lib/webhooks/dispatch";
 import { registerStorefrontWebhook, webhookUrlForLogs } from "@/lib/webhooks/registration";
@@ -29,6 +30,8 @@ export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] 
   { name: "payment-sweep", run: () => sweepPayments() },
   // Personal data kept only as long as needed (docs/privacy.md); runs every 15 min of ticks.
   { name: "personal-data-retention", run: () => retentionTick() },
+  // Radar's owner e-mails: what the scans found, at most one mail per vehicle per São Paulo day.
+  { name: "radar-owner-mails", run: () => ownerMailsTick() },
 ];
 
 /** The one tick's interval. */
