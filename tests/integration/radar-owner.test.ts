@@ -298,6 +298,7 @@ describe("unsubscribe erases at once", () => {
       POST(apiRequest(`/api/radar/cancelar/${token}`, { rawBody: "List-Unsubscribe=One-Click", origin: null, headers: { "content-type": "application/x-www-form-urlencoded" } }), params({ token }));
     const bad = await post(forged());
     expect(bad.status).toBe(404);
+    expect(await bad.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
     const ok = await post(s.links.unsubscribe);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ outcome: "cancelled" });

@@ -1,4 +1,5 @@
 // POST /api/radar/cancelar/{token} – RFC 8058 one-click unsubscribe (the List-Unsubscribe-Post of every Radar mail).
+import { AppError } from "@/lib/errors/app-error";
 import { jsonResponse } from "@/lib/http/errors";
 import { route } from "@/lib/http/handler";
 import { unsubscribeOwner } from "@/lib/personal-data/radar-unsubscribe";
@@ -10,5 +11,6 @@ export const dynamic = "force-dynamic";
 // could only unsubscribe someone whose secret link the forger already has.
 export const POST = route<{ token: string }>("POST /api/radar/cancelar/[token]", { stateChanging: false }, async (_req, { token }) => {
   const outcome = await unsubscribeOwner(token);
-  return jsonResponse({ outcome }, outcome === "invalid" ? 404 : 200);
+  if (outcome === "invalid") throw new AppError({ code: "NOT_FOUND", message: "Link de cancelamento inválido: nenhum aviso foi alterado." });
+  return jsonResponse({ outcome });
 });
