@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { radarSubscribeAction } from "@/app/consulta/[lookupId]/radar-subscribe-action";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -13,6 +13,8 @@ const HINT = "Enviaremos um link de confirmação para este e-mail.";
 /** "Avise-me": an owner asks to hear of new debts of the vehicle just looked up (double opt-in). */
 export function RadarSubscribeForm({ lookupId, mailboxHint }: { lookupId: string; mailboxHint: boolean }) {
   const [result, action, pending] = useActionState(radarSubscribeAction, null);
+  // Controlled: a form action resets uncontrolled fields, and a refused address must stay typed.
+  const [email, setEmail] = useState("");
   const emailError = result && !result.ok ? (result.fields?.email ?? undefined) : undefined;
   return (
     <Card aria-labelledby="radar-subscribe-title">
@@ -42,7 +44,7 @@ export function RadarSubscribeForm({ lookupId, mailboxHint }: { lookupId: string
         <form action={action} noValidate className="mt-4 flex flex-col gap-4">
           <input type="hidden" name="lookupId" value={lookupId} />
           <Field id="radar-email" label="Seu e-mail" error={emailError} hint={HINT}>
-            <TextInput {...describedBy("radar-email", { error: emailError, hint: HINT })} name="email" type="email" autoComplete="email" inputMode="email" required />
+            <TextInput {...describedBy("radar-email", { error: emailError, hint: HINT })} name="email" type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>
           {result && !result.ok && !emailError ? (
             <Alert tone="danger" live>
