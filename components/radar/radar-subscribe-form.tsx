@@ -2,17 +2,29 @@
 
 import Link from "next/link";
 import { useActionState, useState } from "react";
-import { radarSubscribeAction } from "@/app/consulta/[lookupId]/radar-subscribe-action";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
+import type { ActionResult } from "@/lib/http/form-action";
+import type { SubscribeOutcome } from "@/lib/radar/owner-subscribe";
 
 const HINT = "Enviaremos um link de confirmação para este e-mail.";
 
 /** "Avise-me": an owner asks to hear of new debts of the vehicle just looked up (double opt-in). */
-export function RadarSubscribeForm({ lookupId, mailboxHint }: { lookupId: string; mailboxHint: boolean }) {
-  const [result, action, pending] = useActionState(radarSubscribeAction, null);
+export function RadarSubscribeForm({
+  lookupId,
+  mailboxHint,
+  confirmTtlHours,
+  subscribe,
+}: {
+  lookupId: string;
+  mailboxHint: boolean;
+  confirmTtlHours: number;
+  /** The page's server action (radar-subscribe-action.ts). */
+  subscribe: (previous: unknown, form: FormData) => Promise<ActionResult<SubscribeOutcome>>;
+}) {
+  const [result, action, pending] = useActionState(subscribe, null);
   // Controlled: a form action resets uncontrolled fields, and a refused address must stay typed.
   const [email, setEmail] = useState("");
   const emailError = result && !result.ok ? (result.fields?.email ?? undefined) : undefined;
@@ -60,7 +72,7 @@ export function RadarSubscribeForm({ lookupId, mailboxHint }: { lookupId: string
         <summary className="cursor-pointer font-semibold text-slate-800">O que guardamos e por quê</summary>
         <p className="mt-2">
           Para consultar de novo, guardamos a placa, o RENAVAM e o CPF/CNPJ desta consulta e o seu e-mail, cifrados, só para os avisos (LGPD,
-          art. 7º, I: com o seu consentimento, dado ao confirmar). Sem confirmação em 48 horas, apagamos tudo. Cada e-mail traz um link para
+          art. 7º, I: com o seu consentimento, dado ao confirmar). Sem confirmação em {confirmTtlHours} horas, apagamos tudo. Cada e-mail traz um link para
           parar os avisos: ao usá-lo, apagamos esses dados na hora.
         </p>
       </details>
