@@ -111,7 +111,7 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     // The first scan compares day 2 with the owner's lookup (day 1): the new fine, in one e-mail.
     const changes = new RegExp(`${plate}: `);
     await expect.poll(() => radarMailCount(page, to, changes), { timeout: 120_000, intervals: [2_000] }).toBe(1);
-    await checkMailboxMessage(page, testInfo, "radar-owner-changes", { subject: new RegExp(`${plate}: `), to });
+    await checkMailboxMessage(page, testInfo, "radar-owner-changes", { subject: `${plate}: Nova multa: Multa - Estacionar em local proibido`, to });
     const frame = page.frameLocator(FRAME);
     await expect(frame.getByText("Nova multa: Multa - Estacionar em local proibido")).toBeVisible();
     await expect(frame.getByText(/R\$\s195,23/).first()).toBeVisible();
@@ -151,9 +151,9 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     expect(stored.scanLookups.length).toBeGreaterThan(0);
     expect(stored.scanLookups.every((l) => l.cpfCnpj === "" && l.renavam === "")).toBe(true);
 
-    // The story goes on (the discount ends on day 4) for longer than two turns: nothing more arrives.
+    // The story goes on (the discount ends on day 4) for longer than a turn (20 s and its jitter): nothing more arrives.
     await pinDay(page, plate, 4);
-    await page.waitForTimeout(45_000);
+    await page.waitForTimeout(27_000);
     expect(await radarMailCount(page, to, changes)).toBe(1);
     expect(await radarMailCount(page, to, /Confirme os avisos/)).toBe(1);
     const after = storedWatch(unsubscribeToken)!;

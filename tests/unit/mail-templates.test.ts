@@ -88,7 +88,7 @@ describe("e-mail templates", () => {
 
   it("Radar's owner e-mails say what changed, the amount and the deadline, and carry RFC 8058 one-click unsubscribe headers", () => {
     const changes = renderMail("radar-owner-changes", FIXTURES["radar-owner-changes"]);
-    expect(changes.subject).toBe("RDR0A01: 3 novidades nos débitos");
+    expect(changes.subject).toBe("RDR0A01: Nova multa: Multa - Excesso de velocidade e mais 2 avisos");
     for (const part of [changes.html, changes.text]) {
       expect(part).toContain("Nova multa: Multa - Excesso de velocidade");
       expect(part).toMatch(/R\$\s195,23/);

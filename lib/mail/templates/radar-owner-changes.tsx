@@ -2,12 +2,17 @@ import { formatPlate } from "@/lib/rules/plate";
 import { defineTemplate } from "./define";
 import { Button, Layout, p } from "./layout";
 import { listUnsubscribeHeaders } from "./radar-owner-confirm";
-import { describeChange, type RadarChangeFacts } from "./radar-owner-facts";
+import { describeChange, inReadingOrder, type RadarChangeFacts } from "./radar-owner-facts";
 
 type Props = { plate: string; changes: RadarChangeFacts[]; lookupUrl: string; unsubscribeUrl: string; oneClickUrl: string };
 
-const subjectOf = (x: Props) =>
-  x.changes.length === 1 ? `${formatPlate(x.plate)}: ${describeChange(x.changes[0]!).headline}` : `${formatPlate(x.plate)}: ${x.changes.length} novidades nos débitos`;
+/** The first thing in reading order names the mail (a new fine before a reminder); the rest are counted. */
+function subjectOf(x: Props): string {
+  const [first, ...rest] = inReadingOrder(x.changes);
+  if (!first) return `${formatPlate(x.plate)}: novidades nos débitos`;
+  const more = rest.length === 0 ? "" : rest.length === 1 ? " e mais 1 aviso" : ` e mais ${rest.length} avisos`;
+  return `${formatPlate(x.plate)}: ${describeChange(first).headline}${more}`;
+}
 
 const small = { ...p, fontSize: 13, color: "#4b5563" } as const;
 
@@ -17,7 +22,7 @@ export const radarOwnerChanges = defineTemplate<Props>({
     <Layout title={`Novidades do veículo ${formatPlate(x.plate)}`} preview={subjectOf(x)}>
       <p style={p}>Consultamos de novo os débitos do veículo {formatPlate(x.plate)} e encontramos:</p>
       <ul style={{ margin: "0 0 16px", paddingLeft: 20 }}>
-        {x.changes.map((c, i) => {
+        {inReadingOrder(x.changes).map((c, i) => {
           const d = describeChange(c);
           return (
             <li key={i} style={{ margin: "0 0 10px" }}>
@@ -39,7 +44,7 @@ export const radarOwnerChanges = defineTemplate<Props>({
     [
       `Consultamos de novo os débitos do veículo ${formatPlate(x.plate)} e encontramos:`,
       "",
-      ...x.changes.flatMap((c) => {
+      ...inReadingOrder(x.changes).flatMap((c) => {
         const d = describeChange(c);
         return [`- ${d.headline}`, `  ${d.detail}`];
       }),

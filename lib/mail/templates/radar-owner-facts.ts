@@ -53,6 +53,15 @@ export function describeChange(c: RadarChangeFacts): { headline: string; detail:
   }
 }
 
+// What the owner must read first: what changed in the debts, then what is coming due.
+const ORDER = ["appeared", "amountChanged", "disappeared", "discountEnds", "dueSoon"];
+const rank = (kind: string) => (ORDER.includes(kind) ? ORDER.indexOf(kind) : ORDER.length);
+
+/** The changes in reading order (stable within a kind). */
+export function inReadingOrder<C extends { kind: string }>(changes: readonly C[]): C[] {
+  return [...changes].sort((a, b) => rank(a.kind) - rank(b.kind));
+}
+
 /** Why a watch stopped by itself, in words. */
 export function stopReasonText(reason: string | null): string {
   if (reason === "wrong_document") return "o órgão de trânsito informou que o CPF/CNPJ não é o do proprietário deste veículo";
