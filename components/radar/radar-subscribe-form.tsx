@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { MailboxHint } from "@/components/ui/mailbox-hint";
 import { Card } from "@/components/ui/card";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
@@ -46,11 +46,7 @@ export function RadarSubscribeForm({
               Enviamos um link para <strong>{result.data.email}</strong>. Abra o e-mail e confirme: nada é acompanhado antes disso.
             </p>
           )}
-          {mailboxHint ? (
-            <p className="mt-2">
-              Ambiente de teste: o e-mail aparece na <Link className="font-semibold underline" href="/dev/mailbox" prefetch={false}>caixa de e-mails de teste</Link>.
-            </p>
-          ) : null}
+          <MailboxHint show={mailboxHint} />
         </Alert>
       ) : (
         <form action={action} noValidate className="mt-4 flex flex-col gap-4">
