@@ -58,7 +58,11 @@ export async function subscribeOwner(input: RadarSubscribeInput, now = new Date(
         confirmTokenHash: tokenHash(token),
         unsubscribeTokenHash: tokenHash(unsubscribeToken(id)),
       } satisfies Prisma.RadarWatchUncheckedUpdateInput;
-      if (existing) await tx.radarWatch.update({ where: { id }, data });
+      if (existing) {
+        await tx.radarWatch.update({ where: { id }, data });
+        // A watch that stopped by itself and is asked for again starts over: its old notices are moot.
+        await tx.radarEvent.deleteMany({ where: { watchId: id } });
+      }
       else await tx.radarWatch.create({ data: { id, kind: "owner", ownerKey, recurrence: "weekly", ...data } });
       await enqueueMail(tx, {
         // Each request is its own message: the token in it is new.
