@@ -113,7 +113,7 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     await expect.poll(() => radarMailCount(page, to, changes), { timeout: 120_000, intervals: [2_000] }).toBe(1);
     await checkMailboxMessage(page, testInfo, "radar-owner-changes", { subject: `${plate}: Nova multa: Multa - Estacionar em local proibido`, to });
     const frame = page.frameLocator(FRAME);
-    await expect(frame.getByText("Nova multa: Multa - Estacionar em local proibido")).toBeVisible();
+    await expect(frame.getByText("Nova multa: Multa - Estacionar em local proibido", { exact: true })).toBeVisible();
     await expect(frame.getByText(/R\$\s195,23/).first()).toBeVisible();
     const links = await linksOfOpenMessage(page);
     const fresh = links.find((l) => l.includes("/radar/consultar/"))!;
