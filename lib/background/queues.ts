@@ -5,6 +5,7 @@ import { mailOutbox } from "@/lib/mail/worker";
 import { sweepPayments } from "@/lib/payments/sweep";
 import { retentionTick } from "@/lib/personal-data/purge";
 import { ownerMailsTick } from "@/lib/radar/owner-mails";
+import { radarPlanner, radarScans } from "@/lib/radar/workers";
 import { webhookLog } from "@/lib/webhooks/logger";
 import { webhookDispatcher } from "@/lib/webhooks/dispatch";
 import { registerStorefrontWebhook, webhookUrlForLogs } from "@/lib/webhooks/registration";
@@ -22,6 +23,8 @@ export const QUEUES: readonly { worker: Worker; tickWaits?: boolean }[] = [
   { worker: webhookDispatcher, tickWaits: true },
   { worker: mailOutbox },
   { worker: batchItems },
+  { worker: radarPlanner },
+  { worker: radarScans },
 ];
 
 /** Run on every tick, one after the other, after the queues the tick waits for. */

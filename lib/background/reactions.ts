@@ -11,4 +11,5 @@ export function registerReactions(): void {
   paymentStatusChanged.on("mail", async (tx, change) => (await import("@/lib/mail/payment-reactions")).mailOnPaymentStatus(tx, change));
   pixIssued.on("mail", async (tx, event) => (await import("@/lib/mail/payment-reactions")).mailPixCode(tx, event));
   lookupsResolved.on("workspace-batches", async (tx, event) => (await import("@/lib/workspace/batches/reactions")).settleBatchItems(tx, event));
+  lookupsResolved.on("radar-scans", async (tx, event) => (await import("@/lib/radar/reactions")).settleRadarScans(tx, event));
 }

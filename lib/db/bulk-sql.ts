@@ -40,12 +40,15 @@ export async function insertRows<C extends string>(
   table: string,
   columns: readonly C[],
   rows: readonly Record<C, Value>[],
+  /** A unique column: a row whose value is already there is skipped, not an error (both providers). */
+  options: { skipDuplicatesOf?: C } = {},
 ): Promise<void> {
   const perStatement = Math.max(1, Math.floor(MAX_VALUES / columns.length));
   const names = Prisma.raw(columns.map((c) => `"${c}"`).join(", "));
   for (let i = 0; i < rows.length; i += perStatement) {
     const values = rows.slice(i, i + perStatement).map((row) => Prisma.sql`(${Prisma.join(columns.map((c) => row[c]))})`);
-    await tx.$executeRaw(Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) VALUES ${Prisma.join(values)}`);
+    const skip = options.skipDuplicatesOf ? Prisma.raw(` ON CONFLICT ("${options.skipDuplicatesOf}") DO NOTHING`) : Prisma.empty;
+    await tx.$executeRaw(Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) VALUES ${Prisma.join(values)}${skip}`);
   }
 }
 

@@ -28,6 +28,21 @@ export function capFor(budgetClass: BudgetClass, config: BudgetConfig): number {
   return budgetClass === "money" ? config.perMinute : config.perMinute - reserve;
 }
 
+/**
+ * A share's ceiling per window (Radar's re-lookups: env.radar.budgetShare), never more than the
+ * general class may spend: the share is counted in the general budget too, so what people may send
+ * in any window is at least the general cap less this (`headroomBeside`), and the money reserve
+ * is not part of either.
+ */
+export function shareCapFor(share: number, config: BudgetConfig): number {
+  return Math.max(0, Math.min(Math.floor(share), capFor("general", config)));
+}
+
+/** General units left to everyone else in a window where the share spent all of its own. */
+export function headroomBeside(share: number, config: BudgetConfig): number {
+  return capFor("general", config) - shareCapFor(share, config);
+}
+
 /** The window a moment falls in: whole minutes since the epoch (fits a 32-bit column until 6053). */
 export function windowOf(nowMs: number): number {
   return Math.floor(nowMs / WINDOW_MS);

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
-import { capFor, classOf, pauseSecondsLeft, secondsToNextWindow, windowOf, type BudgetConfig } from "./budget-rules";
+import { capFor, classOf, pauseSecondsLeft, secondsToNextWindow, shareCapFor, windowOf, type BudgetConfig } from "./budget-rules";
 import { UpstreamError } from "./errors";
 import { processSingleton } from "@/lib/server/singleton";
 
@@ -41,6 +41,14 @@ export type UpstreamBudget = {
    * without asking the database. Units of a window that ended are dropped, never carried over.
    */
   takeAhead(operation: string, count: number): Promise<boolean>;
+  /**
+   * One unit of Radar's own ceiling (`share` per window, RadarBudgetWindow) AND one general unit
+   * for `operation`, taken ahead like takeAhead(operation, 1) so the call's own take() spends it.
+   * Resolves 0 when both were taken, else the seconds to wait (nothing taken: a share unit whose
+   * general unit was refused is given back). Background work only: never throws, and refuses
+   * when the database cannot tell (Radar can wait; people's calls fail open instead).
+   */
+  takeShare(operation: string, share: number): Promise<number>;
 };
 
 function refusal(operation: string, reason: "spent" | "paused", retryAfterSeconds: number): UpstreamError {
@@ -88,6 +96,14 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
     return inserted === 1;
   }
 
+  let knownShareWindow = -1;
+  async function openShareWindow(minute: number): Promise<boolean> {
+    const inserted = await db.$executeRaw`INSERT INTO "RadarBudgetWindow" ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
+    knownShareWindow = minute;
+    if (inserted === 1) db.radarBudgetWindow.deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } }).catch(() => undefined);
+    return inserted === 1;
+  }
+
   // Units this process took ahead (takeAhead), per operation, valid only in their own window:
   // already counted in the database, so spending them here can never overshoot the cap.
   const ahead = new Map<string, { minute: number; left: number }>();
@@ -113,7 +129,7 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
     return refusal(operation, "spent", secondsToNextWindow(t));
   }
 
-  return {
+  const api: UpstreamBudget = {
     async take(operation) {
       let refused: UpstreamError | undefined;
       try {
@@ -142,6 +158,28 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
       }
     },
 
+    async takeShare(operation, share) {
+      const t = now();
+      const minute = windowOf(t);
+      const wait = secondsToNextWindow(t);
+      try {
+        const cap = shareCapFor(share, config);
+        if (cap < 1) return wait;
+        const took =
+          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) === 1 ||
+          (knownShareWindow !== minute && (await openShareWindow(minute))) ||
+          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) === 1;
+        if (!took) return wait;
+        if (await api.takeAhead(operation, 1)) return 0;
+        // People spent the general budget of this window: the share unit goes back, unused.
+        await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" - 1 WHERE "minute" = ${minute} AND "count" > 0`;
+        return Math.max(wait, pauseSecondsLeft(pauses.get(operation), t));
+      } catch (error) {
+        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "radar budget unavailable: waiting");
+        return wait;
+      }
+    },
+
     async recordPause(operation, retryAfterSeconds) {
       const pausedUntil = new Date(now() + retryAfterSeconds * 1000);
       pauses.set(operation, pausedUntil.getTime());
@@ -154,6 +192,7 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
       }
     },
   };
+  return api;
 }
 
 /** This process's budget on the app's database (one per process, so the pause cache is shared). */

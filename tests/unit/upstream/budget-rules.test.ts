@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capFor, classOf, pauseSecondsLeft, secondsToNextWindow, windowOf } from "@/lib/upstream/budget-rules";
+import { capFor, classOf, headroomBeside, pauseSecondsLeft, secondsToNextWindow, shareCapFor, windowOf } from "@/lib/upstream/budget-rules";
 
 describe("upstream budget rules", () => {
   it("only the money path may spend the reserve", () => {
@@ -33,5 +33,18 @@ describe("upstream budget rules", () => {
     expect(pauseSecondsLeft(t - 1, t)).toBe(0);
     expect(pauseSecondsLeft(t + 1, t)).toBe(1);
     expect(pauseSecondsLeft(t + 30_000, t)).toBe(30);
+  });
+
+  it("Radar's share sits inside the general budget: people keep the rest of it, the reserve is never part of either", () => {
+    const config = { perMinute: 1000, reserve: 200 };
+    expect(shareCapFor(400, config)).toBe(400);
+    expect(headroomBeside(400, config)).toBe(400);
+    // The money path's cap is untouched by the share.
+    expect(capFor("money", config) - capFor("general", config)).toBe(200);
+    // A share larger than the general budget is held to it (never into the reserve), never negative.
+    expect(shareCapFor(5000, config)).toBe(800);
+    expect(headroomBeside(5000, config)).toBe(0);
+    expect(shareCapFor(-3, config)).toBe(0);
+    expect(shareCapFor(10.7, config)).toBe(10);
   });
 });

@@ -1,0 +1,46 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { defineWorker, type Worker } from "@/lib/jobs/worker";
+import { radarLog } from "./logger";
+import { plannerJob } from "./planner-job";
+import { scanJob } from "./scan-job";
+import { OPEN_SCAN } from "./settle-scans";
+
+// Radar's two queues (lib/jobs), listed in lib/background/queues.ts: every instance runs both,
+// the claims in the database decide who runs which row.
+// - the planner, on RadarWatch: an active watch is due at its next turn (notBefore); claiming it
+//   queues that turn's scan and moves it to the turn after;
+// - the scans, on RadarScan: each sends one re-lookup within Radar's ceiling and ends with its
+//   result (settle-scans.ts).
+
+// Planning is two short statements per watch: a claim is done in a moment.
+export const PLANNER_CLAIM = { limit: 200, concurrency: 20 };
+// Scans wait on the network; most of a backlog's claims only learn that the budget is spent for
+// this window (no database call once one has: scan-job.ts sharedWait) and are deferred together.
+export const SCAN_CLAIM = { limit: 200, concurrency: 50 };
+
+export const radarPlanner: Worker = defineWorker({
+  job: plannerJob({ onQueued: () => void radarScans.kick(), onDeferred: (at) => radarPlanner.wakeAt(at) }),
+  claim: PLANNER_CLAIM,
+  nextDue: async () =>
+    (await db.radarWatch.findFirst({ where: { status: "active", notBefore: { not: null } }, orderBy: { notBefore: "asc" }, select: { notBefore: true } }))?.notBefore,
+  onError: (error) => radarLog.error({ err: error }, "radar planner stopped"),
+  depth: {
+    metric: "radar_watches_due",
+    help: "Active Radar watches whose next turn is due and not yet queued (fleet-wide)",
+    count: () => db.radarWatch.count({ where: { status: "active", OR: [{ notBefore: null }, { notBefore: { lte: new Date() } }] } }),
+  },
+});
+
+export const radarScans: Worker = defineWorker({
+  job: scanJob({ onDeferred: (at) => radarScans.wakeAt(at) }),
+  claim: SCAN_CLAIM,
+  nextDue: async () =>
+    (await db.radarScan.findFirst({ where: { status: { in: OPEN_SCAN }, notBefore: { not: null } }, orderBy: { notBefore: "asc" }, select: { notBefore: true } }))?.notBefore,
+  onError: (error) => radarLog.error({ err: error }, "radar scan worker stopped"),
+  depth: {
+    metric: "radar_scans_depth",
+    help: "Radar scans not yet finished (fleet-wide)",
+    count: () => db.radarScan.count({ where: { status: { in: OPEN_SCAN } } }),
+  },
+});
