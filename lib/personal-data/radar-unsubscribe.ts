@@ -15,15 +15,17 @@ export type UnsubscribeState = "active" | "cancelled" | "already_cancelled" | "i
 
 async function watchOf(token: string) {
   if (!OWNER_TOKEN.test(token)) return null;
-  return db.radarWatch.findUnique({ where: { unsubscribeTokenHash: tokenHash(token) }, select: { id: true, kind: true, personalDataErasedAt: true } });
+  return db.radarWatch.findUnique({ where: { unsubscribeTokenHash: tokenHash(token) }, select: { id: true, kind: true, plate: true, personalDataErasedAt: true } });
 }
 
-/** What the link would do (the GET page): "active" while there is something to cancel. */
-export async function unsubscribeLinkState(token: string): Promise<Exclude<UnsubscribeState, "cancelled">> {
+/** What the link would do (the GET page): "active" while there is something to cancel, with its vehicle. */
+export async function unsubscribeLinkView(token: string): Promise<{ state: Exclude<UnsubscribeState, "cancelled">; plate: string | null }> {
   const watch = await watchOf(token);
-  if (!watch || watch.kind !== "owner") return "invalid";
-  return watch.personalDataErasedAt ? "already_cancelled" : "active";
+  if (!watch || watch.kind !== "owner") return { state: "invalid", plate: null };
+  return watch.personalDataErasedAt ? { state: "already_cancelled", plate: null } : { state: "active", plate: watch.plate || null };
 }
+
+export const unsubscribeLinkState = async (token: string) => (await unsubscribeLinkView(token)).state;
 
 export async function unsubscribeOwner(token: string, now = new Date()): Promise<UnsubscribeState> {
   const watch = await watchOf(token);

@@ -17,7 +17,7 @@ async function watchOf(token: string) {
   if (!OWNER_TOKEN.test(token)) return null;
   return db.radarWatch.findUnique({
     where: { confirmTokenHash: tokenHash(token) },
-    select: { id: true, kind: true, status: true, uf: true, recurrence: true, updatedAt: true, personalDataErasedAt: true },
+    select: { id: true, kind: true, status: true, uf: true, plate: true, recurrence: true, updatedAt: true, personalDataErasedAt: true },
   });
 }
 
@@ -32,10 +32,14 @@ function stateOf(watch: Watch | null, now: Date): Exclude<ConfirmState, "confirm
   return "pending";
 }
 
-/** What the link would do, without doing it (the GET page). */
-export async function confirmLinkState(token: string, now = new Date()): Promise<Exclude<ConfirmState, "confirmed">> {
-  return stateOf(await watchOf(token), now);
+/** What the link would do, without doing it (the GET page), and the vehicle it is about while it still holds one. */
+export async function confirmLinkView(token: string, now = new Date()): Promise<{ state: Exclude<ConfirmState, "confirmed">; plate: string | null }> {
+  const watch = await watchOf(token);
+  const state = stateOf(watch, now);
+  return { state, plate: state === "invalid" ? null : watch?.plate || null };
 }
+
+export const confirmLinkState = async (token: string, now = new Date()) => (await confirmLinkView(token, now)).state;
 
 /** Turns the watch on when the token is its live confirmation token; otherwise says why not. */
 export async function confirmOwnerWatch(token: string, now = new Date()): Promise<ConfirmState> {

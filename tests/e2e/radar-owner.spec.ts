@@ -98,6 +98,7 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     await checkPage(page, testInfo, "radar-owner-confirm-invalid");
 
     await page.goto(new URL(confirmUrl!).pathname);
+    await expect(page.getByText(`débitos do veículo ${plate}`)).toBeVisible();
     await checkPage(page, testInfo, "radar-owner-confirm");
     expect(storedWatch(unsubscribeToken)?.watch.status).toBe("pending_confirmation");
     await expectHydrated(page, "Confirmar os avisos");
@@ -131,6 +132,7 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
 
     // Unsubscribe from the e-mail's link.
     await page.goto(new URL(unsubscribeUrl!).pathname);
+    await expect(page.getByText(`avisos do veículo ${plate}`)).toBeVisible();
     await checkPage(page, testInfo, "radar-owner-cancel");
     await expectHydrated(page, "Parar os avisos e apagar meus dados");
     await page.getByRole("button", { name: "Parar os avisos e apagar meus dados" }).click();

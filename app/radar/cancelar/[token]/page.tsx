@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { RadarTokenForm } from "@/components/radar/radar-token-form";
 import { Alert } from "@/components/ui/alert";
 import { PageShell } from "@/components/ui/page-shell";
-import { unsubscribeLinkState } from "@/lib/personal-data/radar-unsubscribe";
+import { unsubscribeLinkView } from "@/lib/personal-data/radar-unsubscribe";
+import { formatPlate } from "@/lib/rules/plate";
 import { cancelRadarAction } from "./cancel-action";
 
 export const metadata: Metadata = { title: "Parar avisos de débitos" };
@@ -23,9 +24,10 @@ const OUTCOMES = {
 
 export default async function CancelRadarPage({ params }: Props) {
   const { token } = await params;
-  const state = await unsubscribeLinkState(token);
+  const { state, plate } = await unsubscribeLinkView(token);
+  const vehicle = plate ? ` do veículo ${formatPlate(plate)}` : "";
   return (
-    <PageShell title="Parar avisos de débitos" lead="Ao parar, apagamos na hora os dados que você nos deu para os avisos (placa, RENAVAM, CPF/CNPJ e e-mail).">
+    <PageShell title="Parar avisos de débitos" lead={`Ao parar os avisos${vehicle}, apagamos na hora os dados que você nos deu para eles (placa, RENAVAM, CPF/CNPJ e e-mail).`}>
       {state === "active" ? (
         <RadarTokenForm token={token} action={cancelRadarAction} label="Parar os avisos e apagar meus dados" pendingLabel="Cancelando…" variant="danger" outcomes={OUTCOMES} />
       ) : (

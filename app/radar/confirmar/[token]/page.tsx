@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { RadarTokenForm } from "@/components/radar/radar-token-form";
 import { Alert } from "@/components/ui/alert";
 import { PageShell } from "@/components/ui/page-shell";
-import { confirmLinkState } from "@/lib/radar/owner-confirm";
+import { confirmLinkView } from "@/lib/radar/owner-confirm";
+import { formatPlate } from "@/lib/rules/plate";
 import { confirmRadarAction } from "./confirm-action";
 
 export const metadata: Metadata = { title: "Confirmar avisos de débitos" };
@@ -25,9 +26,10 @@ const OUTCOMES = {
 
 export default async function ConfirmRadarPage({ params }: Props) {
   const { token } = await params;
-  const state = await confirmLinkState(token);
+  const { state, plate } = await confirmLinkView(token);
+  const vehicle = plate ? ` ${formatPlate(plate)}` : "";
   return (
-    <PageShell title="Confirmar avisos de débitos" lead="Confirme para começarmos a acompanhar os débitos do veículo e avisar você por e-mail.">
+    <PageShell title="Confirmar avisos de débitos" lead={`Confirme para começarmos a acompanhar os débitos do veículo${vehicle} e avisar você por e-mail.`}>
       {state === "pending" ? (
         <RadarTokenForm token={token} action={confirmRadarAction} label="Confirmar os avisos" pendingLabel="Confirmando…" outcomes={OUTCOMES} />
       ) : (
