@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { MailboxHint } from "@/components/ui/mailbox-hint";
 import { Button } from "@/components/ui/button";
 import { FormButton } from "@/components/ui/form-button";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
@@ -36,11 +36,7 @@ export function SignInForm({ back, mailboxHint }: { back: string; mailboxHint: b
         <p>
           Abra o e-mail enviado para <strong>{state.email}</strong> e toque em “Entrar”. O link vale por 15 minutos e só funciona uma vez.
         </p>
-        {mailboxHint ? (
-          <p className="mt-2">
-            Ambiente de teste: o e-mail aparece na <Link className="font-semibold underline" href="/dev/mailbox" prefetch={false}>caixa de e-mails de teste</Link>.
-          </p>
-        ) : null}
+        <MailboxHint show={mailboxHint} />
         <Button variant="ghost" className="mt-2 px-0" onClick={() => setState({ kind: "idle" })}>
           Usar outro e-mail
         </Button>

@@ -5,6 +5,7 @@ import { mailOutbox } from "@/lib/mail/worker";
 import { sweepPayments } from "@/lib/payments/sweep";
 import { retentionTick } from "@/lib/personal-data/purge";
 import { radarDigestTick } from "@/lib/radar/digest";
+import { ownerMailsTick } from "@/lib/radar/owner-mails";
 import { radarPlanner, radarScans } from "@/lib/radar/workers";
 import { webhookLog } from "@/lib/webhooks/logger";
 import { webhookDispatcher } from "@/lib/webhooks/dispatch";
@@ -35,6 +36,8 @@ export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] 
   { name: "personal-data-retention", run: () => retentionTick() },
   // The despachante's Radar digest: one e-mail per account per São Paulo day, from the digest hour.
   { name: "radar-digest", run: () => radarDigestTick() },
+  // Radar's owner e-mails: what the scans found, at most one mail per vehicle per São Paulo day.
+  { name: "radar-owner-mails", run: () => ownerMailsTick() },
 ];
 
 /** The one tick's interval. */

@@ -142,6 +142,8 @@ export const rawEnvSchema = z.object({
   /** Sign-in link e-mails per client IP, and per e-mail address, per RATE_LIMIT_WINDOW_SECONDS. */
   RATE_LIMIT_SIGN_IN: positiveInt(10),
   RATE_LIMIT_SIGN_IN_PER_EMAIL: positiveInt(3),
+  /** Radar subscriptions ("avise-me") per client IP per RATE_LIMIT_WINDOW_SECONDS: each sends a confirmation e-mail. */
+  RATE_LIMIT_RADAR_SUBSCRIBE: positiveInt(10),
   // How long personal data is kept (lib/personal-data, docs/privacy.md). A lookup or checkout that
   // moved no money keeps its person this long after its last activity; at least a day, so no
   // payment still in flight (a PIX lives 24 h, a not-created attempt is watched for 2 h) loses its payer.
@@ -235,6 +237,7 @@ export type AppEnv = {
     paymentRefMissesPerIp: number;
     signInsPerIp: number;
     signInsPerEmail: number;
+    radarSubscribesPerIp: number;
   };
   upstreamBudget: {
     perMinute: number;
@@ -375,6 +378,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       paymentRefMissesPerIp: raw.RATE_LIMIT_PAYMENT_REF_MISSES,
       signInsPerIp: raw.RATE_LIMIT_SIGN_IN,
       signInsPerEmail: raw.RATE_LIMIT_SIGN_IN_PER_EMAIL,
+      radarSubscribesPerIp: raw.RATE_LIMIT_RADAR_SUBSCRIBE,
     },
     upstreamBudget: {
       perMinute: raw.UPSTREAM_RATE_PER_MINUTE,

@@ -110,6 +110,11 @@ export const ERROR_CODES = {
     meaning: "The state's authority is unstable (upstream 503 on vehicle data).",
   },
   LOOKUP_NOT_FOUND: { status: 404, message: "Consulta não encontrada. Faça a consulta de novo.", meaning: "No lookup with this id." },
+  RADAR_NOT_WATCHABLE: {
+    status: 409,
+    message: "Esta consulta não encontrou o veículo, então não há o que acompanhar. Confira os dados e consulte de novo.",
+    meaning: "An owner asked Radar to watch a lookup that found no vehicle or failed.",
+  },
   LOOKUP_NOT_READY: { status: 409, message: "Esta consulta não tem débitos para pagar.", meaning: "A checkout asked for a lookup that has no debts (yet)." },
 
   // Checkouts: the checkout's own state (CHECKOUT_*) and debts held elsewhere (DEBT_*)

@@ -42,7 +42,7 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
     metrics.mailOutcomes.inc({ template: row.template, outcome: "failed" });
     return { status: "failed", lastError: `unknown template ${row.template}` };
   }
-  const { subject, html, text } = renderMail(row.template, JSON.parse(row.props));
+  const { subject, html, text, headers } = renderMail(row.template, JSON.parse(row.props));
   let attachments: Awaited<ReturnType<typeof buildAttachments>>;
   try {
     attachments = await buildAttachments(row.attachments);
@@ -62,6 +62,7 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
       html,
       text,
       messageId: row.messageId,
+      headers,
       attachments,
     });
   } catch (error) {

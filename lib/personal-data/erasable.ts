@@ -68,3 +68,12 @@ export const erasedWebhookPayload = (at: Date) => ({ payload: "", personalDataEr
 
 /** The template name stays (which message it was); the subject may name the client. */
 export const erasedMail = (at: Date) => ({ to: "", subject: "", props: "{}", lastError: null, personalDataErasedAt: at }) satisfies Prisma.MailMessageUpdateManyMutationInput;
+
+/** Owner watches whose person goes (lib/rules/retention.ts ownerWatchErasable). */
+export function unconfirmedWatches(before: Date): Prisma.RadarWatchWhereInput {
+  return { kind: "owner", status: "pending_confirmation", personalDataErasedAt: null, updatedAt: { lt: before } };
+}
+
+export function stoppedWatches(): Prisma.RadarWatchWhereInput {
+  return { kind: "owner", status: "stopped", personalDataErasedAt: null, events: { none: { userId: null, ownerMailedAt: null } } };
+}

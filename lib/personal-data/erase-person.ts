@@ -6,6 +6,7 @@ import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { requestDecision, type PaymentFacts } from "@/lib/rules/retention";
 import { eraseClient } from "./erase-client";
+import { eraseOwnerWatches } from "./erase-watch";
 import { erasedCheckout, erasedLookup, openOrPaidSince } from "./erasable";
 import { exportOf, findPerson, legalCutoff, type PersonRows } from "./person";
 import { eraseTraces } from "./traces";
@@ -23,7 +24,7 @@ export type Kept = { record: "lookup" | "checkout"; id: string; reason: "legal_p
 
 export type ErasureReport = {
   document: string;
-  erased: { lookups: number; checkouts: number; webhookPayloads: number; mails: number; testMailbox: number; workspaceClients: number };
+  erased: { lookups: number; checkouts: number; webhookPayloads: number; mails: number; testMailbox: number; workspaceClients: number; radarWatches: number };
   /** Kept because the law keeps them, with the date the retention task erases them. */
   kept: Kept[];
   /** Messages still to be sent: erased by the retention task after they are. */
@@ -74,7 +75,9 @@ export async function erasePerson(digits: string, now = new Date()): Promise<{ e
         })
       ).count;
       const traces = await eraseTraces(tx, rows, now);
-      return { lookups, checkouts, ...traces };
+      // Watching the vehicle for the person ends with the request: the watch stops and is erased.
+      const watches = await eraseOwnerWatches(tx, rows.radarWatches.map((w) => w.id), now, { stopReason: "removed", mails: "cancel" });
+      return { lookups: lookups + watches.lookups, checkouts, ...traces, radarWatches: watches.watches };
     },
     { timeout: 30_000, maxWait: 10_000 },
   );
@@ -96,6 +99,7 @@ export async function erasePerson(digits: string, now = new Date()): Promise<{ e
   count("webhook_payload", erased.webhookPayloads);
   count("mail", erased.mails);
   count("received_mail", erased.testMailbox);
+  count("radar_watch", erased.radarWatches);
   log.info({ erased: report.erased, kept: report.kept.length }, "personal data erased on request");
   return { export: exported, report };
 }

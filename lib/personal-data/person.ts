@@ -17,6 +17,7 @@ export const byDocument = (digits: string) => {
     lookup: { cpfCnpjIndex: index } satisfies Prisma.LookupWhereInput,
     checkout: { customerCpfCnpjIndex: index } satisfies Prisma.CheckoutWhereInput,
     client: { cpfCnpjIndex: index } satisfies Prisma.WorkspaceClientWhereInput,
+    radarWatch: { cpfCnpjIndex: index, kind: "owner" } satisfies Prisma.RadarWatchWhereInput,
   };
 };
 
@@ -44,16 +45,23 @@ export async function findPerson(digits: string, tx: Prisma.TransactionClient = 
     take: 1000,
     include: { vehicles: { select: { plate: true, uf: true, renavam: true, createdAt: true } } },
   });
+  // An owner's Radar watches: their own sealed copy of the vehicle, the document and the address.
+  const radarWatches = await tx.radarWatch.findMany({
+    where: where.radarWatch,
+    orderBy: { createdAt: "asc" },
+    take: 1000,
+    include: { events: { select: { kind: true, reason: true, title: true, amountCents: true, dueDate: true, createdAt: true, ownerMailedAt: true } } },
+  });
   const traces = await findTraces(
     {
       checkoutIds: checkouts.map((c) => c.id),
       paymentIds: checkouts.flatMap((c) => c.payments.map((p) => p.id)),
       eventKeys: [...lookups.flatMap((l) => [l.externalId, l.transactionId ?? ""]), ...checkouts.flatMap((c) => c.payments.flatMap((p) => [p.externalId, p.transactionId ?? ""]))],
-      emails: [...checkouts.filter((c) => c.customerCpfCnpj === digits).map((c) => c.customerEmail), ...clients.map((c) => c.email ?? "")],
+      emails: [...checkouts.filter((c) => c.customerCpfCnpj === digits).map((c) => c.customerEmail), ...clients.map((c) => c.email ?? ""), ...radarWatches.map((w) => w.email ?? "")],
     },
     tx,
   );
-  return { lookups, checkouts, clients, ...traces };
+  return { lookups, checkouts, clients, radarWatches, ...traces };
 }
 
 export type PersonRows = Awaited<ReturnType<typeof findPerson>>;
@@ -102,6 +110,17 @@ export function exportOf(digits: string, rows: PersonRows, now = new Date()) {
       phone: c.phone,
       createdAt: c.createdAt,
       vehicles: c.vehicles,
+    })),
+    radarWatches: rows.radarWatches.map((w) => ({
+      id: w.id,
+      createdAt: w.createdAt,
+      status: w.status,
+      stopReason: w.stopReason,
+      confirmedAt: w.confirmedAt,
+      vehicle: { uf: w.uf, plate: w.plate, renavam: w.renavam },
+      cpfCnpj: w.cpfCnpj,
+      email: w.email,
+      events: w.events,
     })),
     mails: rows.mails.map((m) => ({ to: m.to, subject: m.subject, template: m.template, status: m.status, createdAt: m.createdAt, sentAt: m.sentAt })),
     webhookEvents: rows.webhookEvents.map((e) => ({ type: e.type, receivedAt: e.receivedAt, outcome: e.outcome, payload: parsedJson(e.payload) })),

@@ -5,9 +5,10 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
-import { retentionCutoffs, type RetentionCutoffs } from "@/lib/rules/retention";
+import { retentionCutoffs, unconfirmedWatchBefore, type RetentionCutoffs } from "@/lib/rules/retention";
 import { processSingleton } from "@/lib/server/singleton";
 import * as erasable from "./erasable";
+import { eraseOwnerWatches } from "./erase-watch";
 
 // The retention task (a periodic task of lib/background): erases the personal fields of what is
 // kept longer than needed (lib/rules/retention.ts; docs/privacy.md). It works in bounded steps, each
@@ -24,7 +25,7 @@ type Tx = Prisma.TransactionClient;
 type Rule = {
   record: string;
   reason: string;
-  pick(tx: Tx, c: RetentionCutoffs, take: number): Promise<{ id: string }[]>;
+  pick(tx: Tx, c: RetentionCutoffs, take: number, now: Date): Promise<{ id: string }[]>;
   erase(tx: Tx, c: RetentionCutoffs, ids: string[], now: Date): Promise<number>;
 };
 
@@ -45,6 +46,17 @@ const lookupRule = (reason: string, where: (c: RetentionCutoffs) => Prisma.Looku
   erase: async (tx, c, ids, now) => (await tx.lookup.updateMany({ where: { AND: [where(c), byId(ids)] }, data: erasable.erasedLookup(now) })).count,
 });
 
+/** An owner's watch: the rule re-read on the picked rows inside the step, then the whole erasure. */
+const watchRule = (reason: string, where: (now: Date) => Prisma.RadarWatchWhereInput, stopReason: string): Rule => ({
+  record: "radar_watch",
+  reason,
+  pick: (tx, _c, take, now) => tx.radarWatch.findMany({ where: where(now), orderBy: oldest, take, select: { id: true } }),
+  erase: async (tx, _c, ids, now) => {
+    const still = await tx.radarWatch.findMany({ where: { AND: [where(now), byId(ids)] }, select: { id: true } });
+    return (await eraseOwnerWatches(tx, still.map((w) => w.id), now, { stopReason, mails: "keep" })).watches;
+  },
+});
+
 const RULES: readonly Rule[] = [
   checkoutRule("unpaid", erasable.unpaidCheckouts),
   checkoutRule("paid_expired", erasable.paidExpiredCheckouts),
@@ -63,6 +75,8 @@ const RULES: readonly Rule[] = [
     pick: (tx, c, take) => tx.mailMessage.findMany({ where: erasable.doneMails(c), orderBy: oldest, take, select: { id: true } }),
     erase: async (tx, c, ids, now) => (await tx.mailMessage.updateMany({ where: { AND: [erasable.doneMails(c), byId(ids)] }, data: erasable.erasedMail(now) })).count,
   },
+  watchRule("unconfirmed", (now) => erasable.unconfirmedWatches(unconfirmedWatchBefore(now, env.radar.confirmTtlHours)), "unconfirmed"),
+  watchRule("stopped", () => erasable.stoppedWatches(), "removed"),
   {
     // The test mailbox (embedded SMTP server): whole messages go, it keeps nothing else.
     record: "received_mail",
@@ -98,7 +112,7 @@ export async function purgePersonalData(options: PurgeOptions = {}): Promise<Pur
     for (let step = 0; step < maxSteps; step++) {
       const { picked, erased } = await db.$transaction(
         async (tx) => {
-          const ids = (await rule.pick(tx, cutoffs, batch)).map((r) => r.id);
+          const ids = (await rule.pick(tx, cutoffs, batch, now)).map((r) => r.id);
           if (ids.length > 0) await options.onPicked?.(tx, { record: rule.record, reason: rule.reason, ids });
           const erased = ids.length === 0 ? 0 : await rule.erase(tx, cutoffs, ids, now);
           if (ids.length > 0) await options.onStep?.({ record: rule.record, reason: rule.reason, erased });

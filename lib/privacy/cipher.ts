@@ -15,7 +15,7 @@ export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 export type DataKey = { id: string; key: Buffer };
 
 /** The keys a process holds: `current` seals, every one of them opens (rotation keeps the old ones here). */
-export type Keyring = { current: DataKey; byId: ReadonlyMap<string, DataKey>; documentKey: Buffer; contactKey: Buffer };
+export type Keyring = { current: DataKey; byId: ReadonlyMap<string, DataKey>; documentKey: Buffer; contactKey: Buffer; linkKey: Buffer };
 
 export class SealedValueError extends Error {
   constructor(
@@ -34,7 +34,7 @@ export function buildKeyring(current: DataKey, previous: readonly DataKey[], ind
   // Each keyed hash has its own key, derived for its purpose: a document's hash never equals a
   // contact's, and neither reveals the index secret.
   const derive = (purpose: string) => Buffer.from(hkdfSync("sha256", indexSecret, Buffer.alloc(0), `placa-paga:${purpose}`, 32));
-  return { current, byId, documentKey: derive("document-index"), contactKey: derive("contact-index") };
+  return { current, byId, documentKey: derive("document-index"), contactKey: derive("contact-index"), linkKey: derive("link-token") };
 }
 
 export const isSealed = (stored: string) => stored.startsWith(SEALED_PREFIX);
@@ -98,4 +98,9 @@ export function documentHash(ring: Keyring, cpfCnpj: string): string {
 export function contactHash(ring: Keyring, emailOrPhone: string): string {
   const text = emailOrPhone.includes("@") ? emailOrPhone.trim().toLowerCase() : emailOrPhone.replace(/\D/g, "");
   return hmac(ring.contactKey, text);
+}
+
+/** Keyed hash of a purpose and an id: a link token we can make again for every mail without storing it. */
+export function linkHash(ring: Keyring, purpose: string, id: string): string {
+  return hmac(ring.linkKey, `${purpose}:${id}`);
 }

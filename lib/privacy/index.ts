@@ -1,5 +1,5 @@
 import "server-only";
-import { contactHash, documentHash, keyIdOf, open, seal } from "./cipher";
+import { contactHash, documentHash, keyIdOf, linkHash, open, seal } from "./cipher";
 import { keyring } from "./keyring";
 
 // Personal data at rest (docs/privacy.md): CPF/CNPJ, RENAVAM, names, e-mails, phones, raw webhook
@@ -26,6 +26,15 @@ export function documentIndex(cpfCnpjDigits: string): string {
 /** Keyed hash of an e-mail (case-insensitive) or a phone (digits only). */
 export function contactIndex(emailOrPhone: string): string {
   return contactHash(keyring(), emailOrPhone);
+}
+
+/**
+ * A link's secret made from what it opens (`purpose`, an id), the same on every call and every
+ * instance: a link that must appear in every mail of a subscription (unsubscribe) needs no stored
+ * plain token. 32 bytes, base64url.
+ */
+export function linkToken(purpose: string, id: string): string {
+  return linkHash(keyring(), purpose, id);
 }
 
 /** True when a stored value is sealed under the current key: what rotation leaves alone. */

@@ -19,10 +19,11 @@ import { metrics } from "@/lib/metrics/registry";
 //                 the key's budget (1,000 a minute) is shared by every customer
 //   paymentRefMiss per client IP (30): only unknown or replaced payment references, against guessing
 //   signIn per client IP (10), signInEmail per address (3): sign-in link e-mails, against mail bombing
+//   radarSubscribe per client IP (10): an owner's Radar subscription sends a confirmation e-mail
 
 const log = moduleLogger("rate-limit");
 
-export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss" | "signIn" | "signInEmail";
+export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss" | "signIn" | "signInEmail" | "radarSubscribe";
 
 function points(name: LimitName): number {
   const r = env.rateLimits;
@@ -37,6 +38,7 @@ function points(name: LimitName): number {
     paymentRefMiss: r.paymentRefMissesPerIp,
     signIn: r.signInsPerIp,
     signInEmail: r.signInsPerEmail,
+    radarSubscribe: r.radarSubscribesPerIp,
   }[name];
 }
 
@@ -51,6 +53,7 @@ const MESSAGES: Record<LimitName, string> = {
   paymentRefMiss: "Muitos endereços de pagamento inexistentes em pouco tempo.",
   signIn: "Muitos pedidos de acesso em pouco tempo.",
   signInEmail: "Já enviamos vários links de acesso para este e-mail. Use o mais recente ou espere.",
+  radarSubscribe: "Você pediu muitos avisos em pouco tempo.",
 };
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();

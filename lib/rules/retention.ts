@@ -105,3 +105,21 @@ export const DONE_MAIL_STATUSES = ["sent", "failed"] as const;
 export function mailErasable(mail: { status: string; createdAt: Date }, cutoffs: RetentionCutoffs): boolean {
   return (DONE_MAIL_STATUSES as readonly string[]).includes(mail.status) && mail.createdAt < cutoffs.mailBefore;
 }
+
+/**
+ * An owner's Radar watch keeps its person only while it is wanted: one never confirmed within the
+ * confirmation period (counted from the last request) goes, and so does one that stopped (by
+ * unsubscribe at once; by itself once the owner's notice is queued, since the notice needs the
+ * address). An active watch keeps its data: that is what it is for.
+ */
+export function unconfirmedWatchBefore(now: Date, confirmTtlHours: number): Date {
+  return new Date(now.getTime() - confirmTtlHours * 3_600_000);
+}
+
+export type OwnerWatchFacts = { status: string; updatedAt: Date; unmailedEvents: number };
+
+export function ownerWatchErasable(watch: OwnerWatchFacts, now: Date, confirmTtlHours: number): "unconfirmed" | "stopped" | null {
+  if (watch.status === "pending_confirmation") return watch.updatedAt < unconfirmedWatchBefore(now, confirmTtlHours) ? "unconfirmed" : null;
+  if (watch.status === "stopped") return watch.unmailedEvents === 0 ? "stopped" : null;
+  return null;
+}

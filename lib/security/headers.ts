@@ -3,7 +3,7 @@
 export type SecurityHeaderOptions = { nonce: string; dev: boolean; https: boolean; pathname: string };
 
 /** Share links and status pages carry unguessable tokens: they must never be indexed or leak via Referer. */
-const PRIVATE_PATHS = [/^\/pagar\//, /^\/pagamento\//, /^\/consulta\//, /^\/links/];
+const PRIVATE_PATHS = [/^\/pagar\//, /^\/pagamento\//, /^\/consulta\//, /^\/links/, /^\/radar\//];
 
 export function contentSecurityPolicy({ nonce, dev }: Pick<SecurityHeaderOptions, "nonce" | "dev">): string {
   return [

@@ -25,6 +25,7 @@ const PERSONAL_COLUMNS: Record<string, string[]> = {
   WorkspaceClient: ["cpfCnpj", "phone", "email"],
   WorkspaceVehicle: ["renavam"],
   MailMessage: ["to"],
+  RadarWatch: ["renavam", "cpfCnpj", "email"],
 };
 
 const dbFiles = () =>

@@ -119,6 +119,13 @@ describe("every route handler survives hostile input", () => {
     }), 25);
   });
 
+  it("POST /api/radar/cancelar/{token}", async () => {
+    const { POST } = await import("@/app/api/radar/cancelar/[token]/route");
+    await run(fc.asyncProperty(param(() => "A".repeat(43)), headers, async (token, h) => {
+      await check(POST as Handler, { path: `/api/radar/cancelar/${segment(token)}`, method: "POST", raw: "List-Unsubscribe=One-Click", origin: h.origin, ip: h.address, forged: h.forged, params: { token } });
+    }));
+  });
+
   it("POST /api/installments", async () => {
     const { POST } = await import("@/app/api/installments/route");
     await run(fc.asyncProperty(bodyFor({ amountCents: 50_000 }), headers, async (b, h) => {

@@ -70,7 +70,7 @@ describe("a person's data on request", () => {
       { record: "checkout", id: p.paid.checkoutId, reason: "legal_period", until: until.toISOString() },
       { record: "lookup", id: p.paid.lookupId, reason: "legal_period", until: until.toISOString() },
     ]);
-    expect(report.erased).toEqual({ lookups: 2, checkouts: 1, webhookPayloads: 3, mails: 2, testMailbox: 1, workspaceClients: 1 });
+    expect(report.erased).toEqual({ lookups: 2, checkouts: 1, webhookPayloads: 3, mails: 2, testMailbox: 1, workspaceClients: 1, radarWatches: 0 });
 
     expect((await storedPerson(p.unpaid)).checkout).toMatchObject({ customerCpfCnpj: "", customerEmail: "", customerName: "", amountCents: 19_523 });
     expect((await storedPerson(p.bare)).lookup).toMatchObject({ cpfCnpj: "", renavam: "" });

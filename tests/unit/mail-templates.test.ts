@@ -44,7 +44,22 @@ const FIXTURES: { [N in TemplateName]: Parameters<(typeof TEMPLATES)[N]["subject
     more: 2,
     radarUrl: "http://localhost:3000/painel/radar",
   },
+  "radar-owner-confirm": { plate: "RDR0A01", confirmUrl: "http://localhost:3000/radar/confirmar/tok", unsubscribeUrl: "http://localhost:3000/radar/cancelar/u", oneClickUrl: "http://localhost:3000/api/radar/cancelar/u", ttlHours: 48 },
+  "radar-owner-changes": {
+    plate: "RDR0A01",
+    changes: [
+      { kind: "appeared", reason: null, type: "ticket", title: "Multa - Excesso de velocidade", amountCents: 19_523, previousAmountCents: null, dueDate: "2026-12-10T03:00:00.000Z", expirationDate: null },
+      { kind: "amountChanged", reason: "discountEnded", type: "ticket", title: "Multa - Estacionamento", amountCents: 13_016, previousAmountCents: 10_413, dueDate: null, expirationDate: null },
+      { kind: "dueSoon", reason: null, type: "ipva", title: "IPVA 2026 - Parcela 2/3", amountCents: 41_000, previousAmountCents: null, dueDate: "2026-12-01T03:00:00.000Z", expirationDate: null },
+    ],
+    lookupUrl: "http://localhost:3000/radar/consultar/w.t",
+    unsubscribeUrl: "http://localhost:3000/radar/cancelar/u",
+    oneClickUrl: "http://localhost:3000/api/radar/cancelar/u",
+  },
+  "radar-owner-stopped": { plate: "RDR0A01", reason: "wrong_document", lookupFormUrl: "http://localhost:3000/consulta", oneClickUrl: "http://localhost:3000/api/radar/cancelar/u" },
 };
+// Radar's mails carry the unsubscribe link beside their one button (LGPD: stop in one click).
+const LINKS: Partial<Record<TemplateName, number>> = { "radar-owner-confirm": 2, "radar-owner-changes": 2 };
 const names = Object.keys(TEMPLATES) as TemplateName[];
 
 describe("e-mail templates", () => {
@@ -53,7 +68,8 @@ describe("e-mail templates", () => {
     expect(subject.length).toBeGreaterThan(10);
     expect(html).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
     expect(html).not.toMatch(/<script|<img|<link|<style|class=/i);
-    expect(html.match(/<a /g)).toHaveLength(1);
+    expect(html.match(/<a [^>]*background-color/g)).toHaveLength(1);
+    expect(html.match(/<a /g)).toHaveLength(LINKS[name] ?? 1);
     expect(html).not.toMatch(/src=/);
     expect(text.length).toBeGreaterThan(40);
     expect(text).not.toMatch(/</);
@@ -91,6 +107,29 @@ describe("e-mail templates", () => {
       expect(part).toContain("O Detran não encontrou este veículo");
       expect(part).toContain("E mais 2 novidades na página do Radar.");
     }
+  });
+
+  it("Radar's owner e-mails say what changed, the amount and the deadline, and carry RFC 8058 one-click unsubscribe headers", () => {
+    const changes = renderMail("radar-owner-changes", FIXTURES["radar-owner-changes"]);
+    expect(changes.subject).toBe("RDR0A01: Nova multa: Multa - Excesso de velocidade e mais 2 avisos");
+    for (const part of [changes.html, changes.text]) {
+      expect(part).toContain("Nova multa: Multa - Excesso de velocidade");
+      expect(part).toMatch(/R\$\s195,23/);
+      expect(part).toContain("10/12/2026");
+      expect(part).toMatch(/o desconto terminou/);
+      expect(part).toMatch(/De R\$\s104,13 para R\$\s130,16/);
+      expect(part).toContain("IPVA 2026 - Parcela 2/3: vence em 01/12/2026");
+      expect(part).toContain("http://localhost:3000/radar/cancelar/u");
+      expect(part).toContain("http://localhost:3000/radar/consultar/w.t");
+    }
+    for (const name of ["radar-owner-confirm", "radar-owner-changes", "radar-owner-stopped"] as const) {
+      expect(renderMail(name, FIXTURES[name]).headers).toEqual({
+        "List-Unsubscribe": "<http://localhost:3000/api/radar/cancelar/u>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    }
+    expect(renderMail("payment-approved", FIXTURES["payment-approved"]).headers).toEqual({});
+    expect(renderMail("radar-owner-stopped", FIXTURES["radar-owner-stopped"]).text).toContain("o CPF/CNPJ não é o do proprietário");
   });
 });
 

@@ -7,6 +7,8 @@ export type MailTemplate<P> = {
   subject(props: P): string;
   Html(props: P): ReactElement;
   text(props: P): string;
+  /** Extra headers (List-Unsubscribe for subscriptions). */
+  headers?(props: P): Record<string, string>;
 };
 
 export function defineTemplate<P>(t: MailTemplate<P>): MailTemplate<P> {

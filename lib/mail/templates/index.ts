@@ -5,6 +5,9 @@ import { paymentApproved } from "./payment-approved";
 import { paymentLink } from "./payment-link";
 import { pixInstructions } from "./pix-instructions";
 import { radarDigest } from "./radar-digest";
+import { radarOwnerChanges } from "./radar-owner-changes";
+import { radarOwnerConfirm } from "./radar-owner-confirm";
+import { radarOwnerStopped } from "./radar-owner-stopped";
 import { signInLink } from "./sign-in-link";
 
 // Every template by the name stored in MailMessage.template. Pure: no Prisma, no Next.
@@ -16,6 +19,9 @@ export const TEMPLATES = {
   "sign-in-link": signInLink,
   "client-paid": clientPaid,
   "radar-digest": radarDigest,
+  "radar-owner-confirm": radarOwnerConfirm,
+  "radar-owner-changes": radarOwnerChanges,
+  "radar-owner-stopped": radarOwnerStopped,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -19,7 +19,12 @@ function reactDomServer(): Server {
   return server;
 }
 
-export function renderMail(name: TemplateName, props: unknown): { subject: string; html: string; text: string } {
+export function renderMail(name: TemplateName, props: unknown): { subject: string; html: string; text: string; headers: Record<string, string> } {
   const t = TEMPLATES[name] as MailTemplate<unknown>;
-  return { subject: t.subject(props), html: `<!DOCTYPE html>${reactDomServer().renderToStaticMarkup(t.Html(props))}`, text: t.text(props) };
+  return {
+    subject: t.subject(props),
+    html: `<!DOCTYPE html>${reactDomServer().renderToStaticMarkup(t.Html(props))}`,
+    text: t.text(props),
+    headers: t.headers?.(props) ?? {},
+  };
 }

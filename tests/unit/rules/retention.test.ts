@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addYears,
   mailErasable,
+  ownerWatchErasable,
   requestDecision,
   retentionCutoffs,
   retentionDecision,
@@ -66,5 +67,21 @@ describe("retention rules", () => {
     expect(mailErasable({ status: "sent", createdAt: t0 }, c)).toBe(true);
     expect(mailErasable({ status: "failed", createdAt: t0 }, c)).toBe(true);
     expect(mailErasable({ status: "pending", createdAt: t0 }, c)).toBe(false);
+  });
+});
+
+describe("an owner's Radar watch", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+
+  it("unconfirmed: kept for the confirmation period after the last request, then erased", () => {
+    expect(ownerWatchErasable({ status: "pending_confirmation", updatedAt: hoursAgo(47), unmailedEvents: 0 }, now, 48)).toBeNull();
+    expect(ownerWatchErasable({ status: "pending_confirmation", updatedAt: hoursAgo(49), unmailedEvents: 0 }, now, 48)).toBe("unconfirmed");
+  });
+
+  it("stopped: erased once nothing is left to tell the owner; active: kept", () => {
+    expect(ownerWatchErasable({ status: "stopped", updatedAt: hoursAgo(1), unmailedEvents: 1 }, now, 48)).toBeNull();
+    expect(ownerWatchErasable({ status: "stopped", updatedAt: hoursAgo(1), unmailedEvents: 0 }, now, 48)).toBe("stopped");
+    expect(ownerWatchErasable({ status: "active", updatedAt: hoursAgo(10_000), unmailedEvents: 0 }, now, 48)).toBeNull();
   });
 });
