@@ -82,6 +82,9 @@ export default defineConfig({
       // a sweep every 2 s (its first poll still waits the 30 s in which a poll learns nothing).
       PAYMENT_NOT_FOUND_GRACE_MS: "5000",
       PAYMENT_SWEEP_INTERVAL_MS: "2000",
+      // Radar's turns in seconds; its sandbox vehicles walk their story by POST /__sandbox/timeline.
+      RADAR_WEEKLY_PERIOD_MS: "20000",
+      RADAR_DAILY_PERIOD_MS: "8000",
       LOG_FILE: `data/e2e-server-${E2E_PORT}.log`,
       NEXT_TELEMETRY_DISABLED: "1",
       // Every e2e request comes from 127.0.0.1: per-IP limits sized for the whole suite

@@ -147,6 +147,8 @@ export type SandboxStore = {
   paymentsByTransactionId: Map<number, string>;
   /** One webhook URL per API key; a new registration replaces the previous one. */
   webhookUrlByKey: Map<string, string>;
+  /** Timeline plates pinned to one day of their story (POST /__sandbox/timeline), by plate. */
+  timelinePins: Map<string, number>;
 };
 
 export type SandboxContext = {
@@ -163,6 +165,7 @@ export function createStore(): SandboxStore {
   return {
     lookups: new Map(),
     lookupsByExternalId: new Map(),
+    timelinePins: new Map(),
     debtsById: new Map(),
     tokens: new Map(),
     checkouts: new Map(),

@@ -122,6 +122,33 @@ describe("generated RDR plates", () => {
   });
 });
 
+describe("one plate pinned to a day (POST /__sandbox/timeline)", () => {
+  it("tells that day's story for that plate only, the clock and every other plate untouched, until unpinned", async () => {
+    const pinnedPlate = familyVehicle("RDR1A03")!;
+    const other = familyVehicle("RDR1A04")!;
+    const at = middleOf(0);
+    const pin = await h.post("/__sandbox/timeline", { plate: pinnedPlate.plate, day: 2 });
+    expect(pin.status).toBe(200);
+    expect(pin.body.pins).toEqual({ [pinnedPlate.plate]: 2 });
+    const titles = (e: WebhookPayload) => (e.debts as SandboxDebt[]).map((d) => d.title);
+    // Day 2's new fine for the pinned plate; day 0's list for the other one, at the same clock.
+    expect(titles(await answerAt(pinnedPlate, at))).toContain("Multa - Estacionar em local proibido");
+    expect(titles(await answerAt(other, at))).not.toContain("Multa - Estacionar em local proibido");
+    // Day 3 is the authority's error day.
+    await h.post("/__sandbox/timeline", { plate: pinnedPlate.plate, day: 3 });
+    expect((await answerAt(pinnedPlate, at)).type).toBe("search-error-event");
+    expect((await h.post("/__sandbox/timeline", { plate: pinnedPlate.plate, day: null })).body.pins).toEqual({});
+    expect(titles(await answerAt(pinnedPlate, at))).not.toContain("Multa - Estacionar em local proibido");
+  });
+
+  it("refuses a day outside the story or a malformed plate, in the spec's validation shape", async () => {
+    for (const body of [{ plate: "RDR1A03", day: 8 }, { plate: "rdr1a03", day: 1 }, { plate: "RDR1A03" }]) {
+      const res = await h.post("/__sandbox/timeline", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
 describe("the story runs by itself under SANDBOX_TIME_SCALE", () => {
   it("unpinned, with a day of 40 ms, lookups see the story move (the error day included)", async () => {
     // Each answer falls on the error day with odds 1/8, so the loop goes on until it has seen one

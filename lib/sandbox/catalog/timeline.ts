@@ -26,6 +26,16 @@ export function timelinePosition(now: Date, timeScale: number): TimelinePosition
   return { cycle, day: days - cycle * TIMELINE_DAYS, cycleStart: timelineDayStart(cycle, 0, timeScale) };
 }
 
+/**
+ * The moment whose story a plate's lookup tells: `now`, or, for a plate pinned to a day, the middle
+ * of that day in the current cycle (the rest of the sandbox keeps its clock).
+ */
+export function timelineMoment(now: Date, timeScale: number, pinnedDay: number | undefined): Date {
+  if (pinnedDay === undefined) return now;
+  const { cycle } = timelinePosition(now, timeScale);
+  return new Date(timelineDayStart(cycle, pinnedDay, timeScale).getTime() + timelineDayMs(timeScale) / 2);
+}
+
 /** The instant day `day` of cycle `cycle` begins (tests pin the clock to it). */
 export function timelineDayStart(cycle: number, day: number, timeScale: number): Date {
   return new Date(TIMELINE_ANCHOR.getTime() + (cycle * TIMELINE_DAYS + day) * timelineDayMs(timeScale));

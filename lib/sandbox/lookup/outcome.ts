@@ -1,7 +1,7 @@
 import type { LookupRecord, SandboxContext, SandboxDebt, WebhookPayload } from "../context";
 import { buildDebts } from "../catalog/debts";
 import { findVehicle } from "../catalog/find-vehicle";
-import { formerIdsOf, timelineStep } from "../catalog/timeline";
+import { formerIdsOf, timelineMoment, timelineStep } from "../catalog/timeline";
 import type { CatalogVehicle, LookupErrorCode, LookupOutcome } from "../catalog/vehicles";
 
 export const LOOKUP_ERROR_MESSAGES: Record<LookupErrorCode, string> = {
@@ -72,7 +72,10 @@ export function resultEvent(
   const base = { transactionId: record.transactionId, externalId: record.externalId };
   const { uf, document, licensePlate, renavam } = record.vehicle;
   // A timeline vehicle answers what its story says at this moment of the sandbox clock.
-  const step = outcome.kind === "timeline" && vehicle ? timelineStep(vehicle, ctx.options.now(), ctx.options.timeScale) : undefined;
+  const step =
+    outcome.kind === "timeline" && vehicle
+      ? timelineStep(vehicle, timelineMoment(ctx.options.now(), ctx.options.timeScale, ctx.store.timelinePins.get(vehicle.plate)), ctx.options.timeScale)
+      : undefined;
   if (step && "error" in step) return resultEvent(ctx, record, { kind: "search-error-event", errorCode: step.error }, vehicle);
   switch (outcome.kind) {
     case "debts":

@@ -6,6 +6,7 @@ import { bodyOf } from "../http/json-body";
 import { ArmFaultBody, type Faults } from "../http/faults";
 import type { RequestLog } from "../http/request-log";
 import { validationError } from "../http/validation";
+import { TIMELINE_DAYS } from "../catalog/timeline";
 
 // Sandbox-only control plane under /__sandbox/ (needs a valid test key, never rate limited or
 // faulted). Production has nothing like it.
@@ -19,6 +20,11 @@ export type ControlDeps = {
 
 const ClockBody = z.object({
   now: z.union([z.null(), z.string().refine((s) => !Number.isNaN(Date.parse(s)), { error: "now must be an ISO 8601 date-time or null" })]),
+});
+
+const TimelineBody = z.object({
+  plate: z.string().regex(/^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/, { error: "plate must be a plate like RDR0A01" }),
+  day: z.union([z.null(), z.number().int().min(0).max(TIMELINE_DAYS - 1)]),
 });
 
 export function registerSandboxControlRoutes(app: Hono, ctx: SandboxContext, deps: ControlDeps): void {
@@ -39,6 +45,19 @@ export function registerSandboxControlRoutes(app: Hono, ctx: SandboxContext, dep
     pinned = parsed.data.now !== null;
     deps.pinClock(parsed.data.now === null ? null : new Date(parsed.data.now));
     return c.json(clock(pinned));
+  });
+
+  // One timeline plate's story held on a day, so a test walks it without moving the clock every
+  // other test reads (payment validity, webhook retries). Sandbox-wide like the clock.
+  const pins = () => Object.fromEntries(ctx.store.timelinePins);
+  app.get("/__sandbox/timeline", (c) => c.json({ success: true, pins: pins() }));
+  app.post("/__sandbox/timeline", async (c) => {
+    const parsed = TimelineBody.safeParse(await bodyOf(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { plate, day } = parsed.data;
+    if (day === null) ctx.store.timelinePins.delete(plate);
+    else ctx.store.timelinePins.set(plate, day);
+    return c.json({ success: true, pins: pins() });
   });
 
   // Inspection is scoped to the caller's key: one partner never sees another's traffic.
