@@ -26,7 +26,8 @@ export type Job<Row extends ClaimedRow> = Queue & {
 };
 
 export type ClaimOptions = {
-  limit: number;
+  /** Rows per claim; a function is asked before each claim, and 0 claims nothing (a queue that knows it must wait). */
+  limit: number | (() => number);
   /** Rows run at once; a function is asked again before each chunk (a queue that yields to requests). */
   concurrency: number | (() => number);
   between?: () => Promise<void>;
@@ -59,7 +60,9 @@ async function runOne<Row extends ClaimedRow>(job: Job<Row>, token: string, row:
 export async function runClaim<Row extends ClaimedRow>(job: Job<Row>, options: ClaimOptions): Promise<number> {
   if (state.stopping) return 0;
   state.queues.set(job.name, job);
-  const { token, rows } = await claim<Row>(job, options.limit);
+  const limit = typeof options.limit === "function" ? options.limit() : options.limit;
+  if (limit <= 0) return 0;
+  const { token, rows } = await claim<Row>(job, limit);
   if (rows.length === 0) return 0;
   const renewer = setInterval(() => {
     renew(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "lease renewal failed"));

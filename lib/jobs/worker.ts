@@ -69,7 +69,7 @@ export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>
       state.again = false;
       for (;;) {
         const claimed = await runClaim(job, claim);
-        if (claimed === 0 || (options.stopOnShortClaim && claimed < claim.limit)) break;
+        if (claimed === 0 || (options.stopOnShortClaim && claimed < (typeof claim.limit === "function" ? claim.limit() : claim.limit))) break;
       }
     } while (state.again);
     const next = await options.nextDue?.();

@@ -38,6 +38,9 @@ export type ScanRow = { id: string; attempts: number; watchId: string; dueAt: Da
 // wait for the next window, the other scans it holds wait too instead of each asking again.
 const sharedWait = processSingleton("radar.budget-wait", () => ({ until: 0 }));
 
+/** Whether this process was told to wait for Radar's next window (its claims can then wait too). */
+export const waitingForBudget = (): boolean => sharedWait.until > Date.now();
+
 const roundUp = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000);
 const checkBack = () => new RetryLater(roundUp(Date.now() + CHECK_BACK_MS), "waiting for the lookup's result");
 const budgetWait = (seconds: number) => {

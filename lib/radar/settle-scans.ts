@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { insertRows } from "@/lib/db/bulk-sql";
+import { caseOf, insertRows } from "@/lib/db/bulk-sql";
 import { env } from "@/lib/env";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { StoredDebt } from "@/lib/lookups/reactions";
 import { diffDebts, type DebtChange } from "@/lib/rules/debt-changes";
 import type { DebtType } from "@/lib/rules/debt-types";
@@ -141,44 +141,72 @@ async function paidByUs(tx: Tx, debtIds: string[]): Promise<Set<string>> {
   return new Set(paid.map((p) => p.debtId));
 }
 
-/** A successful result: compared with the baseline, reminders read, the baseline moved on. */
-async function compare(tx: Tx, scan: OpenScan, result: ScanResult, now: Date): Promise<ScanOutcome> {
-  const { watch } = scan;
-  const after = result.debts.map(watched);
-  const baselineId = watch.baselineLookupId;
-  const base =
-    baselineId && baselineId !== result.lookupRowId
-      ? await tx.lookup.findUnique({ where: { id: baselineId }, select: { createdAt: true, debts: true } })
-      : null;
-  if (base) {
-    // An older scan's result landing after a newer one's: the newer one already told its changes.
-    const mine = await tx.lookup.findUnique({ where: { id: result.lookupRowId }, select: { createdAt: true } });
-    if (mine && mine.createdAt < base.createdAt) {
-      await endScan(tx, scan.id, "done", "STALE_RESULT", now);
-      return "stale";
+type Success = { scan: OpenScan; result: ScanResult };
+
+/**
+ * Successful results (debts, or none), each compared with its watch's baseline, read for the whole
+ * group at once: this runs inside the transaction that stores a claim of webhook results, so a
+ * handful of statements for the group instead of a handful per scan keeps the write lock short.
+ * Each watch's baseline moves to its new lookup by compare-and-set (of two results settling at
+ * once only one tells its changes); no baseline yet: this result becomes it (reminders only).
+ */
+async function compareAll(tx: Tx, items: readonly Success[], now: Date, outcomes: Map<string, ScanOutcome>): Promise<void> {
+  // One scan per watch in a round; a second result of one watch in the same group waits for the next.
+  const round = new Map<string, Success>();
+  const later: Success[] = [];
+  for (const item of items) {
+    if (round.has(item.scan.watch.id)) later.push(item);
+    else round.set(item.scan.watch.id, item);
+  }
+  const first = [...round.values()];
+  const baselineIds = [...new Set(first.flatMap(({ scan, result }) => (scan.watch.baselineLookupId && scan.watch.baselineLookupId !== result.lookupRowId ? [scan.watch.baselineLookupId] : [])))];
+  const created = new Map(
+    (await tx.lookup.findMany({ where: { id: { in: [...baselineIds, ...first.map((i) => i.result.lookupRowId)] } }, select: { id: true, createdAt: true } })).map((l) => [l.id, l.createdAt]),
+  );
+  const baseDebts = new Map<string, StoredDebt[]>();
+  if (baselineIds.length > 0) {
+    for (const d of await tx.lookupDebt.findMany({ where: { lookupId: { in: baselineIds } }, orderBy: { id: "asc" } })) {
+      baseDebts.set(d.lookupId, [...(baseDebts.get(d.lookupId) ?? []), d]);
     }
   }
-  const changes = base && baselineId
-    ? diffDebts(base.debts.map(watched), after, { scope: `${watch.id}:${baselineId}`, paidByUs: await paidByUs(tx, base.debts.map((d) => d.debtId)) })
-    : [];
-  const reminders = remindersDue(after, now, {
-    scope: watch.id,
-    offsets: { discountEnds: [env.radar.discountReminderDays], dueSoon: env.radar.dueReminderDays },
-  });
-  // Compare-and-set on the baseline compared against: of two results settling at once, one moves
-  // it and tells its changes; the other's comparison is void.
-  const moved = await tx.radarWatch.updateMany({
-    where: { id: watch.id, baselineLookupId: baselineId },
-    data: { baselineLookupId: result.lookupRowId, lastScanAt: now },
-  });
-  if (moved.count === 1) {
-    await insertEvents(tx, [
-      ...changes.map((c) => changeRow(watch, c, result.lookupRowId, baselineId!, now)),
-      ...reminders.map((r) => reminderRow(watch, r, result.lookupRowId, now)),
-    ]);
+  const paid = await paidByUs(tx, [...baseDebts.values()].flat().map((d) => d.debtId));
+
+  const stale: string[] = [];
+  const moves: { scan: OpenScan; result: ScanResult; from: string | null; events: EventRow[]; compared: boolean }[] = [];
+  const offsets = { discountEnds: [env.radar.discountReminderDays], dueSoon: env.radar.dueReminderDays };
+  for (const { scan, result } of first) {
+    const { watch } = scan;
+    const baselineId = watch.baselineLookupId && watch.baselineLookupId !== result.lookupRowId && created.has(watch.baselineLookupId) ? watch.baselineLookupId : null;
+    // An older turn's result landing after a newer one's: the newer one already told its changes.
+    if (baselineId && created.get(result.lookupRowId)! < created.get(baselineId)!) {
+      stale.push(scan.id);
+      outcomes.set(scan.id, "stale");
+      continue;
+    }
+    const after = result.debts.map(watched);
+    const changes = baselineId ? diffDebts((baseDebts.get(baselineId) ?? []).map(watched), after, { scope: `${watch.id}:${baselineId}`, paidByUs: paid }) : [];
+    const reminders = remindersDue(after, now, { scope: watch.id, offsets });
+    moves.push({
+      scan, result, from: watch.baselineLookupId, compared: baselineId !== null,
+      events: [...changes.map((c) => changeRow(watch, c, result.lookupRowId, baselineId!, now)), ...reminders.map((r) => reminderRow(watch, r, result.lookupRowId, now))],
+    });
   }
-  await endScan(tx, scan.id, "done", null, now);
-  return base ? "done" : "baseline";
+  if (moves.length > 0) {
+    const moved = await tx.$queryRaw<{ id: string }[]>`UPDATE "RadarWatch"
+         SET "baselineLookupId" = ${caseOf("id", moves.map((m) => [m.scan.watch.id, m.result.lookupRowId] as const))}, "lastScanAt" = ${now}, "updatedAt" = ${now}
+       WHERE ${Prisma.join(moves.map((m) => (m.from === null ? Prisma.sql`("id" = ${m.scan.watch.id} AND "baselineLookupId" IS NULL)` : Prisma.sql`("id" = ${m.scan.watch.id} AND "baselineLookupId" = ${m.from})`)), " OR ")}
+       RETURNING "id"`;
+    const won = new Set(moved.map((m) => m.id));
+    await insertEvents(tx, moves.filter((m) => won.has(m.scan.watch.id)).flatMap((m) => m.events));
+    await tx.radarScan.updateMany({ where: { id: { in: moves.map((m) => m.scan.id) }, status: { in: OPEN_SCAN } }, data: { status: "done", errorCode: null, finishedAt: now } });
+    for (const m of moves) outcomes.set(m.scan.id, m.compared ? "done" : "baseline");
+  }
+  if (stale.length > 0) await tx.radarScan.updateMany({ where: { id: { in: stale }, status: { in: OPEN_SCAN } }, data: { status: "done", errorCode: "STALE_RESULT", finishedAt: now } });
+
+  if (later.length > 0) {
+    const baselines = new Map((await tx.radarWatch.findMany({ where: { id: { in: later.map((l) => l.scan.watch.id) } }, select: { id: true, baselineLookupId: true } })).map((w) => [w.id, w.baselineLookupId]));
+    await compareAll(tx, later.map(({ scan, result }) => ({ scan: { ...scan, watch: { ...scan.watch, baselineLookupId: baselines.get(scan.watch.id) ?? null } }, result })), now, outcomes);
+  }
 }
 
 /** After an authority error: the scan goes back to the queue for a fresh lookup, or ends when its period is over. */
@@ -216,6 +244,7 @@ export async function settleScans(tx: Tx, now: Date, results: readonly ScanResul
   if (scans.length === 0) return { outcomes };
   const byLookup = new Map(results.map((r) => [r.lookupRowId, r]));
   let retryAt: Date | undefined;
+  const successes: Success[] = [];
   for (const scan of scans) {
     const result = byLookup.get(scan.lookupId!)!;
     let outcome: ScanOutcome;
@@ -224,7 +253,8 @@ export async function settleScans(tx: Tx, now: Date, results: readonly ScanResul
       await endScan(tx, scan.id, "skipped", null, now);
       outcome = "skipped";
     } else if (result.status === "debts" || result.status === "no_debts") {
-      outcome = await compare(tx, scan, result, now);
+      successes.push({ scan, result });
+      continue;
     } else if (result.status === "not_found") {
       await stopWatch(tx, scan.watch, "vehicle_not_found", result.lookupRowId, now);
       await endScan(tx, scan.id, "done", "VEHICLE_NOT_FOUND", now);
@@ -238,7 +268,8 @@ export async function settleScans(tx: Tx, now: Date, results: readonly ScanResul
       outcome = "failed";
     }
     outcomes.set(scan.id, outcome);
-    radarLog.debug({ scanId: scan.id, watchId: scan.watch.id, outcome }, "radar scan settled");
   }
+  if (successes.length > 0) await compareAll(tx, successes, now, outcomes);
+  radarLog.debug({ scans: outcomes.size }, "radar scans settled");
   return { outcomes, retryAt };
 }

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { defineWorker, type Worker } from "@/lib/jobs/worker";
 import { radarLog } from "./logger";
 import { plannerJob } from "./planner-job";
-import { scanJob } from "./scan-job";
+import { scanJob, waitingForBudget } from "./scan-job";
 import { OPEN_SCAN } from "./settle-scans";
 
 // Radar's two queues (lib/jobs), listed in lib/background/queues.ts: every instance runs both,
@@ -13,11 +13,15 @@ import { OPEN_SCAN } from "./settle-scans";
 // - the scans, on RadarScan: each sends one re-lookup within Radar's ceiling and ends with its
 //   result (settle-scans.ts).
 
-// Planning is two short statements per watch: a claim is done in a moment.
-export const PLANNER_CLAIM = { limit: 200, concurrency: 20 };
-// Scans wait on the network; most of a backlog's claims only learn that the budget is spent for
-// this window (no database call once one has: scan-job.ts sharedWait) and are deferred together.
-export const SCAN_CLAIM = { limit: 200, concurrency: 50 };
+// Planning is two short statements per watch. Few at a time: on SQLite every query of the
+// process waits its turn, and a person's lookup must not queue behind a backlog's planning.
+export const PLANNER_CLAIM = { limit: 200, concurrency: 5 };
+// Scans wait on the network, but Radar's ceiling is a few a second at most, so a handful at a
+// time keeps up; most of a backlog's claims only learn that the budget is spent for this window
+// (no database call once one has: scan-job.ts sharedWait) and are deferred together; and once this
+// process knows Radar's share of the window is spent it claims nothing until the next window (the
+// deferred rows wake it then), rather than cycling a backlog through claims that all wait.
+export const SCAN_CLAIM = { limit: () => (waitingForBudget() ? 0 : 200), concurrency: 10 };
 
 export const radarPlanner: Worker = defineWorker({
   job: plannerJob({ onQueued: () => void radarScans.kick(), onDeferred: (at) => radarPlanner.wakeAt(at) }),

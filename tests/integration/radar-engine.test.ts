@@ -79,6 +79,21 @@ describe("radar engine", () => {
     expect((await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId).toBe(scan.lookupId);
   });
 
+  it("two results of one watch settled in one group (one claim of webhooks): the newer ends as the baseline, nothing told twice", async () => {
+    const { settleScans } = await import("@/lib/radar/settle-scans");
+    const d = await db();
+    const [older, newer] = await scans(watchId);
+    await d.radarWatch.update({ where: { id: watchId }, data: { baselineLookupId: null } });
+    await d.radarScan.updateMany({ where: { id: { in: [older!.id, newer!.id] } }, data: { status: "running" } });
+    const before = (await events(watchId)).length;
+    const result = async (lookupId: string) => ({ lookupRowId: lookupId, status: "debts", errorCode: null, debts: await d.lookupDebt.findMany({ where: { lookupId } }) });
+    const { outcomes } = await d.$transaction(async (tx) => settleScans(tx, new Date(), [await result(newer!.lookupId!), await result(older!.lookupId!)]));
+    expect(outcomes.size).toBe(2);
+    expect((await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId).toBe(newer!.lookupId);
+    expect((await events(watchId)).length).toBe(before);
+    expect((await scans(watchId)).slice(0, 2).map((s) => s.status)).toEqual(["done", "done"]);
+  });
+
   it("an authority error changes nothing and is retried with a fresh lookup; the retry tells the discount that ended", async () => {
     await day(3);
     await dueNow(watchId);

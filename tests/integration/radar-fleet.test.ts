@@ -114,9 +114,10 @@ describe("radar fleet: three instances, one database, one upstream", () => {
       const mine = scans.filter((s) => s.watchId === id);
       const sent = mine.filter((s) => s.lookupId !== null);
       expect(atSandbox.get(plateOf.get(id)!) ?? 0, plateOf.get(id)).toBe(sent.length);
-      // Turns one period apart after the first (the backlog's catch-up turn).
-      const done = mine.filter((s) => s.status === "done");
-      for (let k = 2; k < done.length; k++) expect(done[k]!.dueAt.getTime() - done[k - 1]!.dueAt.getTime()).toBe(PERIOD_MS);
+      // Every turn queued, one period apart after the first (the backlog's catch-up turn); under
+      // load a turn may still be in flight when planning stops (it is then skipped).
+      for (let k = 2; k < mine.length; k++) expect(mine[k]!.dueAt.getTime() - mine[k - 1]!.dueAt.getTime(), JSON.stringify(mine)).toBe(PERIOD_MS);
+      expect(mine.filter((s) => s.status === "done").length).toBeGreaterThanOrEqual(2);
     }
     expect(await db.lookup.count({ where: { plate: { startsWith: "RDR2" } } })).toBe([...atSandbox].filter(([p]) => p.startsWith("RDR2")).reduce((a, [, n]) => a + n, 0));
 

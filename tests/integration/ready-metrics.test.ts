@@ -118,6 +118,8 @@ describe("GET /api/metrics", () => {
     // Every declared queue has its depth gauge (lib/background/queues.ts).
     expect(sample(text, "mail_outbox_depth")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "batch_items_depth")).toBe(0);
+    expect(sample(text, "radar_watches_due")).toBe(0);
+    expect(sample(text, "radar_scans_depth")).toBe(0);
     expect(text).toMatch(/^payments\{status="[a-z_]+"\} 1$/m);
     expect(text).toContain("process_cpu_seconds_total");
   });
