@@ -23,12 +23,20 @@ import { scheduleOf } from "./watch-schedule";
 //      resends the same externalId (upstream answers it with the same lookup, never a second);
 //   4. sent with sendLookup; acknowledged: check back later (the webhook normally settles the scan
 //      first, through the lookupsResolved reaction, settle-scans.ts);
-//   5. a result nobody settled (a refusal written by sendLookup) is settled here; silence for
-//      LOOKUP_GIVE_UP_MS ends the scan failed, as a batch item does.
+//   5. a result nobody settled (a refusal written by sendLookup) is settled here; silence past the
+//      upstream's last webhook retry (LOOKUP_GIVE_UP_MS) ends the scan failed.
 
 export const SCAN_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 2_000, maxDelayMs: 60_000 };
 export const CHECK_BACK_MS = 20_000;
-export const LOOKUP_GIVE_UP_MS = 10 * 60_000;
+/**
+ * Nobody waits on a re-lookup, so its result may come by the upstream's webhook retries (15, 60
+ * and 90 minutes after the first attempt, spec): the scan waits past the last one before it gives
+ * up, instead of failing a result that a busy instance refused once and that is on its way again.
+ */
+export const LOOKUP_GIVE_UP_MS = 95 * 60_000;
+/** After the first minutes, a result comes only by a retry: checking back more often finds nothing. */
+const PATIENT_AFTER_MS = 2 * 60_000;
+const PATIENT_CHECK_BACK_MS = 5 * 60_000;
 const LEASE_MS = 60_000;
 const OPERATION = "debt-lookup";
 
@@ -42,7 +50,8 @@ const sharedWait = processSingleton("radar.budget-wait", () => ({ until: 0 }));
 export const waitingForBudget = (): boolean => sharedWait.until > Date.now();
 
 const roundUp = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000);
-const checkBack = () => new RetryLater(roundUp(Date.now() + CHECK_BACK_MS), "waiting for the lookup's result");
+const checkBack = (waitedMs = 0) =>
+  new RetryLater(roundUp(Date.now() + (waitedMs > PATIENT_AFTER_MS ? PATIENT_CHECK_BACK_MS : CHECK_BACK_MS)), "waiting for the lookup's result");
 const budgetWait = (seconds: number) => {
   const at = roundUp(Date.now() + Math.max(1, seconds) * 1000);
   sharedWait.until = Math.max(sharedWait.until, at.getTime());
@@ -98,7 +107,8 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
   }
 
   if (lookup.status === "pending") {
-    if (Date.now() - lookup.createdAt.getTime() <= LOOKUP_GIVE_UP_MS) throw checkBack();
+    const waited = Date.now() - lookup.createdAt.getTime();
+    if (waited <= LOOKUP_GIVE_UP_MS) throw checkBack(waited);
     radarLog.warn({ scanId: row.id, lookupId: lookup.id }, "radar lookup gave no result in time");
     return { status: "failed", errorCode: "LOOKUP_TIMEOUT", finishedAt: new Date() };
   }
