@@ -25,7 +25,7 @@
 //   (node:http keep-alive, --probe-concurrency at a time) to a receiver that only records: what
 //   the sandbox and this host allow any client, measured in the same run.
 import "../../scripts/lib/allow-server-only";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import inspector from "node:inspector";
@@ -34,6 +34,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { familyVehicle } from "../../lib/sandbox/catalog/family";
 import { freePort } from "../support/app-process";
+import { runBench, startSandboxProcess, storefrontOnSandbox } from "./lib/sandbox-process";
 import { figure, median, target } from "./lib/table";
 import { arg } from "./lib/app-instance";
 
@@ -51,28 +52,10 @@ const WALL_VS_PROBE = 1.2;
 const CPU_PER_VEHICLE_MS = 2.5;
 const SECRET = "bench-batch-webhook-secret-0123456789abcdef";
 const dir = path.resolve("data", "bench", `batch-${process.pid}`);
-let sandbox: ChildProcess | undefined;
 
 const family = (digit: number, k: number) => familyVehicle(`TST${digit}${String.fromCharCode(65 + Math.floor(k / 100))}${String(k % 100).padStart(2, "0")}`)!;
 const plates = Array.from({ length: N }, (_, k) => family(5, k));
 const warmPlates = Array.from({ length: Math.min(N, 300) }, (_, k) => family(6, k));
-
-async function startSandboxProcess(port: number): Promise<string> {
-  sandbox = spawn("npx", ["tsx", "lib/sandbox/main.ts"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    // --sandbox-prof: the sandbox writes a V8 CPU profile of its whole run into the bench folder on exit.
-    env: { ...process.env, ...(process.argv.includes("--sandbox-prof") ? { NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`, CPU_PROFILE_DIR: path.join(dir, "sandbox-prof") } : {}), SANDBOX_PORT: String(port), SANDBOX_API_KEYS: `${KEY},${PROBE_KEY},${WARM_KEY}`, SANDBOX_RATE_LIMIT: String(LIMIT), SANDBOX_LATENCY_SCALE: "1", SANDBOX_TIME_SCALE: "1" },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/__sandbox/lookups`, { headers: { "x-api-key": KEY } })).ok) return url;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("sandbox did not start");
-}
 
 /**
  * Sends `vehicles` with `key` from a client that does nothing else, `concurrency` requests at a
@@ -202,24 +185,14 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const dbFile = path.join(dir, "bench.db");
-  const sandboxUrl = await startSandboxProcess(await freePort());
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    DATABASE_URL: `file:${dbFile}`,
-    UVVI_BASE_URL: sandboxUrl,
-    UVVI_API_KEY: KEY,
-    WEBHOOK_SECRET: SECRET,
-    PUBLIC_BASE_URL: "http://127.0.0.1:3999",
-    UPSTREAM_RATE_PER_MINUTE: String(LIMIT),
-    UPSTREAM_RESERVE_PERCENT: String(RESERVE_PERCENT),
-    LOG_LEVEL: "error",
-    LOG_FILE: path.join(dir, "app.log"),
+  const sandboxUrl = await startSandboxProcess(await freePort(), {
+    keys: [KEY, PROBE_KEY, WARM_KEY],
+    limitPerMinute: LIMIT,
+    // --sandbox-prof: the sandbox writes a V8 CPU profile of its whole run into the bench folder on exit.
+    env: process.argv.includes("--sandbox-prof") ? { NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`, CPU_PROFILE_DIR: path.join(dir, "sandbox-prof") } : {},
   });
   // A fresh file, migrated the way `npm run db:migrate` does.
-  await new Promise<void>((resolve, reject) => {
-    const m = spawn("npx", ["tsx", "scripts/migrate.ts"], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
-    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}`))));
-  });
+  await storefrontOnSandbox({ databaseFile: dbFile, sandboxUrl, key: KEY, webhookSecret: SECRET, limitPerMinute: LIMIT, reservePercent: RESERVE_PERCENT, logFile: path.join(dir, "app.log") });
 
   console.log(`[batch-lookup] measuring the sandbox's lookup latency for the ${N} plates (probe key)…`);
   // Warm the sandbox first (its code runs cold on the first few hundred requests), with other plates and a key of its own.
@@ -326,16 +299,4 @@ async function main(): Promise<void> {
   await receiver.close();
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    if (sandbox?.pid) {
-      try {
-        process.kill(-sandbox.pid, "SIGTERM");
-      } catch {}
-    }
-    setTimeout(() => process.exit(), 500).unref();
-  });
+runBench(main);

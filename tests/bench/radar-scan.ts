@@ -15,13 +15,13 @@
 // The scheduler's CPU per check: this process's CPU (both queues, the reactions, the person's
 // lookups) over the number of scan rows run (a row deferred to the next window counts each time).
 import "../../scripts/lib/allow-server-only";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { familyVehicle } from "../../lib/sandbox/catalog/family";
 import { freePort } from "../support/app-process";
 import { arg } from "./lib/app-instance";
+import { runBench, startSandboxProcess, storefrontOnSandbox } from "./lib/sandbox-process";
 import { figure, target } from "./lib/table";
 
 const N = Number(arg("vehicles", "10000"));
@@ -33,26 +33,9 @@ const WITHIN = 1.1;
 const KEY = "sk_test_bench_radar";
 const SECRET = "bench-radar-webhook-secret-0123456789abcdef";
 const dir = path.resolve("data", "bench", `radar-${process.pid}`);
-let sandbox: ChildProcess | undefined;
 
 // TST copies of withDebts: 26,000 distinct plates (digit, letter, two digits); digit 9 is the person's.
 const plate = (i: number) => `TST${1 + Math.floor(i / 2600)}${String.fromCharCode(65 + Math.floor((i % 2600) / 100))}${String(i % 100).padStart(2, "0")}`;
-
-async function startSandboxProcess(port: number): Promise<string> {
-  sandbox = spawn("npx", ["tsx", "lib/sandbox/main.ts"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_API_KEYS: KEY, SANDBOX_RATE_LIMIT: String(LIMIT), SANDBOX_LATENCY_SCALE: "1", SANDBOX_TIME_SCALE: "1" },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/__sandbox/lookups`, { headers: { "x-api-key": KEY } })).ok) return url;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("sandbox did not start");
-}
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
@@ -60,23 +43,16 @@ async function main(): Promise<void> {
   if (N > 9 * 2600) throw new Error("--vehicles at most 23400");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const sandboxUrl = await startSandboxProcess(await freePort());
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-    UVVI_BASE_URL: sandboxUrl,
-    UVVI_API_KEY: KEY,
-    WEBHOOK_SECRET: SECRET,
-    PUBLIC_BASE_URL: "http://127.0.0.1:3999",
-    UPSTREAM_RATE_PER_MINUTE: String(LIMIT),
-    UPSTREAM_RESERVE_PERCENT: String(RESERVE_PERCENT),
-    RADAR_BUDGET_SHARE_PERCENT: String(SHARE_PERCENT),
-    LOG_LEVEL: "error",
-    LOG_FILE: path.join(dir, "app.log"),
-  });
-  await new Promise<void>((resolve, reject) => {
-    const m = spawn("npx", ["tsx", "scripts/migrate.ts"], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
-    m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}`))));
+  const sandboxUrl = await startSandboxProcess(await freePort(), { keys: [KEY], limitPerMinute: LIMIT });
+  await storefrontOnSandbox({
+    databaseFile: path.join(dir, "bench.db"),
+    sandboxUrl,
+    key: KEY,
+    webhookSecret: SECRET,
+    limitPerMinute: LIMIT,
+    reservePercent: RESERVE_PERCENT,
+    logFile: path.join(dir, "app.log"),
+    env: { RADAR_BUDGET_SHARE_PERCENT: String(SHARE_PERCENT) },
   });
 
   const { db } = await import("../../lib/db/client");
@@ -186,16 +162,4 @@ async function main(): Promise<void> {
   await receiver.close();
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    if (sandbox?.pid) {
-      try {
-        process.kill(-sandbox.pid, "SIGTERM");
-      } catch {}
-    }
-    setTimeout(() => process.exit(), 500).unref();
-  });
+runBench(main);
