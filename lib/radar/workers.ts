@@ -15,13 +15,16 @@ import { OPEN_SCAN } from "./settle-scans";
 
 // Planning is two short statements per watch. Few at a time: on SQLite every query of the
 // process waits its turn, and a person's lookup must not queue behind a backlog's planning.
-export const PLANNER_CLAIM = { limit: 200, concurrency: 5 };
+// On SQLite the driver answers synchronously, so a drain could run from one resolved promise to the
+// next without the event loop ever reaching a request: each chunk yields to it first.
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const PLANNER_CLAIM = { limit: 200, concurrency: 5, between: yieldToRequests };
 // Scans wait on the network, but Radar's ceiling is a few a second at most, so a handful at a
 // time keeps up; most of a backlog's claims only learn that the budget is spent for this window
 // (no database call once one has: scan-job.ts sharedWait) and are deferred together; and once this
 // process knows Radar's share of the window is spent it claims nothing until the next window (the
 // deferred rows wake it then), rather than cycling a backlog through claims that all wait.
-export const SCAN_CLAIM = { limit: () => (waitingForBudget() ? 0 : 200), concurrency: 10 };
+export const SCAN_CLAIM = { limit: () => (waitingForBudget() ? 0 : 200), concurrency: 10, between: yieldToRequests };
 
 export const radarPlanner: Worker = defineWorker({
   job: plannerJob({ onQueued: () => void radarScans.kick(), onDeferred: (at) => radarPlanner.wakeAt(at) }),
