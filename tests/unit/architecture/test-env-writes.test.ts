@@ -13,7 +13,8 @@ const root = path.resolve(__dirname, "../../..");
 const ALLOWED: Record<string, string> = {
   "tests/unit/rules/sp-maintenance.test.ts":
     "TZ is the process's time zone, which the rule must ignore; not our configuration (lib/env does not read it)",
-  "tests/bench/batch-lookup.ts": "a benchmark is a program of its own (tsx), not a vitest suite: it sets its variables before it imports the app",
+  "tests/bench/lib/sandbox-process.ts":
+    "the batch and Radar benchmarks are programs of their own (tsx), not vitest suites: they set their variables before they import the app",
   "tests/bench/upstream-latency.ts": "a benchmark is a program of its own (tsx), not a vitest suite: it sets its variables before it imports the app",
 };
 
