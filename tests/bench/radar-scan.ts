@@ -142,22 +142,25 @@ async function main(): Promise<void> {
   const byStatus = await db.radarScan.groupBy({ by: ["status"], _count: true });
   const windows = await db.radarBudgetWindow.findMany({ orderBy: { minute: "asc" } });
 
-  const floorMs = (N / share) * 60_000;
-  const windowFloorMs = (Math.ceil(N / share) - 1) * 60_000 - (t0 % 60_000);
+  // A vehicle whose next turn falls within the run is rightly scanned twice (the planner queues
+  // every turn): the floor counts turns, "all done" counts vehicles.
+  const turns = byStatus.reduce((sum, s) => sum + s._count, 0);
+  const floorMs = (turns / share) * 60_000;
+  const windowFloorMs = (Math.ceil(turns / share) - 1) * 60_000 - (t0 % 60_000);
   const ratio = wallMs / floorMs;
-  const done = byStatus.find((s) => s.status === "done")?._count ?? 0;
+  const done = (await db.radarScan.groupBy({ by: ["watchId"], where: { status: "done" } })).length;
   console.log(`[radar-scan] scans ${JSON.stringify(Object.fromEntries(byStatus.map((s) => [s.status, s._count])))}; Radar units per window ${windows.map((w) => w.count).join(", ")}`);
-  figure("radar scans settled", `${done}/${N} done, ${open} unfinished; planning all ${N} turns took ${(plannedMs / 1000).toFixed(1)} s`);
+  figure("radar scans settled", `${done}/${N} vehicles done, ${turns} turns, ${open} unfinished; planning took ${(plannedMs / 1000).toFixed(1)} s`);
   figure("radar floor by window", `${(Math.max(0, windowFloorMs) / 1000).toFixed(1)} s (the last window's opening: a partial first window still carries a whole share)`);
   figure("radar scheduler CPU per check", `${(cpu / Math.max(1, checks)).toFixed(3)} ms (${Math.round(cpu)} ms over ${checks} scan runs; ${(cpu / N).toFixed(2)} ms per vehicle, this process: queues, reactions, the person's lookups)`);
   const q = (p: number) => [...people.ms].sort((a, b) => a - b)[Math.min(people.ms.length - 1, Math.floor(p * people.ms.length))] ?? 0;
   figure("radar person's lookups", `${people.sent} sent (first ${people.ms[0] ?? 0} ms), ${people.refused} refused by the budget, ${people.other} other errors; start (stored + sent) p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`);
   target(
     "radar backlog wall time",
-    `${(wallMs / 60_000).toFixed(2)} min, ${done}/${N} done, person refused ${people.refused}`,
+    `${(wallMs / 60_000).toFixed(2)} min, ${done}/${N} vehicles done, person refused ${people.refused}`,
     `<= ${WITHIN}x floor, all done, 0 person refused`,
-    ratio <= WITHIN && done === N && people.refused === 0,
-    { baseline: `floor ${(floorMs / 60_000).toFixed(2)} min (${N} / ${share} per min)`, ratio },
+    ratio <= WITHIN && done === N && open === 0 && people.refused === 0,
+    { baseline: `floor ${(floorMs / 60_000).toFixed(2)} min (${turns} turns / ${share} per min)`, ratio },
   );
   await receiver.close();
 }
