@@ -6,8 +6,10 @@ import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { LOOKUP_ID } from "@/lib/lookups/lookup-id";
 import { enqueueMail } from "@/lib/mail/enqueue";
+import { clientKeyFromHeaders } from "@/lib/http/client-ip";
 import { kickOutbox } from "@/lib/mail/worker";
 import { contactIndex, documentIndex } from "@/lib/privacy";
+import { consume } from "@/lib/rate-limit/limits";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import type { RadarSubscribeInput } from "@/lib/validation/radar-subscribe-input";
 import { isUniqueViolation } from "@/lib/workspace/clients/errors";
@@ -26,6 +28,16 @@ const UNWATCHABLE = new Set(["not_found", "failed"]);
 
 /** Keyed hash of address and plate: the same person asking about the same vehicle finds one row. */
 export const ownerKeyOf = (email: string, plate: string) => contactIndex(`${email.trim().toLowerCase()}|${plate.toUpperCase()}`);
+
+/**
+ * The subscription as a request asks for it: counted against the client's address first (the one
+ * our server wrote from the socket and TRUST_PROXY; a forged X-Forwarded-For is not read), since
+ * every request sends a mail to an address the requester chose.
+ */
+export async function subscribeOwnerFrom(headers: Pick<Headers, "get">, input: RadarSubscribeInput): Promise<SubscribeOutcome> {
+  await consume("radarSubscribe", clientKeyFromHeaders(headers));
+  return subscribeOwner(input);
+}
 
 export async function subscribeOwner(input: RadarSubscribeInput, now = new Date()): Promise<SubscribeOutcome> {
   const lookup = LOOKUP_ID.test(input.lookupId)

@@ -85,6 +85,28 @@ async function engineEvent(watchId: string, over: Record<string, unknown> = {}) 
 
 const forged = () => randomBytes(32).toString("base64url");
 
+describe("the subscription's limit per client address, attacked as a stranger would", () => {
+  it("a forged X-Forwarded-For does not escape it: the 11th request from one address is refused with nothing stored or mailed; another address goes on", async () => {
+    const { subscribeOwnerFrom } = await radar();
+    const { CLIENT_IP_HEADER } = await import("@/lib/security/client-address");
+    // What our server hands the route: the socket's address in CLIENT_IP_HEADER (always
+    // overwritten), and whatever the sender wrote in X-Forwarded-For.
+    const from = (address: string, forged: string) => new Headers({ [CLIENT_IP_HEADER]: address, "x-forwarded-for": forged });
+    const d = await db();
+    const mailsBefore = await d.mailMessage.count({ where: { dedupeKey: { startsWith: "radar-confirm:" } } });
+    for (let k = 0; k < 10; k++) {
+      const l = await ownerLookup();
+      expect((await subscribeOwnerFrom(from("203.0.113.77", `198.51.100.${k}`), { lookupId: l.lookupId, email: email() })).outcome).toBe("confirmation_sent");
+    }
+    const refused = await ownerLookup();
+    await expect(subscribeOwnerFrom(from("203.0.113.77", "198.51.100.200"), { lookupId: refused.lookupId, email: email() })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect(await d.radarWatch.count({ where: { baselineLookupId: refused.lookupId } })).toBe(0);
+    expect(await d.mailMessage.count({ where: { dedupeKey: { startsWith: "radar-confirm:" } } })).toBe(mailsBefore + 10);
+    const other = await ownerLookup();
+    expect((await subscribeOwnerFrom(from("203.0.113.78", "203.0.113.77"), { lookupId: other.lookupId, email: email() })).outcome).toBe("confirmation_sent");
+  });
+});
+
 describe("subscribe and confirm (double opt-in)", () => {
   it("a subscription waits unconfirmed with the lookup's data sealed; asking again re-sends, never a second watch; the link's GET changes nothing, its POST turns it on once", async () => {
     const { subscribeOwner, confirmLinkState, confirmOwnerWatch } = await radar();
