@@ -56,6 +56,9 @@ function debtRows(lookupRowId: string, result: LookupResult) {
   return rows.filter((row) => !seen.has(row.debtId) && seen.add(row.debtId));
 }
 
+/** A result to store; `eventId` is the webhook inbox row that carried it (none for a synchronous answer). */
+export type LookupResultItem = { lookupRowId: string; result: LookupResult; eventId?: string };
+
 /** Returns true when this call resolved the lookup, false when it was already resolved. */
 export async function applyLookupResult(lookupRowId: string, result: LookupResult): Promise<boolean> {
   const [resolved] = await applyLookupResults([{ lookupRowId, result }]);
@@ -66,17 +69,18 @@ export async function applyLookupResult(lookupRowId: string, result: LookupResul
  * Many results in ONE transaction (a claim of webhook events): a handful of statements for the
  * whole group instead of a handful per result, which is what a batch of 500 lookups waited on
  * (docs/benchmarks.md). Same rules as one at a time: the first result for a lookup wins, in the
- * order given. Says, for each result, whether it resolved its lookup.
+ * order given. Says, for each result, whether it resolved its lookup, or, for an inbox row run
+ * again, whether its first run did (the run that stored it died before finishing the row).
  */
-export async function applyLookupResults(items: readonly { lookupRowId: string; result: LookupResult }[]): Promise<boolean[]> {
+export async function applyLookupResults(items: readonly LookupResultItem[]): Promise<boolean[]> {
   const first = new Map<string, number>();
   items.forEach((item, i) => first.has(item.lookupRowId) || first.set(item.lookupRowId, i));
   const group = [...first.values()].map((i) => {
-    const { lookupRowId, result } = items[i]!;
+    const { lookupRowId, result, eventId } = items[i]!;
     const status = statusOf(result);
     const errorCode = result.kind === "error" ? result.errorCode : null;
     const errorMessage = result.kind === "error" ? result.message : null;
-    return { lookupRowId, status, errorCode, errorMessage, resultJson: JSON.stringify(result), debts: debtRows(lookupRowId, result) };
+    return { lookupRowId, status, errorCode, errorMessage, resultJson: JSON.stringify(result), resolvedByEventId: eventId ?? null, debts: debtRows(lookupRowId, result) };
   });
   if (group.length === 0) return [];
   const now = new Date();
@@ -86,7 +90,7 @@ export async function applyLookupResults(items: readonly { lookupRowId: string; 
     // first so SQLite's write lock (PostgreSQL: the rows' locks, the condition re-checked after
     // waiting for them) is held before anything else is read or written.
     const claimed = await tx.$queryRaw<{ id: string }[]>`UPDATE "Lookup"
-         SET ${caseSet("id", group.map((g) => [g.lookupRowId, g] as const), ["status", "errorCode", "errorMessage", "resultJson"])},
+         SET ${caseSet("id", group.map((g) => [g.lookupRowId, g] as const), ["status", "errorCode", "errorMessage", "resultJson", "resolvedByEventId"])},
              "resolvedAt" = ${now}, "updatedAt" = ${now}
        WHERE "id" IN (${Prisma.join(group.map((g) => g.lookupRowId))}) AND "status" = 'pending'
        RETURNING "id"`;
@@ -101,5 +105,21 @@ export async function applyLookupResults(items: readonly { lookupRowId: string; 
   });
   afterCommit();
   for (const g of group) if (resolvedIds.has(g.lookupRowId)) log.debug({ lookupId: g.lookupRowId, status: g.status }, "lookup result stored");
-  return items.map((item, i) => first.get(item.lookupRowId) === i && resolvedIds.has(item.lookupRowId));
+  const storedEarlier = await storedByTheseEvents(group.filter((g) => !resolvedIds.has(g.lookupRowId) && g.resolvedByEventId !== null));
+  return items.map((item, i) => first.get(item.lookupRowId) === i && (resolvedIds.has(item.lookupRowId) || storedEarlier.has(item.lookupRowId)));
+}
+
+/**
+ * Of lookups already resolved, those whose result came from the very inbox row now given again:
+ * its first run stored it and died before the row was finished. Only then is there a read; a late
+ * or second event has another row id and stays "already resolved".
+ */
+async function storedByTheseEvents(lost: readonly { lookupRowId: string; resolvedByEventId: string | null }[]): Promise<Set<string>> {
+  if (lost.length === 0) return new Set();
+  const rows = await db.lookup.findMany({
+    where: { id: { in: lost.map((g) => g.lookupRowId) }, resolvedByEventId: { in: lost.map((g) => g.resolvedByEventId!) } },
+    select: { id: true, resolvedByEventId: true },
+  });
+  const byLookup = new Map(lost.map((g) => [g.lookupRowId, g.resolvedByEventId]));
+  return new Set(rows.filter((r) => byLookup.get(r.id) === r.resolvedByEventId).map((r) => r.id));
 }

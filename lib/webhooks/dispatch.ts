@@ -42,18 +42,18 @@ const MAX_YIELD_MS = 50;
 /** When the current chunk of applies started (the pacing below waits about as long). */
 const pace = processSingleton("webhooks.dispatch-pace", () => ({ chunkStartedAt: 0 }));
 
-function handle(event: WebhookEventBody, receivedAt: Date): Promise<HandlerOutcome> {
+function handle(event: WebhookEventBody, row: { id: string; receivedAt: Date }): Promise<HandlerOutcome> {
   switch (event.type) {
     case "debts":
-      return handleDebts(event);
+      return handleDebts(event, row.id);
     case "VehicleWithoutDebts":
-      return handleVehicleWithoutDebts(event);
+      return handleVehicleWithoutDebts(event, row.id);
     case "VehicleNotFound":
-      return handleVehicleNotFound(event);
+      return handleVehicleNotFound(event, row.id);
     case "search-error-event":
-      return handleSearchErrorEvent(event);
+      return handleSearchErrorEvent(event, row.id);
     case "payment-status-update":
-      return handlePaymentStatusUpdate(event, { receivedAt });
+      return handlePaymentStatusUpdate(event, { receivedAt: row.receivedAt });
   }
 }
 
@@ -66,7 +66,7 @@ async function applyOne(row: InboxRow): Promise<Record<string, unknown>> {
   const result: HandlerOutcome = !parsed.ok
     ? { outcome: "ignored", detail: `stored payload no longer valid: ${parsed.issues.join("; ")}` }
     : parsed.value.known
-      ? await handle(parsed.value.event, row.receivedAt)
+      ? await handle(parsed.value.event, row)
       : { outcome: "ignored", detail: `unknown event type ${parsed.value.event.type}` };
   return finishedData(result, new Date());
 }

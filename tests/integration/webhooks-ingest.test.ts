@@ -159,6 +159,47 @@ describe("webhook route answers", () => {
     expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "awaiting_payment" });
   });
 
+  it("a row run again after its instance stored the result and died before finishing the row ends applied (its first run's), not 'already resolved'; a later event for that lookup stays ignored", async () => {
+    const { ingestWebhook } = await import("@/lib/webhooks/ingest");
+    const { claim } = await import("@/lib/jobs/queue");
+    const { webhookInbox } = await import("@/lib/webhooks/dispatch");
+    const [a, b, c] = await Promise.all(Array.from({ length: 3 }, () => seedLookup(db)));
+    const store = async (e: unknown) => {
+      const stored = await ingestWebhook(JSON.stringify(e));
+      if (stored.kind !== "stored") throw new Error(`not stored: ${stored.kind}`);
+      return stored.id;
+    };
+    type Row = { id: string; attempts: number; payload: string; receivedAt: Date };
+    // What a claimer does up to the moment it dies: claim, apply (committed), and no finishing write.
+    const dieAfterApplying = async (apply: (rows: Row[]) => Promise<unknown>) => {
+      const held = await claim<Row>(webhookInbox, 64);
+      await apply(held.rows);
+      return held.rows.map((r) => r.id);
+    };
+    // One lookup result alone (the handler path), then two applied together (the group path).
+    const alone = await store({ type: "VehicleNotFound", transactionId: Number(c!.transactionId), externalId: c!.externalId });
+    expect(await dieAfterApplying((rows) => Promise.all(rows.map((r) => webhookInbox.run(r))))).toEqual([alone]);
+    const grouped = [await store(debtsEvent(a!)), await store({ type: "VehicleWithoutDebts", transactionId: Number(b!.transactionId), externalId: b!.externalId })];
+    expect((await dieAfterApplying((rows) => webhookInbox.prepare!(rows))).sort()).toEqual([...grouped].sort());
+    expect((await db.lookup.findMany({ where: { id: { in: [a!.id, b!.id, c!.id] } } })).map((l) => l.status).sort()).toEqual(["debts", "no_debts", "not_found"]);
+    // The dead claimer's leases run out.
+    await db.webhookEvent.updateMany({ where: { id: { in: [alone, ...grouped] } }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    const late = await store({ type: "VehicleNotFound", transactionId: Number(a!.transactionId), externalId: a!.externalId });
+
+    await drain();
+    const rows = await db.webhookEvent.findMany({ where: { id: { in: [...grouped, alone, late] } } });
+    const row = (id: string) => rows.find((r) => r.id === id)!;
+    expect([...grouped, alone, late].map((id) => [row(id).outcome, row(id).error, row(id).attempts])).toEqual([
+      ["applied", null, 2],
+      ["applied", null, 2],
+      ["applied", null, 2],
+      ["ignored", "lookup already resolved", 1],
+    ]);
+    // Stored once: the re-run wrote nothing.
+    expect(await db.lookupDebt.count({ where: { lookupId: a!.id } })).toBe(2);
+    expect((await db.lookup.findUniqueOrThrow({ where: { id: a!.id } })).resolvedByEventId).toBe(grouped[0]);
+  });
+
   it("a lookup's debts are listed in the order the upstream sent them, alone or applied together (pages list them by id)", async () => {
     const { ingestWebhook } = await import("@/lib/webhooks/ingest");
     const manyDebts = (lookup: { externalId: string; transactionId: string | null }) => {

@@ -8,6 +8,7 @@ import type { HandlerOutcome } from "./outcome";
 // `debts`: the lookup found pending debts. Amounts arrive in reais and are stored in exact cents.
 export const debtsResult = (e: DebtsEvent): LookupResult => ({ kind: "debts", debts: e.debts.map(toDebt) });
 
-export function handleDebts(e: DebtsEvent): Promise<HandlerOutcome> {
-  return applyToOwnLookup(e, debtsResult(e));
+/** `eventId`: the inbox row that carries `e` (a row run again after a crash is told apart by it). */
+export function handleDebts(e: DebtsEvent, eventId: string): Promise<HandlerOutcome> {
+  return applyToOwnLookup(e, eventId, debtsResult(e));
 }

@@ -12,6 +12,7 @@ export function searchErrorResult(e: SearchErrorEvent): LookupResult {
   return { kind: "error", errorCode, message };
 }
 
-export function handleSearchErrorEvent(e: SearchErrorEvent): Promise<HandlerOutcome> {
-  return applyToOwnLookup(e, searchErrorResult(e));
+/** `eventId`: the inbox row that carries `e` (a row run again after a crash is told apart by it). */
+export function handleSearchErrorEvent(e: SearchErrorEvent, eventId: string): Promise<HandlerOutcome> {
+  return applyToOwnLookup(e, eventId, searchErrorResult(e));
 }

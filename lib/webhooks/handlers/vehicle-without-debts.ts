@@ -7,6 +7,7 @@ import type { HandlerOutcome } from "./outcome";
 // `VehicleWithoutDebts`: the lookup found nothing to pay.
 export const vehicleWithoutDebtsResult = (): LookupResult => ({ kind: "no_debts" });
 
-export function handleVehicleWithoutDebts(e: VehicleWithoutDebtsEvent): Promise<HandlerOutcome> {
-  return applyToOwnLookup(e, vehicleWithoutDebtsResult());
+/** `eventId`: the inbox row that carries `e` (a row run again after a crash is told apart by it). */
+export function handleVehicleWithoutDebts(e: VehicleWithoutDebtsEvent, eventId: string): Promise<HandlerOutcome> {
+  return applyToOwnLookup(e, eventId, vehicleWithoutDebtsResult());
 }

@@ -80,6 +80,7 @@ export async function createLinkedLookups(rows: readonly BatchItemRow[]): Promis
     errorCode: null,
     errorMessage: null,
     resultJson: null,
+    resolvedByEventId: null,
     createdAt: startedAt,
     updatedAt: startedAt,
     resolvedAt: null,

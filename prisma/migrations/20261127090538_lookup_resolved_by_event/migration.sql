@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Lookup" ADD COLUMN "resolvedByEventId" TEXT;
+
