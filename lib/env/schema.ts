@@ -144,6 +144,8 @@ export const rawEnvSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_EMAIL: positiveInt(3),
   /** Radar subscriptions ("avise-me") per client IP per RATE_LIMIT_WINDOW_SECONDS: each sends a confirmation e-mail. */
   RATE_LIMIT_RADAR_SUBSCRIBE: positiveInt(10),
+  /** Radar confirmation e-mails to one address per RATE_LIMIT_WINDOW_SECONDS, from any client IP: against mail bombing. */
+  RATE_LIMIT_RADAR_CONFIRM_PER_EMAIL: positiveInt(3),
   // How long personal data is kept (lib/personal-data, docs/privacy.md). A lookup or checkout that
   // moved no money keeps its person this long after its last activity; at least a day, so no
   // payment still in flight (a PIX lives 24 h, a not-created attempt is watched for 2 h) loses its payer.
@@ -238,6 +240,7 @@ export type AppEnv = {
     signInsPerIp: number;
     signInsPerEmail: number;
     radarSubscribesPerIp: number;
+    radarConfirmsPerEmail: number;
   };
   upstreamBudget: {
     perMinute: number;
@@ -379,6 +382,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       signInsPerIp: raw.RATE_LIMIT_SIGN_IN,
       signInsPerEmail: raw.RATE_LIMIT_SIGN_IN_PER_EMAIL,
       radarSubscribesPerIp: raw.RATE_LIMIT_RADAR_SUBSCRIBE,
+      radarConfirmsPerEmail: raw.RATE_LIMIT_RADAR_CONFIRM_PER_EMAIL,
     },
     upstreamBudget: {
       perMinute: raw.UPSTREAM_RATE_PER_MINUTE,

@@ -9,7 +9,7 @@ import { enqueueMail } from "@/lib/mail/enqueue";
 import { clientKeyFromHeaders } from "@/lib/http/client-ip";
 import { kickOutbox } from "@/lib/mail/worker";
 import { contactIndex, documentIndex } from "@/lib/privacy";
-import { consume } from "@/lib/rate-limit/limits";
+import { consume, refund } from "@/lib/rate-limit/limits";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import type { RadarSubscribeInput } from "@/lib/validation/radar-subscribe-input";
 import { isUniqueViolation } from "@/lib/workspace/clients/errors";
@@ -29,14 +29,27 @@ const UNWATCHABLE = new Set(["not_found", "failed"]);
 /** Keyed hash of address and plate: the same person asking about the same vehicle finds one row. */
 export const ownerKeyOf = (email: string, plate: string) => contactIndex(`${email.trim().toLowerCase()}|${plate.toUpperCase()}`);
 
+/** The recipient's key for its own limit: a keyed hash, so the limit table holds no address. */
+const recipientKey = (email: string) => contactIndex(email.trim().toLowerCase());
+
 /**
- * The subscription as a request asks for it: counted against the client's address first (the one
- * our server wrote from the socket and TRUST_PROXY; a forged X-Forwarded-For is not read), since
- * every request sends a mail to an address the requester chose.
+ * The subscription as a request asks for it. Every request sends a mail to an address the
+ * requester chose, so it is counted twice first: against the client's address (the one our server
+ * wrote from the socket and TRUST_PROXY; a forged X-Forwarded-For is not read), and against the
+ * recipient, whatever client asks (many addresses cannot bomb one mailbox). An answer that sent
+ * nothing (already active, or refused) gives the recipient's point back.
  */
 export async function subscribeOwnerFrom(headers: Pick<Headers, "get">, input: RadarSubscribeInput): Promise<SubscribeOutcome> {
   await consume("radarSubscribe", clientKeyFromHeaders(headers));
-  return subscribeOwner(input);
+  await consume("radarConfirmEmail", recipientKey(input.email));
+  let sent = false;
+  try {
+    const result = await subscribeOwner(input);
+    sent = result.outcome === "confirmation_sent";
+    return result;
+  } finally {
+    if (!sent) await refund("radarConfirmEmail", recipientKey(input.email));
+  }
 }
 
 export async function subscribeOwner(input: RadarSubscribeInput, now = new Date()): Promise<SubscribeOutcome> {

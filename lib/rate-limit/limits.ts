@@ -20,10 +20,11 @@ import { metrics } from "@/lib/metrics/registry";
 //   paymentRefMiss per client IP (30): only unknown or replaced payment references, against guessing
 //   signIn per client IP (10), signInEmail per address (3): sign-in link e-mails, against mail bombing
 //   radarSubscribe per client IP (10): an owner's Radar subscription sends a confirmation e-mail
+//   radarConfirmEmail per address (3): those e-mails to one address from many client IPs
 
 const log = moduleLogger("rate-limit");
 
-export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss" | "signIn" | "signInEmail" | "radarSubscribe";
+export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss" | "signIn" | "signInEmail" | "radarSubscribe" | "radarConfirmEmail";
 
 function points(name: LimitName): number {
   const r = env.rateLimits;
@@ -39,6 +40,7 @@ function points(name: LimitName): number {
     signIn: r.signInsPerIp,
     signInEmail: r.signInsPerEmail,
     radarSubscribe: r.radarSubscribesPerIp,
+    radarConfirmEmail: r.radarConfirmsPerEmail,
   }[name];
 }
 
@@ -54,6 +56,7 @@ const MESSAGES: Record<LimitName, string> = {
   signIn: "Muitos pedidos de acesso em pouco tempo.",
   signInEmail: "Já enviamos vários links de acesso para este e-mail. Use o mais recente ou espere.",
   radarSubscribe: "Você pediu muitos avisos em pouco tempo.",
+  radarConfirmEmail: "Já enviamos várias confirmações de aviso para este e-mail. Use a mais recente ou espere.",
 };
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();

@@ -107,6 +107,46 @@ describe("the subscription's limit per client address, attacked as a stranger wo
   });
 });
 
+describe("confirmation e-mails to one address, asked for from many client addresses", () => {
+  it("the 4th confirmation to one mailbox is refused whatever address asks and however the address is written; an answer that sends nothing takes no point", async () => {
+    const { subscribeOwnerFrom, confirmOwnerWatch } = await radar();
+    const { CLIENT_IP_HEADER } = await import("@/lib/security/client-address");
+    const from = (k: number) => new Headers({ [CLIENT_IP_HEADER]: `192.0.2.${k}` });
+    const d = await db();
+    const victim = email();
+    const written = [victim, ` ${victim.toUpperCase()} `, victim[0]!.toUpperCase() + victim.slice(1)];
+    const watches: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      const l = await ownerLookup();
+      expect((await subscribeOwnerFrom(from(k + 1), { lookupId: l.lookupId, email: written[k]! })).outcome).toBe("confirmation_sent");
+      watches.push((await d.radarWatch.findFirstOrThrow({ where: { baselineLookupId: l.lookupId } })).id);
+    }
+    const refused = await ownerLookup();
+    const refusal = (await subscribeOwnerFrom(from(9), { lookupId: refused.lookupId, email: victim }).catch((e: unknown) => e)) as Error & { code: string; userMessage: string };
+    expect(refusal.code).toBe("RATE_LIMITED");
+    expect(refusal.userMessage).toMatch(/^Já enviamos várias confirmações de aviso para este e-mail\. Use a mais recente ou espere\. Aguarde \d+ minutos? e tente de novo\.$/);
+    expect(await d.radarWatch.count({ where: { baselineLookupId: refused.lookupId } })).toBe(0);
+    expect(await d.mailMessage.count({ where: { dedupeKey: { in: watches.map((w) => `radar-confirm:${w}`) } } })).toBe(0);
+    expect(await d.mailMessage.count({ where: { OR: watches.map((w) => ({ dedupeKey: { startsWith: `radar-confirm:${w}:` } })) } })).toBe(3);
+    // Another mailbox from the same client addresses is not affected.
+    expect((await subscribeOwnerFrom(from(9), { lookupId: refused.lookupId, email: email() })).outcome).toBe("confirmation_sent");
+
+    // A fresh mailbox: its first confirmation, then answers that mail nothing (already active, an
+    // unknown lookup) many times, and it still has two confirmations left.
+    const owner = email();
+    const l = await ownerLookup();
+    expect((await subscribeOwnerFrom(from(20), { lookupId: l.lookupId, email: owner })).outcome).toBe("confirmation_sent");
+    const watch = await d.radarWatch.findFirstOrThrow({ where: { baselineLookupId: l.lookupId } });
+    expect(await confirmOwnerWatch((await confirmationLinks(watch.id)).confirm)).toBe("confirmed");
+    for (let k = 0; k < 4; k++) {
+      expect((await subscribeOwnerFrom(from(21 + k), { lookupId: l.lookupId, email: owner })).outcome).toBe("already_active");
+      await expect(subscribeOwnerFrom(from(21 + k), { lookupId: "c".repeat(25), email: owner })).rejects.toMatchObject({ code: "LOOKUP_NOT_FOUND" });
+    }
+    for (let k = 0; k < 2; k++) expect((await subscribeOwnerFrom(from(30 + k), { lookupId: (await ownerLookup()).lookupId, email: owner })).outcome).toBe("confirmation_sent");
+    await expect(subscribeOwnerFrom(from(40), { lookupId: (await ownerLookup()).lookupId, email: owner })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+});
+
 describe("subscribe and confirm (double opt-in)", () => {
   it("a subscription waits unconfirmed with the lookup's data sealed; asking again re-sends, never a second watch; the link's GET changes nothing, its POST turns it on once", async () => {
     const { subscribeOwner, confirmLinkState, confirmOwnerWatch } = await radar();

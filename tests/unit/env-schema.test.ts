@@ -153,6 +153,7 @@ describe("parseEnv", () => {
       signInsPerIp: 10,
       signInsPerEmail: 3,
       radarSubscribesPerIp: 10,
+      radarConfirmsPerEmail: 3,
     });
     expect(parseEnv({ RATE_LIMIT_INSTALLMENTS: "3", RATE_LIMIT_VEHICLES: "4", RATE_LIMIT_CHECKOUTS: "5", RATE_LIMIT_PAYMENT_REF_MISSES: "6" }).rateLimits).toMatchObject({
       installmentsPerIp: 3,
