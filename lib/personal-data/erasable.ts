@@ -71,7 +71,7 @@ export const erasedMail = (at: Date) => ({ to: "", subject: "", props: "{}", las
 
 /** Owner watches whose person goes (lib/rules/retention.ts ownerWatchErasable). */
 export function unconfirmedWatches(before: Date): Prisma.RadarWatchWhereInput {
-  return { kind: "owner", status: "pending_confirmation", personalDataErasedAt: null, updatedAt: { lt: before } };
+  return { kind: "owner", status: "pending_confirmation", personalDataErasedAt: null, OR: [{ confirmRequestedAt: null }, { confirmRequestedAt: { lt: before } }] };
 }
 
 export function stoppedWatches(): Prisma.RadarWatchWhereInput {

@@ -17,7 +17,7 @@ async function watchOf(token: string) {
   if (!OWNER_TOKEN.test(token)) return null;
   return db.radarWatch.findUnique({
     where: { confirmTokenHash: tokenHash(token) },
-    select: { id: true, kind: true, status: true, uf: true, plate: true, recurrence: true, updatedAt: true, personalDataErasedAt: true },
+    select: { id: true, kind: true, status: true, uf: true, plate: true, recurrence: true, confirmRequestedAt: true, personalDataErasedAt: true },
   });
 }
 
@@ -27,8 +27,8 @@ function stateOf(watch: Watch | null, now: Date): Exclude<ConfirmState, "confirm
   if (!watch || watch.kind !== "owner") return "invalid";
   if (watch.status === "active") return "already_confirmed";
   if (watch.status === "stopped" || watch.personalDataErasedAt) return "cancelled";
-  // Asked again, a pending watch's clock restarts (the request updates the row).
-  if (watch.updatedAt.getTime() + env.radar.confirmTtlHours * HOUR_MS < now.getTime()) return "expired";
+  // Asked again, a pending watch's clock restarts (the request sends a new link); nothing else moves it.
+  if (!watch.confirmRequestedAt || watch.confirmRequestedAt.getTime() + env.radar.confirmTtlHours * HOUR_MS < now.getTime()) return "expired";
   return "pending";
 }
 

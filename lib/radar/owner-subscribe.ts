@@ -81,6 +81,7 @@ export async function subscribeOwner(input: RadarSubscribeInput, now = new Date(
         notBefore: null,
         nextScanAt: null,
         confirmTokenHash: tokenHash(token),
+        confirmRequestedAt: now,
         unsubscribeTokenHash: tokenHash(unsubscribeToken(id)),
       } satisfies Prisma.RadarWatchUncheckedUpdateInput;
       if (existing) {

@@ -116,10 +116,10 @@ export function unconfirmedWatchBefore(now: Date, confirmTtlHours: number): Date
   return new Date(now.getTime() - confirmTtlHours * 3_600_000);
 }
 
-export type OwnerWatchFacts = { status: string; updatedAt: Date; unmailedEvents: number };
+export type OwnerWatchFacts = { status: string; confirmRequestedAt: Date | null; unmailedEvents: number };
 
 export function ownerWatchErasable(watch: OwnerWatchFacts, now: Date, confirmTtlHours: number): "unconfirmed" | "stopped" | null {
-  if (watch.status === "pending_confirmation") return watch.updatedAt < unconfirmedWatchBefore(now, confirmTtlHours) ? "unconfirmed" : null;
+  if (watch.status === "pending_confirmation") return !watch.confirmRequestedAt || watch.confirmRequestedAt < unconfirmedWatchBefore(now, confirmTtlHours) ? "unconfirmed" : null;
   if (watch.status === "stopped") return watch.unmailedEvents === 0 ? "stopped" : null;
   return null;
 }

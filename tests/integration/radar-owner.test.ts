@@ -389,7 +389,11 @@ describe("retention and a person's rights", () => {
     const { confirmLinkState } = await radar();
     const { purgePersonalData } = await import("@/lib/personal-data/purge");
     const s = await subscribed();
+    const d = await db();
+    // Anything else that updates the row (here: a write 47 h on) does not move the link's clock.
+    await d.radarWatch.update({ where: { id: s.watch.id }, data: { updatedAt: new Date(Date.now() + 47 * 3_600_000) } });
     const later = new Date(Date.now() + 49 * 3_600_000);
+    expect(await confirmLinkState(s.links.confirm, new Date(Date.now() + 47 * 3_600_000))).toBe("pending");
     expect(await confirmLinkState(s.links.confirm, later)).toBe("expired");
     const purged = await purgePersonalData({ now: later });
     expect(purged["radar_watch:unconfirmed"]).toBeGreaterThanOrEqual(1);

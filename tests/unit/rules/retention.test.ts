@@ -75,13 +75,15 @@ describe("an owner's Radar watch", () => {
   const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
 
   it("unconfirmed: kept for the confirmation period after the last request, then erased", () => {
-    expect(ownerWatchErasable({ status: "pending_confirmation", updatedAt: hoursAgo(47), unmailedEvents: 0 }, now, 48)).toBeNull();
-    expect(ownerWatchErasable({ status: "pending_confirmation", updatedAt: hoursAgo(49), unmailedEvents: 0 }, now, 48)).toBe("unconfirmed");
+    expect(ownerWatchErasable({ status: "pending_confirmation", confirmRequestedAt: hoursAgo(47), unmailedEvents: 0 }, now, 48)).toBeNull();
+    expect(ownerWatchErasable({ status: "pending_confirmation", confirmRequestedAt: hoursAgo(49), unmailedEvents: 0 }, now, 48)).toBe("unconfirmed");
+    // A pending watch with no link sent has nothing to wait for.
+    expect(ownerWatchErasable({ status: "pending_confirmation", confirmRequestedAt: null, unmailedEvents: 0 }, now, 48)).toBe("unconfirmed");
   });
 
   it("stopped: erased once nothing is left to tell the owner; active: kept", () => {
-    expect(ownerWatchErasable({ status: "stopped", updatedAt: hoursAgo(1), unmailedEvents: 1 }, now, 48)).toBeNull();
-    expect(ownerWatchErasable({ status: "stopped", updatedAt: hoursAgo(1), unmailedEvents: 0 }, now, 48)).toBe("stopped");
-    expect(ownerWatchErasable({ status: "active", updatedAt: hoursAgo(10_000), unmailedEvents: 0 }, now, 48)).toBeNull();
+    expect(ownerWatchErasable({ status: "stopped", confirmRequestedAt: hoursAgo(1), unmailedEvents: 1 }, now, 48)).toBeNull();
+    expect(ownerWatchErasable({ status: "stopped", confirmRequestedAt: hoursAgo(1), unmailedEvents: 0 }, now, 48)).toBe("stopped");
+    expect(ownerWatchErasable({ status: "active", confirmRequestedAt: hoursAgo(10_000), unmailedEvents: 0 }, now, 48)).toBeNull();
   });
 });
