@@ -1,12 +1,14 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { SEALED_FIELDS, sealData } from "./sealed-fields";
 
-// Many rows written by ONE statement: a multi-row INSERT, or an UPDATE that sets each row to its
-// own values (`SET "col" = CASE "key" WHEN k THEN v ... END`). Raw SQL that SQLite and PostgreSQL
-// both run (identifiers quoted, values bound; each driver adapter converts dates and booleans the
-// way Prisma stores them). Per-query work in Prisma, not the database, is what many small queries
-// cost (docs/benchmarks.md). Identifiers come from code, never from input.
+// Many rows written by ONE statement: an INSERT of rows carried as one JSON value, or an UPDATE
+// that sets each row to its own values (`SET "col" = CASE "key" WHEN k THEN v ... END`). Raw SQL
+// that SQLite and PostgreSQL both run (identifiers quoted, values bound; dates and booleans
+// written the way Prisma stores them). Per-query and per-bound-value work in Prisma, not the
+// database, is what these cost (docs/benchmarks.md). Identifiers come from code, never from input.
 //
 // In a CASE only text values (or NULL) vary by row: PostgreSQL types a CASE of bound parameters
 // as text, so a date or number column takes one value for all the rows instead.
@@ -31,10 +33,18 @@ export function caseSet<C extends string>(key: string, rows: readonly (readonly 
 
 type Value = string | number | boolean | Date | null;
 
-// Well under SQLite's 32,766 bound values and PostgreSQL's 65,535 per statement.
-const MAX_VALUES = 10_000;
+/** Rows per statement: bounds the one JSON text each statement carries. */
+const ROWS_PER_STATEMENT = 2_000;
 
-/** INSERT of many rows (every row has the given columns), in as few statements as the limits allow. */
+/**
+ * INSERT of many rows (every row has the given columns) with ONE bound value per statement: the
+ * rows as JSON text, spread into columns by the database (SQLite `json_each`, PostgreSQL
+ * `json_populate_recordset` on the table's own row type, which also casts each value). Prisma's
+ * cost is per bound value; a multi-row VALUES list of 300 debts bound 4,800 of them
+ * (docs/benchmarks.md, batch lookups). Values are written as Prisma writes them: dates in
+ * SQLite as the adapter's ISO text, booleans as 0/1; a table with personal columns
+ * (lib/db/sealed-fields.ts) has them sealed here, as the client extension seals Prisma's writes.
+ */
 export async function insertRows<C extends string>(
   tx: { $executeRaw(query: Prisma.Sql): Promise<number> },
   table: string,
@@ -43,13 +53,36 @@ export async function insertRows<C extends string>(
   /** A unique column: a row whose value is already there is skipped, not an error (both providers). */
   options: { skipDuplicatesOf?: C } = {},
 ): Promise<void> {
-  const perStatement = Math.max(1, Math.floor(MAX_VALUES / columns.length));
+  const sealed = SEALED_FIELDS[table] ? rows.map((row) => sealData(table, row) as Record<C, Value>) : rows;
   const names = Prisma.raw(columns.map((c) => `"${c}"`).join(", "));
-  for (let i = 0; i < rows.length; i += perStatement) {
-    const values = rows.slice(i, i + perStatement).map((row) => Prisma.sql`(${Prisma.join(columns.map((c) => row[c]))})`);
-    const skip = options.skipDuplicatesOf ? Prisma.raw(` ON CONFLICT ("${options.skipDuplicatesOf}") DO NOTHING`) : Prisma.empty;
-    await tx.$executeRaw(Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) VALUES ${Prisma.join(values)}${skip}`);
+  const skip = options.skipDuplicatesOf ? Prisma.raw(` ON CONFLICT ("${options.skipDuplicatesOf}") DO NOTHING`) : Prisma.empty;
+  const postgres = env.databaseProvider === "postgresql";
+  for (let i = 0; i < sealed.length; i += ROWS_PER_STATEMENT) {
+    const chunk = sealed.slice(i, i + ROWS_PER_STATEMENT);
+    if (postgres) {
+      const json = JSON.stringify(chunk.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))));
+      await tx.$executeRaw(
+        Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${Prisma.raw(`"${table}"`)}, ${json}::json)${skip}`,
+      );
+    } else {
+      const json = JSON.stringify(chunk.map((row) => columns.map((c) => sqliteJson(row[c]))));
+      // `WHERE true`: SQLite needs a WHERE before an upsert clause on INSERT … SELECT.
+      await tx.$executeRaw(Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) SELECT ${spread(columns.length)} FROM json_each(${json}) WHERE true${skip}`);
+    }
   }
+}
+
+/** A value as adapter-better-sqlite3 binds it: a date as ISO text with "+00:00" (what Prisma compares with), a boolean as 0/1. */
+const sqliteJson = (v: Value) => (v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "boolean" ? Number(v) : v);
+
+const spreads = new Map<number, Prisma.Sql>();
+function spread(count: number): Prisma.Sql {
+  let sql = spreads.get(count);
+  if (!sql) {
+    sql = Prisma.raw(Array.from({ length: count }, (_, i) => `json_extract("value", '$[${i}]')`).join(", "));
+    spreads.set(count, sql);
+  }
+  return sql;
 }
 
 /**

@@ -33,7 +33,8 @@ const SEALED_NAMES = new Set(Object.values(SEALED_FIELDS).flat());
 
 type Data = Record<string, unknown>;
 
-function sealData(model: string, data: Data): Data {
+/** One row's data as it is written: its personal columns sealed, its keyed hash filled (raw inserts use it too). */
+export function sealData(model: string, data: Data): Data {
   const fields = SEALED_FIELDS[model]!;
   const ring = keyring();
   const out: Data = { ...data };

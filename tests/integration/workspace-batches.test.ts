@@ -253,6 +253,20 @@ describe("batch lookups", () => {
     const stored = await db.lookup.findMany({ where: { plate: { in: plates } } });
     expect(stored).toHaveLength(8);
     expect(stored.every((l) => l.status === "pending" && l.transactionId === null)).toBe(true);
+    // Written by one raw statement, yet sealed at rest like any Prisma write, with the keyed hash
+    // that finds the person; read back plain through the client.
+    const { documentIndex } = await import("@/lib/privacy");
+    const atRest = await db.$queryRawUnsafe<{ id: string; renavam: string; cpfCnpj: string; cpfCnpjIndex: string }[]>(
+      `SELECT "id", "renavam", "cpfCnpj", "cpfCnpjIndex" FROM "Lookup" WHERE "id" IN (${[...created.values()].map((l) => `'${l.id}'`).join(", ")})`,
+    );
+    expect(atRest).toHaveLength(7);
+    for (const row of atRest) {
+      const plain = stored.find((l) => l.id === row.id)!;
+      expect(row.renavam).toMatch(/^v1:/);
+      expect(row.cpfCnpj).toMatch(/^v1:/);
+      expect(row.cpfCnpjIndex).toBe(documentIndex(plain.cpfCnpj));
+      expect(vehicles.some((x) => x.cpfCnpj === plain.cpfCnpj && x.renavam === plain.renavam)).toBe(true);
+    }
     const items = await db.lookupBatchItem.findMany({ where: { batchId } });
     expect(items.every((i) => i.status === "running" && i.lookupId !== null)).toBe(true);
     const sentBefore = sandboxLookupsByPlate(env.sandbox.ctx.store);

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { insertRows, orderedIds } from "@/lib/db/bulk-sql";
 import { notInWorkspace } from "@/lib/auth/user-route";
 import { AppError } from "@/lib/errors/app-error";
 import type { BatchInput } from "@/lib/validation/batch-input";
@@ -10,6 +11,8 @@ import { kickBatches } from "./worker";
 // worker is kicked (any instance's worker may take the items; the background tick would too).
 
 export const MAX_BATCH_VEHICLES = 500;
+
+const ITEM_COLUMNS = ["id", "batchId", "vehicleId", "status", "attempts", "createdAt", "updatedAt"] as const;
 
 export function vehicleScope(userId: string, input: BatchInput) {
   if (input.scope === "clients") return { userId, clientId: { in: input.clientIds } };
@@ -33,7 +36,10 @@ export async function startBatch(userId: string, input: BatchInput): Promise<{ b
   const batchId = await db.$transaction(async (tx) => {
     const vehicles = await tx.workspaceVehicle.findMany({ where, select: { id: true }, orderBy: [{ clientId: "asc" }, { plate: "asc" }] });
     const batch = await tx.lookupBatch.create({ data: { userId } });
-    await tx.lookupBatchItem.createMany({ data: vehicles.map((v) => ({ batchId: batch.id, vehicleId: v.id })) });
+    // One raw statement: Prisma's createMany of 500 items cost a quarter of a second of CPU.
+    const now = new Date();
+    const ids = orderedIds(vehicles.length, now.getTime());
+    await insertRows(tx, "LookupBatchItem", ITEM_COLUMNS, vehicles.map((v, i) => ({ id: ids[i]!, batchId: batch.id, vehicleId: v.id, status: "queued", attempts: 0, createdAt: now, updatedAt: now })));
     return batch.id;
   });
   batchLog.info({ batchId, vehicles: count }, "batch lookup queued");
