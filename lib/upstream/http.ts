@@ -4,8 +4,9 @@ import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { budget } from "./budget";
 import { parseUpstreamErrorBody, UpstreamError } from "./errors";
+import { send } from "./transport";
 
-// The ONLY place the API key is attached to a request and the only fetch to upstream. It turns
+// The ONLY place the API key is attached to a request and the only call to upstream (transport.ts sends it). It turns
 // every failure (HTTP error in shape A/B/C, non-JSON body, timeout, network) into UpstreamError
 // and never logs a request or response body: bodies may carry card data or a CPF.
 // Every call first takes a unit of the fleet's budget (budget.ts): a refusal is thrown before
@@ -36,8 +37,9 @@ function transportError(error: unknown, timeoutMs: number): UpstreamError {
   if (name === "TimeoutError" || name === "AbortError") {
     return new UpstreamError({ code: "UPSTREAM_TIMEOUT", upstreamMessage: `no answer within ${timeoutMs} ms`, cause: error });
   }
-  const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  return new UpstreamError({ code: "UPSTREAM_NETWORK", upstreamMessage: cause?.code ?? (error as Error)?.message, cause: error });
+  // node:http puts the system's code (ECONNREFUSED, ECONNRESET...) on the error itself.
+  const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return new UpstreamError({ code: "UPSTREAM_NETWORK", upstreamMessage: code ?? (error as Error)?.message, cause: error });
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -60,18 +62,17 @@ export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
   const ms = () => Math.round(performance.now() - started);
   let status: number | undefined;
   try {
-    const res = await fetch(urlOf(req.path, req.query), {
+    const res = await send(urlOf(req.path, req.query), {
       method: req.method,
       headers: { "content-type": "application/json", accept: "application/json", "x-api-key": env.upstreamApiKey },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      signal: AbortSignal.timeout(req.timeoutMs),
-      cache: "no-store",
+      timeoutMs: req.timeoutMs,
     });
     status = res.status;
-    const text = await res.text();
+    const text = res.text;
     const parsed = text.trim() === "" ? undefined : parseJson(text);
-    if (!res.ok) {
-      throw parseUpstreamErrorBody(res.status, parsed === undefined ? undefined : parsed.ok ? parsed.value : text, res.headers.get("retry-after"));
+    if (res.status < 200 || res.status > 299) {
+      throw parseUpstreamErrorBody(res.status, parsed === undefined ? undefined : parsed.ok ? parsed.value : text, res.retryAfter);
     }
     if (parsed !== undefined && !parsed.ok) {
       throw new UpstreamError({ code: "UPSTREAM_BAD_RESPONSE", httpStatus: res.status, shape: "non-json", upstreamMessage: "2xx body is not JSON" });
