@@ -4,11 +4,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { SEALED_FIELDS, sealData } from "./sealed-fields";
 
-// Many rows written by ONE statement: an INSERT of rows carried as one JSON value, or an UPDATE
-// that sets each row to its own values (`SET "col" = CASE "key" WHEN k THEN v ... END`). Raw SQL
-// that SQLite and PostgreSQL both run (identifiers quoted, values bound; dates and booleans
-// written the way Prisma stores them). Per-query and per-bound-value work in Prisma, not the
-// database, is what these cost (docs/benchmarks.md). Identifiers come from code, never from input.
+// Many rows written by ONE statement: an INSERT of rows carried as one JSON value (insertRows),
+// or an UPDATE that sets each row to its own values, read from that JSON as a table
+// (rowsAsTable), or for a few rows from a CASE (caseOf). Raw SQL that SQLite and PostgreSQL both
+// run (identifiers quoted, values bound; dates and booleans written the way Prisma stores them).
+// Per-query and per-bound-value work in Prisma, not the database, is what these cost
+// (docs/benchmarks.md). Identifiers come from code, never from input.
 //
 // In a CASE only text values (or NULL) vary by row: PostgreSQL types a CASE of bound parameters
 // as text, so a date or number column takes one value for all the rows instead.
@@ -23,13 +24,6 @@ export function caseOf(key: string, pairs: readonly (readonly [string, TextValue
   )} END`;
 }
 
-/** `"a" = CASE ..., "b" = CASE ...` for each column of the rows (every row has the same columns). */
-export function caseSet<C extends string>(key: string, rows: readonly (readonly [string, Record<C, TextValue>])[], columns: readonly C[]): Prisma.Sql {
-  return Prisma.join(
-    columns.map((c) => Prisma.sql`${Prisma.raw(`"${c}"`)} = ${caseOf(key, rows.map(([k, values]) => [k, values[c]] as const))}`),
-    ", ",
-  );
-}
 
 type Value = string | number | boolean | Date | null;
 
@@ -70,6 +64,28 @@ export async function insertRows<C extends string>(
       await tx.$executeRaw(Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) SELECT ${spread(columns.length)} FROM json_each(${json}) WHERE true${skip}`);
     }
   }
+}
+
+/**
+ * The rows as a derived table `"j"` for `UPDATE "T" SET … FROM ${rowsAsTable(…)} WHERE "T"."key" = "j"."key"`:
+ * each row's own values with ONE bound value (the JSON), where a CASE per column bound two values
+ * per row and column. `columns` are columns of `table` (PostgreSQL reads them through its row
+ * type, which casts each value). In the statement, qualify the table's own columns ("T"."c"):
+ * "j" has columns of the same names.
+ */
+export function rowsAsTable<C extends string>(table: string, columns: readonly C[], rows: readonly Record<C, Value>[]): Prisma.Sql {
+  if (env.databaseProvider === "postgresql") {
+    const json = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))));
+    return Prisma.sql`json_populate_recordset(NULL::${Prisma.raw(`"${table}"`)}, ${json}::json) AS "j"`;
+  }
+  const json = JSON.stringify(rows.map((row) => columns.map((c) => sqliteJson(row[c]))));
+  const named = Prisma.raw(columns.map((c, i) => `json_extract("value", '$[${i}]') AS "${c}"`).join(", "));
+  return Prisma.sql`(SELECT ${named} FROM json_each(${json})) AS "j"`;
+}
+
+/** `"a" = "j"."a", "b" = "j"."b"`: the SET list that takes each column from rowsAsTable's row. */
+export function setFromRows(columns: readonly string[]): Prisma.Sql {
+  return Prisma.raw(columns.map((c) => `"${c}" = "j"."${c}"`).join(", "));
 }
 
 /** A value as adapter-better-sqlite3 binds it: a date as ISO text with "+00:00" (what Prisma compares with), a boolean as 0/1. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { caseSet, insertRows, orderedIds } from "@/lib/db/bulk-sql";
+import { insertRows, orderedIds, rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
@@ -22,6 +22,8 @@ function statusOf(result: LookupResult): string {
   if (result.kind === "debts") return result.debts.length > 0 ? "debts" : "no_debts";
   return result.kind;
 }
+
+const RESULT_COLUMNS = ["status", "errorCode", "errorMessage", "resultJson", "resolvedByEventId"] as const;
 
 type DebtRow = ReturnType<typeof debtRows>[number];
 const DEBT_COLUMNS = ["id", "lookupId", "debtId", "type", "title", "description", "amountCents", "dueDate", "expirationDate", "hasDiscount", "isExpired", "year", "required", "dependsOn", "distinct", "ait"] as const satisfies readonly (keyof DebtRow)[];
@@ -89,11 +91,12 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes
     // first so SQLite's write lock (PostgreSQL: the rows' locks, the condition re-checked after
     // waiting for them) is held before anything else is read or written.
+    const results = group.map((g) => ({ id: g.lookupRowId, status: g.status, errorCode: g.errorCode, errorMessage: g.errorMessage, resultJson: g.resultJson, resolvedByEventId: g.resolvedByEventId }));
     const claimed = await tx.$queryRaw<{ id: string }[]>`UPDATE "Lookup"
-         SET ${caseSet("id", group.map((g) => [g.lookupRowId, g] as const), ["status", "errorCode", "errorMessage", "resultJson", "resolvedByEventId"])},
-             "resolvedAt" = ${now}, "updatedAt" = ${now}
-       WHERE "id" IN (${Prisma.join(group.map((g) => g.lookupRowId))}) AND "status" = 'pending'
-       RETURNING "id"`;
+         SET ${setFromRows(RESULT_COLUMNS)}, "resolvedAt" = ${now}, "updatedAt" = ${now}
+        FROM ${rowsAsTable("Lookup", ["id", ...RESULT_COLUMNS], results)}
+       WHERE "Lookup"."id" = "j"."id" AND "Lookup"."status" = 'pending'
+       RETURNING "Lookup"."id"`;
     const won = new Set(claimed.map((c) => c.id));
     const moved = group.filter((g) => won.has(g.lookupRowId));
     if (moved.length === 0) return { won, afterCommit: () => {} };

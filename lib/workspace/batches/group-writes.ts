@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { caseOf } from "@/lib/db/bulk-sql";
+import { rowsAsTable } from "@/lib/db/bulk-sql";
 import { OPEN_ITEM } from "./settle-item";
 import { processSingleton } from "@/lib/server/singleton";
 
@@ -13,10 +13,10 @@ type Tx = Pick<typeof db, "$executeRaw">;
 
 /** Links each open, unlinked item to its new lookup; returns how many moved (all or the caller rolls back). */
 export function linkItemsToLookups(tx: Tx, links: readonly (readonly [itemId: string, lookupId: string])[], startedAt: Date): Promise<number> {
-  const ids = Prisma.join(links.map(([itemId]) => itemId));
-  const open = Prisma.join(OPEN_ITEM);
-  return tx.$executeRaw`UPDATE "LookupBatchItem" SET "lookupId" = ${caseOf("id", links)}, "status" = 'running', "startedAt" = ${startedAt}
-    WHERE "id" IN (${ids}) AND "lookupId" IS NULL AND "status" IN (${open})`;
+  const rows = rowsAsTable("LookupBatchItem", ["id", "lookupId"], links.map(([id, lookupId]) => ({ id, lookupId })));
+  return tx.$executeRaw`UPDATE "LookupBatchItem" SET "lookupId" = "j"."lookupId", "status" = 'running', "startedAt" = ${startedAt}
+    FROM ${rows}
+    WHERE "LookupBatchItem"."id" = "j"."id" AND "LookupBatchItem"."lookupId" IS NULL AND "LookupBatchItem"."status" IN (${Prisma.join(OPEN_ITEM)})`;
 }
 
 type Pending = { lookupId: string; transactionId: string; resolve(): void; reject(error: unknown): void };
@@ -28,8 +28,8 @@ async function flush(): Promise<void> {
   const batch = state.queue;
   state.queue = [];
   try {
-    const pairs = batch.map((p) => [p.lookupId, p.transactionId] as const);
-    await db.$executeRaw`UPDATE "Lookup" SET "transactionId" = ${caseOf("id", pairs)} WHERE "id" IN (${Prisma.join(pairs.map(([id]) => id))}) AND "transactionId" IS NULL`;
+    const rows = rowsAsTable("Lookup", ["id", "transactionId"], batch.map((p) => ({ id: p.lookupId, transactionId: p.transactionId })));
+    await db.$executeRaw`UPDATE "Lookup" SET "transactionId" = "j"."transactionId" FROM ${rows} WHERE "Lookup"."id" = "j"."id" AND "Lookup"."transactionId" IS NULL`;
     batch.forEach((p) => p.resolve());
   } catch (error) {
     batch.forEach((p) => p.reject(error));

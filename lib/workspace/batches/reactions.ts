@@ -1,5 +1,5 @@
 import "server-only";
-import { caseSet } from "@/lib/db/bulk-sql";
+import { rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
 import type { Reaction } from "@/lib/db/reactions";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { LookupsResolved } from "@/lib/lookups/reactions";
@@ -11,9 +11,12 @@ import { itemOutcomeOf } from "./summary";
  * transaction, from the debts in hand (only an open item moves, so the item's own job, coming back
  * to check, changes nothing). No item: nothing matches.
  */
+const ITEM_COLUMNS = ["status", "errorCode", "errorMessage", "summary"] as const;
+
 export const settleBatchItems: Reaction<LookupsResolved> = async (tx, { now, lookups }) => {
-  const items = lookups.map((g) => [g.lookupRowId, itemColumnsFromDebts({ id: g.lookupRowId, ...g }, itemOutcomeOf(g.status, g.errorCode)!, g.debts)] as const);
+  const items = lookups.map((g) => ({ lookupId: g.lookupRowId, ...itemColumnsFromDebts({ id: g.lookupRowId, ...g }, itemOutcomeOf(g.status, g.errorCode)!, g.debts) }));
   await tx.$executeRaw`UPDATE "LookupBatchItem"
-       SET ${caseSet("lookupId", items, ["status", "errorCode", "errorMessage", "summary"])}, "finishedAt" = ${now}, "updatedAt" = ${now}
-     WHERE "lookupId" IN (${Prisma.join(lookups.map((g) => g.lookupRowId))}) AND "status" IN (${Prisma.join(OPEN_ITEM)})`;
+       SET ${setFromRows(ITEM_COLUMNS)}, "finishedAt" = ${now}, "updatedAt" = ${now}
+      FROM ${rowsAsTable("LookupBatchItem", ["lookupId", ...ITEM_COLUMNS], items)}
+     WHERE "LookupBatchItem"."lookupId" = "j"."lookupId" AND "LookupBatchItem"."status" IN (${Prisma.join(OPEN_ITEM)})`;
 };
