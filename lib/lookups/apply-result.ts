@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { insertRows, orderedIds, rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
 import { lookupsResolved } from "./reactions";
