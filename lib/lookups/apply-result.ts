@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { insertRows, orderedIds, rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
+import { insertRows, offIndex, orderedIds, rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
 import { lookupsResolved } from "./reactions";
@@ -94,7 +94,7 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
     const claimed = await tx.$queryRaw<{ id: string }[]>`UPDATE "Lookup"
          SET ${setFromRows(RESULT_COLUMNS)}, "resolvedAt" = ${now}, "updatedAt" = ${now}
         FROM ${rowsAsTable("Lookup", ["id", ...RESULT_COLUMNS], results)}
-       WHERE "Lookup"."id" = "j"."id" AND "Lookup"."status" = 'pending'
+       WHERE "Lookup"."id" = "j"."id" AND ${offIndex("Lookup", "status")} = 'pending'
        RETURNING "Lookup"."id"`;
     const won = new Set(claimed.map((c) => c.id));
     const moved = group.filter((g) => won.has(g.lookupRowId));

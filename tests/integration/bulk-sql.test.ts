@@ -83,4 +83,22 @@ describe("insertRows and rowsAsTable", () => {
     expect(of(b!.id)).toEqual(rows[1]);
     expect(of(c!.id)).toMatchObject({ status: "no_debts" });
   });
+
+  it("SQLite: an UPDATE from the rows reads the JSON once and finds each row by its key when the other conditions go through offIndex", async () => {
+    const { env } = await import("@/lib/env");
+    if (env.databaseProvider !== "sqlite") return;
+    const plan = async (condition: string) => {
+      const rows = bulk.rowsAsTable("LookupBatchItem", ["lookupId", "status"], [{ lookupId: "x", status: "done" }]);
+      const { Prisma } = await import("@/lib/generated/prisma/client");
+      const steps = await db.$queryRaw<{ detail: string }[]>(
+        Prisma.sql`EXPLAIN QUERY PLAN UPDATE "LookupBatchItem" SET "status" = "j"."status" FROM ${rows} WHERE "LookupBatchItem"."lookupId" = "j"."lookupId" AND ${Prisma.raw(condition)} IN ('queued', 'running')`,
+      );
+      return steps.map((s) => s.detail);
+    };
+    // Given the status index, the planner walks the table by it and scans the JSON for every row.
+    expect((await plan(`"LookupBatchItem"."status"`))[0]).toMatch(/^SEARCH LookupBatchItem USING INDEX LookupBatchItem_status/);
+    const through = await plan(bulk.offIndex("LookupBatchItem", "status").strings.join(""));
+    expect(through[0]).toMatch(/^SCAN json_each/);
+    expect(through[1]).toMatch(/^SEARCH LookupBatchItem USING INDEX LookupBatchItem_lookupId_key \(lookupId=\?\)/);
+  });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { rowsAsTable } from "@/lib/db/bulk-sql";
+import { offIndex, rowsAsTable } from "@/lib/db/bulk-sql";
 import { OPEN_ITEM } from "./settle-item";
 import { processSingleton } from "@/lib/server/singleton";
 
@@ -16,7 +16,7 @@ export function linkItemsToLookups(tx: Tx, links: readonly (readonly [itemId: st
   const rows = rowsAsTable("LookupBatchItem", ["id", "lookupId"], links.map(([id, lookupId]) => ({ id, lookupId })));
   return tx.$executeRaw`UPDATE "LookupBatchItem" SET "lookupId" = "j"."lookupId", "status" = 'running', "startedAt" = ${startedAt}
     FROM ${rows}
-    WHERE "LookupBatchItem"."id" = "j"."id" AND "LookupBatchItem"."lookupId" IS NULL AND "LookupBatchItem"."status" IN (${Prisma.join(OPEN_ITEM)})`;
+    WHERE "LookupBatchItem"."id" = "j"."id" AND ${offIndex("LookupBatchItem", "lookupId")} IS NULL AND ${offIndex("LookupBatchItem", "status")} IN (${Prisma.join(OPEN_ITEM)})`;
 }
 
 type Pending = { lookupId: string; transactionId: string; resolve(): void; reject(error: unknown): void };
@@ -29,7 +29,7 @@ async function flush(): Promise<void> {
   state.queue = [];
   try {
     const rows = rowsAsTable("Lookup", ["id", "transactionId"], batch.map((p) => ({ id: p.lookupId, transactionId: p.transactionId })));
-    await db.$executeRaw`UPDATE "Lookup" SET "transactionId" = "j"."transactionId" FROM ${rows} WHERE "Lookup"."id" = "j"."id" AND "Lookup"."transactionId" IS NULL`;
+    await db.$executeRaw`UPDATE "Lookup" SET "transactionId" = "j"."transactionId" FROM ${rows} WHERE "Lookup"."id" = "j"."id" AND ${offIndex("Lookup", "transactionId")} IS NULL`;
     batch.forEach((p) => p.resolve());
   } catch (error) {
     batch.forEach((p) => p.reject(error));

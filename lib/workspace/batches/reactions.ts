@@ -1,5 +1,5 @@
 import "server-only";
-import { rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
+import { offIndex, rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
 import type { Reaction } from "@/lib/db/reactions";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { LookupsResolved } from "@/lib/lookups/reactions";
@@ -18,5 +18,5 @@ export const settleBatchItems: Reaction<LookupsResolved> = async (tx, { now, loo
   await tx.$executeRaw`UPDATE "LookupBatchItem"
        SET ${setFromRows(ITEM_COLUMNS)}, "finishedAt" = ${now}, "updatedAt" = ${now}
       FROM ${rowsAsTable("LookupBatchItem", ["lookupId", ...ITEM_COLUMNS], items)}
-     WHERE "LookupBatchItem"."lookupId" = "j"."lookupId" AND "LookupBatchItem"."status" IN (${Prisma.join(OPEN_ITEM)})`;
+     WHERE "LookupBatchItem"."lookupId" = "j"."lookupId" AND ${offIndex("LookupBatchItem", "status")} IN (${Prisma.join(OPEN_ITEM)})`;
 };
