@@ -9,7 +9,7 @@
 //      two options neither of which licensing needs, the cheaper one wins;
 //   3. then upstream's order.
 
-import { type BlockedSelection, type DebtForSelection, dependencyClosure, indexDebts, select } from "./debt-selection";
+import { type BlockedSelection, type DebtForSelection, dependencyClosure, selectionPass } from "./debt-selection";
 
 export type PresetResult = {
   selection: string[];
@@ -17,34 +17,28 @@ export type PresetResult = {
   leftOut: BlockedSelection[];
 };
 
-function closureTotal(id: string, debts: readonly DebtForSelection[], index: Map<string, DebtForSelection>): number {
-  return dependencyClosure([id], debts).ids.reduce((sum, dep) => sum + (index.get(dep)?.amountCents ?? 0), 0);
-}
-
 function greedy(
   candidates: readonly DebtForSelection[],
   debts: readonly DebtForSelection[],
   preferred: ReadonlySet<string> = new Set(),
 ): PresetResult {
-  const index = indexDebts(debts);
+  const pass = selectionPass(debts);
   const position = new Map(debts.map((debt, i) => [debt.id, i]));
   const keyed = candidates.map((debt) => ({
     id: debt.id,
     preferred: preferred.has(debt.id) ? 0 : 1,
-    total: closureTotal(debt.id, debts, index),
+    total: pass.closureTotal(debt.id),
     position: position.get(debt.id) ?? 0,
   }));
   keyed.sort((a, b) => a.preferred - b.preferred || a.total - b.total || a.position - b.position);
 
-  let selection: string[] = [];
   const leftOut: BlockedSelection[] = [];
   for (const { id } of keyed) {
-    if (selection.includes(id)) continue;
-    const result = select(selection, id, debts);
-    if (result.blocked) leftOut.push(result.blocked);
-    else selection = result.selection;
+    if (pass.has(id)) continue;
+    const blocked = pass.add(id);
+    if (blocked) leftOut.push(blocked);
   }
-  return { selection, leftOut };
+  return { selection: pass.selection(), leftOut };
 }
 
 /** As much as can be paid together, preferring what licensing needs (see the order above). */

@@ -160,6 +160,34 @@ function planAddition(selection: ReadonlySet<string>, id: string, index: Index) 
 }
 
 /**
+ * A preset's pass over one catalog (debt-presets.ts): the index built once and the selection grown
+ * in place, where select() and dependencyClosure() rebuild both on every call (a batch summarises
+ * 500 vehicles). Each step answers as those do.
+ */
+export function selectionPass(debts: readonly DebtForSelection[]) {
+  const index = indexDebts(debts);
+  // Kept in catalog order, as select() keeps it: a refusal lists its conflicts in that order.
+  let selected = new Set<string>();
+  return {
+    /** The amount of `id` and of everything it depends on. */
+    closureTotal(id: string): number {
+      let total = 0;
+      for (const reached of closureWithReasons([id], index).reached.keys()) total += index.get(reached)!.amountCents;
+      return total;
+    },
+    has: (id: string) => selected.has(id),
+    /** select() on the pass's selection: adds `id` and its closure, or says why not. */
+    add(id: string): BlockedSelection | undefined {
+      const { added, blocked } = planAddition(selected, id, index);
+      if (blocked) return blocked;
+      selected = new Set(inCatalogOrder([...selected, id, ...added.map((a) => a.id)], debts));
+      return undefined;
+    },
+    selection: () => [...selected],
+  };
+}
+
+/**
  * Adds `id` with its whole dependency closure, or refuses (returns `blocked` and the selection
  * unchanged) when the closure cannot go with what is selected. Unknown ids in `current` are
  * dropped: the selection is always a subset of these debts, in catalog order.

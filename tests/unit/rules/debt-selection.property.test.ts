@@ -106,6 +106,33 @@ describe("debt selection properties", () => {
     );
   });
 
+  it("a preset's one-index pass answers exactly as the greedy over select() and dependencyClosure() it replaced", () => {
+    // The presets as they were written before selectionPass (every step re-indexed the catalog).
+    const reference = (candidates: readonly DebtForSelection[], debts: DebtForSelection[], preferred: ReadonlySet<string> = new Set()) => {
+      const total = (id: string) => dependencyClosure([id], debts).ids.reduce((sum, dep) => sum + debts.find((d) => d.id === dep)!.amountCents, 0);
+      const keyed = candidates.map((d) => ({ id: d.id, preferred: preferred.has(d.id) ? 0 : 1, total: total(d.id), position: debts.indexOf(d) }));
+      keyed.sort((a, b) => a.preferred - b.preferred || a.total - b.total || a.position - b.position);
+      let selection: string[] = [];
+      const leftOut = [];
+      for (const { id } of keyed) {
+        if (selection.includes(id)) continue;
+        const result = select(selection, id, debts);
+        if (result.blocked) leftOut.push(result.blocked);
+        else selection = result.selection;
+      }
+      return { selection, leftOut };
+    };
+    fc.assert(
+      fc.property(catalogArb, (debts) => {
+        const needed = new Set(dependencyClosure(debts.filter((d) => d.required).map((d) => d.id), debts).ids);
+        expect(presetAll(debts)).toEqual(reference(debts, debts, needed));
+        expect(presetLicensing(debts)).toEqual(reference(debts.filter((d) => d.required), debts));
+        expect(presetFinesOnly(debts)).toEqual(reference(debts.filter((d) => d.type === "ticket"), debts));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("presetAll is maximal: nothing left out could still be added", () => {
     fc.assert(
       fc.property(catalogArb, (debts) => {
