@@ -91,13 +91,14 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
     // first so SQLite's write lock (PostgreSQL: the rows' locks, the condition re-checked after
     // waiting for them) is held before anything else is read or written.
     const results = group.map((g) => ({ id: g.lookupRowId, status: g.status, errorCode: g.errorCode, errorMessage: g.errorMessage, resultJson: g.resultJson, resolvedByEventId: g.resolvedByEventId }));
-    const claimed = await tx.$queryRaw<{ id: string }[]>`UPDATE "Lookup"
+    const claimed = await tx.$queryRaw<{ id: string; origin: string | null }[]>`UPDATE "Lookup"
          SET ${setFromRows(RESULT_COLUMNS)}, "resolvedAt" = ${now}, "updatedAt" = ${now}
         FROM ${rowsAsTable("Lookup", ["id", ...RESULT_COLUMNS], results)}
        WHERE "Lookup"."id" = "j"."id" AND ${offIndex("Lookup", "status")} = 'pending'
-       RETURNING "Lookup"."id"`;
+       RETURNING "Lookup"."id", "Lookup"."origin"`;
     const won = new Set(claimed.map((c) => c.id));
-    const moved = group.filter((g) => won.has(g.lookupRowId));
+    const originOf = new Map(claimed.map((c) => [c.id, c.origin]));
+    const moved = group.filter((g) => won.has(g.lookupRowId)).map((g) => ({ ...g, origin: originOf.get(g.lookupRowId) ?? null }));
     if (moved.length === 0) return { won, afterCommit: () => {} };
     const debts: DebtRow[] = moved.flatMap((g) => g.debts);
     if (debts.length > 0) await insertRows(tx, "LookupDebt", DEBT_COLUMNS, debts);

@@ -25,6 +25,7 @@ export type StoredDebt = {
 /** Lookups this transaction resolved (only those: a late or duplicate result is not here). */
 export type LookupsResolved = {
   now: Date;
-  lookups: readonly { lookupRowId: string; status: string; errorCode: string | null; errorMessage: string | null; debts: readonly StoredDebt[] }[];
+  /** `origin`: the tag the lookup was started with (lookupRowData), null for a person's own. */
+  lookups: readonly { lookupRowId: string; origin: string | null; status: string; errorCode: string | null; errorMessage: string | null; debts: readonly StoredDebt[] }[];
 };
 export const lookupsResolved = reactionPoint<LookupsResolved>("lookups.resolved");

@@ -34,8 +34,11 @@ export async function startLookup(input: LookupInput, opts: { vehicleJson?: stri
   return { lookupId: lookup.id };
 }
 
-/** The Lookup row's columns, with a fresh externalId (a batch writes it in its own transaction). */
-export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number } = {}) {
+/**
+ * The Lookup row's columns, with a fresh externalId (a batch writes it in its own transaction).
+ * `origin`: the tag of the capability that started it (its reaction to the result looks for it).
+ */
+export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number; origin?: string } = {}) {
   return {
     id: randomUUID(),
     externalId: randomUUID(),
@@ -46,6 +49,7 @@ export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string |
     cpfCnpjIndex: documentIndex(input.cpfCnpj),
     vehicleJson: opts.vehicleJson ?? null,
     attempts: opts.attempts ?? 1,
+    origin: opts.origin ?? null,
   };
 }
 

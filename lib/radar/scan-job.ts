@@ -10,7 +10,7 @@ import { budget } from "@/lib/upstream/budget";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
 import { radarLog } from "./logger";
-import { OPEN_SCAN, settleScans, stopWatch } from "./settle-scans";
+import { OPEN_SCAN, RADAR_LOOKUP, settleScans, stopWatch } from "./settle-scans";
 import { targetOf, ufOf, WATCH_TARGET_SELECT, type WatchWithTarget } from "./watch-target";
 import { scheduleOf } from "./watch-schedule";
 
@@ -61,7 +61,7 @@ const budgetWait = (seconds: number) => {
 /** Step 3's write alone (exported for the restart test, which plays a claimer that dies after it). */
 export async function createLinkedScanLookup(scanId: string, input: LookupInput) {
   return db.$transaction(async (tx) => {
-    const lookup = await tx.lookup.create({ data: lookupRowData(input) });
+    const lookup = await tx.lookup.create({ data: lookupRowData(input, { origin: RADAR_LOOKUP }) });
     const linked = await tx.radarScan.updateMany({ where: { id: scanId, lookupId: null, status: { in: OPEN_SCAN } }, data: { lookupId: lookup.id, status: "running" } });
     if (linked.count !== 1) throw new Error("radar scan changed while its lookup was being created");
     return lookup;

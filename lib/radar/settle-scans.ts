@@ -21,6 +21,9 @@ type Tx = Prisma.TransactionClient;
 
 export const OPEN_SCAN = ["queued", "running"];
 
+/** The origin a scan's lookup is started with (lookupRowData): its result comes back to Radar. */
+export const RADAR_LOOKUP = "radar";
+
 /** A resolved lookup as the reaction sees it (lib/lookups/reactions.ts LookupsResolved). */
 export type ScanResult = { lookupRowId: string; status: string; errorCode: string | null; debts: readonly StoredDebt[] };
 

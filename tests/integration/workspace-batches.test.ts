@@ -253,6 +253,8 @@ describe("batch lookups", () => {
     const stored = await db.lookup.findMany({ where: { plate: { in: plates } } });
     expect(stored).toHaveLength(8);
     expect(stored.every((l) => l.status === "pending" && l.transactionId === null)).toBe(true);
+    // Tagged as the batch's: their results reach the batch items' reaction (lib/workspace/batches/reactions.ts).
+    expect(stored.map((l) => l.origin)).toEqual(Array(8).fill("batch"));
     // Written by one raw statement, yet sealed at rest like any Prisma write, with the keyed hash
     // that finds the person; read back plain through the client.
     const { documentIndex } = await import("@/lib/privacy");

@@ -9,7 +9,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
 import { linkItemsToLookups, recordTransactionId } from "./group-writes";
 import { batchLog } from "./logger";
-import { finishedItemData, OPEN_ITEM } from "./settle-item";
+import { BATCH_LOOKUP, finishedItemData, OPEN_ITEM } from "./settle-item";
 import { itemOutcomeOf } from "./summary";
 import { processSingleton } from "@/lib/server/singleton";
 
@@ -46,7 +46,7 @@ const inputOf = ({ vehicle }: BatchItemRow) =>
 /** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
 export async function createLinkedLookup(row: BatchItemRow) {
   return db.$transaction(async (tx) => {
-    const lookup = await tx.lookup.create({ data: lookupRowData(inputOf(row)) });
+    const lookup = await tx.lookup.create({ data: lookupRowData(inputOf(row), { origin: BATCH_LOOKUP }) });
     const linked = await tx.lookupBatchItem.updateMany({
       where: { id: row.id, lookupId: null, status: { in: OPEN_ITEM } },
       data: { lookupId: lookup.id, status: "running", startedAt: new Date() },
@@ -58,7 +58,7 @@ export async function createLinkedLookup(row: BatchItemRow) {
 
 type ItemLookup = Awaited<ReturnType<typeof createLinkedLookup>>;
 
-const LOOKUP_COLUMNS = ["id", "externalId", "uf", "plate", "renavam", "cpfCnpj", "cpfCnpjIndex", "vehicleJson", "attempts", "status", "createdAt", "updatedAt"] as const;
+const LOOKUP_COLUMNS = ["id", "externalId", "uf", "plate", "renavam", "cpfCnpj", "cpfCnpjIndex", "vehicleJson", "attempts", "origin", "status", "createdAt", "updatedAt"] as const;
 
 /**
  * Step 1 for a whole claim: every new Lookup row in ONE statement and every link in the same
@@ -67,7 +67,7 @@ const LOOKUP_COLUMNS = ["id", "externalId", "uf", "plate", "renavam", "cpfCnpj",
  * item takes the one-at-a-time path in runItem.
  */
 export async function createLinkedLookups(rows: readonly BatchItemRow[]): Promise<Map<string, ItemLookup>> {
-  const fresh = rows.filter((r) => r.lookupId === null).map((r) => ({ itemId: r.id, data: lookupRowData(inputOf(r)) }));
+  const fresh = rows.filter((r) => r.lookupId === null).map((r) => ({ itemId: r.id, data: lookupRowData(inputOf(r), { origin: BATCH_LOOKUP }) }));
   if (fresh.length === 0) return new Map();
   const startedAt = new Date();
   await db.$transaction(async (tx) => {

@@ -10,6 +10,9 @@ import { summarizeDebts, type ItemOutcome } from "./summary";
 
 export const OPEN_ITEM = ["queued", "running"];
 
+/** The origin a batch item's lookup is started with (lookupRowData): its result comes back to this capability. */
+export const BATCH_LOOKUP = "batch";
+
 type ResolvedLookup = { id: string; status: string; errorCode: string | null; errorMessage: string | null };
 
 type StoredDebt = { debtId: string; title: string; amountCents: number; type: string; year: number | null; required: boolean; dependsOn: string; distinct: string };
