@@ -1,5 +1,6 @@
 import "server-only";
 import { openSealed } from "@/lib/db/sealed-fields";
+import { env } from "@/lib/env";
 import type { RetryPolicy } from "./backoff";
 import { backoffMs, givesUp } from "./backoff";
 import { claimToken, processOwnerId } from "./owner";
@@ -31,12 +32,12 @@ export type Queue = {
   retry: RetryPolicy;
   /** Columns written when the row is given up. */
   failedData(error: string, now: Date): Where;
-  /** The same queue in SQL, given on PostgreSQL only: the claim becomes one statement (below). */
+  /** The same queue in SQL: the claim becomes one statement on either provider (below). */
   sql?: SqlQueue;
 };
 
 /**
- * A queue's table in PostgreSQL terms, for claimInOneStatement. Identifiers are the quoted names
+ * A queue's table in SQL terms, for the one-statement claims. Identifiers are the quoted names
  * Prisma created; `pending` is a condition on them. Fixed strings from code, never input.
  */
 export type SqlQueue = {
@@ -64,7 +65,7 @@ const unleased = { leaseOwner: null, leaseUntil: null };
  * crashes its claimer each time is still given up after maxAttempts.
  */
 export async function claim<Row extends ClaimedRow>(q: Queue, limit: number, now = new Date()): Promise<Claim<Row>> {
-  if (q.sql) return claimInOneStatement<Row>(q, q.sql, limit, now);
+  if (q.sql) return env.databaseProvider === "postgresql" ? claimInOneStatement<Row>(q, q.sql, limit, now) : claimInOneSqliteStatement<Row>(q, q.sql, limit, now);
   const token = claimToken();
   // Two claimers that read the same candidates: the first UPDATE takes them, the second takes
   // none and looks again (it would otherwise report "nothing due" while rows wait). Bounded: the
@@ -124,6 +125,11 @@ async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQue
     ts(now),
     limit,
   );
+  return claimedRows(q, sql, token, rows);
+}
+
+/** The rows a one-statement claim returned, as the handler reads them, oldest first. */
+async function claimedRows<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, token: string, rows: Row[]): Promise<Claim<Row>> {
   if (!sql.columns) {
     if (rows.length === 0) return { token, rows };
     const withRelations = (await q.table.findMany({
@@ -138,6 +144,37 @@ async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQue
   const key = sql.orderBy as keyof Row;
   rows.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0));
   return { token, rows };
+}
+
+/** A date as adapter-better-sqlite3 stores it (ISO text, "+00:00"): compared as text, it orders as time. */
+const sqliteTs = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+/**
+ * SQLite: the same claim in ONE statement instead of three (the candidates, the conditional
+ * update, the read-back). SQLite has one writer at a time: the subquery is read inside the
+ * UPDATE's write, so two claimers, in this process or another on the same file, never both get a
+ * row and never lose a race to each other.
+ */
+async function claimInOneSqliteStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, limit: number, now: Date): Promise<Claim<Row>> {
+  const token = claimToken();
+  const columns = [...new Set(["id", "attempts", ...(sql.columns ?? []), sql.orderBy])].map((c) => `"${c}"`).join(", ");
+  const rows = await sql.db.$queryRawUnsafe<Row[]>(
+    `UPDATE "${sql.table}"
+        SET "leaseOwner" = ?, "leaseUntil" = ?, "attempts" = "attempts" + 1
+      WHERE "id" IN (SELECT "id" FROM "${sql.table}"
+                      WHERE (${sql.pending})
+                        AND ("leaseUntil" IS NULL OR "leaseUntil" < ?)
+                        AND ("notBefore" IS NULL OR "notBefore" <= ?)
+                      ORDER BY "${sql.orderBy}" ASC
+                      LIMIT ?)
+      RETURNING ${columns}`,
+    token,
+    sqliteTs(new Date(now.getTime() + q.leaseMs)),
+    sqliteTs(now),
+    sqliteTs(now),
+    limit,
+  );
+  return claimedRows(q, sql, token, rows);
 }
 
 /** Writes the row's result and lets go of it; false when the lease was lost (another claimer has it). */

@@ -95,10 +95,8 @@ export function outboxJob(options: { transport?: Transporter; retry?: RetryPolic
       return { status: "failed", lastError: error.slice(0, 500) };
     },
     run: (row) => deliver(row, options.transport ?? mailTransport()),
-    // PostgreSQL claims in one statement, like every queue there (lib/jobs/queue.ts).
-    ...(env.databaseProvider === "postgresql"
-      ? { sql: { db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] } }
-      : {}),
+    // Claimed in one statement, like every queue (lib/jobs/queue.ts).
+    sql: { db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] },
   };
 }
 

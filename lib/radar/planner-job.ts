@@ -1,7 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
 import { firstScanAt, nextScanAt } from "@/lib/rules/radar-schedule";
 import { radarLog } from "./logger";
@@ -72,7 +71,7 @@ export function plannerJob(options: { onQueued: () => void; onDeferred?: (at: Da
       radarLog.error({ err: error }, "radar planner gave up on a watch");
       return { status: "stopped", stopReason: "planner_failed", stoppedAt: now, nextScanAt: null };
     },
-    ...(env.databaseProvider === "postgresql" ? { sql: { db, table: "RadarWatch", pending: `"status" = 'active'`, orderBy: "notBefore" } } : {}),
+    sql: { db, table: "RadarWatch", pending: `"status" = 'active'`, orderBy: "notBefore" },
     run: (row) => planTurn(row, options.onQueued),
     onDeferred: options.onDeferred,
   };

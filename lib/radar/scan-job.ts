@@ -142,9 +142,7 @@ export function scanJob(options: { leaseMs?: number; onDeferred?: (at: Date) => 
       radarLog.error({ err: error }, "radar scan given up after its last attempt");
       return { status: "failed", errorCode: "SCAN_FAILED", finishedAt: now };
     },
-    ...(env.databaseProvider === "postgresql"
-      ? { sql: { db, table: "RadarScan", pending: `"status" IN (${OPEN_SCAN.map((s) => `'${s}'`).join(", ")})`, orderBy: "dueAt", columns: ["watchId", "dueAt", "lookupId"] } }
-      : {}),
+    sql: { db, table: "RadarScan", pending: `"status" IN (${OPEN_SCAN.map((s) => `'${s}'`).join(", ")})`, orderBy: "dueAt", columns: ["watchId", "dueAt", "lookupId"] },
     run: runScan,
     onDeferred: options.onDeferred,
   };

@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { DEFAULT_RETRY, type Job, type LeaseTable } from "@/lib/jobs";
 import { defineWorker, type Worker } from "@/lib/jobs/worker";
 import { processSingleton } from "@/lib/server/singleton";
@@ -103,9 +102,7 @@ export const webhookInbox: Job<InboxRow> = {
   prepare: applyLookupEventsTogether,
   run: applyOne,
   onDeferred: (at) => webhookDispatcher.wakeAt(at),
-  ...(env.databaseProvider === "postgresql"
-    ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } }
-    : {}),
+  sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] },
 };
 
 const applyConcurrency = () => (msSinceLastWrite() < QUIET_MS ? 1 : IDLE_CONCURRENCY);

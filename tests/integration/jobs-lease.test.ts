@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimQueue, type TestRow as Row } from "../support/jobs-queue";
-import { setupTestEnvironment, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
+import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { sleep } from "../support/time";
 
 // lib/jobs on a real SQLite file, and on PostgreSQL (where a claim is one statement, FOR UPDATE
@@ -34,7 +34,6 @@ afterAll(async () => {
 });
 
 let tag = "";
-const onPostgres = testDatabaseProvider() === "postgresql";
 beforeEach(() => {
   tag = randomUUID();
 });
@@ -100,22 +99,28 @@ describe("claims", () => {
     expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null && r.leaseUntil === null)).toBe(true);
   }, 120_000);
 
-  it("a claim takes the oldest due rows first and reads their columns back exactly (dates included)", async () => {
+  it.each([
+    ["in one statement (`sql`)", {}],
+    ["in three steps (a queue without `sql`)", { sql: undefined }],
+  ])("a claim %s takes the oldest due rows first and reads their columns back exactly (dates included)", async (_, over) => {
     const base = Date.parse("2026-03-01T12:00:00.123Z");
     const ages = [4, 0, 3, 1, 2]; // inserted out of order
     const ids = await seed(5);
     for (const [i, id] of ids.entries()) await a.webhookEvent.update({ where: { id }, data: { receivedAt: new Date(base + ages[i]! * 60_000) } });
-    const { rows } = await jobs.claim<Row>(queue(a), 3);
+    const { rows } = await jobs.claim<Row>(queue(a, over), 3);
     expect(rows.map((r) => r.receivedAt.toISOString())).toEqual([0, 1, 2].map((m) => new Date(base + m * 60_000).toISOString()));
     expect(rows.map((r) => r.id)).toEqual([ids[1], ids[3], ids[4]]);
     expect(rows.every((r) => r.attempts === 1 && r.payload === tag)).toBe(true);
     // Held: a second claim gets only the two left; a third, nothing.
-    expect((await jobs.claim<Row>(queue(b), 10)).rows.map((r) => r.id)).toEqual([ids[2], ids[0]]);
-    expect((await jobs.claim<Row>(queue(a), 10)).rows).toEqual([]);
+    expect((await jobs.claim<Row>(queue(b, over), 10)).rows.map((r) => r.id)).toEqual([ids[2], ids[0]]);
+    expect((await jobs.claim<Row>(queue(a, over), 10)).rows).toEqual([]);
+    // Their lease runs out: due again, oldest first, counted as a second try.
+    await a.webhookEvent.updateMany({ where: { id: { in: ids } }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    const again = await jobs.claim<Row>(queue(b, over), 2);
+    expect(again.rows.map((r) => [r.id, r.attempts])).toEqual([[ids[1], 2], [ids[3], 2]]);
   });
 
-  // PostgreSQL only: the path exists there alone (SQLite queues have no `sql`).
-  it.skipIf(!onPostgres)("a queue that reads relations claims in one statement too, and reads its rows back by the claim's token", async () => {
+  it("a queue that reads relations claims in one statement too, and reads its rows back by the claim's token", async () => {
     // Batch items need their vehicle (a relation): their PostgreSQL claim returns no columns and
     // the rows come back through the queue's select. Same guarantees: oldest first, never shared.
     const readsBack = (db: Db) => {

@@ -1,16 +1,14 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Job, LeaseTable } from "@/lib/jobs";
-// Relative: the claimer child process (jobs-claimer.ts) loads this file without the @/ alias.
-import { loadEnv } from "../../lib/env/load";
 
 export type TestRow = { id: string; attempts: number; payload: string; receivedAt: Date };
 
 /**
  * A lib/jobs queue over one test's WebhookEvent rows (type = the test's tag; the payload, sealed at rest, cannot be filtered on), through one
- * database handle. On PostgreSQL it claims in one statement, as the webhook inbox does there (`sql`).
+ * database handle. It claims in one statement, as the webhook inbox does (`sql`); `{ sql: undefined }`
+ * gives the portable three-step claim instead.
  */
 export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
-  const postgres = loadEnv().databaseProvider === "postgresql";
   return {
     name: `test-${tag}`,
     table: db.webhookEvent as unknown as LeaseTable,
@@ -22,7 +20,7 @@ export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}
     failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
     run: async () => ({ outcome: "applied", appliedAt: new Date() }),
     // The tag is a UUID this test made: safe to write into the condition.
-    ...(postgres ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL AND "type" = '${tag}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
+    sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL AND "type" = '${tag}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] },
     ...over,
   };
 }

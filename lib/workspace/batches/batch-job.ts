@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/bulk-sql";
-import { env } from "@/lib/env";
 import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
 import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
 import { budget } from "@/lib/upstream/budget";
@@ -165,11 +164,9 @@ export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) =>
       batchLog.error({ err: error }, "batch item given up after its last attempt");
       return { status: "failed", errorCode: "LOOKUP_FAILED", errorMessage: "Não foi possível concluir a consulta. Tente novamente.", finishedAt: new Date() };
     },
-    // PostgreSQL claims in one statement, like every queue there (lib/jobs/queue.ts); the vehicle is
-    // a relation, so the claimed rows are read back by the claim's token.
-    ...(env.databaseProvider === "postgresql"
-      ? { sql: { db, table: "LookupBatchItem", pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`, orderBy: "createdAt" } }
-      : {}),
+    // Claimed in one statement, like every queue (lib/jobs/queue.ts); the vehicle is a relation, so
+    // the claimed rows are read back by the claim's token.
+    sql: { db, table: "LookupBatchItem", pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`, orderBy: "createdAt" },
     prepare: prepareGroup,
     run: runItem,
     onDeferred: options.onDeferred,
