@@ -35,6 +35,12 @@ const LEASE_MS = 30_000;
  * commits. Once the flow stops, the backlog is applied IDLE_CONCURRENCY at once.
  */
 const QUIET_MS = 250;
+/**
+ * Claims of a trickle at most this often (lib/jobs claimSpacingMs): a batch's 500 results come in
+ * a few every millisecond, and a claim per one or two of them paid its claim, group step and
+ * finishes each time (docs/benchmarks.md). An event after a quiet spell is claimed at once.
+ */
+const CLAIM_SPACING_MS = 40;
 const IDLE_CONCURRENCY = 16;
 const MAX_YIELD_MS = 50;
 
@@ -133,6 +139,7 @@ export const webhookDispatcher: Worker = defineWorker({
   job: webhookInbox,
   claim: { limit: CLAIM_LIMIT, concurrency: applyConcurrency, between: yieldToDeliveries },
   stopOnShortClaim: true,
+  claimSpacingMs: CLAIM_SPACING_MS,
   onDrainStart: () => (pace.chunkStartedAt = Date.now()),
   onError: (error) => webhookLog.error({ err: error }, "webhook dispatcher stopped"),
   wakeSlackMs: 10,

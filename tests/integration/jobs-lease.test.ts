@@ -162,6 +162,81 @@ describe("claims", () => {
     expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null)).toBe(true);
   });
 
+  it("a worker's claimSpacingMs: a trickle goes in few claims, a row after a quiet spell and a backlog go at once", async () => {
+    const { defineWorker } = await import("@/lib/jobs/worker");
+    const SPACING = 200;
+    const LIMIT = 64;
+    function worker(spacing: number) {
+      // Each claim: when it started, its rows, and how long after the previous claim's last row ran.
+      const claims: { at: number; size: number; sinceLastRun: number }[] = [];
+      let lastRunAt = 0;
+      const job = queue(a, {
+        name: `test-${tag}-${spacing}`,
+        prepare: async (rows) => void claims.push({ at: Date.now(), size: rows.length, sinceLastRun: Date.now() - lastRunAt }),
+        run: async () => ((lastRunAt = Date.now()), { outcome: "applied", appliedAt: new Date() }),
+      });
+      const w = defineWorker({
+        job,
+        claim: { limit: LIMIT, concurrency: LIMIT },
+        stopOnShortClaim: true,
+        claimSpacingMs: spacing,
+        onError: (error) => void console.error(error),
+        depth: { metric: "test_depth", help: "test", count: async () => 0 },
+      });
+      return { w, claims };
+    }
+    // 80 rows stored one every 5 ms or so, each followed by a kick, as the webhook route does.
+    async function trickle(w: { kick(): Promise<void>; idle(): Promise<void> }): Promise<number> {
+      const startedAt = Date.now();
+      for (let i = 0; i < 80; i++) {
+        await a.webhookEvent.create({ data: { id: randomUUID(), dedupeKey: `${tag}|t${i}`, type: tag, payload: tag } });
+        void w.kick();
+        await sleep(5);
+      }
+      const ms = Date.now() - startedAt;
+      await w.idle();
+      await sleep(SPACING + 50);
+      await w.idle();
+      return ms;
+    }
+
+    const spaced = worker(SPACING);
+    const spacedMs = await trickle(spaced.w);
+    expect((await rowsOf()).every((r) => r.outcome === "applied")).toBe(true);
+    expect(spaced.claims.reduce((n, c) => n + c.size, 0)).toBe(80);
+    // After a short claim the next waits out the spacing (a timer may round down by a millisecond).
+    for (let i = 1; i < spaced.claims.length; i++) {
+      if (spaced.claims[i - 1]!.size < LIMIT) expect(spaced.claims[i]!.at - spaced.claims[i - 1]!.at).toBeGreaterThanOrEqual(SPACING - 1);
+    }
+
+    // After a quiet spell (longer than the spacing) one row is claimed at once.
+    await sleep(SPACING);
+    await a.webhookEvent.create({ data: { id: randomUUID(), dedupeKey: `${tag}|lone`, type: tag, payload: tag } });
+    const kickedAt = Date.now();
+    await spaced.w.kick();
+    expect(spaced.claims.at(-1)!.size).toBe(1);
+    expect(spaced.claims.at(-1)!.at - kickedAt).toBeLessThan(SPACING / 2);
+
+    // A backlog: full claims follow each other without waiting; the short one at the end closes it.
+    await sleep(SPACING);
+    await seed(3 * LIMIT + 2);
+    const before = spaced.claims.length;
+    await spaced.w.kick();
+    expect(spaced.claims.slice(before).map((c) => c.size)).toEqual([LIMIT, LIMIT, LIMIT, 2]);
+    for (const c of spaced.claims.slice(before + 1)) expect(c.sinceLastRun).toBeLessThan(SPACING / 2);
+
+    // The same trickle without spacing: a claim for every row or two (what the spacing saves).
+    tag = randomUUID();
+    const unspaced = worker(0);
+    const unspacedMs = await trickle(unspaced.w);
+    expect(unspaced.claims.reduce((n, c) => n + c.size, 0)).toBe(80);
+    // One claim at the start, then at most one per spacing while rows come, and the rest after.
+    expect(spaced.claims.slice(0, before - 1).length).toBeLessThanOrEqual(Math.ceil(spacedMs / SPACING) + 2);
+    expect(unspaced.claims.length).toBeGreaterThan(2 * (Math.ceil(unspacedMs / SPACING) + 2));
+    await spaced.w.stop();
+    await unspaced.w.stop();
+  });
+
   it("a claimer SIGKILLed while it holds rows: another instance waits for its lease, then finishes every row once", async () => {
     const ids = await seed(5);
     const crashed = claimer({ JOB_HANG: "1", JOB_LEASE_MS: "2000" });
