@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { SEALED_FIELDS, sealData } from "./sealed-fields";
+import { sqliteDate } from "./sqlite-date";
 
 // Many rows written by ONE statement: an INSERT of rows carried as one JSON value (insertRows),
 // or an UPDATE that sets each row to its own values, read from that JSON as a table
@@ -98,8 +99,8 @@ export function setFromRows(columns: readonly string[]): Prisma.Sql {
   return Prisma.raw(columns.map((c) => `"${c}" = "j"."${c}"`).join(", "));
 }
 
-/** A value as adapter-better-sqlite3 binds it: a date as ISO text with "+00:00" (what Prisma compares with), a boolean as 0/1. */
-const sqliteJson = (v: Value) => (v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "boolean" ? Number(v) : v);
+/** A value as adapter-better-sqlite3 binds it: a date as its text (sqliteDate), a boolean as 0/1. */
+const sqliteJson = (v: Value) => (v instanceof Date ? sqliteDate(v) : typeof v === "boolean" ? Number(v) : v);
 
 const spreads = new Map<number, Prisma.Sql>();
 function spread(count: number): Prisma.Sql {

@@ -1,5 +1,6 @@
 import "server-only";
 import { openSealed } from "@/lib/db/sealed-fields";
+import { sqliteDate } from "@/lib/db/sqlite-date";
 import { env } from "@/lib/env";
 import type { RetryPolicy } from "./backoff";
 import { backoffMs, givesUp } from "./backoff";
@@ -146,9 +147,6 @@ async function claimedRows<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, toke
   return { token, rows };
 }
 
-/** A date as adapter-better-sqlite3 stores it (ISO text, "+00:00"): compared as text, it orders as time. */
-const sqliteTs = (d: Date) => d.toISOString().replace("Z", "+00:00");
-
 /**
  * SQLite: the same claim in ONE statement instead of three (the candidates, the conditional
  * update, the read-back). SQLite has one writer at a time: the subquery is read inside the
@@ -169,9 +167,9 @@ async function claimInOneSqliteStatement<Row extends ClaimedRow>(q: Queue, sql: 
                       LIMIT ?)
       RETURNING ${columns}`,
     token,
-    sqliteTs(new Date(now.getTime() + q.leaseMs)),
-    sqliteTs(now),
-    sqliteTs(now),
+    sqliteDate(new Date(now.getTime() + q.leaseMs)),
+    sqliteDate(now),
+    sqliteDate(now),
     limit,
   );
   return claimedRows(q, sql, token, rows);

@@ -29,8 +29,8 @@ const UNWATCHABLE = new Set(["not_found", "failed"]);
 /** Keyed hash of address and plate: the same person asking about the same vehicle finds one row. */
 export const ownerKeyOf = (email: string, plate: string) => contactIndex(`${email.trim().toLowerCase()}|${plate.toUpperCase()}`);
 
-/** The recipient's key for its own limit: a keyed hash, so the limit table holds no address. */
-const recipientKey = (email: string) => contactIndex(email.trim().toLowerCase());
+/** The recipient's key for its own limit: a keyed hash (of the address as contactIndex normalizes it), so the limit table holds no address. */
+const recipientKey = (email: string) => contactIndex(email);
 
 /**
  * The subscription as a request asks for it. Every request sends a mail to an address the

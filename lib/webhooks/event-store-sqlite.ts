@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { env } from "@/lib/env";
+import { sqliteDate } from "@/lib/db/sqlite-date";
 import { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "./event-store-types";
 import { processSingleton } from "@/lib/server/singleton";
 
@@ -105,9 +106,6 @@ function groupCommit<T>(run: (conn: Conn) => T): Promise<T> {
   });
 }
 
-/** Same text format Prisma's SQLite adapter writes, so Prisma reads these rows back as Dates. */
-const sqliteNow = () => new Date().toISOString().replace("Z", "+00:00");
-
 const INSERT = `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","receivedAt")
   VALUES (?,?,?,?,?,?,?) ON CONFLICT("dedupeKey") DO NOTHING`;
 
@@ -115,7 +113,7 @@ const INSERT = `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transaction
 export function insertWebhookEvent(e: NewWebhookEvent): Promise<{ stored: true; id: string } | { stored: false }> {
   const id = randomUUID();
   return groupCommit((conn) => {
-    const info = statement(conn, INSERT).run(id, e.dedupeKey, e.type, e.transactionId, e.externalId, e.payload, sqliteNow());
+    const info = statement(conn, INSERT).run(id, e.dedupeKey, e.type, e.transactionId, e.externalId, e.payload, sqliteDate(new Date()));
     return info.changes === 1 ? { stored: true as const, id } : { stored: false as const };
   });
 }
