@@ -1,6 +1,7 @@
 import "server-only";
 import { processSingleton } from "@/lib/server/singleton";
 import { runClaim, type ClaimOptions, type Job } from "./runner";
+import { gatherWaitMs, type GatherPolicy } from "./gather";
 import type { ClaimedRow } from "./queue";
 
 // The one worker loop of a queue on this instance (pg-boss's worker: run, notify, stop):
@@ -19,13 +20,13 @@ export type WorkerOptions<Row extends ClaimedRow> = {
   /** The next pending row's due moment (notBefore), read after a drain to wake then. */
   nextDue?: () => Promise<Date | null | undefined>;
   /**
-   * After a claim shorter than its limit, the next claim waits until this long after it. Rows that
-   * trickle in (a batch's webhooks, one every few ms) are then taken a few dozen per claim instead
-   * of one or two: each claim costs its own statements (the claim, a group step, the finishes)
-   * whatever it holds. A full claim goes on at once (a backlog), and a row after a quiet spell is
-   * claimed without waiting.
+   * Gathering a trickle. Each claim costs its own statements (the claim, a group step, the
+   * finishes) whatever it holds, so rows that trickle in (a batch's webhooks, a steady stream of
+   * deliveries) are better taken several per claim: after a claim shorter than its limit, the next
+   * waits gatherWaitMs (lib/jobs/gather.ts) after it. A full claim goes on at once (a backlog),
+   * and a row after a quiet spell longer than maxMs is claimed without waiting.
    */
-  claimSpacingMs?: number;
+  gather?: GatherPolicy;
   /** Called when a drain starts (a queue that paces itself resets its clock). */
   onDrainStart?: () => void;
   /** Told when a drain stopped on an error (the next kick starts again). */
@@ -49,11 +50,11 @@ export type Worker = {
   stop(): Promise<void>;
 };
 
-type State = { draining?: Promise<void>; again: boolean; stopped: boolean; lastShortClaimAt: number; wake?: { at: number; timer: NodeJS.Timeout } };
+type State = { draining?: Promise<void>; again: boolean; stopped: boolean; lastShortClaimAt: number; lastClaimAt: number; gatherMs: number; wake?: { at: number; timer: NodeJS.Timeout } };
 
 export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>): Worker {
   const { job, claim } = options;
-  const state = processSingleton<State>(`jobs.worker.${job.name}`, () => ({ again: false, stopped: false, lastShortClaimAt: 0 }));
+  const state = processSingleton<State>(`jobs.worker.${job.name}`, () => ({ again: false, stopped: false, lastShortClaimAt: 0, lastClaimAt: 0, gatherMs: 0 }));
 
   function wakeAt(at: Date): void {
     const when = at.getTime();
@@ -71,16 +72,30 @@ export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>
     state.wake = { at: when, timer };
   }
 
+  /** After a claim: how long the next one waits if this one was short (see `gather`). */
+  function noteClaim(startedAt: number, claimed: number, short: boolean): void {
+    const since = startedAt - state.lastClaimAt;
+    state.lastClaimAt = startedAt;
+    if (!options.gather || !short) {
+      state.lastShortClaimAt = 0;
+      state.gatherMs = 0;
+      return;
+    }
+    state.lastShortClaimAt = Date.now();
+    state.gatherMs = gatherWaitMs(options.gather, claimed, since);
+  }
+
   async function drain(): Promise<void> {
     options.onDrainStart?.();
     do {
       state.again = false;
       for (;;) {
-        const wait = state.lastShortClaimAt + (options.claimSpacingMs ?? 0) - Date.now();
+        const wait = state.lastShortClaimAt + state.gatherMs - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const startedAt = Date.now();
         const claimed = await runClaim(job, claim);
         const short = claimed < (typeof claim.limit === "function" ? claim.limit() : claim.limit);
-        state.lastShortClaimAt = short ? Date.now() : 0;
+        noteClaim(startedAt, claimed, short);
         if (claimed === 0 || (options.stopOnShortClaim && short)) break;
       }
     } while (state.again);

@@ -36,11 +36,12 @@ const LEASE_MS = 30_000;
  */
 const QUIET_MS = 250;
 /**
- * Claims of a trickle at most this often (lib/jobs claimSpacingMs): a batch's 500 results come in
- * a few every millisecond, and a claim per one or two of them paid its claim, group step and
- * finishes each time (docs/benchmarks.md). An event after a quiet spell is claimed at once.
+ * Gathering a trickle (lib/jobs `gather`): a batch's 500 results come in a few every millisecond,
+ * and a steady stream at the account's 84/s one every 12 ms; a claim for every row or two paid its
+ * claim, group step and finishes each time (docs/benchmarks.md). About 16 rows per claim, waiting
+ * 40-200 ms after a short claim; an event after a quiet spell is claimed at once.
  */
-const CLAIM_SPACING_MS = 40;
+const GATHER = { rows: 16, minMs: 40, maxMs: 200 };
 const IDLE_CONCURRENCY = 16;
 const MAX_YIELD_MS = 50;
 
@@ -139,7 +140,7 @@ export const webhookDispatcher: Worker = defineWorker({
   job: webhookInbox,
   claim: { limit: CLAIM_LIMIT, concurrency: applyConcurrency, between: yieldToDeliveries },
   stopOnShortClaim: true,
-  claimSpacingMs: CLAIM_SPACING_MS,
+  gather: GATHER,
   onDrainStart: () => (pace.chunkStartedAt = Date.now()),
   onError: (error) => webhookLog.error({ err: error }, "webhook dispatcher stopped"),
   wakeSlackMs: 10,

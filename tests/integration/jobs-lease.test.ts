@@ -162,7 +162,7 @@ describe("claims", () => {
     expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null)).toBe(true);
   });
 
-  it("a worker's claimSpacingMs: a trickle goes in few claims, a row after a quiet spell and a backlog go at once", async () => {
+  it("a worker's gather: a trickle goes in few claims, a row after a quiet spell and a backlog go at once", async () => {
     const { defineWorker } = await import("@/lib/jobs/worker");
     const SPACING = 200;
     const LIMIT = 64;
@@ -179,7 +179,8 @@ describe("claims", () => {
         job,
         claim: { limit: LIMIT, concurrency: LIMIT },
         stopOnShortClaim: true,
-        claimSpacingMs: spacing,
+        // rows far above what comes within the spacing: every short claim waits exactly `spacing`.
+        ...(spacing > 0 ? { gather: { rows: 10_000, minMs: spacing, maxMs: spacing } } : {}),
         onError: (error) => void console.error(error),
         depth: { metric: "test_depth", help: "test", count: async () => 0 },
       });
