@@ -164,7 +164,7 @@ describe("claims", () => {
 
   it("a worker's gather: a trickle goes in few claims, a row after a quiet spell and a backlog go at once", async () => {
     const { defineWorker } = await import("@/lib/jobs/worker");
-    const SPACING = 200;
+    const SPACING = 500;
     const LIMIT = 64;
     function worker(spacing: number) {
       // Each claim: when it started, its rows, and how long after the previous claim's last row ran.
