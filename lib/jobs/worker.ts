@@ -50,11 +50,13 @@ export type Worker = {
   stop(): Promise<void>;
 };
 
-type State = { draining?: Promise<void>; again: boolean; stopped: boolean; lastShortClaimAt: number; lastClaimAt: number; gatherMs: number; wake?: { at: number; timer: NodeJS.Timeout } };
+// gatheredUntil: the next claim waits until then (0: at once); lastClaimAt: when the last claim
+// started, the span the gathering reads its rate over.
+type State = { draining?: Promise<void>; again: boolean; stopped: boolean; gatheredUntil: number; lastClaimAt: number; wake?: { at: number; timer: NodeJS.Timeout } };
 
 export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>): Worker {
   const { job, claim } = options;
-  const state = processSingleton<State>(`jobs.worker.${job.name}`, () => ({ again: false, stopped: false, lastShortClaimAt: 0, lastClaimAt: 0, gatherMs: 0 }));
+  const state = processSingleton<State>(`jobs.worker.${job.name}`, () => ({ again: false, stopped: false, gatheredUntil: 0, lastClaimAt: 0 }));
 
   function wakeAt(at: Date): void {
     const when = at.getTime();
@@ -76,13 +78,7 @@ export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>
   function noteClaim(startedAt: number, claimed: number, short: boolean): void {
     const since = startedAt - state.lastClaimAt;
     state.lastClaimAt = startedAt;
-    if (!options.gather || !short) {
-      state.lastShortClaimAt = 0;
-      state.gatherMs = 0;
-      return;
-    }
-    state.lastShortClaimAt = Date.now();
-    state.gatherMs = gatherWaitMs(options.gather, claimed, since);
+    state.gatheredUntil = options.gather && short ? Date.now() + gatherWaitMs(options.gather, claimed, since) : 0;
   }
 
   async function drain(): Promise<void> {
@@ -90,7 +86,7 @@ export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>
     do {
       state.again = false;
       for (;;) {
-        const wait = state.lastShortClaimAt + state.gatherMs - Date.now();
+        const wait = state.gatheredUntil - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const startedAt = Date.now();
         const claimed = await runClaim(job, claim);
