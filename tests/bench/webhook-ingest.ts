@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { sqliteDate } from "../../lib/db/sqlite-date";
 import { target } from "./lib/table";
 
 const arg = (name: string, fallback: string) => {
@@ -89,7 +90,7 @@ async function main() {
   const runId = randomUUID().slice(0, 8);
   const insert = db.prepare(`INSERT INTO "Lookup" ("id","externalId","transactionId","uf","plate","renavam","cpfCnpj","status","attempts","createdAt","updatedAt") VALUES (?,?,?,'MG','MGD1E23','01234567803','52998224725','pending',0,?,?)`);
   const events: { body: string; lookupId: string; debts: number }[] = [];
-  const now = new Date().toISOString().replace("Z", "+00:00");
+  const now = sqliteDate(new Date());
   db.transaction(() => {
     for (let i = 0; i < unique; i++) {
       const lookupId = `bench-${runId}-${i}`;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
+import { sqliteDate } from "@/lib/db/sqlite-date";
 import { documentHash, seal } from "@/lib/privacy/cipher";
 import { keyring } from "@/lib/privacy/keyring";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
@@ -33,7 +34,7 @@ function seedWorkspace(email: string): void {
   const sqlite = new Database(E2E_DB_FILE, { fileMustExist: true, timeout: 10_000 });
   try {
     const { id: userId } = sqlite.prepare("SELECT id FROM User WHERE email = ?").get(email) as { id: string };
-    const now = new Date().toISOString().replace("Z", "+00:00");
+    const now = sqliteDate(new Date());
     const ring = keyring();
     const client = sqlite.prepare("INSERT INTO WorkspaceClient (id, userId, name, cpfCnpj, cpfCnpjIndex, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)");
     const vehicle = sqlite.prepare("INSERT INTO WorkspaceVehicle (id, userId, clientId, plate, uf, renavam, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");

@@ -2,6 +2,7 @@
 // /entrar, read it from the test mailbox page (/dev/mailbox), open it. Shared by every workspace spec.
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
+import { sqliteDate } from "../../../lib/db/sqlite-date";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { E2E_PORT } from "../../../playwright.config";
 import { expectNoAxeViolations } from "./a11y";
@@ -133,7 +134,7 @@ export function expireSignInLinks(email: string): number {
     const rows = sqlite.prepare("SELECT id, expiresAt FROM Verification WHERE value LIKE ?").all(`%"email":"${email}"%`) as { id: string; expiresAt: number | string }[];
     const past = Date.now() - 60_000;
     const update = sqlite.prepare("UPDATE Verification SET expiresAt = ? WHERE id = ?");
-    for (const row of rows) update.run(typeof row.expiresAt === "number" ? past : new Date(past).toISOString().replace("Z", "+00:00"), row.id);
+    for (const row of rows) update.run(typeof row.expiresAt === "number" ? past : sqliteDate(new Date(past)), row.id);
     return rows.length;
   } finally {
     sqlite.close();
