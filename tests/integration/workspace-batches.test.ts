@@ -290,6 +290,26 @@ describe("batch lookups", () => {
     expect(after.every((l) => l.transactionId !== null)).toBe(true);
   });
 
+  it("a result not started by a batch costs the batch's reaction no statement (nor a batch's result Radar's)", async () => {
+    const { db } = await import("@/lib/db/client");
+    const { settleBatchItems } = await import("@/lib/workspace/batches/reactions");
+    const { settleRadarScans } = await import("@/lib/radar/reactions");
+    const resolved = (origin: string | null) => ({ lookupRowId: `lookup-of-${origin ?? "a-person"}`, origin, status: "no_debts", errorCode: null, errorMessage: null, debts: [] });
+    // Every property the reaction reads off the transaction is written down: a statement needs one.
+    const touched = (reaction: typeof settleBatchItems, origins: (string | null)[]) =>
+      db.$transaction(async (tx) => {
+        const seen: string[] = [];
+        const watched = new Proxy(tx, { get: (target, key, receiver) => (seen.push(String(key)), Reflect.get(target, key, receiver)) });
+        await reaction(watched, { now: new Date(), lookups: origins.map(resolved) });
+        return seen;
+      });
+    expect(await touched(settleBatchItems, [null, "radar"])).toEqual([]);
+    expect(await touched(settleRadarScans, [null, "batch"])).toEqual([]);
+    // The watch sees statements when there is work: the empty lists above are the filters' doing.
+    expect(await touched(settleBatchItems, [null, "batch"])).toContain("$executeRaw");
+    expect((await touched(settleRadarScans, ["radar"])).length).toBeGreaterThan(0);
+  });
+
   it("an upstream 429 defers the items to its Retry-After (no spinning, nothing failed), then they finish", async () => {
     const email = `lote.e.${Date.now()}@despachante.test`;
     const cookie = await signIn(email);
