@@ -4,6 +4,7 @@ import { moduleLogger } from "@/lib/log/logger";
 import { onShutdown } from "@/lib/server/shutdown";
 import { registerDirectRoute } from "@/lib/server/direct-routes";
 import { processSingleton } from "@/lib/server/singleton";
+import { paymentStatusDirectRoute } from "@/lib/payments/direct-route";
 import { webhookDirectRoute } from "@/lib/webhooks/direct-route";
 import { AT_START, PERIODIC, QUEUES, tickIntervalMs } from "./queues";
 import { registerReactions } from "./reactions";
@@ -51,8 +52,10 @@ function startTick(intervalMs: number): () => Promise<void> {
 
 export function startBackground(): void {
   registerReactions();
-  // Our server answers deliveries without Next's request handling (lib/server/direct-routes.ts).
+  // Our server answers deliveries and status polls without Next's request handling
+  // (lib/server/direct-routes.ts): the two routes that come by the hundred a second.
   registerDirectRoute(webhookDirectRoute);
+  registerDirectRoute(paymentStatusDirectRoute);
   if (background.stop) return;
   for (const task of AT_START) if (task.enabled()) void task.run();
   for (const { worker } of QUEUES) void worker.kick();

@@ -34,24 +34,36 @@ export function codeBody(code: Code, extra: CodeExtra = {}): { status: number; b
   return { status: ERROR_CODES[code].status, body };
 }
 
-/** The answer for `code` with its registered status (and message, unless `message` is given). */
-export function codeResponse(code: Code, extra: CodeExtra = {}): Response {
+/** codeBody with the headers its answer carries (retry-after on a 429). */
+function codeAnswer(code: Code, extra: CodeExtra = {}): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const { status, body } = codeBody(code, extra);
   const headers: Record<string, string> = extra.retryAfterSeconds !== undefined ? { "retry-after": String(extra.retryAfterSeconds) } : {};
+  return { status, body, headers };
+}
+
+/** The answer for `code` with its registered status (and message, unless `message` is given). */
+export function codeResponse(code: Code, extra: CodeExtra = {}): Response {
+  const { status, body, headers } = codeAnswer(code, extra);
   return jsonResponse(body, status, headers);
 }
 
 const definedOnly = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-export function errorResponse(error: unknown): Response {
+/** Any error as status, body and headers, for a caller that writes its own response (lib/http/direct.ts). */
+export function errorAnswer(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (error instanceof AppError) {
-    return codeResponse(error.code, { message: error.userMessage, fields: error.fields, retryAfterSeconds: error.retryAfterSeconds });
+    return codeAnswer(error.code, { message: error.userMessage, fields: error.fields, retryAfterSeconds: error.retryAfterSeconds });
   }
   if (answersHttp(error)) {
     const answer = error.toHttpAnswer();
-    return codeResponse(answer.code, { message: answer.message, retryAfterSeconds: answer.retryAfterSeconds });
+    return codeAnswer(answer.code, { message: answer.message, retryAfterSeconds: answer.retryAfterSeconds });
   }
   const e = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
   log.error({ err: e }, "unhandled error in route handler");
-  return codeResponse("INTERNAL_ERROR");
+  return codeAnswer("INTERNAL_ERROR");
+}
+
+export function errorResponse(error: unknown): Response {
+  const { status, body, headers } = errorAnswer(error);
+  return jsonResponse(body, status, headers);
 }

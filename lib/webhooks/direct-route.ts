@@ -1,10 +1,8 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { env } from "@/lib/env";
 import { clientIpFromHeaders } from "@/lib/http/client-ip";
+import { headersOf, writeJson } from "@/lib/http/direct";
 import { observeRequest } from "@/lib/metrics/registry";
-import { securityHeaders } from "@/lib/security/headers";
 import type { DirectRoute } from "@/lib/server/direct-routes";
 import { MAX_BODY_CHARS } from "./ingest";
 import { answerWebhook, dispatchPendingWebhooks } from "./receive";
@@ -37,27 +35,17 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function headersFor(req: IncomingMessage): Record<string, string> {
-  // What proxy.ts gives every answer of the app, the webhook route's included.
-  const nonce = randomBytes(16).toString("base64");
-  const https = req.headers["x-forwarded-proto"] === "https";
-  return { ...securityHeaders({ nonce, dev: env.nodeEnv === "development", https, pathname: PREFIX }), "content-type": "application/json", "cache-control": "no-store" };
-}
-
 async function handle(req: IncomingMessage, res: ServerResponse, secret: string): Promise<void> {
   const started = performance.now();
-  const headers = { get: (name: string) => (req.headers[name] as string | undefined) ?? null };
   let answer;
   try {
-    answer = await answerWebhook({ secret, sourceAddress: () => clientIpFromHeaders(headers), text: () => readBody(req) });
+    answer = await answerWebhook({ secret, sourceAddress: () => clientIpFromHeaders(headersOf(req)), text: () => readBody(req) });
   } catch (error) {
     // The route's answer for an error it did not expect (lib/server/serve.ts writes it).
     webhookLog.error({ err: error }, "webhook request failed");
     throw error;
   }
-  const body = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { ...headersFor(req), "content-length": Buffer.byteLength(body) });
-  res.end(body);
+  writeJson(req, res, PREFIX, answer);
   observeRequest(ROUTE, answer.status, started);
   // After the answer, as the route's after(): the stored row is the durable inbox.
   if (answer.stored) void dispatchPendingWebhooks();

@@ -8,6 +8,7 @@
 //      answered): the endpoint's capacity, req/s and p99 at saturation, and the server's accept
 //      queue sampled with `ss` (why some requests time out there: docs/benchmarks.md, "Polling timeouts").
 // Prints req/s and p50/p99 of both (and the trivial GET /api/ping under the closed loop for scale),
+// the CPU the app's processes spent per 1,000 requests in each (ping's as the baseline),
 // and how many upstream status calls (POST /uvvi/v1/payment/status) each window caused per payment
 // per minute. The sandbox has no endpoint listing the requests it received, so the storefront runs
 // against the sandbox through a counting proxy (lib/app-instance.ts, countUpstream). With --url (an
@@ -26,6 +27,7 @@ import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { arg, startApp, type AppInstance } from "./lib/app-instance";
 import { ApiClient, standaloneDebts } from "./lib/flow";
 import { pacedPollers, percentile } from "./lib/paced-pollers";
+import { childGroups, groupCpuSeconds } from "./lib/process-cpu";
 import { figure, median, printTable, target } from "./lib/table";
 import { statusCallRates, type Rate } from "./lib/upstream-rates";
 
@@ -100,16 +102,26 @@ async function main() {
 
     const paths = payments.map((p) => `/api/payments/${p.ref}`);
 
+    // CPU of the app's process groups (the server, the sandbox and the counting proxy it started)
+    // over a window, per 1,000 requests answered; only for an app this run started.
+    const groups = app ? childGroups(process.pid) : [];
+    const cpuNow = () => groupCpuSeconds(groups).reduce((a, b) => a + b, 0);
+    const cpuPer1k = (from: number, requests: number) => (groups.length && requests > 0 ? ((cpuNow() - from) / requests) * 1000 : undefined);
+
     // 1. As status pages poll.
     const callsBefore = await statusCallsByPurpose(base);
     const pacedFrom = Date.now();
+    const pacedCpu = cpuNow();
     const paced = await pacedPollers({ base, paths, pollers: CONNECTIONS, intervalMs: POLL_MS.payment, durationMs: DURATION * 1000 });
+    const pacedCpuPer1k = cpuPer1k(pacedCpu, paced.requests);
     const pacedWindow = { from: pacedFrom, to: Date.now() };
     const sorted = [...paced.latenciesMs].sort((a, b) => a - b);
     const pacedFailed = paced.non2xx + paced.errors + paced.timeouts;
 
     // 2. Closed loop: capacity. The trivial route under the same load first, for scale.
+    const pingCpu = cpuNow();
     const ping = await autocannon({ url: `${base}/api/ping`, connections: CONNECTIONS, duration: Math.min(10, DURATION), timeout: 30 });
+    const pingCpuPer1k = cpuPer1k(pingCpu, ping.requests.total ?? 0);
     const port = new URL(base).port;
     const queue: number[] = [];
     const sampler = setInterval(() => {
@@ -119,6 +131,7 @@ async function main() {
     const errorCodes = new Map<string, number>();
     let firstErrorAfterMs: number | undefined;
     const closedFrom = Date.now();
+    const closedCpu = cpuNow();
     const closed = await new Promise<Result>((resolve, reject) => {
       autocannon(
         { url: base, connections: CONNECTIONS, duration: DURATION, timeout: 30, requests: paths.map((path) => ({ method: "GET", path })) },
@@ -131,6 +144,7 @@ async function main() {
     });
     clearInterval(sampler);
     const closedWindow = { from: closedFrom, to: Date.now() };
+    const closedCpuPer1k = cpuPer1k(closedCpu, closed.requests.total ?? 0);
 
     const callsAfter = await statusCallsByPurpose(base);
     const after = await Promise.all(payments.map((p) => api.payment(p.ref)));
@@ -197,6 +211,13 @@ async function main() {
     );
     // Capacity, reported without a target: past saturation some connections wait to be accepted.
     figure(`status-polling capacity, ${CONNECTIONS} closed-loop connections`, `${Math.round(closed.requests.average)} req/s, p99 ${closed.latency.p99} ms, ${closed.errors} timed out or failed`);
+    // The baseline beside it: Next's trivial route (GET /api/ping) under the same closed loop.
+    if (pacedCpuPer1k !== undefined && closedCpuPer1k !== undefined && pingCpuPer1k !== undefined) {
+      figure(
+        "status-polling CPU-s per 1,000 requests (the app's processes)",
+        `pollers ${pacedCpuPer1k.toFixed(2)}, closed loop ${closedCpuPer1k.toFixed(2)}; baseline GET /api/ping closed loop ${pingCpuPer1k.toFixed(2)} (polls ${(closedCpuPer1k / pingCpuPer1k).toFixed(2)}x)`,
+      );
+    }
   } finally {
     await app?.stop();
   }
