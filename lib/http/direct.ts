@@ -42,8 +42,9 @@ export function writeJson(req: IncomingMessage, res: ServerResponse, pathname: s
 }
 
 /**
- * A GET route answered as route() answers it: `fn` returns the body (status 200) or throws what
- * errorResponse maps. `name` is the route's pattern, as in app/ (metrics and logs, never the path).
+ * A route that reads no body and changes nothing, answered as route() answers one (no Origin check
+ * to make): `fn` returns the body (status 200) or throws what errorResponse maps. `name` is the
+ * route's pattern, as in app/ (metrics and logs, never the path, which may hold a token).
  */
 export function directJsonRoute(name: string, fn: (req: IncomingMessage, segment: string) => Promise<unknown>) {
   return async (req: IncomingMessage, res: ServerResponse, segment: string): Promise<void> => {
