@@ -2,18 +2,15 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
-import { moduleLogger } from "@/lib/log/logger";
 import { requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
-import { observeRequest } from "@/lib/metrics/registry";
 import { securityHeaders } from "@/lib/security/headers";
 import { errorAnswer } from "./errors";
+import { recordRequest } from "./handler";
 
 // For the routes our server answers without Next (lib/server/direct-routes.ts): what proxy.ts
 // gives every answer of the app (the security headers) and what route() (./handler.ts) gives a
 // handler (a request id, errors mapped to the contract's body, one access-log line and the request
 // metrics under the route's pattern), on Node's request and response.
-
-const log = moduleLogger("http");
 
 export type JsonAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 
@@ -59,8 +56,7 @@ export function directJsonRoute(name: string, fn: (req: IncomingMessage, segment
       }
       const pathname = (req.url ?? "/").split("?", 1)[0]!;
       writeJson(req, res, pathname, { ...answer, headers: { ...answer.headers, "x-request-id": requestId } });
-      observeRequest(name, answer.status, started);
-      log.info({ route: name, status: answer.status, ms: Math.round(performance.now() - started) }, "request");
+      recordRequest(name, answer.status, started);
     });
   };
 }

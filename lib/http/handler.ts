@@ -16,6 +16,12 @@ type RouteContext<P> = { params: Promise<P> };
 
 const log = moduleLogger("http");
 
+/** The request metric and the access-log line, under the route's pattern (never the path). */
+export function recordRequest(name: string, status: number, started: number): void {
+  observeRequest(name, status, started);
+  log.info({ route: name, status, ms: Math.round(performance.now() - started) }, "request");
+}
+
 export function route<P extends Record<string, string> = Record<string, never>>(
   name: string,
   options: { stateChanging: boolean; jsonBody?: boolean },
@@ -34,8 +40,7 @@ export function route<P extends Record<string, string> = Record<string, never>>(
         res = errorResponse(error);
       }
       res.headers.set("x-request-id", requestId);
-      observeRequest(name, res.status, started);
-      log.info({ route: name, status: res.status, ms: Math.round(performance.now() - started) }, "request");
+      recordRequest(name, res.status, started);
       return res;
     });
   };
