@@ -102,7 +102,7 @@ async function main() {
 
     const paths = payments.map((p) => `/api/payments/${p.ref}`);
 
-    // CPU of the app's process groups (the server, the sandbox and the counting proxy it started)
+    // CPU of the app's process groups (the storefront and the sandbox; the counting proxy runs in this process)
     // over a window, per 1,000 requests answered; only for an app this run started.
     const groups = app ? childGroups(process.pid) : [];
     const cpuNow = () => groupCpuSeconds(groups).reduce((a, b) => a + b, 0);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_IP_HEADER } from "@/lib/security/client-address";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { freshCheckout, json, pay } from "../support/storefront-flow";
 import { apiRequest, params } from "../support/upstream-helpers";
@@ -82,7 +83,8 @@ describe("the direct status-poll route", () => {
     const ip = "10.42.0.1";
     for (let i = 0; i < 5; i++) expect((await viaDirect(ref, ip)).status).toBe(200); // hits are free
     for (let i = 0; i < MISSES; i++) expect((await viaDirect(guess(), ip)).status).toBe(404);
-    const forged = { "x-forwarded-for": "203.0.113.7", "x-real-ip": "203.0.113.8", forwarded: "for=203.0.113.9" };
+    // Including the header our server keeps the socket's address in: it is overwritten, as serve.ts does.
+    const forged = { "x-forwarded-for": "203.0.113.7", "x-real-ip": "203.0.113.8", forwarded: "for=203.0.113.9", [CLIENT_IP_HEADER]: "203.0.113.10" };
     const limited = await viaDirect(guess(), ip, forged);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
