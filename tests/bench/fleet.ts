@@ -19,7 +19,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { startMigratedPg } from "../support/postgres";
 import { arg, BENCH_DATA_DIR, hasFlag, refreshSnapshot } from "./lib/app-instance";
 import { childGroups } from "./lib/process-cpu";
-import { appliedOnce, idleCpu, ingestWebhooks, measure, medianRound, pendingPayments, pollStatus, pollStatusPaced, ROUNDS, type Measured } from "./lib/fleet-phases";
+import { appliedOnce, idleCpu, ingestWebhooks, measure, medianRound, pendingPayments, pollStatus, pollStatusPaced, type Measured } from "./lib/fleet-phases";
 import { ACCOUNT_DELIVERIES_PER_S, reportFleet, type ConfigRun } from "./lib/fleet-report";
 import { statusCallRates } from "./lib/upstream-rates";
 
@@ -33,6 +33,9 @@ const WARM_DELIVERIES = Number(arg("warm-deliveries", quick ? "300" : "600"));
 // One offered load for every configuration, under each one's capacity: where CPU per request is compared.
 const COMMON_POLL_RATE = Number(arg("common-poll-rate", "50"));
 const COMMON_WEBHOOK_RATE = Number(arg("common-webhook-rate", "50"));
+// Each of its ROUNDS windows lasts this long (500 requests at 50/s): the ratio of three instances
+// to one moved by a tenth between runs when a round was 100 deliveries (--quick's 2 s).
+const COMMON_MS = Number(arg("common-seconds", "10")) * 1000;
 // `--paced-rate N` paces the ack target's window at N instead of half the steady capacity.
 const PACED_RATE = Number(arg("paced-rate", "")) || undefined;
 // `--target-rate N`: the rate the fleet must keep up with (default the largest upstream account's).
@@ -90,9 +93,9 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     // Unmeasured warm-up on every instance (see ingestWebhooks): steady-state cost, not start-up.
     await pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, WARM_MS);
     const polling: Measured = await measure(fleet, pgDir, () => pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, POLL_MS));
-    const pollingCommon: Measured = await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE, POLL_MS / ROUNDS)));
+    const pollingCommon: Measured = await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE, COMMON_MS)));
     console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
-    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, targetRate: TARGET_RATE, pacedRate: PACED_RATE });
+    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, commonMs: COMMON_MS, targetRate: TARGET_RATE, pacedRate: PACED_RATE });
     // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
     const wrong = await appliedOnce(db, webhooks.events, 90_000);
     // Last, when the backlog is applied: what each instance spends with nothing asked of it.
@@ -117,7 +120,7 @@ async function main() {
   } finally {
     pg.cluster.stop();
   }
-  reportFleet(runs, { pollConnections: POLL_CONNECTIONS, pollSeconds: POLL_MS / 1000, deliveries: DELIVERIES, pacedSeconds: PACED_MS / 1000, commonPollRate: COMMON_POLL_RATE, commonWebhookRate: COMMON_WEBHOOK_RATE });
+  reportFleet(runs, { pollConnections: POLL_CONNECTIONS, pollSeconds: POLL_MS / 1000, deliveries: DELIVERIES, pacedSeconds: PACED_MS / 1000, commonPollRate: COMMON_POLL_RATE, commonWebhookRate: COMMON_WEBHOOK_RATE, commonSeconds: COMMON_MS / 1000 });
   if (runs.some((r) => r.wrong.length)) process.exitCode = 1;
 }
 

@@ -112,7 +112,7 @@ export async function appliedOnce(db: Db, events: LookupEvent[], timeoutMs: numb
  * capacity (bisection, below); the ack latency paced at half the steady capacity, and at half the
  * burst capacity as a figure; then the same offered load on every configuration.
  */
-export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number; targetRate: number; pacedRate?: number }): Promise<WebhookRun> {
+export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number; commonMs: number; targetRate: number; pacedRate?: number }): Promise<WebhookRun> {
   const targets = fleet.instances.map((i) => i.url);
   // Unmeasured first: every instance's first deliveries pay for loading and optimising its code
   // (JIT), once per process, which would count three times against three instances.
@@ -185,7 +185,7 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
   // The same offered load on every configuration, well under any one's capacity, until applied:
   // the CPU a delivery costs, without a saturated host's contention (three busy servers on two
   // cores) in the figure. The CPU ratio of 3 instances to 1 is read here.
-  const commonCount = Math.ceil((opts.commonRate * opts.pacedMs) / 1000 / ROUNDS);
+  const commonCount = Math.ceil((opts.commonRate * opts.commonMs) / 1000);
   const same: LookupEvent[] = [];
   const common = await medianRound(async (round) => {
     const batch = await webhookDeliveries(db, commonCount, opts.dupShare, 970_000_000 + round * 10_000_000);

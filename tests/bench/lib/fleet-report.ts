@@ -18,7 +18,7 @@ const pgCpu = (m: Measured) => (m.postgresCpuS === undefined ? "-" : per1k(m.pos
 const describe = (m: Measured) =>
   `${m.perSecond.toFixed(0)} req/s, p99 ${ms(m.p99)}, ${cpu(m)} CPU-s/1k req (instances)${m.postgresCpuS === undefined ? "" : ` + ${pgCpu(m)} (PostgreSQL)`}, ${m.failed} failed`;
 
-export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; pollSeconds: number; deliveries: number; pacedSeconds: number; commonPollRate: number; commonWebhookRate: number }): void {
+export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; pollSeconds: number; deliveries: number; pacedSeconds: number; commonPollRate: number; commonWebhookRate: number; commonSeconds: number }): void {
   printTable(
     `Status polling: GET /api/payments/{ref} (2 pending payments), ${how.pollConnections} closed-loop connections over the instances, ${how.pollSeconds} s`,
     ["configuration", "load avg", "req/s", "p50", "p99", "failed", "CPU-s/1k (instances)", "CPU-s/1k (PostgreSQL)", "status calls/payment/min", "shortest gap"],
@@ -40,7 +40,7 @@ export function reportFleet(runs: ConfigRun[], how: { pollConnections: number; p
   }
   for (const r of runs) if (r.wrong.length) console.log(`\n${r.name}: lookups not exactly as their one event says:\n  ${r.wrong.slice(0, 10).join("\n  ")}`);
   printTable(
-    `The same offered load on every configuration (open loop, under each one's capacity): polling ${how.commonPollRate} req/s, 3 rounds of ${(how.pollSeconds / 3).toFixed(0)} s; webhooks ${how.commonWebhookRate} deliveries/s, 3 rounds of ${(how.pacedSeconds / 3).toFixed(0)} s, CPU until applied; the round with the median CPU per request`,
+    `The same offered load on every configuration (open loop, under each one's capacity): polling ${how.commonPollRate} req/s, 3 rounds of ${how.commonSeconds} s; webhooks ${how.commonWebhookRate} deliveries/s, 3 rounds of ${how.commonSeconds} s, CPU until applied; the round with the median CPU per request`,
     ["configuration", "polling p50", "polling p99", "polling CPU-s/1k (instances)", "+ PostgreSQL", "webhook ack p50", "webhook ack p99", "webhook CPU-s/1k, acked + applied", "+ PostgreSQL", "PostgreSQL commits per delivery (flood)"],
     runs.map(({ name, pollingCommon: p, webhooks: { common: c, commitsPerDelivery } }) => [name, ms(p.p50), ms(p.p99), cpu(p), pgCpu(p), ms(c.p50), ms(c.p99), cpu(c), pgCpu(c), commitsPerDelivery === undefined ? "-" : commitsPerDelivery.toFixed(2)]),
   );
