@@ -17,7 +17,8 @@ const log = moduleLogger("payment-ref");
 /** A Prisma cuid (v1): "c" and 24 lowercase base-36 characters. */
 const CUID_PATTERN = /^c[a-z0-9]{24}$/;
 
-export type RefResolution = { kind: "found"; rowId: string } | { kind: "replaced" } | { kind: "unknown" };
+type Miss = { kind: "replaced" } | { kind: "unknown" };
+export type RefResolution = { kind: "found"; rowId: string } | Miss;
 
 export const REPLACED_MESSAGE = messageOf("PAYMENT_LINK_REPLACED");
 
@@ -26,6 +27,11 @@ export async function resolvePaymentRef(ref: string): Promise<RefResolution> {
     const row = await db.payment.findUnique({ where: { publicRef: ref }, select: { id: true } });
     return row ? { kind: "found", rowId: row.id } : { kind: "unknown" };
   }
+  return resolveOtherAddress(ref);
+}
+
+/** Not a public reference: an old row-id address (replaced) or nothing. */
+async function resolveOtherAddress(ref: string): Promise<Miss> {
   if (CUID_PATTERN.test(ref)) {
     const row = await db.payment.findUnique({ where: { id: ref }, select: { id: true } });
     return row ? { kind: "replaced" } : { kind: "unknown" };
@@ -41,6 +47,18 @@ export async function resolvePaymentRef(ref: string): Promise<RefResolution> {
 export async function paymentRowIdFor(ref: string, clientKey: string): Promise<string> {
   const found = await resolvePaymentRef(ref);
   if (found.kind === "found") return found.rowId;
+  return refuseMissedRef(found, clientKey);
+}
+
+/**
+ * A public reference that matched no payment (the caller already looked it up), or any other
+ * address: the miss counted against the client, then 410 for an old row-id address, else 404.
+ */
+export async function paymentRefMissed(ref: string, clientKey: string): Promise<never> {
+  return refuseMissedRef(PUBLIC_TOKEN_PATTERN.test(ref) ? { kind: "unknown" } : await resolveOtherAddress(ref), clientKey);
+}
+
+async function refuseMissedRef(found: Miss, clientKey: string): Promise<never> {
   await consume("paymentRefMiss", clientKey);
   if (found.kind === "replaced") {
     log.info("old payment address (row id) refused: replaced by the public reference");

@@ -41,12 +41,22 @@ const NOT_CREATED_MESSAGE = "A operadora não registrou este pagamento: nenhum v
 
 const iso = (d: Date | null | undefined) => (d ? { value: d.toISOString() } : undefined);
 
+const VIEW_INCLUDE = { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } } as const;
+
+/** The payment row with what its view shows (timeline, debts, checkout): one read for a poll. */
+export type PaymentRecord = NonNullable<Awaited<ReturnType<typeof loadPaymentRecord>>>;
+
+/** By row id, or by public reference (a status poll: the reference and the payment in one read). */
+export function loadPaymentRecord(where: { id: string } | { publicRef: string }) {
+  return db.payment.findUnique({ where, include: VIEW_INCLUDE });
+}
+
 export async function loadPaymentView(paymentRowId: string): Promise<PaymentView | null> {
-  const p = await db.payment.findUnique({
-    where: { id: paymentRowId },
-    include: { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } },
-  });
-  if (!p) return null;
+  const p = await loadPaymentRecord({ id: paymentRowId });
+  return p ? toPaymentView(p) : null;
+}
+
+export async function toPaymentView(p: PaymentRecord): Promise<PaymentView> {
   const ref = await ensurePublicRef(p);
   const successor = p.method === "pix" ? await db.payment.findUnique({ where: { renewedFromId: p.id }, select: { publicRef: true } }) : null;
   const debtStatus = new Map(p.debts.map((d) => [d.debtId, d]));

@@ -45,13 +45,14 @@ function track(paymentRowId: string, run: () => Promise<true | Date>): Promise<t
 }
 
 /** Checked now (true), or this kind's slot is closed until the returned instant. */
-function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date): Promise<true | Date> {
+function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date, read?: PaymentRow): Promise<true | Date> {
   const joined = local.inFlight.get(paymentRowId);
   if (joined && joined.startedAt >= startedAfter) return joined.done;
   return track(paymentRowId, async () => {
     // Read first: between winning the slot and sending, nothing else waits (the budget is counted
-    // where the call arrives, and under load every await adds lag).
-    const payment = await db.payment.findUnique({ where: { id: paymentRowId } });
+    // where the call arrives, and under load every await adds lag). A row the caller read an
+    // instant ago stands for it: the slot columns decide, not this read.
+    const payment = read ?? (await db.payment.findUnique({ where: { id: paymentRowId } }));
     if (!payment || isDone(payment)) return true;
     // `at`: the instant a caller judges by (the sweep's "now"): what there is to learn, and the
     // grace. The spacings always count real time: they are the fleet's budget.
@@ -88,10 +89,13 @@ function quietUntil(p: { createdAt: Date; lastCheckedAt: Date | null }): Date {
  * the stored payment may have changed; false when nothing was asked (slot closed, or nothing to
  * learn yet), so a caller holding a fresh read need not read again (the status endpoint's hot path).
  */
-export async function reconcilePayment(paymentRowId: string, now?: Date): Promise<boolean> {
+export async function reconcilePayment(paymentRowId: string, now?: Date, read?: PaymentRow): Promise<boolean> {
   if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > Date.now()) return false;
-  return (await attempt(paymentRowId, "poll", 0, now)) === true;
+  return (await attempt(paymentRowId, "poll", 0, now, read)) === true;
 }
+
+/** The status poll's: the payment row it has just read is the reconcile's read (one statement fewer). */
+export const reconcileReadPayment = (payment: PaymentRow): Promise<boolean> => reconcilePayment(payment.id, undefined, payment);
 
 /**
  * For a received event: a status call now if the confirmation spacing allows (or joins a call here
