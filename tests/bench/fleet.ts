@@ -36,6 +36,9 @@ const COMMON_WEBHOOK_RATE = Number(arg("common-webhook-rate", "50"));
 // Each of its ROUNDS windows lasts this long (500 requests at 50/s): the ratio of three instances
 // to one moved by a tenth between runs when a round was 100 deliveries (--quick's 2 s).
 const COMMON_MS = Number(arg("common-seconds", "10")) * 1000;
+const LARGEST_FLEET = 3;
+/** The share of the fleet's rate that each instance of the largest fleet answers. */
+const PER_INSTANCE_SHARE = 1 / LARGEST_FLEET;
 // `--paced-rate N` paces the ack target's window at N instead of half the steady capacity.
 const PACED_RATE = Number(arg("paced-rate", "")) || undefined;
 // `--target-rate N`: the rate the fleet must keep up with (default the largest upstream account's).
@@ -94,15 +97,19 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
     await pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, WARM_MS);
     const polling: Measured = await measure(fleet, pgDir, () => pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, POLL_MS));
     const pollingCommon: Measured = await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE, COMMON_MS)));
+    // One PostgreSQL instance also at the rate each of the largest fleet's instances sees: how
+    // much of that fleet's CPU per request is one process answering fewer requests per second.
+    const perInstanceRate = config.provider === "postgresql" && config.instances === 1 ? PER_INSTANCE_SHARE : undefined;
+    const pollingPerInstance = perInstanceRate ? await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE * perInstanceRate, COMMON_MS))) : undefined;
     console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
-    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, commonMs: COMMON_MS, targetRate: TARGET_RATE, pacedRate: PACED_RATE });
+    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, commonMs: COMMON_MS, perInstanceRate: perInstanceRate && COMMON_WEBHOOK_RATE * perInstanceRate, targetRate: TARGET_RATE, pacedRate: PACED_RATE });
     // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
     const wrong = await appliedOnce(db, webhooks.events, 90_000);
     // Last, when the backlog is applied: what each instance spends with nothing asked of it.
     const idleMsPerS = await idleCpu(fleet, IDLE_MS);
     // Status calls over the configuration's whole life after the payments: the polls' and the sweep's.
     const rates = statusCallRates(calls, { from, to: Date.now() }, payments.length);
-    return { name: config.name, instances: config.instances, load: `${load}-${loadavg()[0]!.toFixed(1)}`, idleMsPerS, polling, pollingCommon, webhooks, rates, wrong };
+    return { name: config.name, instances: config.instances, load: `${load}-${loadavg()[0]!.toFixed(1)}`, idleMsPerS, polling, pollingCommon, pollingPerInstance, webhooks, rates, wrong };
   } finally {
     await db.$disconnect();
     await fleet.stop();

@@ -89,7 +89,7 @@ export async function webhookDeliveries(db: Db, deliveries: number, dupShare: nu
 export type SteadyStep = { rate: number; backlog: number; keptUp: boolean; cpuShare: number };
 /** The paced window at the upstream account's rate: the deliveries' ack latency, the backlog left at its end, and a trivial route's ack latency at the same rate. */
 export type AtRate = { rate: number; webhooks: Measured; backlog: number; keptUp: boolean; ping: LoadResult };
-export type WebhookRun = { capacity: Measured; halfLoad: Measured; halfBurst: Measured; steadyRate: number; steps: SteadyStep[]; common: Measured; atRate: AtRate; events: LookupEvent[]; drainS: number; sustained: number; commitsPerDelivery?: number };
+export type WebhookRun = { capacity: Measured; halfLoad: Measured; halfBurst: Measured; steadyRate: number; steps: SteadyStep[]; common: Measured; commonPerInstance?: Measured; atRate: AtRate; events: LookupEvent[]; drainS: number; sustained: number; commitsPerDelivery?: number };
 
 /** Bisection steps and window of the steady-capacity search (ingestWebhooks). */
 const STEADY_STEPS = 4;
@@ -112,7 +112,7 @@ export async function appliedOnce(db: Db, events: LookupEvent[], timeoutMs: numb
  * capacity (bisection, below); the ack latency paced at half the steady capacity, and at half the
  * burst capacity as a figure; then the same offered load on every configuration.
  */
-export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number; commonMs: number; targetRate: number; pacedRate?: number }): Promise<WebhookRun> {
+export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | undefined, opts: { deliveries: number; connections: number; pacedMs: number; dupShare: number; warmup: number; commonRate: number; commonMs: number; perInstanceRate?: number; targetRate: number; pacedRate?: number }): Promise<WebhookRun> {
   const targets = fleet.instances.map((i) => i.url);
   // Unmeasured first: every instance's first deliveries pay for loading and optimising its code
   // (JIT), once per process, which would count three times against three instances.
@@ -185,16 +185,21 @@ export async function ingestWebhooks(fleet: Fleet, db: Db, pgDataDir: string | u
   // The same offered load on every configuration, well under any one's capacity, until applied:
   // the CPU a delivery costs, without a saturated host's contention (three busy servers on two
   // cores) in the figure. The CPU ratio of 3 instances to 1 is read here.
-  const commonCount = Math.ceil((opts.commonRate * opts.commonMs) / 1000);
   const same: LookupEvent[] = [];
-  const common = await medianRound(async (round) => {
-    const batch = await webhookDeliveries(db, commonCount, opts.dupShare, 970_000_000 + round * 10_000_000);
-    same.push(...batch.events);
-    return measure(fleet, pgDataDir, async () => {
-      const load = await paced({ targets, ratePerSecond: opts.commonRate, count: commonCount, request: batch.request });
-      await appliedOnce(db, batch.events, 90_000);
-      return load;
+  const sameLoad = (rate: number, firstId: number) => {
+    const count = Math.ceil((rate * opts.commonMs) / 1000);
+    return medianRound(async (round) => {
+      const batch = await webhookDeliveries(db, count, opts.dupShare, firstId + round * 10_000_000);
+      same.push(...batch.events);
+      return measure(fleet, pgDataDir, async () => {
+        const load = await paced({ targets, ratePerSecond: rate, count, request: batch.request });
+        await appliedOnce(db, batch.events, 90_000);
+        return load;
+      });
     });
-  });
-  return { capacity, halfLoad, halfBurst: halfBurst.load, steadyRate, steps, atRate, events: [...warm.events, ...flood.events, ...searched, ...halfSteady.batch.events, ...target.batch.events, ...halfBurst.batch.events, ...same], drainS, sustained, commitsPerDelivery, common };
+  };
+  const common = await sameLoad(opts.commonRate, 970_000_000);
+  // One instance at the rate each of several sees (the 3-vs-1 target's own baseline, same run).
+  const commonPerInstance = opts.perInstanceRate ? await sameLoad(opts.perInstanceRate, 1_010_000_000) : undefined;
+  return { capacity, halfLoad, halfBurst: halfBurst.load, steadyRate, steps, atRate, events: [...warm.events, ...flood.events, ...searched, ...halfSteady.batch.events, ...target.batch.events, ...halfBurst.batch.events, ...same], drainS, sustained, commitsPerDelivery, common, commonPerInstance };
 }
