@@ -36,9 +36,6 @@ const COMMON_WEBHOOK_RATE = Number(arg("common-webhook-rate", "50"));
 // Each of its ROUNDS windows lasts this long (500 requests at 50/s): the ratio of three instances
 // to one moved by a tenth between runs when a round was 100 deliveries (--quick's 2 s).
 const COMMON_MS = Number(arg("common-seconds", "10")) * 1000;
-const LARGEST_FLEET = 3;
-/** The share of the fleet's rate that each instance of the largest fleet answers. */
-const PER_INSTANCE_SHARE = 1 / LARGEST_FLEET;
 // `--paced-rate N` paces the ack target's window at N instead of half the steady capacity.
 const PACED_RATE = Number(arg("paced-rate", "")) || undefined;
 // `--target-rate N`: the rate the fleet must keep up with (default the largest upstream account's).
@@ -49,6 +46,8 @@ const CONFIGS = [
   { name: "PostgreSQL, 1 instance", provider: "postgresql", instances: 1 },
   { name: "PostgreSQL, 3 instances", provider: "postgresql", instances: 3 },
 ] as const;
+/** The share of the fleet's rate that each instance of the largest configuration answers. */
+const PER_INSTANCE_SHARE = 1 / Math.max(...CONFIGS.map((c) => c.instances));
 // `--configs 2,3` runs only those (1-based), e.g. to look at PostgreSQL alone.
 const ONLY = arg("configs", "1,2,3").split(",").map(Number);
 // Benchmarks create lookups, tokens and payments from one address.
