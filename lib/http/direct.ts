@@ -25,7 +25,7 @@ export function headersOf(req: IncomingMessage): Pick<Headers, "get"> {
 }
 
 /** The headers proxy.ts sets, for a JSON answer that is never cached. */
-export function directHeaders(req: IncomingMessage, pathname: string): Record<string, string> {
+function directHeaders(req: IncomingMessage, pathname: string): Record<string, string> {
   // A fresh nonce as proxy.ts makes one: the policy is the app's, whatever the answer holds.
   const nonce = randomBytes(16).toString("base64");
   const https = req.headers["x-forwarded-proto"] === "https";

@@ -89,13 +89,15 @@ function quietUntil(p: { createdAt: Date; lastCheckedAt: Date | null }): Date {
  * the stored payment may have changed; false when nothing was asked (slot closed, or nothing to
  * learn yet), so a caller holding a fresh read need not read again (the status endpoint's hot path).
  */
-export async function reconcilePayment(paymentRowId: string, now?: Date, read?: PaymentRow): Promise<boolean> {
+export const reconcilePayment = (paymentRowId: string, now?: Date): Promise<boolean> => reconcile(paymentRowId, now);
+
+/** The status poll's: the payment row it has just read is the reconcile's read (one statement fewer). */
+export const reconcileReadPayment = (payment: PaymentRow): Promise<boolean> => reconcile(payment.id, undefined, payment);
+
+async function reconcile(paymentRowId: string, now?: Date, read?: PaymentRow): Promise<boolean> {
   if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > Date.now()) return false;
   return (await attempt(paymentRowId, "poll", 0, now, read)) === true;
 }
-
-/** The status poll's: the payment row it has just read is the reconcile's read (one statement fewer). */
-export const reconcileReadPayment = (payment: PaymentRow): Promise<boolean> => reconcilePayment(payment.id, undefined, payment);
 
 /**
  * For a received event: a status call now if the confirmation spacing allows (or joins a call here
