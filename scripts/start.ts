@@ -34,8 +34,10 @@ try {
 const childEnv = childProcessEnv({ DATABASE_URL: env.databaseUrl, PORT: String(env.port) });
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: "inherit", env: childEnv });
 
-// scripts/ too: a change to how the build is made or post-processed must rebuild.
-const SOURCES = ["app", "components", "lib", "public", "scripts", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+// scripts/ too: a change to how the build is made or post-processed must rebuild. Both schema
+// files: the build bundles both generated clients, and a generator option (relationJoins) lives
+// in the PostgreSQL one only.
+const SOURCES = ["app", "components", "lib", "public", "scripts", "prisma/schema.prisma", "prisma/postgresql/schema.prisma", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 function sourceHash(): string {
   const hash = createHash("sha256");
   const walk = (p: string) => {

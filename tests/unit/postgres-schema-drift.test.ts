@@ -19,6 +19,11 @@ describe("the PostgreSQL schema file", () => {
     expect(pg).toMatch(/output\s+= "\.\.\/\.\.\/lib\/generated\/prisma-pg"/);
   });
 
+  it("asks for relation joins on PostgreSQL only (an include in one statement; SQLite has no such strategy)", () => {
+    expect(toPostgresSchema(sqliteSchema)).toMatch(/previewFeatures = \["relationJoins"\]/);
+    expect(sqliteSchema).not.toMatch(/relationJoins/);
+  });
+
   it("follows a model added to the shared definition, so a stale file is caught", () => {
     const changed = `${sqliteSchema}\nmodel Extra {\n  id String @id\n}\n`;
     expect(toPostgresSchema(changed)).toContain("model Extra {");
