@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
@@ -35,13 +36,47 @@ export function createPrismaClient(databaseUrl: string): Db {
  */
 export function plainPrismaClient(databaseUrl: string): Db {
   if (databaseProviderOf(databaseUrl) === "postgresql") {
-    const db = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+    const statementNameGenerator = behindPgBouncer(databaseUrl) ? undefined : (statementNames() as (q: { sql: string }) => string);
+    const db = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }, { statementNameGenerator }) });
     return db as unknown as Db;
   }
   const file = sqliteFilePath(databaseUrl);
   if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const adapter = new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
   return new PrismaClient({ adapter });
+}
+
+/**
+ * Named statements on PostgreSQL: pg prepares a text once per connection and then only binds it,
+ * and PostgreSQL keeps its plan. Unnamed (adapter-pg's default), every statement is parsed and
+ * planned again, and a read with its relations joined is 3 KB of SQL (docs/benchmarks.md). The
+ * name is the text's hash, so one text has one name on every connection. Bounded: texts beyond
+ * the first MAX_NAMED in a process go unnamed, so a text that varies (an IN list of every length)
+ * cannot grow each connection's statements without end.
+ */
+export const MAX_NAMED_STATEMENTS = 2_000;
+export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: string }) => string | undefined {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= max) return known;
+    const name = `pp_${createHash("sha256").update(sql).digest("base64url").slice(0, 24)}`;
+    names.set(sql, name);
+    return name;
+  };
+}
+
+/**
+ * PgBouncer in transaction mode hands each transaction any server connection, where a statement
+ * prepared on another does not exist: Prisma's own flag in the URL (`pgbouncer=true`) keeps them
+ * unnamed.
+ */
+export function behindPgBouncer(databaseUrl: string): boolean {
+  try {
+    return new URL(databaseUrl).searchParams.get("pgbouncer") === "true";
+  } catch {
+    return false;
+  }
 }
 
 // Personal columns are sealed before Prisma writes them and opened as it reads them
