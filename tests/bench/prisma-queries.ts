@@ -9,7 +9,7 @@
 // this thread, so its figures include SQLite's own work, the same for both versions; PostgreSQL's
 // server is another process and is not counted. The claims are the app's own functions
 // (lib/jobs/queue.ts claim and release) run on each client's model delegate; on PostgreSQL they take
-// the one-statement path the app takes there.
+// the one-statement path the app takes there (in a child process configured for PostgreSQL).
 import "../../scripts/lib/allow-server-only";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +22,7 @@ import type { Queue } from "../../lib/jobs/queue";
 import { migrateCli, toMigrateSchema } from "../../scripts/lib/migrate-cli";
 import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { arg } from "./lib/app-instance";
+import { benchCheckout } from "./lib/seed-rows";
 import { figure, printTable } from "./lib/table";
 
 const N = Number(arg("n", "300"));
@@ -85,22 +86,7 @@ async function seed(db: Db): Promise<Seed> {
       },
     });
     seeded.lookupIds.push(lookup.id);
-    const checkout = await db.checkout.create({
-      data: {
-        publicToken: `bench-token-${i}`,
-        upstreamCheckoutId: `bench-checkout-${i}`,
-        lookupId: lookup.id,
-        amountCents: 40_006,
-        expiresAt: new Date(Date.now() + 3_600_000),
-        customerName: "Bench",
-        customerEmail: "bench@example.com",
-        customerCpfCnpj: "12345678909",
-        customerPhone: "11999999999",
-        plate,
-        renavam: "12345678901",
-        uf: "SP",
-      },
-    });
+    const checkout = await db.checkout.create({ data: benchCheckout(`bench-${i}`, lookup.id, plate) });
     const payment = await db.payment.create({ data: { externalId: `bench-payment-${i}`, publicRef: `bench-ref-${i}`, checkoutId: checkout.id, method: "pix" } });
     seeded.refs.push(payment.publicRef!);
     seeded.paymentIds.push(payment.id);
@@ -217,18 +203,26 @@ async function benchProvider(provider: Provider, url: string): Promise<void> {
   for (const v of versions) await v.db.$disconnect();
 }
 
-const scratch = mkdtempSync(path.join(tmpdir(), "bench-prisma-"));
-let cluster: PgCluster | undefined;
-try {
-  const sqliteUrl = `file:${path.join(scratch, "bench.db")}`;
-  execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: sqliteUrl }, stdio: ["ignore", "ignore", "inherit"] });
-  await benchProvider("sqlite", sqliteUrl);
-  if (!process.argv.includes("--sqlite-only")) {
-    cluster = await startPgCluster();
-    execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: cluster.url() }, stdio: ["ignore", "ignore", "inherit"] });
-    await benchProvider("postgresql", cluster.url());
+// The claims pick their SQL by the app's configured provider (lib/env, loaded once per process),
+// so the PostgreSQL pass runs in a child process whose DATABASE_URL names the cluster; in this
+// process it would send SQLite's claim to PostgreSQL.
+const pgUrl = arg("pg-url", "");
+if (pgUrl) await benchProvider("postgresql", pgUrl);
+else {
+  const scratch = mkdtempSync(path.join(tmpdir(), "bench-prisma-"));
+  let cluster: PgCluster | undefined;
+  try {
+    const sqliteUrl = `file:${path.join(scratch, "bench.db")}`;
+    execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: sqliteUrl }, stdio: ["ignore", "ignore", "inherit"] });
+    await benchProvider("sqlite", sqliteUrl);
+    if (!process.argv.includes("--sqlite-only")) {
+      cluster = await startPgCluster();
+      const env = { ...process.env, DATABASE_URL: cluster.url() };
+      execFileSync(...migrateCli(["migrate", "deploy"]), { env, stdio: ["ignore", "ignore", "inherit"] });
+      execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, ...process.argv.slice(2), "--pg-url", cluster.url()], { env, stdio: "inherit" });
+    }
+  } finally {
+    cluster?.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
-} finally {
-  cluster?.stop();
-  rmSync(scratch, { recursive: true, force: true });
 }

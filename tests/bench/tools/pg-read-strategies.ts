@@ -17,6 +17,7 @@ import { PrismaClient } from "../../../lib/generated/prisma-pg/client";
 import { migrateCli } from "../../../scripts/lib/migrate-cli";
 import { startPgCluster } from "../../../scripts/lib/pg-cluster";
 import { arg } from "../lib/app-instance";
+import { benchCheckout } from "../lib/seed-rows";
 import { printTable } from "../lib/table";
 
 const N = Number(arg("n", "400"));
@@ -46,21 +47,7 @@ async function seed(db: PrismaClient): Promise<string[]> {
   for (let i = 0; i < PAYMENTS; i++) {
     const lookup = await db.lookup.create({ data: { externalId: `read-lookup-${i}`, uf: "SP", plate: `REA${String(i).padStart(4, "0")}`, renavam: "12345678901", cpfCnpj: "12345678909", status: "debts" } });
     const checkout = await db.checkout.create({
-      data: {
-        publicToken: `read-token-${i}`,
-        upstreamCheckoutId: `read-checkout-${i}`,
-        lookupId: lookup.id,
-        amountCents: 40_006,
-        expiresAt: new Date(Date.now() + 3_600_000),
-        customerName: "Bench",
-        customerEmail: "bench@example.com",
-        customerCpfCnpj: "12345678909",
-        customerPhone: "11999999999",
-        plate: lookup.plate,
-        renavam: "12345678901",
-        uf: "SP",
-        debts: { create: [0, 1].map((d) => ({ debtId: `d${d}`, title: "Multa", type: "ticket", amountCents: 19_523 + d })) },
-      },
+      data: { ...benchCheckout(`read-${i}`, lookup.id, lookup.plate), debts: { create: [0, 1].map((d) => ({ debtId: `d${d}`, title: "Multa", type: "ticket", amountCents: 19_523 + d })) } },
     });
     const payment = await db.payment.create({
       data: {
