@@ -117,6 +117,14 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
   await expect(page.getByRole("heading", { name: "Lote concluído" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("button", { name: "Tentar de novo os que falharam (3)" })).toBeEnabled({ timeout: 60_000 });
 
+  // The retried items end failed again. The heading and the button above may still be the ones
+  // drawn before the retry took effect (a slow host), so wait for the export itself to say so.
+  const exportLink = page.getByRole("link", { name: "Exportar CSV (Excel)" });
+  const exportHref = (await exportLink.getAttribute("href"))!;
+  await expect
+    .poll(async () => (await (await page.request.get(exportHref)).text()).split("\r\n").filter((l) => csvFields(l)[3] === "Falhou").length, { timeout: 60_000 })
+    .toBe(3);
+
   // The CSV, as Excel pt-BR reads it.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV (Excel)" }).click()]);
   const bytes = readFileSync((await download.path())!);
