@@ -51,10 +51,10 @@ export function plainPrismaClient(databaseUrl: string): Db {
  * and PostgreSQL keeps its plan. Unnamed (adapter-pg's default), every statement is parsed and
  * planned again, and a read with its relations joined is 3 KB of SQL (docs/benchmarks.md). The
  * name is the text's hash, so one text has one name on every connection. Bounded: texts beyond
- * the first MAX_NAMED in a process go unnamed, so a text that varies (an IN list of every length)
+ * the first MAX_NAMED_STATEMENTS in a process go unnamed, so a text that varies (an IN list of every length)
  * cannot grow each connection's statements without end.
  */
-export const MAX_NAMED_STATEMENTS = 2_000;
+const MAX_NAMED_STATEMENTS = 2_000;
 export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: string }) => string | undefined {
   const names = new Map<string, string>();
   return ({ sql }) => {

@@ -126,7 +126,7 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
     .toBe(3);
 
   // The CSV, as Excel pt-BR reads it.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV (Excel)" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").split("\r\n").filter(Boolean);
