@@ -14,14 +14,23 @@ export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef";
 
 // The config is evaluated again in every worker; only the runner starts from an empty database.
 if (!process.env.TEST_WORKER_INDEX) {
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${E2E_DB}${suffix}`, { force: true });
+  for (const suffix of ["", "-wal", "-shm", "-journal"])
+    rmSync(`${E2E_DB}${suffix}`, { force: true });
   mkdirSync("data", { recursive: true }); // for the output file, before the server makes it
 }
 
-const chromium = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromium =
+  process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const launchOptions = {
   ...(chromium ? { executablePath: chromium } : {}),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 };
 
 export default defineConfig({
@@ -46,7 +55,13 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
     // Alone: npx playwright test tests/e2e/zz-secret-scan.spec.ts --project=secret-scan --no-deps
-    { name: "secret-scan", testMatch: SECRET_SCAN, testIgnore: [], dependencies: ["desktop", "phone"], use: { launchOptions } },
+    {
+      name: "secret-scan",
+      testMatch: SECRET_SCAN,
+      testIgnore: [],
+      dependencies: ["desktop", "phone"],
+      use: { launchOptions },
+    },
   ],
   webServer: {
     // Everything the server processes print (the start script, Next's own errors, the sandbox) is

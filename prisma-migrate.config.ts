@@ -19,6 +19,8 @@ export default defineConfig({
   schema: migrateSchemaFile(postgres ? POSTGRES_SCHEMA_PATH : "prisma/schema.prisma"),
   migrations: { path: postgres ? POSTGRES_MIGRATIONS_PATH : "prisma/migrations" },
   async adapter() {
-    return postgres ? new PrismaPg({ connectionString: databaseUrl }) : new PrismaBetterSqlite3({ url: databaseUrl });
+    return postgres
+      ? new PrismaPg({ connectionString: databaseUrl })
+      : new PrismaBetterSqlite3({ url: databaseUrl });
   },
 });

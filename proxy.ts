@@ -17,7 +17,8 @@ function hasMalformedEncoding(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  const https =
+    request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   const headers = securityHeaders({
     nonce,
     dev: env.nodeEnv === "development",

@@ -25,7 +25,10 @@ export const POSTGRES_OPT_OUTS = [
 ];
 
 /** Suites that only make sense on PostgreSQL (the PostgreSQL adapter, a fleet on one server). */
-const POSTGRES_ONLY = ["tests/integration/postgres-*.test.ts", "tests/integration/multi-instance.test.ts"];
+const POSTGRES_ONLY = [
+  "tests/integration/postgres-*.test.ts",
+  "tests/integration/multi-instance.test.ts",
+];
 
 export default defineConfig({
   resolve: {
@@ -48,7 +51,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "sqlite",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
+          include: [
+            "tests/unit/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            "tests/contract/**/*.test.ts",
+          ],
           exclude: POSTGRES_ONLY,
         },
       },

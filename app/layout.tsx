@@ -28,7 +28,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="pt-BR">
       <body className="min-h-dvh">
-        <SiteHeader notice={env.upstreamEnvironment === "test" ? <TestEnvironmentBanner /> : null} />
+        <SiteHeader
+          notice={env.upstreamEnvironment === "test" ? <TestEnvironmentBanner /> : null}
+        />
         <QueryProvider>{children}</QueryProvider>
       </body>
     </html>

@@ -17,8 +17,10 @@ const stop = (message) => {
 
 if (!script) stop("usage: node scripts/bootstrap.mjs <script.ts> [args…]");
 const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 20 || (major === 20 && minor < 19)) stop(`Node ${process.versions.node} is too old: install Node 20.19 or newer, then run npm ci.`);
-if (!existsSync("node_modules/.bin/prisma") || !existsSync("node_modules/tsx")) stop("the dependencies are not installed: run npm ci, then try again.");
+if (major < 20 || (major === 20 && minor < 19))
+  stop(`Node ${process.versions.node} is too old: install Node 20.19 or newer, then run npm ci.`);
+if (!existsSync("node_modules/.bin/prisma") || !existsSync("node_modules/tsx"))
+  stop("the dependencies are not installed: run npm ci, then try again.");
 
 /** [schema, generated client]: the SQLite client and the PostgreSQL one (lib/db/create-client.ts imports both). */
 const CLIENTS = [
@@ -31,9 +33,18 @@ function generatePrismaClientsIfNeeded() {
   for (const [schema, client] of CLIENTS) {
     if (existsSync(client) && statSync(client).mtimeMs >= statSync(schema).mtimeMs) continue;
     console.log(`[start] generating the Prisma client for ${schema}`);
-    const bin = path.join("node_modules", ".bin", process.platform === "win32" ? "prisma.cmd" : "prisma");
-    const result = spawnSync(bin, ["generate", "--schema", schema], { stdio: ["ignore", "ignore", "inherit"] });
-    if (result.status !== 0) stop(`prisma generate --schema ${schema} failed (above): run npm ci, then npm run db:generate, and try again.`);
+    const bin = path.join(
+      "node_modules",
+      ".bin",
+      process.platform === "win32" ? "prisma.cmd" : "prisma",
+    );
+    const result = spawnSync(bin, ["generate", "--schema", schema], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (result.status !== 0)
+      stop(
+        `prisma generate --schema ${schema} failed (above): run npm ci, then npm run db:generate, and try again.`,
+      );
   }
 }
 

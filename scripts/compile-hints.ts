@@ -26,16 +26,23 @@ type ClientReferenceManifest = Record<string, { entryJSFiles?: Record<string, st
  */
 export function firstLoadChunks(distDir: string): string[] {
   const chunks = new Set<string>();
-  const build = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as BuildManifest;
+  const build = JSON.parse(
+    readFileSync(path.join(distDir, "build-manifest.json"), "utf8"),
+  ) as BuildManifest;
   build.rootMainFiles?.forEach((file) => chunks.add(file));
   const appDir = path.join(distDir, "server", "app");
-  const manifests = existsSync(appDir) ? readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("_client-reference-manifest.js")) : [];
+  const manifests = existsSync(appDir)
+    ? readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((f) =>
+        f.endsWith("_client-reference-manifest.js"),
+      )
+    : [];
   for (const manifest of manifests) {
     // The manifest is a script that assigns globalThis.__RSC_MANIFEST[route]; run it on an empty global.
     const global: { __RSC_MANIFEST?: ClientReferenceManifest } = {};
     vm.runInNewContext(readFileSync(path.join(appDir, manifest), "utf8"), global);
     for (const route of Object.values(global.__RSC_MANIFEST ?? {})) {
-      for (const files of Object.values(route.entryJSFiles ?? {})) files.forEach((file) => chunks.add(file));
+      for (const files of Object.values(route.entryJSFiles ?? {}))
+        files.forEach((file) => chunks.add(file));
     }
   }
   return [...chunks].filter((file) => file.endsWith(".js")).sort();
@@ -58,8 +65,14 @@ export function addCompileHints(distDir: string): { chunks: number; added: numbe
 /** addCompileHints, said on the console; a build without first-load chunks means Next's manifests changed. */
 export function applyCompileHints(distDir: string): void {
   const { chunks, added } = addCompileHints(distDir);
-  if (chunks === 0) console.warn(`[compile-hints] no first-load chunks found in ${distDir}: did Next's manifests change?`);
-  else console.log(`[compile-hints] ${chunks} first-load chunks carry the compile hint (${added} added)`);
+  if (chunks === 0)
+    console.warn(
+      `[compile-hints] no first-load chunks found in ${distDir}: did Next's manifests change?`,
+    );
+  else
+    console.log(
+      `[compile-hints] ${chunks} first-load chunks carry the compile hint (${added} added)`,
+    );
 }
 
 // `tsx scripts/compile-hints.ts` (npm run build; scripts/start.ts calls applyCompileHints itself).

@@ -7,7 +7,18 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
 const packages = lock.packages;
-const OS = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "netbsd", "openbsd", "sunos", "aix"];
+const OS = [
+  "android",
+  "darwin",
+  "freebsd",
+  "linux",
+  "win32",
+  "openharmony",
+  "netbsd",
+  "openbsd",
+  "sunos",
+  "aix",
+];
 const CPU = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x", "wasm32"];
 
 function platformOf(name) {

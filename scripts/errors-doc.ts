@@ -17,14 +17,17 @@ export function renderCodeTable(): string {
   const rows = Object.entries(ERROR_CODES).map(
     ([code, e]) => `| \`${code}\` | ${e.status} | ${cell(e.meaning)} | ${cell(e.message)} |`,
   );
-  return ["| Code | HTTP | Meaning | Default message (pt-BR) |", "|---|---|---|---|", ...rows].join("\n");
+  return ["| Code | HTTP | Meaning | Default message (pt-BR) |", "|---|---|---|---|", ...rows].join(
+    "\n",
+  );
 }
 
 /** The page with its table section replaced by the registry's table. */
 export function withCodeTable(doc: string): string {
   const start = doc.indexOf(TABLE_START);
   const end = doc.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`docs/errors.md lacks the markers ${TABLE_START} ... ${TABLE_END}`);
+  if (start < 0 || end < start)
+    throw new Error(`docs/errors.md lacks the markers ${TABLE_START} ... ${TABLE_END}`);
   return `${doc.slice(0, start + TABLE_START.length)}\n${renderCodeTable()}\n${doc.slice(end)}`;
 }
 

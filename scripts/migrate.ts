@@ -8,11 +8,23 @@ import { DataKeyError, sealStoredData } from "./lib/data-step";
 
 try {
   const env = loadEnv();
-  const applied = await applyPendingMigrations(env.databaseProvider, env.databaseUrl, childProcessEnv({ DATABASE_URL: env.databaseUrl }));
-  console.log(applied.length === 0 ? "[migrate] no pending migrations" : `[migrate] applied ${applied.length}: ${applied.join(", ")}`);
+  const applied = await applyPendingMigrations(
+    env.databaseProvider,
+    env.databaseUrl,
+    childProcessEnv({ DATABASE_URL: env.databaseUrl }),
+  );
+  console.log(
+    applied.length === 0
+      ? "[migrate] no pending migrations"
+      : `[migrate] applied ${applied.length}: ${applied.join(", ")}`,
+  );
   await sealStoredData(env.databaseUrl, (line) => console.log(`[migrate] ${line}`));
 } catch (error) {
-  if (error instanceof EnvError || error instanceof DatabaseCheckError || error instanceof DataKeyError) {
+  if (
+    error instanceof EnvError ||
+    error instanceof DatabaseCheckError ||
+    error instanceof DataKeyError
+  ) {
     console.error(`[migrate] ${error.message}`);
     process.exit(1);
   }

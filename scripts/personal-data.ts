@@ -10,8 +10,11 @@ const { cpfCnpjSchema } = await import("../lib/validation/fields");
 const [command, document] = process.argv.slice(2);
 const parsed = z.safeParse(cpfCnpjSchema, document ?? "");
 if ((command !== "export" && command !== "erase") || !parsed.success) {
-  console.error("usage: npm run ops:personal-data -- export|erase <CPF or CNPJ, digits or formatted>");
-  if (document && !parsed.success) console.error(`[ops] ${parsed.error.issues[0]?.message ?? "invalid CPF/CNPJ"}`);
+  console.error(
+    "usage: npm run ops:personal-data -- export|erase <CPF or CNPJ, digits or formatted>",
+  );
+  if (document && !parsed.success)
+    console.error(`[ops] ${parsed.error.issues[0]?.message ?? "invalid CPF/CNPJ"}`);
   process.exit(2);
 }
 const digits = parsed.data;
@@ -22,11 +25,17 @@ try {
   if (command === "export") {
     const exported = await (await import("../lib/personal-data/person")).exportPerson(digits);
     console.log(JSON.stringify(exported, null, 2));
-    console.error(`[ops] exported ${exported.lookups.length} lookup(s), ${exported.checkouts.length} checkout(s), ${exported.workspaceClients.length} workspace client(s)`);
+    console.error(
+      `[ops] exported ${exported.lookups.length} lookup(s), ${exported.checkouts.length} checkout(s), ${exported.workspaceClients.length} workspace client(s)`,
+    );
   } else {
-    const { report, export: exported } = await (await import("../lib/personal-data/erase-person")).erasePerson(digits);
+    const { report, export: exported } = await (
+      await import("../lib/personal-data/erase-person")
+    ).erasePerson(digits);
     console.log(JSON.stringify({ export: exported, report }, null, 2));
-    console.error(`[ops] erased ${JSON.stringify(report.erased)}; kept by the legal period: ${report.kept.length}`);
+    console.error(
+      `[ops] erased ${JSON.stringify(report.erased)}; kept by the legal period: ${report.kept.length}`,
+    );
   }
 } catch (error) {
   if (!(error instanceof AppError)) throw error;

@@ -19,13 +19,22 @@ export const MIN_BYTES = 1024;
 
 export function compressedCopies(source: Buffer): { br: Buffer; gz: Buffer } {
   return {
-    br: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    br: brotliCompressSync(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
     gz: gzipSync(source, { level: 9 }),
   };
 }
 
 /** Writes file.br and file.gz for every compressible file of <distDir>/static; returns how many files got copies. */
-export function precompressStatic(distDir: string): { files: number; bytes: number; brBytes: number } {
+export function precompressStatic(distDir: string): {
+  files: number;
+  bytes: number;
+  brBytes: number;
+} {
   const root = path.join(distDir, "static");
   const totals = { files: 0, bytes: 0, brBytes: 0 };
   if (!existsSync(root)) return totals;
@@ -47,7 +56,9 @@ export function precompressStatic(distDir: string): { files: number; bytes: numb
 /** precompressStatic, said on the console. */
 export function applyPrecompression(distDir: string): void {
   const { files, bytes, brBytes } = precompressStatic(distDir);
-  console.log(`[precompress] ${files} static files: ${Math.round(bytes / 1024)} KB -> ${Math.round(brBytes / 1024)} KB brotli (gzip beside it)`);
+  console.log(
+    `[precompress] ${files} static files: ${Math.round(bytes / 1024)} KB -> ${Math.round(brBytes / 1024)} KB brotli (gzip beside it)`,
+  );
 }
 
 // `tsx scripts/precompress-static.ts` (npm run build; scripts/start.ts calls applyPrecompression itself).

@@ -5,11 +5,19 @@ import "./lib/allow-server-only";
 
 const { EnvError } = await import("../lib/env/schema");
 try {
-  const { registerStorefrontWebhook, webhookUrlForLogs } = await import("../lib/webhooks/registration");
+  const { registerStorefrontWebhook, webhookUrlForLogs } =
+    await import("../lib/webhooks/registration");
   const result = await registerStorefrontWebhook({ attempts: 3, delayMs: 1_000 });
-  console.log(`[webhook] registered ${webhookUrlForLogs()}: ${result.status} (${result.message.replace(/\/api\/webhooks\/uvvi\/\S+/, "/api/webhooks/uvvi/<secret>")})`);
+  console.log(
+    `[webhook] registered ${webhookUrlForLogs()}: ${result.status} (${result.message.replace(/\/api\/webhooks\/uvvi\/\S+/, "/api/webhooks/uvvi/<secret>")})`,
+  );
 } catch (error) {
-  const message = error instanceof EnvError ? error.message : error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof EnvError
+      ? error.message
+      : error instanceof Error
+        ? error.message
+        : String(error);
   console.error(`[webhook] registration failed: ${message}`);
   process.exitCode = 1;
 }

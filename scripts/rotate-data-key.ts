@@ -22,17 +22,27 @@ try {
     // catches values the conditional update skipped because they changed while being read.
     let finished = false;
     for (let pass = 1; pass <= MAX_PASSES && !finished; pass++) {
-      const counts = await resealAll(db, (model, rows) => process.stderr.write(`\r[rotate] pass ${pass}: ${model} ${rows} rows`));
+      const counts = await resealAll(db, (model, rows) =>
+        process.stderr.write(`\r[rotate] pass ${pass}: ${model} ${rows} rows`),
+      );
       process.stderr.write("\n");
-      for (const [model, c] of Object.entries(counts)) if (c.values > 0) console.log(JSON.stringify({ pass, table: model, ...c }));
+      for (const [model, c] of Object.entries(counts))
+        if (c.values > 0) console.log(JSON.stringify({ pass, table: model, ...c }));
       const left = Object.entries(await staleValues(db)).filter(([, n]) => n > 0);
       if (left.length === 0) {
-        console.error(`[rotate] done: every value is sealed under "${current}"; DATA_ENCRYPTION_PREVIOUS_KEYS may now be emptied on every instance`);
+        console.error(
+          `[rotate] done: every value is sealed under "${current}"; DATA_ENCRYPTION_PREVIOUS_KEYS may now be emptied on every instance`,
+        );
         finished = true;
-      } else console.error(`[rotate] still under other keys: ${left.map(([m, n]) => `${m} ${n}`).join(", ")}`);
+      } else
+        console.error(
+          `[rotate] still under other keys: ${left.map(([m, n]) => `${m} ${n}`).join(", ")}`,
+        );
     }
     if (!finished) {
-      console.error("[rotate] values keep changing under an old key: is an instance still running without the new DATA_ENCRYPTION_KEY?");
+      console.error(
+        "[rotate] values keep changing under an old key: is an instance still running without the new DATA_ENCRYPTION_KEY?",
+      );
       process.exitCode = 1;
     }
   } finally {

@@ -13,7 +13,12 @@ import { childProcessEnv, loadEnv } from "../lib/env/load";
 import { createPrismaClient, configureDatabase } from "../lib/db/create-client";
 import { ensureMigrated } from "./lib/apply-migrations";
 import { DatabaseCheckError } from "./lib/database-check";
-import { assertDataKeys, DataKeyError, ENCRYPTION_MIGRATION, sealStoredData } from "./lib/data-step";
+import {
+  assertDataKeys,
+  DataKeyError,
+  ENCRYPTION_MIGRATION,
+  sealStoredData,
+} from "./lib/data-step";
 
 const dev = process.argv.includes("--dev");
 const children: ChildProcess[] = [];
@@ -32,12 +37,25 @@ try {
   throw error;
 }
 const childEnv = childProcessEnv({ DATABASE_URL: env.databaseUrl, PORT: String(env.port) });
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: "inherit", env: childEnv });
+const run = (cmd: string, args: string[]) =>
+  execFileSync(cmd, args, { stdio: "inherit", env: childEnv });
 
 // scripts/ too: a change to how the build is made or post-processed must rebuild. Both schema
 // files: the build bundles both generated clients, and a generator option (relationJoins) lives
 // in the PostgreSQL one only.
-const SOURCES = ["app", "components", "lib", "public", "scripts", "prisma/schema.prisma", "prisma/postgresql/schema.prisma", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "scripts",
+  "prisma/schema.prisma",
+  "prisma/postgresql/schema.prisma",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
 function sourceHash(): string {
   const hash = createHash("sha256");
   const walk = (p: string) => {
@@ -62,7 +80,12 @@ async function waitFor(url: string, what: string, timeoutMs = 60_000) {
   fail(`${what} did not answer at ${url} within ${timeoutMs / 1000}s`);
 }
 
-function startChild(name: string, cmd: string, args: string[], extraEnv: Record<string, string> = {}) {
+function startChild(
+  name: string,
+  cmd: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+) {
   const child = spawn(cmd, args, { stdio: "inherit", env: { ...childEnv, ...extraEnv } });
   children.push(child);
   child.on("exit", (code, signal) => {
@@ -111,7 +134,10 @@ async function checkPorts() {
   const wanted: [string, number, string | undefined][] = [["PORT", env.port, undefined]];
   if (env.upstreamMode === "sandbox") wanted.push(["SANDBOX_PORT", env.sandboxPort, "127.0.0.1"]);
   for (const [name, port, host] of wanted) {
-    if (!(await portFree(port, host))) fail(`port ${port} is in use (another npm start?): stop that process, or run with ${name}=<a free port>.`);
+    if (!(await portFree(port, host)))
+      fail(
+        `port ${port} is in use (another npm start?): stop that process, or run with ${name}=<a free port>.`,
+      );
   }
 }
 
@@ -119,7 +145,8 @@ async function prepareDatabase() {
   try {
     const applied = await ensureMigrated(env.databaseProvider, env.databaseUrl, childEnv);
     // SQLite migrated here across the encryption migration: seal its plain rows now (db:migrate does it otherwise).
-    if (applied.some((m) => ENCRYPTION_MIGRATION.test(m))) await sealStoredData(env.databaseUrl, (line) => console.log(`[start] ${line}`));
+    if (applied.some((m) => ENCRYPTION_MIGRATION.test(m)))
+      await sealStoredData(env.databaseUrl, (line) => console.log(`[start] ${line}`));
     else await assertDataKeys(env.databaseUrl);
   } catch (error) {
     if (error instanceof DatabaseCheckError || error instanceof DataKeyError) fail(error.message);
@@ -153,23 +180,36 @@ async function main() {
   if (env.upstreamMode === "sandbox") {
     // Node itself, not `npx tsx`: npx runs the command through a shell, which dies on our SIGTERM
     // without passing it on, and the sandbox would outlive us (seen in the fresh-clone test).
-    startChild("sandbox", process.execPath, ["--import", "tsx", "lib/sandbox/main.ts"], { SANDBOX_PORT: String(env.sandboxPort) });
+    startChild("sandbox", process.execPath, ["--import", "tsx", "lib/sandbox/main.ts"], {
+      SANDBOX_PORT: String(env.sandboxPort),
+    });
     await waitFor(`${env.upstreamBaseUrl}/api/v1/health`, "The embedded sandbox");
-    console.log(`[start] sandbox upstream on ${env.upstreamBaseUrl} (test data, resets on restart)`);
+    console.log(
+      `[start] sandbox upstream on ${env.upstreamBaseUrl} (test data, resets on restart)`,
+    );
   }
 
   if (env.mail.embedded) {
     // No SMTP_URL with a test key: a local SMTP server and the mailbox page show every e-mail.
     startChild("smtp", process.execPath, ["--import", "tsx", "lib/mail/dev-smtp/main.ts"]);
-    console.log(`[start] e-mail: test SMTP server on 127.0.0.1:${env.mail.smtpPort}, mailbox at ${env.publicBaseUrl}/dev/mailbox`);
+    console.log(
+      `[start] e-mail: test SMTP server on 127.0.0.1:${env.mail.smtpPort}, mailbox at ${env.publicBaseUrl}/dev/mailbox`,
+    );
   }
 
   // Our server, not `next start`: it reads the client address from the socket (lib/server/serve.ts).
-  startChild("server", process.execPath, ["--import", "tsx", "lib/server/serve.ts", ...(dev ? ["--dev"] : [])], {
-    NODE_ENV: dev ? "development" : "production",
-  });
+  startChild(
+    "server",
+    process.execPath,
+    ["--import", "tsx", "lib/server/serve.ts", ...(dev ? ["--dev"] : [])],
+    {
+      NODE_ENV: dev ? "development" : "production",
+    },
+  );
   await waitFor(`http://127.0.0.1:${env.port}/api/health`, "The storefront", 120_000);
-  console.log(`[start] storefront on ${env.publicBaseUrl} (${env.upstreamEnvironment === "test" ? "ambiente de testes" : "produção"})`);
+  console.log(
+    `[start] storefront on ${env.publicBaseUrl} (${env.upstreamEnvironment === "test" ? "ambiente de testes" : "produção"})`,
+  );
 }
 
 main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

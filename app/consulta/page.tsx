@@ -11,9 +11,14 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function LookupFormPage({ searchParams }: Props) {
   const params = await searchParams;
   const placa = typeof params.placa === "string" ? params.placa.slice(0, 8) : "";
-  const uf = typeof params.uf === "string" && isUf(params.uf.toUpperCase()) ? params.uf.toUpperCase() : "";
+  const uf =
+    typeof params.uf === "string" && isUf(params.uf.toUpperCase()) ? params.uf.toUpperCase() : "";
   return (
-    <PageShell step="Veículo" title="Consultar débitos" lead="Com a UF, a placa, o RENAVAM e o CPF ou CNPJ do proprietário, buscamos multas, IPVA e licenciamento no órgão de trânsito do estado.">
+    <PageShell
+      step="Veículo"
+      title="Consultar débitos"
+      lead="Com a UF, a placa, o RENAVAM e o CPF ou CNPJ do proprietário, buscamos multas, IPVA e licenciamento no órgão de trânsito do estado."
+    >
       <HydrateApart>
         <LookupForm defaults={{ plate: placa, uf }} />
       </HydrateApart>

@@ -9,7 +9,11 @@ import { backPath } from "@/lib/auth/back-path";
 import { sessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 
-export const metadata: Metadata = { title: "Entrar — área do despachante", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Entrar — área do despachante",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

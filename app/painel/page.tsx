@@ -14,9 +14,16 @@ export const metadata: Metadata = { title: "Início" };
 
 export default async function WorkspaceHomePage() {
   const user = await requirePageUser("/painel");
-  const [passkeys, overview] = await Promise.all([countPasskeys(user.id), workspaceOverview(user.id)]);
+  const [passkeys, overview] = await Promise.all([
+    countPasskeys(user.id),
+    workspaceOverview(user.id),
+  ]);
   return (
-    <PageShell title="Área do despachante" lead="Seus clientes, consultas em lote e links de pagamento, em qualquer computador." wide>
+    <PageShell
+      title="Área do despachante"
+      lead="Seus clientes, consultas em lote e links de pagamento, em qualquer computador."
+      wide
+    >
       <div className="mb-5 empty:hidden">
         <AdoptBanner />
       </div>
@@ -28,7 +35,11 @@ export default async function WorkspaceHomePage() {
         <p className="mt-1 text-sm text-slate-700">Entrou como {user.email}.</p>
         <p className="mt-1 text-sm text-slate-700">
           Seus clientes veem os links como enviados por <strong>{senderName(user)}</strong>.{" "}
-          <Link href="/painel/perfil" prefetch={false} className="font-semibold text-brand-700 underline underline-offset-2">
+          <Link
+            href="/painel/perfil"
+            prefetch={false}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
             Alterar seus dados
           </Link>
         </p>

@@ -17,10 +17,19 @@ export function AccountActions({ passkeys }: { passkeys: number }) {
   async function addPasskey() {
     setBusy("passkey");
     setMessage(null);
-    const result = await authClient.passkey.addPasskey({ name: "Chave de acesso" }).catch(() => ({ error: {} }));
+    const result = await authClient.passkey
+      .addPasskey({ name: "Chave de acesso" })
+      .catch(() => ({ error: {} }));
     setBusy(null);
-    if (result?.error) return setMessage({ tone: "danger", text: "A chave de acesso não foi cadastrada. Tente de novo; o aparelho precisa ter bloqueio de tela." });
-    setMessage({ tone: "success", text: "Chave de acesso cadastrada. Da próxima vez, entre com ela." });
+    if (result?.error)
+      return setMessage({
+        tone: "danger",
+        text: "A chave de acesso não foi cadastrada. Tente de novo; o aparelho precisa ter bloqueio de tela.",
+      });
+    setMessage({
+      tone: "success",
+      text: "Chave de acesso cadastrada. Da próxima vez, entre com ela.",
+    });
     router.refresh();
   }
 
@@ -35,10 +44,17 @@ export function AccountActions({ passkeys }: { passkeys: number }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        {passkeys === 0 ? "Nenhuma chave de acesso cadastrada." : `${passkeys} chave${passkeys === 1 ? "" : "s"} de acesso cadastrada${passkeys === 1 ? "" : "s"}.`}
+        {passkeys === 0
+          ? "Nenhuma chave de acesso cadastrada."
+          : `${passkeys} chave${passkeys === 1 ? "" : "s"} de acesso cadastrada${passkeys === 1 ? "" : "s"}.`}
       </p>
       <div className="flex flex-wrap gap-3">
-        <FormButton variant="secondary" pending={busy === "passkey"} pendingLabel="Aguardando o aparelho…" onClick={addPasskey}>
+        <FormButton
+          variant="secondary"
+          pending={busy === "passkey"}
+          pendingLabel="Aguardando o aparelho…"
+          onClick={addPasskey}
+        >
           Cadastrar chave de acesso
         </FormButton>
         <FormButton variant="secondary" pending={busy === "out"} onClick={() => signOut(false)}>
@@ -48,7 +64,11 @@ export function AccountActions({ passkeys }: { passkeys: number }) {
           Sair de todos os aparelhos
         </FormButton>
       </div>
-      {message ? <Alert tone={message.tone} live>{message.text}</Alert> : null}
+      {message ? (
+        <Alert tone={message.tone} live>
+          {message.text}
+        </Alert>
+      ) : null}
     </div>
   );
 }

@@ -17,18 +17,33 @@ export function PasskeySignIn({ back }: { back: string }) {
     setError(null);
     const result = await authClient.signIn.passkey().catch(() => ({ error: { message: "" } }));
     setPending(false);
-    if (result?.error) return setError("Não foi possível entrar com a chave de acesso. Use o link por e-mail ou tente de novo.");
+    if (result?.error)
+      return setError(
+        "Não foi possível entrar com a chave de acesso. Use o link por e-mail ou tente de novo.",
+      );
     router.push(back);
     router.refresh();
   }
 
   return (
     <div className="border-t border-slate-200 pt-5">
-      <p className="text-sm text-slate-700">Já cadastrou uma chave de acesso (digital, rosto ou PIN do aparelho)?</p>
-      <FormButton variant="secondary" className="mt-3 w-full sm:w-auto" pending={pending} pendingLabel="Aguardando o aparelho…" onClick={signIn}>
+      <p className="text-sm text-slate-700">
+        Já cadastrou uma chave de acesso (digital, rosto ou PIN do aparelho)?
+      </p>
+      <FormButton
+        variant="secondary"
+        className="mt-3 w-full sm:w-auto"
+        pending={pending}
+        pendingLabel="Aguardando o aparelho…"
+        onClick={signIn}
+      >
         Entrar com chave de acesso
       </FormButton>
-      {error ? <Alert tone="danger" className="mt-3" live>{error}</Alert> : null}
+      {error ? (
+        <Alert tone="danger" className="mt-3" live>
+          {error}
+        </Alert>
+      ) : null}
     </div>
   );
 }

@@ -25,7 +25,10 @@ export function CostSection({ amountCents, lead }: { amountCents: number; lead: 
       <div className="mt-4">
         {costs.isPending ? (
           <div className={reserve}>
-            <WaitingBlock title="Calculando as parcelas" detail="Simulando PIX e cartão de 1x a 12x, costuma levar até 3 segundos." />
+            <WaitingBlock
+              title="Calculando as parcelas"
+              detail="Simulando PIX e cartão de 1x a 12x, costuma levar até 3 segundos."
+            />
           </div>
         ) : costs.isError ? (
           <Alert live tone="danger" title="Não foi possível simular as parcelas">

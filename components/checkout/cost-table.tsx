@@ -3,13 +3,35 @@ import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Money } from "@/components/ui/money";
 
-type Row = { key: string; label: string; installmentCents: number | null; totalCents: number; interestCents: number };
+type Row = {
+  key: string;
+  label: string;
+  installmentCents: number | null;
+  totalCents: number;
+  interestCents: number;
+};
 
 function rowsOf(answer: InstallmentsAnswer): Row[] {
-  const pix = answer.pix ? [{ key: "pix", label: "PIX", installmentCents: null, totalCents: answer.pix.totalCents, interestCents: answer.pix.interestCents }] : [];
+  const pix = answer.pix
+    ? [
+        {
+          key: "pix",
+          label: "PIX",
+          installmentCents: null,
+          totalCents: answer.pix.totalCents,
+          interestCents: answer.pix.interestCents,
+        },
+      ]
+    : [];
   return [
     ...pix,
-    ...answer.options.map((o) => ({ key: String(o.number), label: `Cartão ${o.number}x`, installmentCents: o.installmentCents, totalCents: o.totalCents, interestCents: o.interestCents })),
+    ...answer.options.map((o) => ({
+      key: String(o.number),
+      label: `Cartão ${o.number}x`,
+      installmentCents: o.installmentCents,
+      totalCents: o.totalCents,
+      interestCents: o.interestCents,
+    })),
   ];
 }
 
@@ -21,7 +43,8 @@ export function CostTable({ answer }: { answer: InstallmentsAnswer }) {
   if (rows.length === 0) {
     return (
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
-        Para valores abaixo de R$ 5,00 não há parcelamento no cartão. Pague com PIX: o total com juros aparece quando o código é gerado, antes de você pagar.
+        Para valores abaixo de R$ 5,00 não há parcelamento no cartão. Pague com PIX: o total com
+        juros aparece quando o código é gerado, antes de você pagar.
       </p>
     );
   }
@@ -32,10 +55,18 @@ export function CostTable({ answer }: { answer: InstallmentsAnswer }) {
         <caption className="sr-only">Custo de cada forma de pagamento, com juros</caption>
         <thead>
           <tr className="text-left text-xs text-slate-700">
-            <th scope="col" className="px-2 py-2 font-semibold">Forma</th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">Parcela</th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">Total</th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">Juros</th>
+            <th scope="col" className="px-2 py-2 font-semibold">
+              Forma
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Parcela
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Total
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Juros
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -49,7 +80,13 @@ export function CostTable({ answer }: { answer: InstallmentsAnswer }) {
                     {best ? <Badge tone="success">Menor custo</Badge> : null}
                   </span>
                 </th>
-                <td className="px-2 py-2.5 text-right">{row.installmentCents === null ? "à vista" : <Money cents={row.installmentCents} />}</td>
+                <td className="px-2 py-2.5 text-right">
+                  {row.installmentCents === null ? (
+                    "à vista"
+                  ) : (
+                    <Money cents={row.installmentCents} />
+                  )}
+                </td>
                 <td className={cx("px-2 py-2.5 text-right", best && "font-bold text-emerald-900")}>
                   <Money cents={row.totalCents} />
                 </td>

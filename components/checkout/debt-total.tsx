@@ -1,6 +1,10 @@
 import { Money } from "@/components/ui/money";
 
-type Props = { debts: { id: string; title: string; amountCents: number }[]; totalCents: number; totalLabel: string };
+type Props = {
+  debts: { id: string; title: string; amountCents: number }[];
+  totalCents: number;
+  totalLabel: string;
+};
 
 /** The chosen debts and their total, the largest number in a summary column. */
 export function DebtTotal({ debts, totalCents, totalLabel }: Props) {

@@ -17,7 +17,15 @@ import { DebtTotal } from "./debt-total";
 import { CustomerForm } from "./customer-form";
 
 /** Selected debts, the cost of each way to pay, then the payer's data. */
-export function PaymentChoice({ debtIds, initial, maxAgeMs }: { debtIds: string[]; initial: LookupView; maxAgeMs: number }) {
+export function PaymentChoice({
+  debtIds,
+  initial,
+  maxAgeMs,
+}: {
+  debtIds: string[];
+  initial: LookupView;
+  maxAgeMs: number;
+}) {
   const lookupId = initial.id;
   const lookup = useQuery({ ...lookupQuery(lookupId), ...seededWith(initial) });
   const wanted = new Set(debtIds);
@@ -27,7 +35,9 @@ export function PaymentChoice({ debtIds, initial, maxAgeMs }: { debtIds: string[
   if (lookup.isError || debts.length === 0 || debts.length !== wanted.size) {
     return (
       <SelectionAlert lookupId={lookupId} title="Não encontramos os débitos escolhidos">
-        {lookup.isError ? errorMessage(lookup.error) : "A seleção não corresponde a esta consulta. Volte e escolha os débitos de novo."}
+        {lookup.isError
+          ? errorMessage(lookup.error)
+          : "A seleção não corresponde a esta consulta. Volte e escolha os débitos de novo."}
       </SelectionAlert>
     );
   }
@@ -48,7 +58,14 @@ export function PaymentChoice({ debtIds, initial, maxAgeMs }: { debtIds: string[
   const taken = debts.find((d) => d.availability);
   if (taken?.availability) {
     return (
-      <SelectionAlert lookupId={lookupId} title={taken.availability.state === "in_payment" ? "Um destes débitos está em pagamento" : "Um destes débitos não pode mais ser pago"}>
+      <SelectionAlert
+        lookupId={lookupId}
+        title={
+          taken.availability.state === "in_payment"
+            ? "Um destes débitos está em pagamento"
+            : "Um destes débitos não pode mais ser pago"
+        }
+      >
         {`Não é possível pagar “${taken.title}”. ${taken.availability.reason}`}
       </SelectionAlert>
     );
@@ -59,12 +76,17 @@ export function PaymentChoice({ debtIds, initial, maxAgeMs }: { debtIds: string[
       <div className="flex flex-col gap-5">
         {/* The last step before a checkout exists: an old result is flagged here too. */}
         <LookupAge lookupId={lookupId} checkedAt={lookup.data.checkedAt} maxAgeMs={maxAgeMs} />
-        <CostSection amountCents={totalCents} lead="Todas as formas têm juros, inclusive PIX e 1x. Você escolhe na próxima etapa." />
+        <CostSection
+          amountCents={totalCents}
+          lead="Todas as formas têm juros, inclusive PIX e 1x. Você escolhe na próxima etapa."
+        />
         <Card aria-labelledby="customer-title">
           <h2 id="customer-title" className="text-lg font-semibold text-slate-900">
             Dados de quem paga
           </h2>
-          <p className="mt-1 text-sm text-slate-700">Usamos para emitir o comprovante e avisar sobre o pagamento.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Usamos para emitir o comprovante e avisar sobre o pagamento.
+          </p>
           <div className="mt-4">
             <HydrateApart>
               <CustomerForm lookupId={lookupId} debtIds={debts.map((d) => d.id)} />
@@ -77,7 +99,11 @@ export function PaymentChoice({ debtIds, initial, maxAgeMs }: { debtIds: string[
           Débitos escolhidos
         </h2>
         <DebtTotal debts={debts} totalCents={totalCents} totalLabel="Valor dos débitos" />
-        <ButtonLink href={`/consulta/${lookupId}?debts=${debts.map((d) => d.id).join(",")}`} variant="ghost" className="mt-2 px-0">
+        <ButtonLink
+          href={`/consulta/${lookupId}?debts=${debts.map((d) => d.id).join(",")}`}
+          variant="ghost"
+          className="mt-2 px-0"
+        >
           Alterar a seleção
         </ButtonLink>
       </Card>
@@ -85,7 +111,15 @@ export function PaymentChoice({ debtIds, initial, maxAgeMs }: { debtIds: string[
   );
 }
 
-function SelectionAlert({ lookupId, title, children }: { lookupId: string; title: string; children: string }) {
+function SelectionAlert({
+  lookupId,
+  title,
+  children,
+}: {
+  lookupId: string;
+  title: string;
+  children: string;
+}) {
   return (
     <Alert live tone="warning" title={title}>
       <p>{children}</p>

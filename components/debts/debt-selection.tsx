@@ -2,9 +2,26 @@
 
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { explainAddedAlongside, explainBlocked, explainRemovedAlongside } from "@/lib/rules/debt-explanations";
-import { presetAll, presetFinesOnly, presetLicensing, type PresetResult } from "@/lib/rules/debt-presets";
-import { debtIdsFromParam, select, toSelectable, unselect, validateSelection, whyBlocked, type DebtForSelection } from "@/lib/rules/debt-selection";
+import {
+  explainAddedAlongside,
+  explainBlocked,
+  explainRemovedAlongside,
+} from "@/lib/rules/debt-explanations";
+import {
+  presetAll,
+  presetFinesOnly,
+  presetLicensing,
+  type PresetResult,
+} from "@/lib/rules/debt-presets";
+import {
+  debtIdsFromParam,
+  select,
+  toSelectable,
+  unselect,
+  validateSelection,
+  whyBlocked,
+  type DebtForSelection,
+} from "@/lib/rules/debt-selection";
 import { sumCents } from "@/lib/rules/money";
 import type { DebtView } from "@/lib/browser/types";
 import { Alert } from "@/components/ui/alert";
@@ -41,7 +58,9 @@ export function DebtSelection({ lookupId, debts, action }: Props) {
   // The selection lives in the address (?debts=) so the back button and "Alterar a seleção"
   // return to it; ids that no longer make a valid selection are dropped rather than half-applied.
   const [selection, setSelection] = useState<string[]>(() => {
-    const ids = debtIdsFromParam(params.get("debts")).filter((id) => rules.some((d) => d.id === id));
+    const ids = debtIdsFromParam(params.get("debts")).filter((id) =>
+      rules.some((d) => d.id === id),
+    );
     return ids.length > 0 && validateSelection(ids, rules).ok ? ids : [];
   });
   useEffect(() => {
@@ -49,7 +68,8 @@ export function DebtSelection({ lookupId, debts, action }: Props) {
     if (selection.length > 0) url.searchParams.set("debts", selection.join(","));
     else url.searchParams.delete("debts");
     // replaceState costs a few ms; most page loads have nothing to change.
-    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+    if (url.href !== window.location.href)
+      window.history.replaceState(window.history.state, "", url);
   }, [selection]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const now = useNow(60_000);
@@ -60,11 +80,19 @@ export function DebtSelection({ lookupId, debts, action }: Props) {
     if (checked) {
       const result = select(selection, id, rules);
       setSelection(result.selection);
-      setNotice({ anchor: id, sentences: result.addedAlongside.map((a) => explainAddedAlongside(a, rules)), flash: result.addedAlongside.map((a) => a.id) });
+      setNotice({
+        anchor: id,
+        sentences: result.addedAlongside.map((a) => explainAddedAlongside(a, rules)),
+        flash: result.addedAlongside.map((a) => a.id),
+      });
     } else {
       const result = unselect(selection, id, rules);
       setSelection(result.selection);
-      setNotice({ anchor: id, sentences: result.removedAlongside.map((r) => explainRemovedAlongside(r, rules)), flash: [] });
+      setNotice({
+        anchor: id,
+        sentences: result.removedAlongside.map((r) => explainRemovedAlongside(r, rules)),
+        flash: [],
+      });
     }
   };
 
@@ -73,12 +101,20 @@ export function DebtSelection({ lookupId, debts, action }: Props) {
     setSelection(result.selection);
     setNotice(null);
     const left = result.leftOut.flatMap((b) => explainBlocked(b, rules));
-    setPresetNote(result.selection.length === 0 ? `Nenhum débito se encaixa em “${label}”.` : left.length ? `Ficaram de fora: ${left.join(" ")}` : null);
+    setPresetNote(
+      result.selection.length === 0
+        ? `Nenhum débito se encaixa em “${label}”.`
+        : left.length
+          ? `Ficaram de fora: ${left.join(" ")}`
+          : null,
+    );
   };
 
   const chosen = new Set(selection);
   const totalCents = sumCents(debts.filter((d) => chosen.has(d.id)).map((d) => d.amountCents));
-  const href = selection.length ? `/consulta/${lookupId}/pagamento?debts=${selection.join(",")}` : null;
+  const href = selection.length
+    ? `/consulta/${lookupId}/pagamento?debts=${selection.join(",")}`
+    : null;
 
   return (
     <div className="grid gap-5 lg:grid-cols-[1fr_20rem] lg:items-start">
@@ -94,7 +130,13 @@ export function DebtSelection({ lookupId, debts, action }: Props) {
               </Button>
             ))}
           </div>
-          <div aria-live="polite">{presetNote ? <Alert tone="info" className="mt-3">{presetNote}</Alert> : null}</div>
+          <div aria-live="polite">
+            {presetNote ? (
+              <Alert tone="info" className="mt-3">
+                {presetNote}
+              </Alert>
+            ) : null}
+          </div>
         </Card>
         {groups.map((group) => (
           <Card key={group.type} aria-labelledby={`group-${group.type}`}>
@@ -103,11 +145,22 @@ export function DebtSelection({ lookupId, debts, action }: Props) {
             </h2>
             {group.years.map(({ year, debts: yearDebts }) => (
               <div key={year ?? "none"} className="mt-3">
-                {year !== null ? <h3 className="mb-2 text-sm font-semibold text-slate-700">{year}</h3> : null}
+                {year !== null ? (
+                  <h3 className="mb-2 text-sm font-semibold text-slate-700">{year}</h3>
+                ) : null}
                 <ul className="flex flex-col gap-2">
                   {yearDebts.map((debt) => {
-                    if (debt.availability) return <UnavailableDebtItem key={debt.id} debt={debt} availability={debt.availability} />;
-                    const blocked = chosen.has(debt.id) ? null : whyBlocked(selection, debt.id, rules);
+                    if (debt.availability)
+                      return (
+                        <UnavailableDebtItem
+                          key={debt.id}
+                          debt={debt}
+                          availability={debt.availability}
+                        />
+                      );
+                    const blocked = chosen.has(debt.id)
+                      ? null
+                      : whyBlocked(selection, debt.id, rules);
                     return (
                       <DebtItem
                         key={debt.id}
@@ -131,7 +184,12 @@ export function DebtSelection({ lookupId, debts, action }: Props) {
           {notice?.sentences.join(" ") ?? ""}
         </p>
       </div>
-      <SelectionSummary count={selection.length} totalCents={totalCents} href={href} action={action?.(selection)} />
+      <SelectionSummary
+        count={selection.length}
+        totalCents={totalCents}
+        href={href}
+        action={action?.(selection)}
+      />
     </div>
   );
 }

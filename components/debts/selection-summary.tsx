@@ -9,21 +9,29 @@ type Props = { count: number; totalCents: number; href: string | null; action?: 
 
 /** Desktop: the summary column. Phones: the sticky bar. Same total, same next action. */
 export function SelectionSummary({ count, totalCents, href, action: custom }: Props) {
-  const label = count === 0 ? "Nenhum débito selecionado" : count === 1 ? "1 débito selecionado" : `${count} débitos selecionados`;
-  const action = custom ?? (href ? (
-    <ButtonLink href={href}>Continuar</ButtonLink>
-  ) : (
-    <Button disabled>Continuar</Button>
-  ));
+  const label =
+    count === 0
+      ? "Nenhum débito selecionado"
+      : count === 1
+        ? "1 débito selecionado"
+        : `${count} débitos selecionados`;
+  const action =
+    custom ??
+    (href ? <ButtonLink href={href}>Continuar</ButtonLink> : <Button disabled>Continuar</Button>);
   return (
     <>
       <Card className="hidden lg:sticky lg:top-6 lg:block" aria-labelledby="summary-title">
         <h2 id="summary-title" className="text-sm font-semibold text-slate-700">
           Total selecionado
         </h2>
-        <Money cents={totalCents} className="mt-1 block text-left text-4xl font-bold text-slate-900" />
+        <Money
+          cents={totalCents}
+          className="mt-1 block text-left text-4xl font-bold text-slate-900"
+        />
         <p className="mt-1 text-sm text-slate-700">{label}</p>
-        <p className="mt-3 text-sm text-slate-700">O custo de cada forma de pagamento (PIX ou cartão em até 12x) aparece na próxima etapa.</p>
+        <p className="mt-3 text-sm text-slate-700">
+          O custo de cada forma de pagamento (PIX ou cartão em até 12x) aparece na próxima etapa.
+        </p>
         <div className="mt-4 [&>*]:w-full">{action}</div>
       </Card>
       <MobileTotalBar label={label} totalCents={totalCents} action={action} />

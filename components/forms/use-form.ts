@@ -16,7 +16,8 @@ type Values = Record<string, unknown>;
 export type FieldError = { message?: string };
 export type FieldErrors<V extends Values> = Partial<Record<keyof V, FieldError>>;
 /** The parsed values, or an error per field (the first one found for each). */
-export type ResolverResult<V extends Values, Out> = { ok: true; values: Out } | { ok: false; errors: FieldErrors<V> };
+export type ResolverResult<V extends Values, Out> =
+  { ok: true; values: Out } | { ok: false; errors: FieldErrors<V> };
 export type Resolver<V extends Values, Out> = (values: V) => Promise<ResolverResult<V, Out>>;
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -133,9 +134,19 @@ export class FormControl<V extends Values, Out = V> {
 
 export type Control<V extends Values> = FormControl<V, unknown>;
 
-export function useForm<V extends Values, Out>({ resolver, defaultValues }: { resolver: Resolver<V, Out>; defaultValues: V }) {
+export function useForm<V extends Values, Out>({
+  resolver,
+  defaultValues,
+}: {
+  resolver: Resolver<V, Out>;
+  defaultValues: V;
+}) {
   const [control] = useState(() => new FormControl<V, Out>(defaultValues, resolver));
-  const errors = useSyncExternalStore(control.subscribe, () => control.errors, () => control.errors);
+  const errors = useSyncExternalStore(
+    control.subscribe,
+    () => control.errors,
+    () => control.errors,
+  );
   return {
     control: control as unknown as Control<V>,
     formState: { errors },
@@ -148,6 +159,16 @@ export function useForm<V extends Values, Out>({ resolver, defaultValues }: { re
 }
 
 /** One field's value; the component re-renders only when that value changes. */
-export function useWatch<V extends Values, N extends keyof V>({ control, name }: { control: Control<V>; name: N }): V[N] {
-  return useSyncExternalStore(control.subscribe, () => control.values[name], () => control.defaults[name]);
+export function useWatch<V extends Values, N extends keyof V>({
+  control,
+  name,
+}: {
+  control: Control<V>;
+  name: N;
+}): V[N] {
+  return useSyncExternalStore(
+    control.subscribe,
+    () => control.values[name],
+    () => control.defaults[name],
+  );
 }

@@ -8,7 +8,9 @@ type Issue = { path: PropertyKey[]; message: string };
 /** What the resolver needs from a zod 4 schema (classic or mini). */
 type ZodSchema<In, Out> = {
   _zod: { input: In; output: Out };
-  safeParseAsync(data: unknown): Promise<{ success: true; data: Out } | { success: false; error: { issues: Issue[] } }>;
+  safeParseAsync(
+    data: unknown,
+  ): Promise<{ success: true; data: Out } | { success: false; error: { issues: Issue[] } }>;
 };
 
 /** One message per field: the first issue zod reports for it (react-hook-form's zodResolver did the same). */
@@ -32,7 +34,9 @@ export function fieldErrors<V extends Values>(issues: Issue[]): FieldErrors<V> {
  * yet should not pay it (Lighthouse counted it as blocking time on the pay page).
  * Validation itself is unchanged: the same schema the server parses with.
  */
-export function lazyZodResolver<In extends Values, Out>(loadSchema: () => Promise<ZodSchema<In, Out>>) {
+export function lazyZodResolver<In extends Values, Out>(
+  loadSchema: () => Promise<ZodSchema<In, Out>>,
+) {
   let pending: Promise<ZodSchema<In, Out>> | undefined;
   const load = () =>
     (pending ??= loadSchema().catch((error: unknown) => {
@@ -41,7 +45,9 @@ export function lazyZodResolver<In extends Values, Out>(loadSchema: () => Promis
     }));
   const resolver: Resolver<In, Out> = async (values) => {
     const result = await (await load()).safeParseAsync(values);
-    return result.success ? { ok: true, values: result.data } : { ok: false, errors: fieldErrors<In>(result.error.issues) };
+    return result.success
+      ? { ok: true, values: result.data }
+      : { ok: false, errors: fieldErrors<In>(result.error.issues) };
   };
   const preload = () => {
     load().catch(() => {});
@@ -55,7 +61,9 @@ export function lazyZodResolver<In extends Values, Out>(loadSchema: () => Promis
  * spread `formProps` on the <form> (focus bubbles from any field; a pointer down on a button or a
  * label comes before its click).
  */
-export function useLazyZodResolver<In extends Values, Out>(loadSchema: () => Promise<ZodSchema<In, Out>>) {
+export function useLazyZodResolver<In extends Values, Out>(
+  loadSchema: () => Promise<ZodSchema<In, Out>>,
+) {
   const [{ resolver, preload }] = useState(() => lazyZodResolver(loadSchema));
   return { resolver, formProps: { onFocus: preload, onPointerDown: preload } };
 }

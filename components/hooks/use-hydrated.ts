@@ -9,5 +9,9 @@ const subscribe = () => () => {};
  * until then: a native submit before hydration would put RENAVAM, CPF or card data in the URL.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -13,19 +13,35 @@ export function SiteHeader({ notice }: { notice?: React.ReactNode }) {
           nav links never wrap, and the workspace link says "Painel" below sm. Below 360 px the
           decorative "PP" mark gives way and the name steps down a size: the words are what count. */}
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-3 min-[360px]:gap-3 min-[360px]:px-4 sm:gap-4 print:hidden">
-        <AppLink href="/" prefetch={false} className="flex min-h-11 items-center gap-2 whitespace-nowrap text-base font-bold text-slate-900 min-[360px]:text-lg">
-          <span aria-hidden="true" className="hidden rounded-md bg-brand-600 px-1.5 py-0.5 text-sm font-black tracking-wider text-white min-[360px]:inline">
+        <AppLink
+          href="/"
+          prefetch={false}
+          className="flex min-h-11 items-center gap-2 whitespace-nowrap text-base font-bold text-slate-900 min-[360px]:text-lg"
+        >
+          <span
+            aria-hidden="true"
+            className="hidden rounded-md bg-brand-600 px-1.5 py-0.5 text-sm font-black tracking-wider text-white min-[360px]:inline"
+          >
             PP
           </span>
           Placa Paga
         </AppLink>
         <div className="flex shrink-0 items-center gap-2 whitespace-nowrap min-[360px]:gap-3 sm:gap-4">
           {/* The dispatcher's way back to the links they sent (this browser only, no account). */}
-          <AppLink href="/links" prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <AppLink
+            href="/links"
+            prefetch={false}
+            className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             Meus links
           </AppLink>
           {/* One accessible name at every width that contains each visible label (WCAG 2.5.3). */}
-          <AppLink href="/painel" prefetch={false} aria-label="Painel do despachante" className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <AppLink
+            href="/painel"
+            prefetch={false}
+            aria-label="Painel do despachante"
+            className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             <span className="sm:hidden">Painel</span>
             <span className="hidden sm:inline">Despachante</span>
           </AppLink>

@@ -14,8 +14,12 @@ import { ShareActions } from "./share-actions";
 
 /** The dispatcher's view of one share link: hand it over, and watch it until it is paid. */
 export function LinkPanel({ token, url }: { token: string; url: string }) {
-  const checkout = useQuery({ ...checkoutQuery(token), refetchInterval: (q) => (q.state.data?.status === "open" ? POLL_MS.checkout : false) });
-  if (checkout.isPending) return <WaitingBlock title="Carregando o link" detail="Isso leva só um instante." />;
+  const checkout = useQuery({
+    ...checkoutQuery(token),
+    refetchInterval: (q) => (q.state.data?.status === "open" ? POLL_MS.checkout : false),
+  });
+  if (checkout.isPending)
+    return <WaitingBlock title="Carregando o link" detail="Isso leva só um instante." />;
   if (checkout.isError) {
     return (
       <Alert live tone="danger" title="Não foi possível carregar o link">
@@ -37,7 +41,11 @@ export function LinkPanel({ token, url }: { token: string; url: string }) {
           <div aria-live="polite">
             {c.status === "paid" && c.latestPayment ? (
               <Alert tone="success" title="O cliente já pagou este link" className="mt-3">
-                <ButtonLink href={`/pagamento/${c.latestPayment.ref}`} variant="secondary" className="mt-2">
+                <ButtonLink
+                  href={`/pagamento/${c.latestPayment.ref}`}
+                  variant="secondary"
+                  className="mt-2"
+                >
                   Ver comprovante
                 </ButtonLink>
               </Alert>
@@ -48,7 +56,10 @@ export function LinkPanel({ token, url }: { token: string; url: string }) {
             ) : c.status === "open" && c.unavailable ? (
               <Alert tone="warning" title="Este link não pode mais ser pago" className="mt-3">
                 <p>{c.unavailable.message}</p>
-                <p className="mt-1">Faça uma nova consulta do veículo para gerar um link com o que ainda está em aberto.</p>
+                <p className="mt-1">
+                  Faça uma nova consulta do veículo para gerar um link com o que ainda está em
+                  aberto.
+                </p>
               </Alert>
             ) : null}
           </div>
@@ -58,7 +69,12 @@ export function LinkPanel({ token, url }: { token: string; url: string }) {
                 <Countdown expiresAt={c.expiresAt} label="O link expira em" />
               </div>
               <div className="mt-4">
-                <ShareActions plate={c.plate} amountCents={c.amountCents} expiresAt={c.expiresAt} url={url} />
+                <ShareActions
+                  plate={c.plate}
+                  amountCents={c.amountCents}
+                  expiresAt={c.expiresAt}
+                  url={url}
+                />
               </div>
             </>
           ) : null}

@@ -18,7 +18,8 @@ import { RenewLinkButton } from "./renew-link-button";
 /** "Meus links": polled (linksQuery), so a client's payment shows up here without a reload. */
 export function LinksList() {
   const links = useQuery(linksQuery());
-  if (links.isPending) return <WaitingBlock title="Carregando seus links" detail="Isso leva só um instante." />;
+  if (links.isPending)
+    return <WaitingBlock title="Carregando seus links" detail="Isso leva só um instante." />;
   if (links.isError) {
     return (
       <Alert live tone="danger" title="Não foi possível carregar seus links">
@@ -30,7 +31,9 @@ export function LinksList() {
     return (
       <Card>
         <p className="text-slate-800">Nenhum link gerado neste navegador ainda.</p>
-        <p className="mt-1 text-sm text-slate-700">Faça a consulta do veículo do cliente, escolha os débitos e use “Gerar link de pagamento”.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Faça a consulta do veículo do cliente, escolha os débitos e use “Gerar link de pagamento”.
+        </p>
         <ButtonLink href="/" variant="secondary" className="mt-4">
           Fazer uma consulta
         </ButtonLink>
@@ -47,10 +50,14 @@ export function LinksList() {
 }
 
 function Settlement({ payment }: { payment: NonNullable<LinkView["payment"]> }) {
-  const counts = payment.debtsTotal > 0 ? ` · ${payment.debtsSettled} de ${payment.debtsTotal} débitos quitados` : "";
+  const counts =
+    payment.debtsTotal > 0
+      ? ` · ${payment.debtsSettled} de ${payment.debtsTotal} débitos quitados`
+      : "";
   return (
     <p className="text-sm text-slate-700">
-      Pago em {payment.paidAt ? formatDateTimeBR(payment.paidAt) : "—"} · {liquidationStatusLabel(payment.liquidationStatus)}
+      Pago em {payment.paidAt ? formatDateTimeBR(payment.paidAt) : "—"} ·{" "}
+      {liquidationStatusLabel(payment.liquidationStatus)}
       {counts}
     </p>
   );
@@ -59,23 +66,36 @@ function Settlement({ payment }: { payment: NonNullable<LinkView["payment"]> }) 
 /** Where the client's latest attempt stands, when it is not a payment yet (docs/payment-states.md). */
 function LastAttempt({ status }: { status: string }) {
   if (status === "not_created") {
-    return <p className="text-sm text-slate-700">Última tentativa não realizada pela operadora: nada foi cobrado e o cliente pode pagar de novo.</p>;
+    return (
+      <p className="text-sm text-slate-700">
+        Última tentativa não realizada pela operadora: nada foi cobrado e o cliente pode pagar de
+        novo.
+      </p>
+    );
   }
   if (status === "refused" || status === "expired") return null;
-  return <p className="text-sm text-slate-700">Pagamento em andamento: {paymentStatusLabel(status).toLowerCase()}.</p>;
+  return (
+    <p className="text-sm text-slate-700">
+      Pagamento em andamento: {paymentStatusLabel(status).toLowerCase()}.
+    </p>
+  );
 }
 
 function LinkItem({ link }: { link: LinkView }) {
   const paid = link.status === "paid" ? link.payment : undefined;
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`Link do veículo ${formatPlate(link.plate)} para ${link.customerName}`}>
+    <li
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={`Link do veículo ${formatPlate(link.plate)} para ${link.customerName}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="font-semibold text-slate-900">
             {formatPlate(link.plate)} · {link.uf}
           </p>
           <p className="text-sm text-slate-700">
-            Para {link.customerName} · {link.debtCount} {link.debtCount === 1 ? "débito" : "débitos"}
+            Para {link.customerName} · {link.debtCount}{" "}
+            {link.debtCount === 1 ? "débito" : "débitos"}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">
@@ -85,7 +105,14 @@ function LinkItem({ link }: { link: LinkView }) {
       </div>
       <div className="mt-3 flex flex-col gap-1">
         <p className="text-sm text-slate-700">Gerado em {formatDateTimeBR(link.createdAt)}</p>
-        {paid ? <Settlement payment={paid} /> : <p className="text-sm text-slate-700">{link.status === "expired" ? "Expirou em" : "Válido até"} {formatDateTimeBR(link.expiresAt)}</p>}
+        {paid ? (
+          <Settlement payment={paid} />
+        ) : (
+          <p className="text-sm text-slate-700">
+            {link.status === "expired" ? "Expirou em" : "Válido até"}{" "}
+            {formatDateTimeBR(link.expiresAt)}
+          </p>
+        )}
         {!paid && link.payment ? <LastAttempt status={link.payment.status} /> : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-3">

@@ -21,7 +21,12 @@ export function RenewLinkButton({ token }: { token: string }) {
   });
   return (
     <div className="flex w-full flex-col gap-3">
-      <Button onClick={() => renew.mutate()} pending={renew.isPending || renew.isSuccess} pendingLabel="Gerando novo link…" className="self-start">
+      <Button
+        onClick={() => renew.mutate()}
+        pending={renew.isPending || renew.isSuccess}
+        pendingLabel="Gerando novo link…"
+        className="self-start"
+      >
         Gerar novo link
       </Button>
       {renew.isError ? (

@@ -22,7 +22,10 @@ const PROBLEMS: Record<string, LookupProblem> = {
   },
 };
 
-export function lookupProblem(errorCode: string | null | undefined, message: string | null | undefined): LookupProblem {
+export function lookupProblem(
+  errorCode: string | null | undefined,
+  message: string | null | undefined,
+): LookupProblem {
   return (
     (errorCode ? PROBLEMS[errorCode] : undefined) ?? {
       title: "Não foi possível concluir a consulta",

@@ -7,7 +7,10 @@ import { lookupCoverage } from "@/lib/rules/lookup-coverage";
 export function LookupCoverage({ uf }: { uf: string }) {
   const coverage = lookupCoverage(uf);
   return (
-    <section aria-labelledby="coverage-title" className="rounded-xl border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-700">
+    <section
+      aria-labelledby="coverage-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-700"
+    >
       <h2 id="coverage-title" className="text-sm font-semibold text-slate-900">
         O que esta consulta cobre
       </h2>

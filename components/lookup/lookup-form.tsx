@@ -24,7 +24,9 @@ type FieldName = keyof LookupInputValues;
 /** UF, plate, RENAVAM and owner document, checked with the server's own schema before sending. */
 export function LookupForm({ defaults }: { defaults: { plate: string; uf: string } }) {
   const router = useRouter();
-  const validation = useLazyZodResolver(() => import("@/lib/validation/lookup-input").then((m) => m.lookupInputSchema));
+  const validation = useLazyZodResolver(() =>
+    import("@/lib/validation/lookup-input").then((m) => m.lookupInputSchema),
+  );
   const form = useForm<LookupInputValues, LookupInput>({
     resolver: validation.resolver,
     defaultValues: { uf: defaults.uf, plate: defaults.plate, renavam: "", cpfCnpj: "" },
@@ -37,7 +39,8 @@ export function LookupForm({ defaults }: { defaults: { plate: string; uf: string
     onSuccess: ({ lookupId }) => router.push(`/consulta/${lookupId}`),
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) form.setError(name as FieldName, { message });
+        for (const [name, message] of Object.entries(error.fields))
+          form.setError(name as FieldName, { message });
       }
     },
   });
@@ -46,22 +49,52 @@ export function LookupForm({ defaults }: { defaults: { plate: string; uf: string
 
   return (
     <Card>
-      <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values))} {...validation.formProps} className="flex flex-col gap-4" aria-label="Consultar débitos">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => start.mutate(values))}
+        {...validation.formProps}
+        className="flex flex-col gap-4"
+        aria-label="Consultar débitos"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="uf" label="UF" error={msg("uf")}>
-            <SelectInput {...form.register("uf")} defaultValue={defaults.uf} {...describedBy("uf", { error: msg("uf") })}>
+            <SelectInput
+              {...form.register("uf")}
+              defaultValue={defaults.uf}
+              {...describedBy("uf", { error: msg("uf") })}
+            >
               <option value="">Escolha o estado</option>
               <UfOptions />
             </SelectInput>
           </Field>
           <Field id="plate" label="Placa" error={msg("plate")}>
-            <TextInput {...form.register("plate")} defaultValue={defaults.plate} {...describedBy("plate", { error: msg("plate") })} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={8} className="uppercase tracking-wider" />
+            <TextInput
+              {...form.register("plate")}
+              defaultValue={defaults.plate}
+              {...describedBy("plate", { error: msg("plate") })}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={8}
+              className="uppercase tracking-wider"
+            />
           </Field>
         </div>
         <Field id="renavam" label="RENAVAM" error={msg("renavam")} hint={HINTS.renavam}>
-          <TextInput {...form.register("renavam")} {...describedBy("renavam", { error: msg("renavam"), hint: HINTS.renavam })} inputMode="numeric" autoComplete="off" maxLength={11} />
+          <TextInput
+            {...form.register("renavam")}
+            {...describedBy("renavam", { error: msg("renavam"), hint: HINTS.renavam })}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={11}
+          />
         </Field>
-        <Field id="cpfCnpj" label="CPF ou CNPJ do proprietário" error={msg("cpfCnpj")} hint={HINTS.cpfCnpj}>
+        <Field
+          id="cpfCnpj"
+          label="CPF ou CNPJ do proprietário"
+          error={msg("cpfCnpj")}
+          hint={HINTS.cpfCnpj}
+        >
           <TextInput
             {...cpfField}
             onChange={(event) => {
@@ -80,7 +113,12 @@ export function LookupForm({ defaults }: { defaults: { plate: string; uf: string
             {errorMessage(start.error)}
           </Alert>
         ) : null}
-        <FormButton type="submit" pending={start.isPending || start.isSuccess} pendingLabel="Iniciando consulta…" className="w-full sm:w-auto sm:self-start">
+        <FormButton
+          type="submit"
+          pending={start.isPending || start.isSuccess}
+          pendingLabel="Iniciando consulta…"
+          className="w-full sm:w-auto sm:self-start"
+        >
           Consultar débitos
         </FormButton>
       </form>

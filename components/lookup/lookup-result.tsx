@@ -40,8 +40,16 @@ export function LookupResult({ initial, maxAgeMs, coverage }: Props) {
   if (lookup.isError) {
     const missing = lookup.error instanceof ApiError && lookup.error.status === 404;
     return (
-      <Alert live tone="danger" title={missing ? "Consulta não encontrada" : "Não foi possível carregar a consulta"}>
-        <p>{missing ? "Este endereço não corresponde a nenhuma consulta. Faça uma nova consulta." : errorMessage(lookup.error)}</p>
+      <Alert
+        live
+        tone="danger"
+        title={missing ? "Consulta não encontrada" : "Não foi possível carregar a consulta"}
+      >
+        <p>
+          {missing
+            ? "Este endereço não corresponde a nenhuma consulta. Faça uma nova consulta."
+            : errorMessage(lookup.error)}
+        </p>
         <ButtonLink href="/consulta" variant="secondary" className="mt-3">
           Fazer uma nova consulta
         </ButtonLink>
@@ -52,13 +60,24 @@ export function LookupResult({ initial, maxAgeMs, coverage }: Props) {
   const vehicle = `${formatPlate(data.plate)} (${data.uf})`;
   switch (data.status) {
     case "pending":
-      return <WaitingBlock title={`Consultando os débitos de ${vehicle}`} detail={`Estamos consultando o Detran-${data.uf}; costuma levar até 30 segundos. Você pode sair e voltar a esta página depois.`} />;
+      return (
+        <WaitingBlock
+          title={`Consultando os débitos de ${vehicle}`}
+          detail={`Estamos consultando o Detran-${data.uf}; costuma levar até 30 segundos. Você pode sair e voltar a esta página depois.`}
+        />
+      );
     case "delayed":
       return (
         <div className="flex flex-col gap-4">
-          <WaitingBlock title={`Ainda consultando os débitos de ${vehicle}`} detail="Continuamos aguardando a resposta e esta página atualiza sozinha." />
+          <WaitingBlock
+            title={`Ainda consultando os débitos de ${vehicle}`}
+            detail="Continuamos aguardando a resposta e esta página atualiza sozinha."
+          />
           <Alert live tone="warning" title="Está demorando mais que o normal">
-            <p>O Detran-{data.uf} está lento agora. Você pode esperar aqui, voltar a este endereço mais tarde ou começar a consulta de novo.</p>
+            <p>
+              O Detran-{data.uf} está lento agora. Você pode esperar aqui, voltar a este endereço
+              mais tarde ou começar a consulta de novo.
+            </p>
             <div className="mt-3">
               <RetryLookupButton lookupId={lookupId} label="Consultar de novo" />
             </div>
@@ -77,7 +96,10 @@ export function LookupResult({ initial, maxAgeMs, coverage }: Props) {
       return (
         <div className="flex flex-col gap-5">
           <Alert live tone="success" title="Nenhum débito encontrado">
-            <p>O Detran-{data.uf} não tem multas, IPVA ou licenciamento em aberto para {vehicle}. Não há nada a pagar agora.</p>
+            <p>
+              O Detran-{data.uf} não tem multas, IPVA ou licenciamento em aberto para {vehicle}. Não
+              há nada a pagar agora.
+            </p>
             <ButtonLink href="/" variant="secondary" className="mt-3">
               Consultar outro veículo
             </ButtonLink>
@@ -89,7 +111,10 @@ export function LookupResult({ initial, maxAgeMs, coverage }: Props) {
     case "not_found":
       return (
         <Alert live tone="warning" title="Veículo não encontrado">
-          <p>O Detran-{data.uf} não encontrou um veículo com estes dados. Confira a UF, a placa, o RENAVAM e o CPF ou CNPJ do proprietário.</p>
+          <p>
+            O Detran-{data.uf} não encontrou um veículo com estes dados. Confira a UF, a placa, o
+            RENAVAM e o CPF ou CNPJ do proprietário.
+          </p>
           <ButtonLink href={editHref(data)} variant="secondary" className="mt-3">
             Corrigir os dados
           </ButtonLink>
@@ -100,7 +125,9 @@ export function LookupResult({ initial, maxAgeMs, coverage }: Props) {
       return (
         <Alert live tone="danger" title={problem.title}>
           <p>{problem.body}</p>
-          {data.errorCode ? <p className="mt-1 text-xs">Código do órgão: {data.errorCode}</p> : null}
+          {data.errorCode ? (
+            <p className="mt-1 text-xs">Código do órgão: {data.errorCode}</p>
+          ) : null}
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <RetryLookupButton lookupId={lookupId} />
             <ButtonLink href={editHref(data)} variant="ghost">

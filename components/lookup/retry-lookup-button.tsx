@@ -7,12 +7,26 @@ import { retryLookup } from "@/lib/browser/mutations";
 import { Button } from "@/components/ui/button";
 
 /** Starts a new lookup with the same vehicle data and moves to its page. */
-export function RetryLookupButton({ lookupId, label = "Tentar de novo" }: { lookupId: string; label?: string }) {
+export function RetryLookupButton({
+  lookupId,
+  label = "Tentar de novo",
+}: {
+  lookupId: string;
+  label?: string;
+}) {
   const router = useRouter();
-  const retry = useMutation({ mutationFn: () => retryLookup(lookupId), onSuccess: ({ lookupId: next }) => router.push(`/consulta/${next}`) });
+  const retry = useMutation({
+    mutationFn: () => retryLookup(lookupId),
+    onSuccess: ({ lookupId: next }) => router.push(`/consulta/${next}`),
+  });
   return (
     <div className="flex flex-col gap-2">
-      <Button onClick={() => retry.mutate()} pending={retry.isPending || retry.isSuccess} pendingLabel="Consultando de novo…" className="self-start">
+      <Button
+        onClick={() => retry.mutate()}
+        pending={retry.isPending || retry.isSuccess}
+        pendingLabel="Consultando de novo…"
+        className="self-start"
+      >
         {label}
       </Button>
       {retry.isError ? (

@@ -51,19 +51,40 @@ function useCardIdentity(number: string): CardIdentity | null {
 export function CardBrandBadge({ control }: { control: CardControl }) {
   const identity = useCardIdentity(useNumber(control));
   return (
-    <span aria-live="polite" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-semibold text-slate-700">
-      {identity?.status === "accepted" ? <span>Bandeira: {CARD_BRAND_LABELS[identity.brand]}</span> : null}
-      {identity?.status === "not_accepted" ? <span className="text-red-700">{identity.name}: não aceito</span> : null}
+    <span
+      aria-live="polite"
+      className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-semibold text-slate-700"
+    >
+      {identity?.status === "accepted" ? (
+        <span>Bandeira: {CARD_BRAND_LABELS[identity.brand]}</span>
+      ) : null}
+      {identity?.status === "not_accepted" ? (
+        <span className="text-red-700">{identity.name}: não aceito</span>
+      ) : null}
     </span>
   );
 }
 
 /** CVV, with its hint following the brand (American Express has 4 digits). */
-export function CvvField({ control, field, error }: { control: CardControl; field: UseFormRegisterReturn; error?: string }) {
+export function CvvField({
+  control,
+  field,
+  error,
+}: {
+  control: CardControl;
+  field: UseFormRegisterReturn;
+  error?: string;
+}) {
   const amex = startsLikeAmex(useNumber(control));
   return (
     <Field id="cvv" label="CVV" error={error} hint={amex ? "4 dígitos" : "3 dígitos"}>
-      <TextInput {...field} {...describedBy("cvv", { error, hint: "3 ou 4 dígitos" })} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+      <TextInput
+        {...field}
+        {...describedBy("cvv", { error, hint: "3 ou 4 dígitos" })}
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        maxLength={4}
+      />
     </Field>
   );
 }
@@ -77,11 +98,25 @@ export function CvvField({ control, field, error }: { control: CardControl; fiel
 function useInstallmentOptions(amountCents: number) {
   const hydrated = useHydrated();
   const costs = useQuery(installmentsQuery(amountCents));
-  return hydrated ? { options: costs.data?.options, failed: costs.isError } : { options: undefined, failed: false };
+  return hydrated
+    ? { options: costs.data?.options, failed: costs.isError }
+    : { options: undefined, failed: false };
 }
 
 /** The installments choice, the card's floor, and the total with interest of the chosen count. */
-export function InstallmentsField({ control, field, error, amountCents, onUsePix }: { control: CardControl; field: UseFormRegisterReturn; error?: string; amountCents: number; onUsePix: () => void }) {
+export function InstallmentsField({
+  control,
+  field,
+  error,
+  amountCents,
+  onUsePix,
+}: {
+  control: CardControl;
+  field: UseFormRegisterReturn;
+  error?: string;
+  amountCents: number;
+  onUsePix: () => void;
+}) {
   const { options, failed } = useInstallmentOptions(amountCents);
   const installments = useWatch({ control, name: "installments" });
   // The total with interest of the chosen count, shown before the person commits.
@@ -111,7 +146,9 @@ export function InstallmentsField({ control, field, error, amountCents, onUsePix
       ) : null}
       {chosen ? (
         <p className="-mt-2 text-sm text-slate-700">
-          Total com juros: <strong className="text-slate-900">{formatBRL(chosen.totalCents)}</strong> (juros de {formatBRL(chosen.interestCents)})
+          Total com juros:{" "}
+          <strong className="text-slate-900">{formatBRL(chosen.totalCents)}</strong> (juros de{" "}
+          {formatBRL(chosen.interestCents)})
         </p>
       ) : null}
     </>
@@ -122,7 +159,13 @@ export function InstallmentsField({ control, field, error, amountCents, onUsePix
 export function PayCardButton({ amountCents, busy }: { amountCents: number; busy: boolean }) {
   const { options } = useInstallmentOptions(amountCents);
   return (
-    <FormButton type="submit" pending={busy} pendingLabel="Processando pagamento…" disabled={!options?.length} className="w-full">
+    <FormButton
+      type="submit"
+      pending={busy}
+      pendingLabel="Processando pagamento…"
+      disabled={!options?.length}
+      className="w-full"
+    >
       Pagar com cartão
     </FormButton>
   );

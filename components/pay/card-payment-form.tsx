@@ -40,10 +40,19 @@ type Props = {
 };
 
 /** Card data -> our server tokenizes -> payment. One attemptId per attempt: a double submit pays once. */
-export function CardPaymentForm({ token, amountCents, onRefused, refused, onUsePix, refusedHelp }: Props) {
+export function CardPaymentForm({
+  token,
+  amountCents,
+  onRefused,
+  refused,
+  onUsePix,
+  refusedHelp,
+}: Props) {
   const router = useRouter();
   // The schema (and its "now" for the expiry check) is built once, when its chunk first loads.
-  const validation = useLazyZodResolver(() => import("@/lib/validation/card-input").then((m) => m.cardInputSchema()));
+  const validation = useLazyZodResolver(() =>
+    import("@/lib/validation/card-input").then((m) => m.cardInputSchema()),
+  );
   const form = useForm<CardInputValues, CardInput>({
     resolver: validation.resolver,
     defaultValues: { number: "", name: "", expiry: "", cvv: "", installments: "1" },
@@ -56,8 +65,18 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
   const pay = useMutation({
     mutationFn: async (card: CardInput) => {
       attemptId.current ??= crypto.randomUUID();
-      const tokenized = await tokenizeCard(token, { number: card.number, name: card.name, expiry: card.expiry, cvv: card.cvv });
-      return createPayment(token, { attemptId: attemptId.current, method: "credit_card", cardToken: tokenized.cardToken, installments: card.installments });
+      const tokenized = await tokenizeCard(token, {
+        number: card.number,
+        name: card.name,
+        expiry: card.expiry,
+        cvv: card.cvv,
+      });
+      return createPayment(token, {
+        attemptId: attemptId.current,
+        method: "credit_card",
+        cardToken: tokenized.cardToken,
+        installments: card.installments,
+      });
     },
     onSuccess: (payment) => {
       if (payment.status === "refused") {
@@ -76,14 +95,21 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
       if (!(error instanceof ApiError) || !error.fields) return;
       for (const [key, message] of Object.entries(error.fields)) {
         // The form's fields are the request keys of the card-token and payment calls.
-        if (["number", "name", "expiry", "cvv", "installments"].includes(key)) form.setError(key as Name, { message });
+        if (["number", "name", "expiry", "cvv", "installments"].includes(key))
+          form.setError(key as Name, { message });
       }
     },
   });
   const busy = pay.isPending || (pay.isSuccess && pay.data.status !== "refused");
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))} {...validation.formProps} className="flex flex-col gap-4" aria-label="Pagar com cartão de crédito">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((card) => !busy && pay.mutate(card))}
+      {...validation.formProps}
+      className="flex flex-col gap-4"
+      aria-label="Pagar com cartão de crédito"
+    >
       {refused ? (
         <Alert live tone="danger" title="Pagamento recusado">
           <p>{refused.failureMessage ?? "O cartão foi recusado. Nenhum valor foi cobrado."}</p>
@@ -95,27 +121,55 @@ export function CardPaymentForm({ token, amountCents, onRefused, refused, onUseP
       ) : null}
       <Field id="number" label="Número do cartão" error={msg("number")}>
         <div className="relative">
-          <TextInput {...masked(form.register("number"), formatCardNumber)} {...describedBy("number", { error: msg("number") })} inputMode="numeric" autoComplete="cc-number" maxLength={23} className="pr-36" />
+          <TextInput
+            {...masked(form.register("number"), formatCardNumber)}
+            {...describedBy("number", { error: msg("number") })}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            className="pr-36"
+          />
           <CardBrandBadge control={form.control} />
         </div>
       </Field>
       <Field id="name" label="Nome impresso no cartão" error={msg("name")}>
-        <TextInput {...form.register("name")} {...describedBy("name", { error: msg("name") })} autoComplete="cc-name" autoCapitalize="characters" maxLength={26} className="uppercase" />
+        <TextInput
+          {...form.register("name")}
+          {...describedBy("name", { error: msg("name") })}
+          autoComplete="cc-name"
+          autoCapitalize="characters"
+          maxLength={26}
+          className="uppercase"
+        />
       </Field>
       <div className="grid grid-cols-2 gap-4">
         <Field id="expiry" label="Validade" error={msg("expiry")} hint="MM/AA">
-          <TextInput {...masked(form.register("expiry"), formatExpiryInput)} {...describedBy("expiry", { error: msg("expiry"), hint: "MM/AA" })} inputMode="numeric" autoComplete="cc-exp" maxLength={7} />
+          <TextInput
+            {...masked(form.register("expiry"), formatExpiryInput)}
+            {...describedBy("expiry", { error: msg("expiry"), hint: "MM/AA" })}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            maxLength={7}
+          />
         </Field>
         <CvvField control={form.control} field={form.register("cvv")} error={msg("cvv")} />
       </div>
-      <InstallmentsField control={form.control} field={form.register("installments")} error={msg("installments")} amountCents={amountCents} onUsePix={onUsePix} />
+      <InstallmentsField
+        control={form.control}
+        field={form.register("installments")}
+        error={msg("installments")}
+        amountCents={amountCents}
+        onUsePix={onUsePix}
+      />
       {pay.isError && !(pay.error instanceof ApiError && pay.error.fields) ? (
         <Alert live tone="danger" title="Não foi possível concluir o pagamento">
           {errorMessage(pay.error)}
         </Alert>
       ) : null}
       <PayCardButton amountCents={amountCents} busy={busy} />
-      <p className="text-center text-xs text-slate-600">Os dados do cartão vão direto para o processador de pagamentos e não ficam guardados aqui.</p>
+      <p className="text-center text-xs text-slate-600">
+        Os dados do cartão vão direto para o processador de pagamentos e não ficam guardados aqui.
+      </p>
     </form>
   );
 }

@@ -8,14 +8,28 @@ import { cx } from "@/components/ui/cx";
 /**
  * Vehicle, chosen debts and their total: beside the payment on desktop. `payer` false where the page already shows who pays and until when (a share link's own card).
  */
-export function CheckoutSummary({ checkout, className, payer = true }: { checkout: CheckoutView; className?: string; payer?: boolean }) {
+export function CheckoutSummary({
+  checkout,
+  className,
+  payer = true,
+}: {
+  checkout: CheckoutView;
+  className?: string;
+  payer?: boolean;
+}) {
   return (
     <Card aria-labelledby="checkout-summary" className={cx("lg:sticky lg:top-6", className)}>
       <h2 id="checkout-summary" className="text-sm font-semibold text-slate-700">
         Veículo {formatPlate(checkout.plate)} · {checkout.uf}
       </h2>
-      <DebtTotal debts={checkout.debts} totalCents={checkout.amountCents} totalLabel="Valor dos débitos (sem juros)" />
-      <p className="mt-1 text-xs text-slate-600">O total com juros de cada forma aparece antes de confirmar.</p>
+      <DebtTotal
+        debts={checkout.debts}
+        totalCents={checkout.amountCents}
+        totalLabel="Valor dos débitos (sem juros)"
+      />
+      <p className="mt-1 text-xs text-slate-600">
+        O total com juros de cada forma aparece antes de confirmar.
+      </p>
       {payer ? (
         <dl className="mt-4 text-sm text-slate-700">
           <dt className="sr-only">Pagador</dt>
@@ -24,7 +38,8 @@ export function CheckoutSummary({ checkout, className, payer = true }: { checkou
           </dd>
           <dt className="sr-only">Validade</dt>
           <dd>
-            {checkout.status === "expired" ? "Expirou em" : "Pagamento disponível até"} {formatDateTimeBR(checkout.expiresAt)}
+            {checkout.status === "expired" ? "Expirou em" : "Pagamento disponível até"}{" "}
+            {formatDateTimeBR(checkout.expiresAt)}
           </dd>
         </dl>
       ) : null}

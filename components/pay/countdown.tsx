@@ -10,11 +10,21 @@ export function secondsLeft(expiresAt: string, now: Date): number {
 function mmss(total: number): string {
   const m = Math.floor(total / 60);
   const s = total % 60;
-  return m >= 60 ? `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, "0")}min` : `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+  return m >= 60
+    ? `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, "0")}min`
+    : `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
 }
 
 /** "Expira em 04:59"; calls onExpire once when it reaches zero. */
-export function Countdown({ expiresAt, onExpire, label = "O código expira em" }: { expiresAt: string; onExpire?: () => void; label?: string }) {
+export function Countdown({
+  expiresAt,
+  onExpire,
+  label = "O código expira em",
+}: {
+  expiresAt: string;
+  onExpire?: () => void;
+  label?: string;
+}) {
   const now = useNow(1000);
   const left = now ? secondsLeft(expiresAt, now) : null;
   useEffect(() => {

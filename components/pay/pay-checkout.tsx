@@ -60,7 +60,11 @@ export function PayCheckout({ initial, help }: { initial: CheckoutView; help?: P
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Alert live tone="danger" title={missing ? "Link de pagamento inválido" : "Não foi possível carregar o pagamento"}>
+      <Alert
+        live
+        tone="danger"
+        title={missing ? "Link de pagamento inválido" : "Não foi possível carregar o pagamento"}
+      >
         <p>{missing ? "Confira o endereço ou peça um novo link." : errorMessage(query.error)}</p>
       </Alert>
     );
@@ -69,17 +73,30 @@ export function PayCheckout({ initial, help }: { initial: CheckoutView; help?: P
 }
 
 function AnswerDeadline({ answerBy }: { answerBy: string }) {
-  return <p className="mt-1">A operadora ainda não respondeu. Se não confirmar até {formatDateTimeBR(answerBy)}, encerramos a tentativa sem cobrança e você poderá pagar de novo.</p>;
+  return (
+    <p className="mt-1">
+      A operadora ainda não respondeu. Se não confirmar até {formatDateTimeBR(answerBy)}, encerramos
+      a tentativa sem cobrança e você poderá pagar de novo.
+    </p>
+  );
 }
 
 // memo: the deferred value only helps if the urgent render can skip this subtree. When a poll
 // answers (a useSyncExternalStore update, rendered synchronously), PayCheckout renders again with
 // the old deferred value; without memo the whole checkout would render again with it, in one
 // blocking task, before the background pass renders it with the new one.
-const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { checkout: CheckoutView; help?: PayHelp }) {
+const OpenCheckout = memo(function OpenCheckout({
+  checkout,
+  help = {},
+}: {
+  checkout: CheckoutView;
+  help?: PayHelp;
+}) {
   const latest = checkout.latestPayment ?? null;
   const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
-  const [refused, setRefused] = useState<PaymentView | null>(latest?.method === "credit_card" && latest.status === "refused" ? latest : null);
+  const [refused, setRefused] = useState<PaymentView | null>(
+    latest?.method === "credit_card" && latest.status === "refused" ? latest : null,
+  );
   const shared = checkout.kind === "share";
   usePreloadWhenIdle(loadPixPayment);
 
@@ -95,7 +112,10 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
         ) : checkout.status === "expired" ? (
           <Alert tone="warning" title="Este link de pagamento expirou">
             {shared ? (
-              <p>Nenhum valor foi cobrado e ele não pode mais ser pago. Peça um novo link a quem enviou este.</p>
+              <p>
+                Nenhum valor foi cobrado e ele não pode mais ser pago. Peça um novo link a quem
+                enviou este.
+              </p>
             ) : (
               <>
                 Nenhum valor foi cobrado. Faça uma nova consulta para gerar outro pagamento.
@@ -106,13 +126,26 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
             )}
           </Alert>
         ) : checkout.unavailable ? (
-          <Alert live tone="warning" title={checkout.unavailable.code === "DEBT_IN_PAYMENT" ? "Este link não pode ser pago agora" : "Este link não pode mais ser pago"}>
+          <Alert
+            live
+            tone="warning"
+            title={
+              checkout.unavailable.code === "DEBT_IN_PAYMENT"
+                ? "Este link não pode ser pago agora"
+                : "Este link não pode mais ser pago"
+            }
+          >
             <p>{checkout.unavailable.message}</p>
             {shared ? (
-              <p className="mt-1">Nenhum valor foi cobrado por este link. Peça um novo link a quem enviou este.</p>
+              <p className="mt-1">
+                Nenhum valor foi cobrado por este link. Peça um novo link a quem enviou este.
+              </p>
             ) : (
               <>
-                <p className="mt-1">Nenhum valor foi cobrado por este pagamento. Faça uma nova consulta para ver o que ainda está em aberto.</p>
+                <p className="mt-1">
+                  Nenhum valor foi cobrado por este pagamento. Faça uma nova consulta para ver o que
+                  ainda está em aberto.
+                </p>
                 <ButtonLink href="/" variant="secondary" className="mt-3 flex w-fit">
                   Fazer nova consulta
                 </ButtonLink>
@@ -131,7 +164,8 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
           <>
             {latest?.status === "not_created" ? (
               <Alert live tone="warning" title="A tentativa anterior não foi realizada">
-                A operadora não registrou o pagamento anterior: nenhum valor foi cobrado. Você pode pagar de novo abaixo.
+                A operadora não registrou o pagamento anterior: nenhum valor foi cobrado. Você pode
+                pagar de novo abaixo.
               </Alert>
             ) : null}
             {shared ? <ShareDetails checkout={checkout} /> : null}
@@ -139,7 +173,11 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
               <h2 id="method-title" className="text-lg font-semibold text-slate-900">
                 Forma de pagamento
               </h2>
-              <div role="radiogroup" aria-label="Forma de pagamento" className="mt-3 grid grid-cols-2 gap-2">
+              <div
+                role="radiogroup"
+                aria-label="Forma de pagamento"
+                className="mt-3 grid grid-cols-2 gap-2"
+              >
                 {(["card", "pix"] as const).map((m) => (
                   <button
                     key={m}
@@ -149,7 +187,9 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
                     onClick={() => setMethod(m)}
                     className={cx(
                       "min-h-11 rounded-lg border px-3 py-2 font-semibold",
-                      method === m ? "border-brand-600 bg-brand-50 text-brand-800 ring-1 ring-brand-600" : "border-slate-300 bg-white text-slate-800",
+                      method === m
+                        ? "border-brand-600 bg-brand-50 text-brand-800 ring-1 ring-brand-600"
+                        : "border-slate-300 bg-white text-slate-800",
                     )}
                   >
                     {m === "card" ? "Cartão de crédito" : "PIX"}
@@ -159,11 +199,32 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
               <div className="mt-5">
                 {method === "card" ? (
                   <HydrateApart>
-                    <CardPaymentForm token={checkout.token} amountCents={checkout.amountCents} refused={refused} onRefused={setRefused} onUsePix={() => setMethod("pix")} refusedHelp={help.cardRefused} />
+                    <CardPaymentForm
+                      token={checkout.token}
+                      amountCents={checkout.amountCents}
+                      refused={refused}
+                      onRefused={setRefused}
+                      onUsePix={() => setMethod("pix")}
+                      refusedHelp={help.cardRefused}
+                    />
                   </HydrateApart>
                 ) : (
-                  <Suspense fallback={<WaitingBlock title="Preparando o PIX" detail="Carregando o código e as instruções de pagamento, leva um instante." />}>
-                    <PixPayment token={checkout.token} initial={latest?.method === "pix" && latest.status !== "not_created" ? latest : null} debts={checkout.debts} payee={help.pixPayee} />
+                  <Suspense
+                    fallback={
+                      <WaitingBlock
+                        title="Preparando o PIX"
+                        detail="Carregando o código e as instruções de pagamento, leva um instante."
+                      />
+                    }
+                  >
+                    <PixPayment
+                      token={checkout.token}
+                      initial={
+                        latest?.method === "pix" && latest.status !== "not_created" ? latest : null
+                      }
+                      debts={checkout.debts}
+                      payee={help.pixPayee}
+                    />
                   </Suspense>
                 )}
               </div>
@@ -172,7 +233,11 @@ const OpenCheckout = memo(function OpenCheckout({ checkout, help = {} }: { check
         )}
       </div>
       {/* A recipient sees what the link is for before anything else, phones included. */}
-      <CheckoutSummary checkout={checkout} className={shared && checkout.status === "open" ? "max-lg:order-first" : undefined} payer={!(shared && checkout.status === "open")} />
+      <CheckoutSummary
+        checkout={checkout}
+        className={shared && checkout.status === "open" ? "max-lg:order-first" : undefined}
+        payer={!(shared && checkout.status === "open")}
+      />
     </div>
   );
 });

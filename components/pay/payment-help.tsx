@@ -1,4 +1,9 @@
-import { IN_ANALYSIS, PAYMENT_IN_FLIGHT, REFUSED_FORM_KEPT, refusedNextSteps } from "@/lib/rules/payment-guidance";
+import {
+  IN_ANALYSIS,
+  PAYMENT_IN_FLIGHT,
+  REFUSED_FORM_KEPT,
+  refusedNextSteps,
+} from "@/lib/rules/payment-guidance";
 import { NextSteps } from "@/components/ui/next-steps";
 
 // Guidance for card payments under review or refused, rendered by the server pages and handed to
@@ -36,5 +41,9 @@ export function PaymentInFlightHelp() {
   return <p>{PAYMENT_IN_FLIGHT.body}</p>;
 }
 
-export type PayHelp = { pixPayee?: React.ReactNode; cardRefused?: React.ReactNode; inFlight?: React.ReactNode };
+export type PayHelp = {
+  pixPayee?: React.ReactNode;
+  cardRefused?: React.ReactNode;
+  inFlight?: React.ReactNode;
+};
 export type StatusHelp = { inAnalysis?: React.ReactNode; refused?: React.ReactNode };

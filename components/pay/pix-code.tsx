@@ -27,7 +27,10 @@ export function PixCode({ code, expiresAt, amountCents, debts, payee, onExpire }
   // Read from the code itself: exactly what the bank app will show.
   const beneficiary = pixBeneficiary(code);
   const cents = amountCents ?? pixAmountCents(code);
-  const breakdown = pixAmountBreakdown(debts.map((d) => d.amountCents), cents);
+  const breakdown = pixAmountBreakdown(
+    debts.map((d) => d.amountCents),
+    cents,
+  );
   const check = bankAppCheck(beneficiary?.name ?? null, cents ?? null);
   return (
     <div className="flex flex-col gap-5">
@@ -36,12 +39,16 @@ export function PixCode({ code, expiresAt, amountCents, debts, payee, onExpire }
           <dl className="grid grid-cols-2 gap-3">
             <div>
               <dt className="text-xs text-slate-600">Valor exato</dt>
-              <dd>{cents != null ? <Money cents={cents} className="text-2xl font-bold" /> : "—"}</dd>
+              <dd>
+                {cents != null ? <Money cents={cents} className="text-2xl font-bold" /> : "—"}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-600">Favorecido no código</dt>
               <dd className="font-semibold">{beneficiary ? beneficiary.name : "—"}</dd>
-              {beneficiary?.city ? <dd className="text-xs text-slate-600">{beneficiary.city}</dd> : null}
+              {beneficiary?.city ? (
+                <dd className="text-xs text-slate-600">{beneficiary.city}</dd>
+              ) : null}
             </div>
           </dl>
           <Countdown expiresAt={expiresAt} onExpire={onExpire} />
@@ -50,7 +57,13 @@ export function PixCode({ code, expiresAt, amountCents, debts, payee, onExpire }
             <label htmlFor="pix-code" className="text-sm font-semibold text-slate-800">
               Código PIX copia e cola
             </label>
-            <input id="pix-code" readOnly value={code} className="min-h-11 w-full truncate rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="pix-code"
+              readOnly
+              value={code}
+              className="min-h-11 w-full truncate rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm"
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </div>
           <ol className="list-decimal pl-5 text-sm text-slate-700">
             <li>Copie o código ou escaneie o QR Code.</li>
@@ -62,7 +75,12 @@ export function PixCode({ code, expiresAt, amountCents, debts, payee, onExpire }
         {/* After the copy button in the DOM (reading order = phone order); first on screen from md up. */}
         <div className="flex justify-center md:order-first">
           <div className="rounded-xl border border-slate-200 bg-white p-3">
-            <LazyQrCode value={code} size={232} label="QR Code do PIX: escaneie com o app do seu banco" className="w-56 md:w-64" />
+            <LazyQrCode
+              value={code}
+              size={232}
+              label="QR Code do PIX: escaneie com o app do seu banco"
+              className="w-56 md:w-64"
+            />
           </div>
         </div>
       </div>

@@ -7,7 +7,10 @@ import { pixPayeeWording, type Company } from "@/lib/rules/pix-trust";
 export function PixPayee({ company }: { company: Company }) {
   const words = pixPayeeWording(company);
   return (
-    <section aria-labelledby="pix-payee-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700">
+    <section
+      aria-labelledby="pix-payee-title"
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700"
+    >
       <h3 id="pix-payee-title" className="font-semibold text-slate-900">
         Quem recebe este PIX, e por quê
       </h3>

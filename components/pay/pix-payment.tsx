@@ -16,7 +16,12 @@ import { usePixRenewal } from "./use-pix-renewal";
 import { useRefreshOnClosed } from "./use-checkout-closed";
 
 /** debts: what the code pays, listed beside it; payee: who receives it and why (server-rendered). */
-type Props = { token: string; initial?: PaymentView | null; debts: CheckoutView["debts"]; payee?: ReactNode };
+type Props = {
+  token: string;
+  initial?: PaymentView | null;
+  debts: CheckoutView["debts"];
+  payee?: ReactNode;
+};
 
 /** Generates a PIX code, watches it, replaces it by itself when it expires, and moves on once it is paid. */
 export function PixPayment({ token, initial, debts, payee }: Props) {
@@ -36,7 +41,11 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
     },
     onError: refreshOnClosed,
   });
-  const watched = useQuery({ ...paymentQuery(current?.ref ?? ""), enabled: Boolean(current), initialData: current ?? undefined });
+  const watched = useQuery({
+    ...paymentQuery(current?.ref ?? ""),
+    enabled: Boolean(current),
+    initialData: current ?? undefined,
+  });
   const payment = watched.data ?? current;
 
   useEffect(() => {
@@ -55,7 +64,13 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   });
   // Mounted once for every state below, so its text changes are announced (a live region that
   // mounts with its text is often not).
-  const announcer = <PixAnnouncer expiresAt={expired ? undefined : payment?.pix?.expiresAt} renewing={renewal.renewing} renewedAt={renewal.renewedAt} />;
+  const announcer = (
+    <PixAnnouncer
+      expiresAt={expired ? undefined : payment?.pix?.expiresAt}
+      renewing={renewal.renewing}
+      renewedAt={renewal.renewedAt}
+    />
+  );
   return (
     <div className="flex flex-col">
       {announcer}
@@ -66,26 +81,62 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   function pixStep(): ReactNode {
     if (renewal.renewing) {
       // The old code leaves the screen at once: nobody should copy a code that no longer pays.
-      return <WaitingBlock title="Gerando um novo código PIX" detail="O código anterior expirou sem pagamento e não vale mais. O novo, com o mesmo valor, aparece em poucos segundos." />;
+      return (
+        <WaitingBlock
+          title="Gerando um novo código PIX"
+          detail="O código anterior expirou sem pagamento e não vale mais. O novo, com o mesmo valor, aparece em poucos segundos."
+        />
+      );
     }
-    if (!payment || (payment.status !== "awaiting_payment" && payment.status !== "paid" && !expired)) {
+    if (
+      !payment ||
+      (payment.status !== "awaiting_payment" && payment.status !== "paid" && !expired)
+    ) {
       return (
         <div className="flex flex-col gap-3">
-          <p className="text-slate-700">Geramos um código PIX válido por 30 minutos. O pagamento cai na hora e esta página avança sozinha.</p>
-          {generate.isError ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(generate.error)}</Alert> : null}
-          {payment?.status === "refused" ? <Alert live tone="danger" title="O PIX não foi aceito">{payment.failureMessage ?? "Gere um novo código e tente de novo."}</Alert> : null}
-          {payment?.status === "not_created" ? <Alert live tone="warning" title="O código PIX não foi gerado">A operadora não registrou o pedido: nenhum valor foi cobrado. Gere um novo código.</Alert> : null}
+          <p className="text-slate-700">
+            Geramos um código PIX válido por 30 minutos. O pagamento cai na hora e esta página
+            avança sozinha.
+          </p>
+          {generate.isError ? (
+            <Alert live tone="danger" title="Não foi possível gerar o código PIX">
+              {errorMessage(generate.error)}
+            </Alert>
+          ) : null}
+          {payment?.status === "refused" ? (
+            <Alert live tone="danger" title="O PIX não foi aceito">
+              {payment.failureMessage ?? "Gere um novo código e tente de novo."}
+            </Alert>
+          ) : null}
+          {payment?.status === "not_created" ? (
+            <Alert live tone="warning" title="O código PIX não foi gerado">
+              A operadora não registrou o pedido: nenhum valor foi cobrado. Gere um novo código.
+            </Alert>
+          ) : null}
           <label className="flex items-center gap-3 text-slate-800">
-            <input type="checkbox" checked={emailPix} onChange={(e) => setEmailPix(e.target.checked)} className="h-5 w-5 accent-emerald-700" />
+            <input
+              type="checkbox"
+              checked={emailPix}
+              onChange={(e) => setEmailPix(e.target.checked)}
+              className="h-5 w-5 accent-emerald-700"
+            />
             Enviar o código PIX por e-mail
           </label>
-          <Button onClick={request} pending={generate.isPending} pendingLabel="Gerando código PIX…" className="w-full sm:w-auto sm:self-start">
+          <Button
+            onClick={request}
+            pending={generate.isPending}
+            pendingLabel="Gerando código PIX…"
+            className="w-full sm:w-auto sm:self-start"
+          >
             Gerar código PIX
           </Button>
         </div>
       );
     }
-    if (payment.status === "paid") return <WaitingBlock title="Pagamento recebido!" detail="Abrindo o acompanhamento do pagamento…" />;
+    if (payment.status === "paid")
+      return (
+        <WaitingBlock title="Pagamento recebido!" detail="Abrindo o acompanhamento do pagamento…" />
+      );
     if (expired) {
       // Reached only when renewing by itself stopped: an error, or several codes in a row unused.
       return (
@@ -93,7 +144,11 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
           <Alert live tone="warning" title="O código PIX expirou">
             Nenhum valor foi cobrado. Gere um novo código para pagar.
           </Alert>
-          {renewal.error ? <Alert live tone="danger" title="Não foi possível gerar o código PIX">{errorMessage(renewal.error)}</Alert> : null}
+          {renewal.error ? (
+            <Alert live tone="danger" title="Não foi possível gerar o código PIX">
+              {errorMessage(renewal.error)}
+            </Alert>
+          ) : null}
           <Button onClick={renewal.renewNow} className="w-full sm:w-auto sm:self-start">
             Gerar novo código PIX
           </Button>
@@ -102,8 +157,20 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
     }
     return (
       <div className="flex flex-col gap-4">
-        {payment.pix ? <PixCode code={payment.pix.qrCode} expiresAt={payment.pix.expiresAt} amountCents={payment.amountCents} debts={debts} payee={payee} onExpire={onExpire} /> : null}
-        <WaitingBlock title="Aguardando o pagamento" detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha." />
+        {payment.pix ? (
+          <PixCode
+            code={payment.pix.qrCode}
+            expiresAt={payment.pix.expiresAt}
+            amountCents={payment.amountCents}
+            debts={debts}
+            payee={payee}
+            onExpire={onExpire}
+          />
+        ) : null}
+        <WaitingBlock
+          title="Aguardando o pagamento"
+          detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha."
+        />
       </div>
     );
   }

@@ -13,7 +13,10 @@ import { Countdown } from "./countdown";
 export function ShareDetails({ checkout }: { checkout: CheckoutView }) {
   const queryClient = useQueryClient();
   // At zero the server agrees the link expired: reload it so the form goes away.
-  const onExpire = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.checkout(checkout.token) }), [queryClient, checkout.token]);
+  const onExpire = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.checkout(checkout.token) }),
+    [queryClient, checkout.token],
+  );
   const c = checkout.customer;
   return (
     <>
@@ -36,11 +39,16 @@ export function ShareDetails({ checkout }: { checkout: CheckoutView }) {
           </div>
         </dl>
         <div className="mt-4 rounded-lg bg-amber-50 px-3 py-2">
-          <p className="text-sm text-slate-800">Link válido até {formatDateTimeBR(checkout.expiresAt)}</p>
+          <p className="text-sm text-slate-800">
+            Link válido até {formatDateTimeBR(checkout.expiresAt)}
+          </p>
           <Countdown expiresAt={checkout.expiresAt} onExpire={onExpire} label="Expira em" />
         </div>
       </Card>
-      <CostSection amountCents={checkout.amountCents} lead="Todas as formas têm juros, inclusive PIX e 1x. Escolha abaixo como pagar." />
+      <CostSection
+        amountCents={checkout.amountCents}
+        lead="Todas as formas têm juros, inclusive PIX e 1x. Escolha abaixo como pagar."
+      />
     </>
   );
 }

@@ -14,7 +14,11 @@ import { MAX_AUTOMATIC_RENEWALS } from "@/lib/rules/pix-renewal";
 
 const NOT_YET = new Set<ApiErrorCode>(["PIX_STILL_OPEN", "PIX_STILL_VALID"]);
 
-export function usePixRenewal(payment: PaymentView | null, expired: boolean, onRenewed: (p: PaymentView) => void) {
+export function usePixRenewal(
+  payment: PaymentView | null,
+  expired: boolean,
+  onRenewed: (p: PaymentView) => void,
+) {
   const queryClient = useQueryClient();
   const [automatic, setAutomatic] = useState(0);
   const [renewedAt, setRenewedAt] = useState<number | null>(null);
@@ -30,13 +34,17 @@ export function usePixRenewal(payment: PaymentView | null, expired: boolean, onR
   // Another tab renewed it first: follow (the server answers that renewal, it makes no other).
   const due = Boolean(payment && (payment.renewedTo || (expired && payment.status !== "paid")));
   const notYet = renew.error instanceof ApiError && NOT_YET.has(renew.error.code);
-  const waiting = Boolean(due && (renew.isPending || notYet || (!renew.isError && automatic < MAX_AUTOMATIC_RENEWALS)));
+  const waiting = Boolean(
+    due && (renew.isPending || notYet || (!renew.isError && automatic < MAX_AUTOMATIC_RENEWALS)),
+  );
 
   useEffect(() => {
     if (!payment || !due || renew.isPending || automatic >= MAX_AUTOMATIC_RENEWALS) return;
     if (renew.isError && !notYet) return;
     const ref = payment.ref;
-    const delay = notYet ? Math.min(3, Math.max(1, (renew.error as ApiError).retryAfterSeconds ?? 2)) * 1000 : 0;
+    const delay = notYet
+      ? Math.min(3, Math.max(1, (renew.error as ApiError).retryAfterSeconds ?? 2)) * 1000
+      : 0;
     retryTimer.current = setTimeout(() => {
       if (!notYet) setAutomatic((n) => n + 1);
       renew.mutate(ref);

@@ -34,16 +34,27 @@ export function RadarSubscribeForm({
         Avise-me de novos débitos deste veículo
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        Consultamos este veículo de novo toda semana e mandamos um e-mail quando aparecer uma multa nova, um valor mudar, um desconto estiver
-        para acabar ou um IPVA ou licenciamento estiver para vencer. No máximo um e-mail por dia, sem conta e sem custo.
+        Consultamos este veículo de novo toda semana e mandamos um e-mail quando aparecer uma multa
+        nova, um valor mudar, um desconto estiver para acabar ou um IPVA ou licenciamento estiver
+        para vencer. No máximo um e-mail por dia, sem conta e sem custo.
       </p>
       {result?.ok ? (
-        <Alert tone="success" className="mt-4" live title={result.data.outcome === "already_active" ? "Você já recebe estes avisos" : "Falta confirmar"}>
+        <Alert
+          tone="success"
+          className="mt-4"
+          live
+          title={
+            result.data.outcome === "already_active"
+              ? "Você já recebe estes avisos"
+              : "Falta confirmar"
+          }
+        >
           {result.data.outcome === "already_active" ? (
             <p>O e-mail {result.data.email} já recebe os avisos deste veículo.</p>
           ) : (
             <p>
-              Enviamos um link para <strong>{result.data.email}</strong>. Abra o e-mail e confirme: nada é acompanhado antes disso.
+              Enviamos um link para <strong>{result.data.email}</strong>. Abra o e-mail e confirme:
+              nada é acompanhado antes disso.
             </p>
           )}
           <MailboxHint show={mailboxHint} />
@@ -52,24 +63,42 @@ export function RadarSubscribeForm({
         <form action={action} noValidate className="mt-4 flex flex-col gap-4">
           <input type="hidden" name="lookupId" value={lookupId} />
           <Field id="radar-email" label="Seu e-mail" error={emailError} hint={HINT}>
-            <TextInput {...describedBy("radar-email", { error: emailError, hint: HINT })} name="email" type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextInput
+              {...describedBy("radar-email", { error: emailError, hint: HINT })}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </Field>
           {result && !result.ok && !emailError ? (
             <Alert tone="danger" live>
               {result.message}
             </Alert>
           ) : null}
-          <FormButton type="submit" variant="secondary" pending={pending} pendingLabel="Enviando…" className="self-start">
+          <FormButton
+            type="submit"
+            variant="secondary"
+            pending={pending}
+            pendingLabel="Enviando…"
+            className="self-start"
+          >
             Quero receber avisos
           </FormButton>
         </form>
       )}
       <details className="mt-4 text-sm text-slate-700">
-        <summary className="cursor-pointer font-semibold text-slate-800">O que guardamos e por quê</summary>
+        <summary className="cursor-pointer font-semibold text-slate-800">
+          O que guardamos e por quê
+        </summary>
         <p className="mt-2">
-          Para consultar de novo, guardamos a placa, o RENAVAM e o CPF/CNPJ desta consulta e o seu e-mail, cifrados, só para os avisos (LGPD,
-          art. 7º, I: com o seu consentimento, dado ao confirmar). Sem confirmação em {confirmTtlHours} horas, apagamos tudo. Cada e-mail traz um link para
-          parar os avisos: ao usá-lo, apagamos esses dados na hora.
+          Para consultar de novo, guardamos a placa, o RENAVAM e o CPF/CNPJ desta consulta e o seu
+          e-mail, cifrados, só para os avisos (LGPD, art. 7º, I: com o seu consentimento, dado ao
+          confirmar). Sem confirmação em {confirmTtlHours} horas, apagamos tudo. Cada e-mail traz um
+          link para parar os avisos: ao usá-lo, apagamos esses dados na hora.
         </p>
       </details>
     </Card>

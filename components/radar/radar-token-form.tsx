@@ -43,7 +43,13 @@ export function RadarTokenForm<T extends string>({
           {result.message}
         </Alert>
       ) : null}
-      <FormButton type="submit" variant={variant} pending={pending} pendingLabel={pendingLabel} className="self-start">
+      <FormButton
+        type="submit"
+        variant={variant}
+        pending={pending}
+        pendingLabel={pendingLabel}
+        className="self-start"
+      >
         {label}
       </FormButton>
     </form>

@@ -11,7 +11,9 @@ export function PaidVehicle({ vehicle }: { vehicle: PaymentVehicle }) {
         Veículo
       </h2>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="font-mono text-xl font-bold tracking-wider text-slate-900">{formatPlate(vehicle.plate)}</span>
+        <span className="font-mono text-xl font-bold tracking-wider text-slate-900">
+          {formatPlate(vehicle.plate)}
+        </span>
         {makeModel ? <span className="font-medium text-slate-900">{makeModel}</span> : null}
         <span className="text-sm text-slate-600">{vehicle.uf}</span>
       </p>

@@ -19,7 +19,17 @@ import type { StatusHelp } from "@/components/pay/payment-help";
  * afterPaying and help: server-rendered parts (the vehicle above the debts; text for the paid,
  * in-analysis and refused states).
  */
-export function PaymentStatus({ initial, vehicle, afterPaying, help }: { initial: PaymentView; vehicle?: ReactNode; afterPaying?: ReactNode; help?: StatusHelp }) {
+export function PaymentStatus({
+  initial,
+  vehicle,
+  afterPaying,
+  help,
+}: {
+  initial: PaymentView;
+  vehicle?: ReactNode;
+  afterPaying?: ReactNode;
+  help?: StatusHelp;
+}) {
   const query = useQuery({ ...paymentQuery(initial.ref), ...seededWith(initial) });
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
@@ -32,7 +42,11 @@ export function PaymentStatus({ initial, vehicle, afterPaying, help }: { initial
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Alert live tone="danger" title={missing ? "Pagamento não encontrado" : "Não foi possível carregar o pagamento"}>
+      <Alert
+        live
+        tone="danger"
+        title={missing ? "Pagamento não encontrado" : "Não foi possível carregar o pagamento"}
+      >
         {missing ? "Confira o endereço desta página." : errorMessage(query.error)}
       </Alert>
     );

@@ -22,7 +22,11 @@ export function Receipt({ payment }: { payment: PaymentView }) {
         </h2>
         <div className="flex flex-wrap justify-end gap-2 print:hidden">
           {/* A plain link: the route answers with Content-Disposition: attachment (lib/receipts). */}
-          <a href={`/api/payments/${encodeURIComponent(payment.ref)}/comprovante`} download className={buttonClass("primary")}>
+          <a
+            href={`/api/payments/${encodeURIComponent(payment.ref)}/comprovante`}
+            download
+            className={buttonClass("primary")}
+          >
             Baixar comprovante (PDF)
           </a>
           <Button variant="secondary" onClick={() => window.print()}>

@@ -8,7 +8,13 @@ import { Money } from "@/components/ui/money";
  * Each debt and, once paid, whether the authority has registered it (baixa). Before a payment is
  * paid there is no settlement to speak of: `settlement={false}` lists the debts alone.
  */
-export function SettlementList({ debts, settlement = true }: { debts: PaymentView["debts"]; settlement?: boolean }) {
+export function SettlementList({
+  debts,
+  settlement = true,
+}: {
+  debts: PaymentView["debts"];
+  settlement?: boolean;
+}) {
   return (
     <ul className="flex flex-col divide-y divide-slate-200">
       {debts.map((d) => (
@@ -17,7 +23,9 @@ export function SettlementList({ debts, settlement = true }: { debts: PaymentVie
             <p className="font-medium text-slate-900">{d.title}</p>
             {settlement ? (
               <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                <Badge tone={isSettled(d.status) ? "success" : "neutral"}>{liquidationStatusLabel(d.status)}</Badge>
+                <Badge tone={isSettled(d.status) ? "success" : "neutral"}>
+                  {liquidationStatusLabel(d.status)}
+                </Badge>
                 {d.settledAt ? <span>em {formatDateTimeBR(d.settledAt)}</span> : null}
               </p>
             ) : null}

@@ -7,7 +7,13 @@ import { WaitingBlock } from "@/components/ui/waiting-block";
 import type { StatusHelp } from "@/components/pay/payment-help";
 
 /** One sentence on where the payment stands and what happens next. */
-export function StatusHeadline({ payment, help = {} }: { payment: PaymentView; help?: StatusHelp }) {
+export function StatusHeadline({
+  payment,
+  help = {},
+}: {
+  payment: PaymentView;
+  help?: StatusHelp;
+}) {
   switch (payment.status) {
     case "paid":
       return (
@@ -39,7 +45,10 @@ export function StatusHeadline({ payment, help = {} }: { payment: PaymentView; h
     case "not_created":
       return (
         <Alert live tone="warning" title="Pagamento não realizado">
-          <p>{payment.failureMessage ?? "A operadora não registrou este pagamento: nenhum valor foi cobrado."}</p>
+          <p>
+            {payment.failureMessage ??
+              "A operadora não registrou este pagamento: nenhum valor foi cobrado."}
+          </p>
           <ButtonLink href={`/pagar/${payment.checkoutToken}`} variant="secondary" className="mt-3">
             Pagar de novo
           </ButtonLink>
@@ -48,17 +57,35 @@ export function StatusHeadline({ payment, help = {} }: { payment: PaymentView; h
     case "in_analysis":
       return (
         <div className="flex flex-col gap-3">
-          <WaitingBlock title="Pagamento em análise" detail="Costuma terminar em poucos minutos. Esta página atualiza sozinha e você pode fechá-la: o resultado continua aqui neste endereço." />
+          <WaitingBlock
+            title="Pagamento em análise"
+            detail="Costuma terminar em poucos minutos. Esta página atualiza sozinha e você pode fechá-la: o resultado continua aqui neste endereço."
+          />
           {help.inAnalysis ? <Alert tone="warning">{help.inAnalysis}</Alert> : null}
         </div>
       );
     case "processing":
-      return <WaitingBlock title="Processando o pagamento" detail="A operadora do cartão está processando; costuma levar menos de um minuto. Esta página atualiza sozinha." />;
+      return (
+        <WaitingBlock
+          title="Processando o pagamento"
+          detail="A operadora do cartão está processando; costuma levar menos de um minuto. Esta página atualiza sozinha."
+        />
+      );
     case "awaiting_payment":
-      return <WaitingBlock title="Aguardando o pagamento PIX" detail="Assim que o banco confirmar, esta página atualiza sozinha." />;
+      return (
+        <WaitingBlock
+          title="Aguardando o pagamento PIX"
+          detail="Assim que o banco confirmar, esta página atualiza sozinha."
+        />
+      );
     default:
       if (!isKnownPaymentStatus(payment.status)) {
-        return <WaitingBlock title={UNKNOWN_STATUS_LABEL} detail="A operadora informou uma situação que ainda estamos verificando. Não pague de novo: esta página mostra o resultado assim que ele for confirmado." />;
+        return (
+          <WaitingBlock
+            title={UNKNOWN_STATUS_LABEL}
+            detail="A operadora informou uma situação que ainda estamos verificando. Não pague de novo: esta página mostra o resultado assim que ele for confirmado."
+          />
+        );
       }
       return <PendingHeadline answerBy={payment.answerBy} />;
   }

@@ -9,7 +9,8 @@ export type AppLinkProps = Omit<ComponentProps<"a">, "href"> & {
   prefetch?: boolean;
 };
 
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 const isInApp = (href: string) => href.startsWith("/") && !href.startsWith("//");
 
 /**
@@ -19,9 +20,20 @@ const isInApp = (href: string) => href.startsWith("/") && !href.startsWith("//")
  * warms the target up when a pointer or a finger comes near it or it gets focus, and lets the
  * browser handle what is not a plain left click (new tab, download, another target).
  */
-export function AppLink({ href, prefetch = true, onClick, onPointerEnter, onTouchStart, onFocus, ...rest }: AppLinkProps) {
+export function AppLink({
+  href,
+  prefetch = true,
+  onClick,
+  onPointerEnter,
+  onTouchStart,
+  onFocus,
+  ...rest
+}: AppLinkProps) {
   const router = useRouter();
-  const inApp = isInApp(href) && (rest.target === undefined || rest.target === "_self") && rest.download === undefined;
+  const inApp =
+    isInApp(href) &&
+    (rest.target === undefined || rest.target === "_self") &&
+    rest.download === undefined;
   const warm = () => {
     if (prefetch && inApp) router.prefetch(href);
   };

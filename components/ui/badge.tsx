@@ -10,9 +10,23 @@ const TONES: Record<BadgeTone, string> = {
   warning: "bg-amber-50 text-amber-900 ring-amber-200",
 };
 
-export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: React.ReactNode; className?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <span className={cx("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", TONES[tone], className)}>
+    <span
+      className={cx(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

@@ -24,16 +24,35 @@ export type ButtonProps = React.ComponentProps<"button"> & {
   pendingLabel?: string;
 };
 
-export function Button({ variant = "primary", pending = false, pendingLabel, className, children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  pending = false,
+  pendingLabel,
+  className,
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClass(variant, className)} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...rest}
+    >
       {pending ? <Spinner /> : null}
       {pending && pendingLabel ? pendingLabel : children}
     </button>
   );
 }
 
-export function ButtonLink({ variant = "primary", className, ...rest }: AppLinkProps & { variant?: Variant }) {
+export function ButtonLink({
+  variant = "primary",
+  className,
+  ...rest
+}: AppLinkProps & { variant?: Variant }) {
   return <AppLink className={buttonClass(variant, className)} {...rest} />;
 }
 
@@ -41,7 +60,10 @@ export function Spinner({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cx("inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none", className)}
+      className={cx(
+        "inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none",
+        className,
+      )}
     />
   );
 }

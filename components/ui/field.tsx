@@ -12,7 +12,11 @@ type FieldProps = {
 /** Ids an input needs so screen readers read its hint and error with it. */
 export function describedBy(id: string, opts: { error?: string; hint?: string }) {
   const ids = [opts.hint ? `${id}-hint` : null, opts.error ? `${id}-error` : null].filter(Boolean);
-  return { id, "aria-invalid": opts.error ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined } as const;
+  return {
+    id,
+    "aria-invalid": opts.error ? true : undefined,
+    "aria-describedby": ids.length ? ids.join(" ") : undefined,
+  } as const;
 }
 
 /** Label above, hint, input, error below in words. The error region is always present so its
@@ -29,7 +33,11 @@ export function Field({ id, label, error, hint, children, className }: FieldProp
         </p>
       ) : null}
       {children}
-      <p id={`${id}-error`} aria-live="polite" className={cx("text-sm font-medium text-red-700", !error && "sr-only")}>
+      <p
+        id={`${id}-error`}
+        aria-live="polite"
+        className={cx("text-sm font-medium text-red-700", !error && "sr-only")}
+      >
         {error ?? ""}
       </p>
     </div>

@@ -7,7 +7,9 @@ import { cx } from "./cx";
 // it loads on demand into a box that already has the QR's final size, so nothing moves when it lands.
 const QRCodeSVG = dynamic(() => import("qrcode.react").then((m) => m.QRCodeSVG), {
   ssr: false,
-  loading: () => <div aria-hidden="true" className="size-full rounded bg-slate-100 motion-safe:animate-pulse" />,
+  loading: () => (
+    <div aria-hidden="true" className="size-full rounded bg-slate-100 motion-safe:animate-pulse" />
+  ),
 });
 
 type Props = {
@@ -22,7 +24,14 @@ type Props = {
 export function LazyQrCode({ value, size, label, className }: Props) {
   return (
     <div className={cx("aspect-square", className)}>
-      <QRCodeSVG value={value} size={size} marginSize={2} role="img" aria-label={label} className="block size-full" />
+      <QRCodeSVG
+        value={value}
+        size={size}
+        marginSize={2}
+        role="img"
+        aria-label={label}
+        className="block size-full"
+      />
     </div>
   );
 }

@@ -1,5 +1,11 @@
 /** "O que fazer agora": a short list of next steps, most likely first. */
-export function NextSteps({ steps, title = "O que fazer agora" }: { steps: string[]; title?: string }) {
+export function NextSteps({
+  steps,
+  title = "O que fazer agora",
+}: {
+  steps: string[];
+  title?: string;
+}) {
   return (
     <div className="mt-2">
       <p className="font-semibold">{title}</p>

@@ -10,7 +10,14 @@ export function StepIndicator({ current }: { current: FlowStep }) {
     <nav aria-label="Etapas" className="print:hidden">
       <ol className="flex items-center gap-1 text-xs sm:gap-2 sm:text-sm">
         {FLOW_STEPS.map((step, i) => (
-          <li key={step} className={cx("flex items-center gap-1 sm:min-w-0 sm:flex-1 sm:gap-2", i === index ? "flex-none pr-2" : "min-w-0 flex-1")} aria-current={i === index ? "step" : undefined}>
+          <li
+            key={step}
+            className={cx(
+              "flex items-center gap-1 sm:min-w-0 sm:flex-1 sm:gap-2",
+              i === index ? "flex-none pr-2" : "min-w-0 flex-1",
+            )}
+            aria-current={i === index ? "step" : undefined}
+          >
             <span
               className={cx(
                 "flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold",
@@ -22,7 +29,13 @@ export function StepIndicator({ current }: { current: FlowStep }) {
             >
               {i + 1}
             </span>
-            <span className={cx(i !== index && "truncate", i === index ? "font-semibold text-slate-900" : "text-slate-700", i !== index && "max-sm:sr-only")}>
+            <span
+              className={cx(
+                i !== index && "truncate",
+                i === index ? "font-semibold text-slate-900" : "text-slate-700",
+                i !== index && "max-sm:sr-only",
+              )}
+            >
               {step}
               {i < index ? <span className="sr-only"> (concluída)</span> : null}
             </span>

@@ -1,6 +1,11 @@
 import { Money } from "./money";
 
-type TotalBarProps = { label: string; totalCents: number; detail?: string; action: React.ReactNode };
+type TotalBarProps = {
+  label: string;
+  totalCents: number;
+  detail?: string;
+  action: React.ReactNode;
+};
 
 /** Phones: pinned to the bottom with the running total and the one next action. Desktop pages
  * show a summary column instead, so this bar hides from lg up. */

@@ -27,18 +27,29 @@ function lookupHref(plate: string, uf?: string) {
 /** Plate (+ optional UF) -> enrichment -> the vehicle, or a way to go on by typing the data. */
 export function PlateForm() {
   const [search, setSearch] = useState<EnrichmentInput | null>(null);
-  const validation = useLazyZodResolver(() => import("@/lib/validation/enrichment-input").then((m) => m.enrichmentInputSchema));
+  const validation = useLazyZodResolver(() =>
+    import("@/lib/validation/enrichment-input").then((m) => m.enrichmentInputSchema),
+  );
   const form = useForm<EnrichmentInputValues, EnrichmentInput>({
     resolver: validation.resolver,
     defaultValues: { plate: "", uf: "" },
   });
-  const vehicle = useQuery({ ...vehicleQuery(search?.plate ?? "", search?.uf), enabled: search !== null });
+  const vehicle = useQuery({
+    ...vehicleQuery(search?.plate ?? "", search?.uf),
+    enabled: search !== null,
+  });
   const errors = form.formState.errors;
 
   return (
     <div className="flex flex-col gap-5">
       <Card>
-        <form noValidate onSubmit={form.handleSubmit(setSearch)} {...validation.formProps} className="flex flex-col gap-4" aria-label="Buscar veículo pela placa">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(setSearch)}
+          {...validation.formProps}
+          className="flex flex-col gap-4"
+          aria-label="Buscar veículo pela placa"
+        >
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
             <Field id="plate" label="Placa" error={errors.plate?.message} hint={PLATE_HINT}>
               <TextInput
@@ -52,30 +63,46 @@ export function PlateForm() {
               />
             </Field>
             <Field id="uf" label="UF (opcional)" error={errors.uf?.message as string | undefined}>
-              <SelectInput {...form.register("uf")} {...describedBy("uf", { error: errors.uf?.message as string | undefined })}>
+              <SelectInput
+                {...form.register("uf")}
+                {...describedBy("uf", { error: errors.uf?.message as string | undefined })}
+              >
                 <option value="">Não sei</option>
                 <UfOptions />
               </SelectInput>
             </Field>
           </div>
-          <FormButton type="submit" pending={vehicle.isFetching} pendingLabel="Buscando veículo…" className="w-full sm:w-auto sm:self-start">
+          <FormButton
+            type="submit"
+            pending={vehicle.isFetching}
+            pendingLabel="Buscando veículo…"
+            className="w-full sm:w-auto sm:self-start"
+          >
             Buscar veículo
           </FormButton>
         </form>
       </Card>
 
       {vehicle.isFetching ? (
-        <WaitingBlock title="Buscando os dados do veículo" detail="Consultando o cadastro nacional de veículos, costuma levar até 5 segundos." />
+        <WaitingBlock
+          title="Buscando os dados do veículo"
+          detail="Consultando o cadastro nacional de veículos, costuma levar até 5 segundos."
+        />
       ) : null}
       {search && vehicle.data && !vehicle.isFetching ? (
         <>
           <VehicleCard vehicle={vehicle.data.vehicle} />
-          <ButtonLink href={lookupHref(vehicle.data.vehicle.plate, vehicle.data.vehicle.uf)} className="w-full sm:w-auto sm:self-start">
+          <ButtonLink
+            href={lookupHref(vehicle.data.vehicle.plate, vehicle.data.vehicle.uf)}
+            className="w-full sm:w-auto sm:self-start"
+          >
             É este veículo: consultar débitos
           </ButtonLink>
         </>
       ) : null}
-      {search && vehicle.error && !vehicle.isFetching ? <EnrichmentProblem error={vehicle.error} plate={search.plate} uf={search.uf} /> : null}
+      {search && vehicle.error && !vehicle.isFetching ? (
+        <EnrichmentProblem error={vehicle.error} plate={search.plate} uf={search.uf} />
+      ) : null}
     </div>
   );
 }
@@ -87,7 +114,11 @@ function EnrichmentProblem({ error, plate, uf }: { error: Error; plate: string; 
     <Alert
       live
       tone="warning"
-      title={notFound ? "Não encontramos os dados deste veículo pela placa" : "O cadastro de veículos não respondeu agora"}
+      title={
+        notFound
+          ? "Não encontramos os dados deste veículo pela placa"
+          : "O cadastro de veículos não respondeu agora"
+      }
     >
       <p>
         {notFound

@@ -4,11 +4,22 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 
 // Upstream writes CIRCULACAO, ALIENACAO FIDUCIARIA…: show them in sentence case, accents where we know them.
-const WORDS: Record<string, string> = { CIRCULACAO: "Em circulação", ALIENACAO: "Alienação", BAIXADO: "Baixado", GASOLINA: "Gasolina", ALCOOL: "Álcool", ELETRICO: "Elétrico" };
+const WORDS: Record<string, string> = {
+  CIRCULACAO: "Em circulação",
+  ALIENACAO: "Alienação",
+  BAIXADO: "Baixado",
+  GASOLINA: "Gasolina",
+  ALCOOL: "Álcool",
+  ELETRICO: "Elétrico",
+};
 function readable(value: string): string {
   return value
     .split(/\s+/)
-    .map((word, i) => WORDS[word] ?? (i === 0 ? word.charAt(0) + word.slice(1).toLowerCase() : word.toLowerCase()))
+    .map(
+      (word, i) =>
+        WORDS[word] ??
+        (i === 0 ? word.charAt(0) + word.slice(1).toLowerCase() : word.toLowerCase()),
+    )
     .join(" ");
 }
 
@@ -17,7 +28,11 @@ function titleCase(value: string): string {
   return value
     .toLowerCase()
     .split(/\s+/)
-    .map((w) => (["de", "da", "do", "das", "dos", "e"].includes(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .map((w) =>
+      ["de", "da", "do", "das", "dos", "e"].includes(w)
+        ? w
+        : w.charAt(0).toUpperCase() + w.slice(1),
+    )
     .join(" ");
 }
 
@@ -28,7 +43,10 @@ export function VehicleCard({ vehicle }: { vehicle: VehicleView }) {
     ["Cor", readable(vehicle.color)],
     ["Combustível", readable(vehicle.fuel)],
     ["Situação", readable(vehicle.situation)],
-    ["Município", vehicle.municipality ? `${titleCase(vehicle.municipality)} – ${vehicle.uf}` : vehicle.uf],
+    [
+      "Município",
+      vehicle.municipality ? `${titleCase(vehicle.municipality)} – ${vehicle.uf}` : vehicle.uf,
+    ],
   ];
   return (
     <Card aria-labelledby="vehicle-title">

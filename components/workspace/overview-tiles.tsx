@@ -13,16 +13,39 @@ function tilesOf(o: WorkspaceOverview): Tile[] {
       value: String(o.newDebts),
       detail: `${o.lastVisit ? "desde a sua última visita" : "encontrados pelo Radar"}${o.otherNotices > 0 ? ` · mais ${o.otherNotices} ${o.otherNotices === 1 ? "aviso" : "avisos"}` : ""}`,
     },
-    { href: "/painel/links?status=open", label: "Links em aberto", value: String(o.openLinks), detail: "aguardando o pagamento do cliente" },
-    { href: "/painel/links?paidToday=1", label: "Pagos hoje", value: String(o.paidToday), detail: "links pagos hoje" },
+    {
+      href: "/painel/links?status=open",
+      label: "Links em aberto",
+      value: String(o.openLinks),
+      detail: "aguardando o pagamento do cliente",
+    },
+    {
+      href: "/painel/links?paidToday=1",
+      label: "Pagos hoje",
+      value: String(o.paidToday),
+      detail: "links pagos hoje",
+    },
     {
       href: batch ? `/painel/lotes/${encodeURIComponent(batch.id)}` : "/painel/lotes/novo",
       label: "Último lote",
       value: batch ? `${batch.progress.done}/${batch.progress.total}` : "—",
-      detail: batch ? `consultas de ${formatDateTimeBR(batch.createdAt)}${batch.progress.remaining > 0 ? ", em andamento" : ""}` : "nenhum lote ainda: faça o primeiro",
+      detail: batch
+        ? `consultas de ${formatDateTimeBR(batch.createdAt)}${batch.progress.remaining > 0 ? ", em andamento" : ""}`
+        : "nenhum lote ainda: faça o primeiro",
     },
-    { href: "/painel/clientes", label: "Clientes", value: String(o.clients), detail: "cadastrados na sua conta" },
-    { href: "/painel/radar#ligar", label: "Veículos no Radar", value: String(o.watchedVehicles), detail: o.watchedVehicles > 0 ? "verificados automaticamente" : "ligue o Radar para acompanhar" },
+    {
+      href: "/painel/clientes",
+      label: "Clientes",
+      value: String(o.clients),
+      detail: "cadastrados na sua conta",
+    },
+    {
+      href: "/painel/radar#ligar",
+      label: "Veículos no Radar",
+      value: String(o.watchedVehicles),
+      detail:
+        o.watchedVehicles > 0 ? "verificados automaticamente" : "ligue o Radar para acompanhar",
+    },
   ];
 }
 

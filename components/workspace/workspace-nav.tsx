@@ -16,7 +16,11 @@ export function WorkspaceNav({ email }: { email: string }) {
         <ul className="flex flex-wrap gap-x-4">
           {SECTIONS.map((s) => (
             <li key={s.href}>
-              <Link href={s.href} prefetch={false} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+              <Link
+                href={s.href}
+                prefetch={false}
+                className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
                 {s.label}
               </Link>
             </li>

@@ -24,7 +24,10 @@ export const auth = betterAuth({
   database: prismaAdapter(db, { provider: env.databaseProvider }),
   // The configured address, and the one this request reached (tests and LAN use 127.0.0.1):
   // a cross-site form still carries its own Origin, which matches neither.
-  trustedOrigins: (request) => [env.publicBaseUrl, ...(request ? [new URL(request.url).origin] : [])],
+  trustedOrigins: (request) => [
+    env.publicBaseUrl,
+    ...(request ? [new URL(request.url).origin] : []),
+  ],
   // The despachante's office, read with every session (the pages ask for it on first sign-in);
   // written only through PUT /api/workspace/profile, never by a sign-in request.
   user: {
@@ -41,7 +44,11 @@ export const auth = betterAuth({
   telemetry: { enabled: false },
   logger: {
     level: "warn",
-    log: (level, message) => authLog[level === "error" ? "error" : level === "warn" ? "warn" : "info"]({ source: "better-auth" }, message),
+    log: (level, message) =>
+      authLog[level === "error" ? "error" : level === "warn" ? "warn" : "info"](
+        { source: "better-auth" },
+        message,
+      ),
   },
   advanced: {
     // The custom server writes the client address it trusts here (lib/server/serve.ts); the

@@ -14,10 +14,14 @@ export const PROFILE_PATH = "/painel/perfil";
  * back here): every link their clients get carries that name. `profile: false` for the pages that
  * must open without it (the profile page itself, the workspace's frame).
  */
-export async function requirePageUser(back: string, opts: { profile?: boolean } = {}): Promise<WorkspaceUser> {
+export async function requirePageUser(
+  back: string,
+  opts: { profile?: boolean } = {},
+): Promise<WorkspaceUser> {
   const user = await sessionUser(await headers());
   if (!user) redirect(`/entrar?voltar=${encodeURIComponent(back)}`);
-  if (opts.profile !== false && !hasProfile(user)) redirect(`${PROFILE_PATH}?voltar=${encodeURIComponent(back)}`);
+  if (opts.profile !== false && !hasProfile(user))
+    redirect(`${PROFILE_PATH}?voltar=${encodeURIComponent(back)}`);
   return user;
 }
 

@@ -21,7 +21,10 @@ export const signInLinkInput = z.object({
 
 export async function guardSignInLink(req: Request): Promise<void> {
   assertJsonBody(req);
-  const body: unknown = await req.clone().json().catch(() => null);
+  const body: unknown = await req
+    .clone()
+    .json()
+    .catch(() => null);
   const parsed = z.safeParse(signInLinkInput, body);
   if (!parsed.success) {
     const emailIssue = parsed.error.issues.some((i) => i.path[0] === "email");
@@ -32,5 +35,8 @@ export async function guardSignInLink(req: Request): Promise<void> {
   }
   await consume("signIn", clientKey(req));
   // Keyed by a hash: the limiter's table never holds the address.
-  await consume("signInEmail", createHash("sha256").update(parsed.data.email.toLowerCase()).digest("base64url"));
+  await consume(
+    "signInEmail",
+    createHash("sha256").update(parsed.data.email.toLowerCase()).digest("base64url"),
+  );
 }

@@ -16,7 +16,10 @@ async function guarded(name: string, read: () => Promise<void>): Promise<void> {
   try {
     await read();
   } catch (error) {
-    log.warn({ gauge: name, err: error instanceof Error ? error.message : String(error) }, "metrics: database read failed");
+    log.warn(
+      { gauge: name, err: error instanceof Error ? error.message : String(error) },
+      "metrics: database read failed",
+    );
   }
 }
 
@@ -40,7 +43,11 @@ function build() {
     registers,
     async collect() {
       await guarded("webhook_inbox_oldest_age_seconds", async () => {
-        const oldest = await db.webhookEvent.findFirst({ where: { outcome: null }, orderBy: { receivedAt: "asc" }, select: { receivedAt: true } });
+        const oldest = await db.webhookEvent.findFirst({
+          where: { outcome: null },
+          orderBy: { receivedAt: "asc" },
+          select: { receivedAt: true },
+        });
         this.set(oldest ? Math.max(0, (Date.now() - oldest.receivedAt.getTime()) / 1000) : 0);
       });
     },

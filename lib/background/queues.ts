@@ -44,7 +44,11 @@ export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] 
 export const tickIntervalMs = (): number => env.paymentSweepIntervalMs;
 
 /** Run once when the process starts. */
-export const AT_START: readonly { name: string; enabled: () => boolean; run: () => Promise<void> }[] = [
+export const AT_START: readonly {
+  name: string;
+  enabled: () => boolean;
+  run: () => Promise<void>;
+}[] = [
   {
     // The embedded sandbox forgets registrations on restart; a remote upstream is registered once
     // by `npm run webhook:register`.

@@ -8,8 +8,16 @@ import { paymentStatusChanged, pixIssued } from "@/lib/payments/reactions";
 // their modules when first needed, so registering reads no configuration (lib/env is read at import).
 
 export function registerReactions(): void {
-  paymentStatusChanged.on("mail", async (tx, change) => (await import("@/lib/mail/payment-reactions")).mailOnPaymentStatus(tx, change));
-  pixIssued.on("mail", async (tx, event) => (await import("@/lib/mail/payment-reactions")).mailPixCode(tx, event));
-  lookupsResolved.on("workspace-batches", async (tx, event) => (await import("@/lib/workspace/batches/reactions")).settleBatchItems(tx, event));
-  lookupsResolved.on("radar-scans", async (tx, event) => (await import("@/lib/radar/reactions")).settleRadarScans(tx, event));
+  paymentStatusChanged.on("mail", async (tx, change) =>
+    (await import("@/lib/mail/payment-reactions")).mailOnPaymentStatus(tx, change),
+  );
+  pixIssued.on("mail", async (tx, event) =>
+    (await import("@/lib/mail/payment-reactions")).mailPixCode(tx, event),
+  );
+  lookupsResolved.on("workspace-batches", async (tx, event) =>
+    (await import("@/lib/workspace/batches/reactions")).settleBatchItems(tx, event),
+  );
+  lookupsResolved.on("radar-scans", async (tx, event) =>
+    (await import("@/lib/radar/reactions")).settleRadarScans(tx, event),
+  );
 }

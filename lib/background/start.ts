@@ -30,7 +30,11 @@ async function tick(): Promise<void> {
   }
   await Promise.all(waited);
   for (const task of PERIODIC) {
-    await task.run().catch((error: unknown) => log.error({ err: error, task: task.name }, "periodic task failed"));
+    await task
+      .run()
+      .catch((error: unknown) =>
+        log.error({ err: error, task: task.name }, "periodic task failed"),
+      );
   }
 }
 

@@ -4,5 +4,7 @@ import { passkeyClient } from "@better-auth/passkey/client";
 import { magicLinkClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 
-export const authClient = createAuthClient({ basePath: "/api/auth", plugins: [magicLinkClient(), passkeyClient()] });
-
+export const authClient = createAuthClient({
+  basePath: "/api/auth",
+  plugins: [magicLinkClient(), passkeyClient()],
+});

@@ -23,14 +23,21 @@ export class ApiError extends Error {
 }
 
 // Shown when the answer is not the contract's error body (proxy page, network down).
-const FALLBACK_MESSAGE = "Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.";
+const FALLBACK_MESSAGE =
+  "Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.";
 
-export async function fetchJson<T>(path: string, init?: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal }): Promise<T> {
+export async function fetchJson<T>(
+  path: string,
+  init?: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal },
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: init?.method ?? "GET",
-      headers: init?.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers:
+        init?.body === undefined
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
       body: init?.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init?.signal,
       cache: "no-store",
@@ -41,7 +48,12 @@ export async function fetchJson<T>(path: string, init?: { method?: "GET" | "POST
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
-  const err = (body as { error?: { code?: Code; message?: string; fields?: Record<string, string> }; retryAfterSeconds?: number } | undefined);
+  const err = body as
+    | {
+        error?: { code?: Code; message?: string; fields?: Record<string, string> };
+        retryAfterSeconds?: number;
+      }
+    | undefined;
   throw new ApiError(
     response.status,
     err?.error?.code ?? `HTTP_${response.status}`,

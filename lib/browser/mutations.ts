@@ -13,11 +13,16 @@ export function createLookup(input: LookupInputValues) {
 }
 
 export function retryLookup(lookupId: string) {
-  return fetchJson<{ lookupId: string }>(`/api/lookups/${encodeURIComponent(lookupId)}/retry`, { method: "POST" });
+  return fetchJson<{ lookupId: string }>(`/api/lookups/${encodeURIComponent(lookupId)}/retry`, {
+    method: "POST",
+  });
 }
 
 export function createCheckout(body: CheckoutInputValues) {
-  return fetchJson<{ token: string; amountCents: number; expiresAt: string }>("/api/checkouts", { method: "POST", body });
+  return fetchJson<{ token: string; amountCents: number; expiresAt: string }>("/api/checkouts", {
+    method: "POST",
+    body,
+  });
 }
 
 export function tokenizeCard(token: string, card: CardTokenInputValues) {
@@ -28,18 +33,30 @@ export function tokenizeCard(token: string, card: CardTokenInputValues) {
 }
 
 /** The payments body: the schema's input without `checkoutToken`, which travels in the path (each method's shape kept). */
-export type PaymentBody = PaymentInputValues extends infer V ? (V extends unknown ? Omit<V, "checkoutToken"> : never) : never;
+export type PaymentBody = PaymentInputValues extends infer V
+  ? V extends unknown
+    ? Omit<V, "checkoutToken">
+    : never
+  : never;
 
 export function createPayment(token: string, body: PaymentBody) {
-  return fetchJson<PaymentView>(`/api/checkouts/${encodeURIComponent(token)}/payments`, { method: "POST", body });
+  return fetchJson<PaymentView>(`/api/checkouts/${encodeURIComponent(token)}/payments`, {
+    method: "POST",
+    body,
+  });
 }
 
 /** "Gerar novo link": a fresh share link for an expired one. */
 export function renewLink(token: string) {
-  return fetchJson<{ token: string; amountCents: number; expiresAt: string }>(`/api/links/${encodeURIComponent(token)}/renew`, { method: "POST" });
+  return fetchJson<{ token: string; amountCents: number; expiresAt: string }>(
+    `/api/links/${encodeURIComponent(token)}/renew`,
+    { method: "POST" },
+  );
 }
 
 /** A fresh PIX code once the one on screen expired; the same one back if another tab already asked. */
 export function renewPix(paymentRef: string) {
-  return fetchJson<PaymentView>(`/api/payments/${encodeURIComponent(paymentRef)}/pix/renew`, { method: "POST" });
+  return fetchJson<PaymentView>(`/api/payments/${encodeURIComponent(paymentRef)}/pix/renew`, {
+    method: "POST",
+  });
 }

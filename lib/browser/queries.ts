@@ -4,7 +4,14 @@
 import { queryOptions } from "@tanstack/react-query";
 import { isSettled } from "@/lib/rules/payment-status";
 import { ApiError, fetchJson } from "./fetch-json";
-import type { CheckoutView, InstallmentsAnswer, LinkView, LookupView, PaymentView, VehicleView } from "./types";
+import type {
+  CheckoutView,
+  InstallmentsAnswer,
+  LinkView,
+  LookupView,
+  PaymentView,
+  VehicleView,
+} from "./types";
 
 // Polling pace: fast enough that a PIX paid on another phone shows within ~2 s, slow enough
 // that an open tab does not hammer the server (each read may reconcile upstream).
@@ -17,7 +24,11 @@ export const POLL_MS = { lookup: 1_000, payment: 2_000, checkout: 3_000, links: 
 const SERVER_SNAPSHOT_FRESH_MS = 10_000;
 
 export function seededWith<T>(initial: T) {
-  return { initialData: initial, staleTime: (query: { isFetched(): boolean }) => (query.isFetched() ? 0 : SERVER_SNAPSHOT_FRESH_MS) };
+  return {
+    initialData: initial,
+    staleTime: (query: { isFetched(): boolean }) =>
+      query.isFetched() ? 0 : SERVER_SNAPSHOT_FRESH_MS,
+  };
 }
 
 export const queryKeys = {
@@ -33,7 +44,10 @@ export function vehicleQuery(plate: string, uf?: string) {
   const query = uf ? `?uf=${encodeURIComponent(uf)}` : "";
   return queryOptions({
     queryKey: queryKeys.vehicle(plate, uf),
-    queryFn: ({ signal }) => fetchJson<{ vehicle: VehicleView }>(`/api/vehicles/${encodeURIComponent(plate)}${query}`, { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<{ vehicle: VehicleView }>(`/api/vehicles/${encodeURIComponent(plate)}${query}`, {
+        signal,
+      }),
     // 404 and 503 are answers, not glitches: show them at once instead of retrying.
     retry: false,
     staleTime: 5 * 60_000,
@@ -45,8 +59,10 @@ const LOOKUP_WAITING = new Set(["pending", "delayed"]);
 export function lookupQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.lookup(id),
-    queryFn: ({ signal }) => fetchJson<LookupView>(`/api/lookups/${encodeURIComponent(id)}`, { signal }),
-    refetchInterval: (query) => (query.state.data && !LOOKUP_WAITING.has(query.state.data.status) ? false : POLL_MS.lookup),
+    queryFn: ({ signal }) =>
+      fetchJson<LookupView>(`/api/lookups/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) =>
+      query.state.data && !LOOKUP_WAITING.has(query.state.data.status) ? false : POLL_MS.lookup,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,
   });
 }
@@ -55,7 +71,12 @@ export function lookupQuery(id: string) {
 export function installmentsQuery(amountCents: number) {
   return queryOptions({
     queryKey: queryKeys.installments(amountCents),
-    queryFn: ({ signal }) => fetchJson<InstallmentsAnswer>("/api/installments", { method: "POST", body: { amountCents }, signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<InstallmentsAnswer>("/api/installments", {
+        method: "POST",
+        body: { amountCents },
+        signal,
+      }),
     staleTime: 10 * 60_000,
     enabled: amountCents > 0,
   });
@@ -64,7 +85,8 @@ export function installmentsQuery(amountCents: number) {
 export function checkoutQuery(token: string) {
   return queryOptions({
     queryKey: queryKeys.checkout(token),
-    queryFn: ({ signal }) => fetchJson<CheckoutView>(`/api/checkouts/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<CheckoutView>(`/api/checkouts/${encodeURIComponent(token)}`, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,
   });
 }
@@ -73,14 +95,19 @@ export function checkoutQuery(token: string) {
 export function isPaymentDone(payment: PaymentView): boolean {
   if (!payment.isFinal) return false;
   if (payment.status !== "paid") return true;
-  return isSettled(payment.liquidationStatus) || (payment.debts.length > 0 && payment.debts.every((d) => isSettled(d.status)));
+  return (
+    isSettled(payment.liquidationStatus) ||
+    (payment.debts.length > 0 && payment.debts.every((d) => isSettled(d.status)))
+  );
 }
 
 export function paymentQuery(ref: string) {
   return queryOptions({
     queryKey: queryKeys.payment(ref),
-    queryFn: ({ signal }) => fetchJson<PaymentView>(`/api/payments/${encodeURIComponent(ref)}`, { signal }),
-    refetchInterval: (query) => (query.state.data && isPaymentDone(query.state.data) ? false : POLL_MS.payment),
+    queryFn: ({ signal }) =>
+      fetchJson<PaymentView>(`/api/payments/${encodeURIComponent(ref)}`, { signal }),
+    refetchInterval: (query) =>
+      query.state.data && isPaymentDone(query.state.data) ? false : POLL_MS.payment,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,
   });
 }
@@ -96,6 +123,7 @@ export function linksQuery() {
   return queryOptions({
     queryKey: queryKeys.links(),
     queryFn: ({ signal }) => fetchJson<{ links: LinkView[] }>("/api/links", { signal }),
-    refetchInterval: (query) => (query.state.data && !query.state.data.links.some(linkIsLive) ? false : POLL_MS.links),
+    refetchInterval: (query) =>
+      query.state.data && !query.state.data.links.some(linkIsLive) ? false : POLL_MS.links,
   });
 }

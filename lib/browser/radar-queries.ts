@@ -10,7 +10,11 @@ export const RADAR_POLL_MS = 3_000;
 
 export type RadarFilterValues = { client?: string; kind?: string };
 
-export const radarKeys = { all: ["radar"] as const, view: (filter: RadarFilterValues, since: string | null) => ["radar", filter.client ?? "", filter.kind ?? "", since ?? ""] as const };
+export const radarKeys = {
+  all: ["radar"] as const,
+  view: (filter: RadarFilterValues, since: string | null) =>
+    ["radar", filter.client ?? "", filter.kind ?? "", since ?? ""] as const,
+};
 
 /** `since` is the last visit the page was drawn against, so polling keeps the same "new" marks. */
 export function radarQuery(filter: RadarFilterValues, since: string | null) {
@@ -27,7 +31,23 @@ export function radarQuery(filter: RadarFilterValues, since: string | null) {
   });
 }
 
-export const previewRadarCost = (body: RadarOnValues) => fetchJson<RadarCost>("/api/workspace/radar", { method: "POST", body: { ...body, confirm: false } });
-export const confirmRadarOn = (body: RadarOnValues) => fetchJson<RadarCost & { turnedOn: number }>("/api/workspace/radar", { method: "POST", body: { ...body, confirm: true } });
-export const turnRadarOffFor = (selection: RadarOnValues["selection"]) => fetchJson<{ turnedOff: number }>("/api/workspace/radar/off", { method: "POST", body: { selection } });
-export const saveMonthlyCap = (monthlyCap: number) => fetchJson<{ monthlyCap: number }>("/api/workspace/radar/cap", { method: "POST", body: { monthlyCap } });
+export const previewRadarCost = (body: RadarOnValues) =>
+  fetchJson<RadarCost>("/api/workspace/radar", {
+    method: "POST",
+    body: { ...body, confirm: false },
+  });
+export const confirmRadarOn = (body: RadarOnValues) =>
+  fetchJson<RadarCost & { turnedOn: number }>("/api/workspace/radar", {
+    method: "POST",
+    body: { ...body, confirm: true },
+  });
+export const turnRadarOffFor = (selection: RadarOnValues["selection"]) =>
+  fetchJson<{ turnedOff: number }>("/api/workspace/radar/off", {
+    method: "POST",
+    body: { selection },
+  });
+export const saveMonthlyCap = (monthlyCap: number) =>
+  fetchJson<{ monthlyCap: number }>("/api/workspace/radar/cap", {
+    method: "POST",
+    body: { monthlyCap },
+  });

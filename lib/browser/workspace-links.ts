@@ -33,7 +33,8 @@ function filterQuery(filter: LinkFilter): string {
 export function workspaceLinksQuery(filter: LinkFilter = {}) {
   return queryOptions({
     queryKey: workspaceKeys.links(filter),
-    queryFn: ({ signal }) => fetchJson<WorkspaceLinks>(`/api/workspace/links${filterQuery(filter)}`, { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<WorkspaceLinks>(`/api/workspace/links${filterQuery(filter)}`, { signal }),
     refetchInterval: WORKSPACE_POLL_MS,
   });
 }
@@ -41,7 +42,8 @@ export function workspaceLinksQuery(filter: LinkFilter = {}) {
 export function adoptableQuery() {
   return queryOptions({
     queryKey: workspaceKeys.adoptable(),
-    queryFn: ({ signal }) => fetchJson<{ adoptable: number }>("/api/workspace/links/adopt", { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<{ adoptable: number }>("/api/workspace/links/adopt", { signal }),
   });
 }
 
@@ -50,11 +52,16 @@ export function createWorkspaceLink(body: WorkspaceLinkInputValues) {
 }
 
 export function renewWorkspaceLink(token: string) {
-  return fetchJson<CreatedLink>(`/api/workspace/links/${encodeURIComponent(token)}/renew`, { method: "POST" });
+  return fetchJson<CreatedLink>(`/api/workspace/links/${encodeURIComponent(token)}/renew`, {
+    method: "POST",
+  });
 }
 
 export function sendWorkspaceLink(token: string) {
-  return fetchJson<{ queued: boolean; to: string }>(`/api/workspace/links/${encodeURIComponent(token)}/send`, { method: "POST" });
+  return fetchJson<{ queued: boolean; to: string }>(
+    `/api/workspace/links/${encodeURIComponent(token)}/send`,
+    { method: "POST" },
+  );
 }
 
 export function adoptBrowserLinks() {

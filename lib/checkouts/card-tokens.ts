@@ -7,7 +7,12 @@ import { db } from "@/lib/db/client";
 // so the payment may land on any instance. Keyed by the token's SHA-256: the token is a
 // single-use upstream credential, and the hash is all a lookup needs. Never the number or the CVV.
 
-export type CardTokenEntry = { brand: string; lastFour: string; checkoutId: string; expiresAt: Date };
+export type CardTokenEntry = {
+  brand: string;
+  lastFour: string;
+  checkoutId: string;
+  expiresAt: Date;
+};
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -17,15 +22,27 @@ let writes = 0;
 
 export async function rememberCardToken(token: string, entry: CardTokenEntry): Promise<void> {
   const tokenHash = hashOf(token);
-  await db.cardToken.upsert({ where: { tokenHash }, create: { tokenHash, ...entry }, update: entry });
+  await db.cardToken.upsert({
+    where: { tokenHash },
+    create: { tokenHash, ...entry },
+    update: entry,
+  });
   if (++writes % PURGE_EVERY === 0) await purgeExpiredCardTokens();
 }
 
 /** The entry for an unexpired token we issued; undefined for an unknown or expired one. */
-export async function recallCardToken(token: string, now = new Date()): Promise<CardTokenEntry | undefined> {
+export async function recallCardToken(
+  token: string,
+  now = new Date(),
+): Promise<CardTokenEntry | undefined> {
   const row = await db.cardToken.findUnique({ where: { tokenHash: hashOf(token) } });
   if (!row || row.expiresAt <= now) return undefined;
-  return { brand: row.brand, lastFour: row.lastFour, checkoutId: row.checkoutId, expiresAt: row.expiresAt };
+  return {
+    brand: row.brand,
+    lastFour: row.lastFour,
+    checkoutId: row.checkoutId,
+    expiresAt: row.expiresAt,
+  };
 }
 
 export async function purgeExpiredCardTokens(now = new Date()): Promise<number> {

@@ -13,11 +13,13 @@ const BY_RULE: Record<string, AppErrorInit> = {
   // another partner: our own check (lib/checkouts/debt-holds.ts) cannot see those.
   alternativePaid: {
     code: "DEBT_ALREADY_PAID",
-    message: "Um destes débitos não pode mais ser pago: outra forma de pagar o mesmo débito (cota única ou parcelas) já foi paga. Faça uma nova consulta.",
+    message:
+      "Um destes débitos não pode mais ser pago: outra forma de pagar o mesmo débito (cota única ou parcelas) já foi paga. Faça uma nova consulta.",
   },
   alternativeInProgress: {
     code: "DEBT_IN_PAYMENT",
-    message: "Um destes débitos não pode ser pago agora: outra forma de pagar o mesmo débito (cota única ou parcelas) está em pagamento.",
+    message:
+      "Um destes débitos não pode ser pago agora: outra forma de pagar o mesmo débito (cota única ou parcelas) está em pagamento.",
   },
 };
 

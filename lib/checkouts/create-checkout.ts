@@ -26,8 +26,14 @@ export type CreatedCheckout = { token: string; amountCents: number; expiresAt: s
  */
 export type CheckoutOwner = { creatorKey?: string; ownerUserId?: string; clientId?: string };
 
-export async function createCheckout(input: CheckoutInput, options: CheckoutOwner = {}): Promise<CreatedCheckout> {
-  const lookup = await db.lookup.findUnique({ where: { id: input.lookupId }, include: { debts: true } });
+export async function createCheckout(
+  input: CheckoutInput,
+  options: CheckoutOwner = {},
+): Promise<CreatedCheckout> {
+  const lookup = await db.lookup.findUnique({
+    where: { id: input.lookupId },
+    include: { debts: true },
+  });
   if (!lookup) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   if (lookup.status !== "debts") {
     throw new AppError({ code: "LOOKUP_NOT_READY" });
@@ -47,7 +53,10 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
   // under the vehicle's lock.
   const refusal = refusalFor(input.debtIds, debts, await availabilityOf(debts));
   if (refusal) {
-    log.info({ lookupId: lookup.id, code: refusal.code }, "checkout refused: debt paid or in payment");
+    log.info(
+      { lookupId: lookup.id, code: refusal.code },
+      "checkout refused: debt paid or in payment",
+    );
     throw refusalError(refusal);
   }
   const chosen = debts.filter((d) => input.debtIds.includes(d.id));
@@ -63,7 +72,11 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
     });
   const ours = chosen.reduce((sum, d) => sum + d.amountCents, 0);
   // Upstream's amount is what will be charged; a difference means the debts changed meanwhile.
-  if (answer.amountCents !== ours) log.warn({ lookupId: lookup.id, ours, upstream: answer.amountCents }, "checkout amount differs from lookup");
+  if (answer.amountCents !== ours)
+    log.warn(
+      { lookupId: lookup.id, ours, upstream: answer.amountCents },
+      "checkout amount differs from lookup",
+    );
   const amountOf = new Map(answer.debts.map((d) => [d.id, d.amountCents]));
 
   const token = newPublicToken();
@@ -86,7 +99,12 @@ export async function createCheckout(input: CheckoutInput, options: CheckoutOwne
       ownerUserId: options.ownerUserId ?? null,
       clientId: options.clientId ?? null,
       debts: {
-        create: chosen.map((d) => ({ debtId: d.id, title: d.title, type: d.type, amountCents: amountOf.get(d.id) ?? d.amountCents })),
+        create: chosen.map((d) => ({
+          debtId: d.id,
+          title: d.title,
+          type: d.type,
+          amountCents: amountOf.get(d.id) ?? d.amountCents,
+        })),
       },
     },
   });

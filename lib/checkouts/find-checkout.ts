@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 
-export const checkoutNotFound = () =>
-  new AppError({ code: "CHECKOUT_NOT_FOUND" });
+export const checkoutNotFound = () => new AppError({ code: "CHECKOUT_NOT_FOUND" });
 
 /** Null for an unknown token; pages answer it with their 404. */
 export async function findCheckoutOrNull(token: string) {
@@ -23,11 +22,17 @@ export async function findCheckoutByToken(token: string) {
  * expiresAt it gave us: believe it, so the page stops offering a payment form.
  */
 export async function markCheckoutExpired(checkoutId: string, now = new Date()): Promise<void> {
-  await db.checkout.updateMany({ where: { id: checkoutId, expiresAt: { gt: now } }, data: { expiresAt: now } });
+  await db.checkout.updateMany({
+    where: { id: checkoutId, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
 }
 
 /** paid: one of its payments is paid; expired: past expiresAt and not paid; open otherwise. */
-export async function checkoutStatus(checkout: { id: string; expiresAt: Date }, now = new Date()): Promise<"open" | "paid" | "expired"> {
+export async function checkoutStatus(
+  checkout: { id: string; expiresAt: Date },
+  now = new Date(),
+): Promise<"open" | "paid" | "expired"> {
   const paid = await db.payment.count({ where: { checkoutId: checkout.id, status: "paid" } });
   if (paid > 0) return "paid";
   return checkout.expiresAt.getTime() <= now.getTime() ? "expired" : "open";

@@ -24,7 +24,11 @@ function holdingWhere(now: Date) {
   };
 }
 
-export async function heldDebtIds(tx: Reader, debtIds: readonly string[], options: { exceptCheckoutId?: string; now?: Date } = {}): Promise<Map<string, Hold>> {
+export async function heldDebtIds(
+  tx: Reader,
+  debtIds: readonly string[],
+  options: { exceptCheckoutId?: string; now?: Date } = {},
+): Promise<Map<string, Hold>> {
   if (debtIds.length === 0) return new Map();
   const holding = holdingWhere(options.now ?? new Date());
   const rows = await tx.checkoutDebt.findMany({
@@ -33,7 +37,10 @@ export async function heldDebtIds(tx: Reader, debtIds: readonly string[], option
       ...(options.exceptCheckoutId ? { checkoutId: { not: options.exceptCheckoutId } } : {}),
       checkout: { payments: { some: holding } },
     },
-    select: { debtId: true, checkout: { select: { payments: { where: holding, select: { status: true } } } } },
+    select: {
+      debtId: true,
+      checkout: { select: { payments: { where: holding, select: { status: true } } } },
+    },
   });
   const held = new Map<string, Hold>();
   for (const row of rows) {

@@ -3,7 +3,10 @@ import { upstream } from "@/lib/upstream/client";
 import type { InstallmentOption } from "@/lib/upstream/types";
 
 export type InstallmentView = InstallmentOption;
-export type InstallmentsView = { options: InstallmentView[]; pix: { totalCents: number; interestCents: number } | null };
+export type InstallmentsView = {
+  options: InstallmentView[];
+  pix: { totalCents: number; interestCents: number } | null;
+};
 
 /**
  * The cost table: every card option plus PIX. The spec applies interest to PIX too but has no PIX
@@ -14,7 +17,10 @@ export type InstallmentsView = { options: InstallmentView[]; pix: { totalCents: 
  * `beforeUpstreamCall` runs only on a cache miss (the route's rate limit: only calls that cost an
  * upstream request are counted).
  */
-export async function getInstallments(amountCents: number, beforeUpstreamCall: () => Promise<void> = async () => {}): Promise<InstallmentsView> {
+export async function getInstallments(
+  amountCents: number,
+  beforeUpstreamCall: () => Promise<void> = async () => {},
+): Promise<InstallmentsView> {
   const cached = fromCache(amountCents);
   if (cached) return cached;
   await beforeUpstreamCall();
@@ -26,9 +32,14 @@ export async function getInstallments(amountCents: number, beforeUpstreamCall: (
 }
 
 async function simulate(amountCents: number): Promise<InstallmentsView> {
-  const options = [...(await upstream.simulateInstallments(amountCents))].sort((a, b) => a.number - b.number);
+  const options = [...(await upstream.simulateInstallments(amountCents))].sort(
+    (a, b) => a.number - b.number,
+  );
   const single = options.find((o) => o.number === 1);
-  return { options, pix: single ? { totalCents: single.totalCents, interestCents: single.interestCents } : null };
+  return {
+    options,
+    pix: single ? { totalCents: single.totalCents, interestCents: single.interestCents } : null,
+  };
 }
 
 // A simulation depends only on the amount, and decides nothing (the payment endpoint charges the

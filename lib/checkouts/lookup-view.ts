@@ -12,8 +12,8 @@ import { lookupMessage } from "@/lib/lookups/lookup-messages";
 // What GET /api/lookups/{id} answers (docs/internal-api.md, LookupView). The CPF/CNPJ and the
 // RENAVAM are never part of it: the id may end up in a shared link.
 
-
-export type LookupStatus = "pending" | "delayed" | "debts" | "no_debts" | "not_found" | "error" | "failed";
+export type LookupStatus =
+  "pending" | "delayed" | "debts" | "no_debts" | "not_found" | "error" | "failed";
 
 export type DebtView = {
   id: string;
@@ -78,7 +78,6 @@ export function toDebtView(d: LookupDebt): DebtView {
   };
 }
 
-
 /** The API's read: an unknown id is a 404 error. */
 export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {
   const view = await findLookupView(lookupId, now);
@@ -87,13 +86,20 @@ export async function getLookupView(lookupId: string, now = new Date()): Promise
 }
 
 /** Null for an unknown id; the lookup page answers it with its 404. Database only, never upstream. */
-export async function findLookupView(lookupId: string, now = new Date()): Promise<LookupView | null> {
+export async function findLookupView(
+  lookupId: string,
+  now = new Date(),
+): Promise<LookupView | null> {
   // Ids are cuids: junk never reaches the database (PostgreSQL rejects a NUL byte with an error).
   if (!LOOKUP_ID.test(lookupId)) return null;
-  const lookup = await db.lookup.findUnique({ where: { id: lookupId }, include: { debts: { orderBy: { id: "asc" } } } });
+  const lookup = await db.lookup.findUnique({
+    where: { id: lookupId },
+    include: { debts: { orderBy: { id: "asc" } } },
+  });
   if (!lookup) return null;
   let status = lookup.status as LookupStatus;
-  if (status === "pending" && now.getTime() - lookup.createdAt.getTime() > env.lookupDelayedAfterMs) status = "delayed";
+  if (status === "pending" && now.getTime() - lookup.createdAt.getTime() > env.lookupDelayedAfterMs)
+    status = "delayed";
   const message = lookupMessage(status, lookup.errorCode);
   return {
     id: lookup.id,
@@ -111,9 +117,17 @@ export async function findLookupView(lookupId: string, now = new Date()): Promis
 /** The lookup's debts as they stand now: what was paid or went into a payment since is marked. */
 async function withAvailability(debts: DebtView[]): Promise<DebtView[]> {
   if (debts.length === 0) return debts;
-  const availability = debtAvailability(debts.map(toSelectable), await heldDebtIds(db, debts.map((d) => d.id)));
+  const availability = debtAvailability(
+    debts.map(toSelectable),
+    await heldDebtIds(
+      db,
+      debts.map((d) => d.id),
+    ),
+  );
   return debts.map((d, i) => {
     const a = availability[i]!;
-    return a.state === "available" ? d : { ...d, availability: { state: a.state, reason: a.reason } };
+    return a.state === "available"
+      ? d
+      : { ...d, availability: { state: a.state, reason: a.reason } };
   });
 }

@@ -15,18 +15,32 @@ export type CardTokenView = { cardToken: string; brand: string; lastFourDigits: 
  * upstream, dropped. They are never logged (no body logging; redaction as a second line), never
  * stored, never returned. Limits: per client IP, and per checkout (card testing on one link).
  */
-export async function tokenizeCard(checkoutToken: string, body: unknown, ip: string): Promise<CardTokenView> {
+export async function tokenizeCard(
+  checkoutToken: string,
+  body: unknown,
+  ip: string,
+): Promise<CardTokenView> {
   const checkout = await findCheckoutByToken(checkoutToken);
   await assertOpen(checkout);
   // The card alone: the number of installments is the payment's (`installments`), not read here.
-  const card = parseOrThrow(cardTokenInputSchema(), { ...(typeof body === "object" && body !== null ? body : {}) });
+  const card = parseOrThrow(cardTokenInputSchema(), {
+    ...(typeof body === "object" && body !== null ? body : {}),
+  });
   await consume("cardTokenIp", ip);
   await consume("cardTokenCheckout", checkout.id);
   const token = await upstream
-    .tokenizeCard({ cardNumber: card.number, cardholderName: card.name, expirationDate: card.expiry, cvv: card.cvv })
+    .tokenizeCard({
+      cardNumber: card.number,
+      cardholderName: card.name,
+      expirationDate: card.expiry,
+      cvv: card.cvv,
+    })
     .catch((error: unknown) => {
       // Upstream refusing the card data itself (brand, expiry...) is about the card, not the service.
-      if (isUpstreamError(error) && (error.code === "UPSTREAM_INVALID_REQUEST" || error.code === "UPSTREAM_UNPROCESSABLE")) {
+      if (
+        isUpstreamError(error) &&
+        (error.code === "UPSTREAM_INVALID_REQUEST" || error.code === "UPSTREAM_UNPROCESSABLE")
+      ) {
         throw new AppError({ code: "CARD_REFUSED" });
       }
       throw error;

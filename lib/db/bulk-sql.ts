@@ -25,7 +25,6 @@ export function caseOf(key: string, pairs: readonly (readonly [string, TextValue
   )} END`;
 }
 
-
 type Value = string | number | boolean | Date | null;
 
 /** Rows per statement: bounds the one JSON text each statement carries. */
@@ -48,21 +47,29 @@ export async function insertRows<C extends string>(
   /** A unique column: a row whose value is already there is skipped, not an error (both providers). */
   options: { skipDuplicatesOf?: C } = {},
 ): Promise<void> {
-  const sealed = SEALED_FIELDS[table] ? rows.map((row) => sealData(table, row) as Record<C, Value>) : rows;
+  const sealed = SEALED_FIELDS[table]
+    ? rows.map((row) => sealData(table, row) as Record<C, Value>)
+    : rows;
   const names = Prisma.raw(columns.map((c) => `"${c}"`).join(", "));
-  const skip = options.skipDuplicatesOf ? Prisma.raw(` ON CONFLICT ("${options.skipDuplicatesOf}") DO NOTHING`) : Prisma.empty;
+  const skip = options.skipDuplicatesOf
+    ? Prisma.raw(` ON CONFLICT ("${options.skipDuplicatesOf}") DO NOTHING`)
+    : Prisma.empty;
   const postgres = env.databaseProvider === "postgresql";
   for (let i = 0; i < sealed.length; i += ROWS_PER_STATEMENT) {
     const chunk = sealed.slice(i, i + ROWS_PER_STATEMENT);
     if (postgres) {
-      const json = JSON.stringify(chunk.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))));
+      const json = JSON.stringify(
+        chunk.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))),
+      );
       await tx.$executeRaw(
         Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${Prisma.raw(`"${table}"`)}, ${json}::json)${skip}`,
       );
     } else {
       const json = JSON.stringify(chunk.map((row) => columns.map((c) => sqliteJson(row[c]))));
       // `WHERE true`: SQLite needs a WHERE before an upsert clause on INSERT … SELECT.
-      await tx.$executeRaw(Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) SELECT ${spread(columns.length)} FROM json_each(${json}) WHERE true${skip}`);
+      await tx.$executeRaw(
+        Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${names}) SELECT ${spread(columns.length)} FROM json_each(${json}) WHERE true${skip}`,
+      );
     }
   }
 }
@@ -76,13 +83,21 @@ export async function insertRows<C extends string>(
  * planner cannot tell how few rows "j" holds, and given an index on such a column it walks the
  * table by it and reads the whole JSON again for each row (a batch's 100 links took 13 ms).
  */
-export function rowsAsTable<C extends string>(table: string, columns: readonly C[], rows: readonly Record<C, Value>[]): Prisma.Sql {
+export function rowsAsTable<C extends string>(
+  table: string,
+  columns: readonly C[],
+  rows: readonly Record<C, Value>[],
+): Prisma.Sql {
   if (env.databaseProvider === "postgresql") {
-    const json = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))));
+    const json = JSON.stringify(
+      rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]]))),
+    );
     return Prisma.sql`json_populate_recordset(NULL::${Prisma.raw(`"${table}"`)}, ${json}::json) AS "j"`;
   }
   const json = JSON.stringify(rows.map((row) => columns.map((c) => sqliteJson(row[c]))));
-  const named = Prisma.raw(columns.map((c, i) => `json_extract("value", '$[${i}]') AS "${c}"`).join(", "));
+  const named = Prisma.raw(
+    columns.map((c, i) => `json_extract("value", '$[${i}]') AS "${c}"`).join(", "),
+  );
   return Prisma.sql`(SELECT ${named} FROM json_each(${json})) AS "j"`;
 }
 
@@ -100,13 +115,16 @@ export function setFromRows(columns: readonly string[]): Prisma.Sql {
 }
 
 /** A value as adapter-better-sqlite3 binds it: a date as its text (sqliteDate), a boolean as 0/1. */
-const sqliteJson = (v: Value) => (v instanceof Date ? sqliteDate(v) : typeof v === "boolean" ? Number(v) : v);
+const sqliteJson = (v: Value) =>
+  v instanceof Date ? sqliteDate(v) : typeof v === "boolean" ? Number(v) : v;
 
 const spreads = new Map<number, Prisma.Sql>();
 function spread(count: number): Prisma.Sql {
   let sql = spreads.get(count);
   if (!sql) {
-    sql = Prisma.raw(Array.from({ length: count }, (_, i) => `json_extract("value", '$[${i}]')`).join(", "));
+    sql = Prisma.raw(
+      Array.from({ length: count }, (_, i) => `json_extract("value", '$[${i}]')`).join(", "),
+    );
     spreads.set(count, sql);
   }
   return sql;
@@ -124,7 +142,11 @@ export function orderedIds(count: number, now = Date.now()): string[] {
   const time = now.toString(36).padStart(9, "0");
   // One read of the random source for all of them: a call per id cost more than the rest of the id.
   const random = randomBytes(RANDOM_CHARS * count);
-  return Array.from({ length: count }, (_, i) => `c${time}x${i.toString(36).padStart(4, "0")}x${base36(random.subarray(i * RANDOM_CHARS, (i + 1) * RANDOM_CHARS))}`);
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `c${time}x${i.toString(36).padStart(4, "0")}x${base36(random.subarray(i * RANDOM_CHARS, (i + 1) * RANDOM_CHARS))}`,
+  );
 }
 
 const RANDOM_CHARS = 12;

@@ -36,8 +36,12 @@ export function createPrismaClient(databaseUrl: string): Db {
  */
 export function plainPrismaClient(databaseUrl: string): Db {
   if (databaseProviderOf(databaseUrl) === "postgresql") {
-    const statementNameGenerator = behindPgBouncer(databaseUrl) ? undefined : (statementNames() as (q: { sql: string }) => string);
-    const db = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }, { statementNameGenerator }) });
+    const statementNameGenerator = behindPgBouncer(databaseUrl)
+      ? undefined
+      : (statementNames() as (q: { sql: string }) => string);
+    const db = new PgPrismaClient({
+      adapter: new PrismaPg({ connectionString: databaseUrl }, { statementNameGenerator }),
+    });
     return db as unknown as Db;
   }
   const file = sqliteFilePath(databaseUrl);
@@ -55,7 +59,9 @@ export function plainPrismaClient(databaseUrl: string): Db {
  * cannot grow each connection's statements without end.
  */
 const MAX_NAMED_STATEMENTS = 2_000;
-export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: string }) => string | undefined {
+export function statementNames(
+  max = MAX_NAMED_STATEMENTS,
+): (query: { sql: string }) => string | undefined {
   const names = new Map<string, string>();
   return ({ sql }) => {
     const known = names.get(sql);
@@ -82,7 +88,9 @@ export function behindPgBouncer(databaseUrl: string): boolean {
 // Personal columns are sealed before Prisma writes them and opened as it reads them
 // (lib/db/sealed-fields.ts); the extended client keeps PrismaClient's API, so one Db type serves.
 function sealed(client: Db): Db {
-  return client.$extends({ query: { $allModels: { $allOperations: sealedQuery as never } } }) as unknown as Db;
+  return client.$extends({
+    query: { $allModels: { $allOperations: sealedQuery as never } },
+  }) as unknown as Db;
 }
 
 /** Run once per process before serving (scripts/start.ts, test setup); journal_mode persists in the file. */

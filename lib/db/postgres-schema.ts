@@ -18,7 +18,10 @@ function replaceBlock(schema: string, kind: "generator" | "datasource", body: st
 // of one round trip per relation; a status poll's payment, events, debts and checkout arrive at
 // once. SQLite has no such strategy, so only this file carries the flag.
 export function toPostgresSchema(sqliteSchema: string): string {
-  if (/@db\./.test(sqliteSchema)) throw new Error("native type attributes (@db.*) are provider-specific: keep them out of the shared models");
+  if (/@db\./.test(sqliteSchema))
+    throw new Error(
+      "native type attributes (@db.*) are provider-specific: keep them out of the shared models",
+    );
   let out = replaceBlock(
     sqliteSchema,
     "generator",

@@ -11,7 +11,6 @@ import { processSingleton } from "@/lib/server/singleton";
 type Tx = Prisma.TransactionClient;
 export type Reaction<E> = (tx: Tx, event: E) => Promise<(() => void) | void>;
 
-
 export type ReactionPoint<E> = {
   /** Registers (or replaces) the handler `name` for this fact. */
   on(name: string, handler: Reaction<E>): void;
@@ -21,7 +20,10 @@ export type ReactionPoint<E> = {
 
 export function reactionPoint<E>(point: string): ReactionPoint<E> {
   const handlers = () => {
-    const all = processSingleton("db.reactions", () => new Map<string, Map<string, Reaction<never>>>());
+    const all = processSingleton(
+      "db.reactions",
+      () => new Map<string, Map<string, Reaction<never>>>(),
+    );
     let mine = all.get(point);
     if (!mine) all.set(point, (mine = new Map()));
     return mine as Map<string, Reaction<E>>;
@@ -34,7 +36,10 @@ export function reactionPoint<E>(point: string): ReactionPoint<E> {
       const registered = [...handlers().values()];
       // A process that forgot to register would silently drop the work (an e-mail never queued):
       // every entry point calls registerReactions() (lib/background/reactions.ts) first.
-      if (registered.length === 0) throw new Error(`no reaction registered for "${point}": call registerReactions() at start-up`);
+      if (registered.length === 0)
+        throw new Error(
+          `no reaction registered for "${point}": call registerReactions() at start-up`,
+        );
       const after: (() => void)[] = [];
       for (const handler of registered) {
         const then = await handler(tx, event);

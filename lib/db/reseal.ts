@@ -44,7 +44,10 @@ function rowChanges(model: string, row: Row): Row | null {
 }
 
 /** One pass over every table with personal data; returns what it rewrote, per table. */
-export async function resealAll(db: Db, onProgress?: (model: string, rows: number) => void): Promise<ResealCounts> {
+export async function resealAll(
+  db: Db,
+  onProgress?: (model: string, rows: number) => void,
+): Promise<ResealCounts> {
   const counts: ResealCounts = {};
   for (const model of Object.keys(SEALED_FIELDS)) {
     const table = (db as unknown as Record<string, Delegate>)[delegateName(model)]!;
@@ -54,14 +57,22 @@ export async function resealAll(db: Db, onProgress?: (model: string, rows: numbe
     const done = { rows: 0, values: 0 };
     let cursor: string | undefined;
     for (;;) {
-      const rows = await table.findMany({ select, orderBy: { id: "asc" }, take: PAGE, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+      const rows = await table.findMany({
+        select,
+        orderBy: { id: "asc" },
+        take: PAGE,
+        ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+      });
       if (rows.length === 0) break;
       cursor = rows.at(-1)!.id!;
       const updates = rows.flatMap((row) => {
         const changes = rowChanges(model, row);
         if (!changes) return [];
         // Only the text read: a row changed since keeps its newer (already sealed) value.
-        const where = { id: row.id, ...Object.fromEntries(Object.keys(changes).map((f) => [f, row[f]])) };
+        const where = {
+          id: row.id,
+          ...Object.fromEntries(Object.keys(changes).map((f) => [f, row[f]])),
+        };
         done.values += Object.keys(changes).length;
         return [table.updateMany({ where, data: changes })];
       });
@@ -87,10 +98,16 @@ export async function staleValues(db: Db): Promise<Record<string, number>> {
     let n = 0;
     let cursor: string | undefined;
     for (;;) {
-      const rows = await table.findMany({ select, orderBy: { id: "asc" }, take: 1000, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+      const rows = await table.findMany({
+        select,
+        orderBy: { id: "asc" },
+        take: 1000,
+        ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+      });
       if (rows.length === 0) break;
       cursor = rows.at(-1)!.id!;
-      for (const row of rows) for (const f of fields) if (row[f] && keyIdOf(row[f]) !== current) n++;
+      for (const row of rows)
+        for (const f of fields) if (row[f] && keyIdOf(row[f]) !== current) n++;
     }
     out[model] = n;
   }
@@ -107,7 +124,11 @@ export async function checkDataKeys(db: Db): Promise<string | null> {
   for (const model of Object.keys(SEALED_FIELDS)) {
     const table = (db as unknown as Record<string, Delegate>)[delegateName(model)]!;
     const fields = SEALED_FIELDS[model]!;
-    const [row] = await table.findMany({ select: Object.fromEntries(fields.map((f) => [f, true])), orderBy: { id: "desc" }, take: 1 });
+    const [row] = await table.findMany({
+      select: Object.fromEntries(fields.map((f) => [f, true])),
+      orderBy: { id: "desc" },
+      take: 1,
+    });
     for (const f of fields) {
       const stored = row?.[f];
       if (typeof stored !== "string" || !isSealed(stored)) continue;
@@ -132,12 +153,20 @@ export async function checkDataKeys(db: Db): Promise<string | null> {
  */
 export async function rekeyLegacyMailKeys(db: Db): Promise<number> {
   const ring = keyring();
-  const rows = await db.mailMessage.findMany({ where: { dedupeKey: { startsWith: "payment-link:", contains: "@" } }, select: { id: true, dedupeKey: true } });
+  const rows = await db.mailMessage.findMany({
+    where: { dedupeKey: { startsWith: "payment-link:", contains: "@" } },
+    select: { id: true, dedupeKey: true },
+  });
   let done = 0;
   for (const row of rows) {
     const cut = row.dedupeKey.indexOf(":", "payment-link:".length);
     const key = `${row.dedupeKey.slice(0, cut)}:${contactHash(ring, row.dedupeKey.slice(cut + 1))}`;
-    done += (await db.mailMessage.updateMany({ where: { id: row.id, dedupeKey: row.dedupeKey }, data: { dedupeKey: key } })).count;
+    done += (
+      await db.mailMessage.updateMany({
+        where: { id: row.id, dedupeKey: row.dedupeKey },
+        data: { dedupeKey: key },
+      })
+    ).count;
   }
   return done;
 }

@@ -48,12 +48,14 @@ export function sealData(model: string, data: Data): Data {
   for (const f of fields) {
     const v = out[f];
     if (typeof v === "string") out[f] = seal(ring, v);
-    else if (v && typeof v === "object" && typeof (v as { set?: unknown }).set === "string") out[f] = { set: seal(ring, (v as { set: string }).set) };
+    else if (v && typeof v === "object" && typeof (v as { set?: unknown }).set === "string")
+      out[f] = { set: seal(ring, (v as { set: string }).set) };
   }
   return out;
 }
 
-const sealMany = (model: string, data: unknown) => (Array.isArray(data) ? data.map((d) => sealData(model, d as Data)) : sealData(model, data as Data));
+const sealMany = (model: string, data: unknown) =>
+  Array.isArray(data) ? data.map((d) => sealData(model, d as Data)) : sealData(model, data as Data);
 
 /**
  * A sealed column cannot be filtered or sorted on by value (each sealing differs): such a query
@@ -65,15 +67,28 @@ function refuseSealedFilter(model: string, where: unknown, orderBy: unknown): vo
     if (!w || typeof w !== "object") return;
     for (const [k, v] of Object.entries(w as Data)) {
       if (k === "AND" || k === "OR" || k === "NOT") [v].flat().forEach(check);
-      else if (fields.includes(k) && v !== "" && v !== null && !(v && typeof v === "object" && "equals" in v && ((v as Data).equals === "" || (v as Data).equals === null))) {
-        throw new Error(`${model}.${k} is sealed (lib/privacy): filter on its keyed hash${KEYED_HASHES[model]?.field === k ? ` (${KEYED_HASHES[model]!.index})` : ""} or sort in memory`);
+      else if (
+        fields.includes(k) &&
+        v !== "" &&
+        v !== null &&
+        !(
+          v &&
+          typeof v === "object" &&
+          "equals" in v &&
+          ((v as Data).equals === "" || (v as Data).equals === null)
+        )
+      ) {
+        throw new Error(
+          `${model}.${k} is sealed (lib/privacy): filter on its keyed hash${KEYED_HASHES[model]?.field === k ? ` (${KEYED_HASHES[model]!.index})` : ""} or sort in memory`,
+        );
       }
     }
   };
   check(where);
   for (const o of [orderBy].flat()) {
     for (const k of Object.keys((o as Data | undefined) ?? {})) {
-      if (fields.includes(k)) throw new Error(`${model}.${k} is sealed (lib/privacy): sort in memory after reading`);
+      if (fields.includes(k))
+        throw new Error(`${model}.${k} is sealed (lib/privacy): sort in memory after reading`);
     }
   }
 }
@@ -89,7 +104,11 @@ function sealArgs(model: string, operation: string, args: Data): Data {
     case "createManyAndReturn":
       return args.data === undefined ? args : { ...args, data: sealMany(model, args.data) };
     case "upsert":
-      return { ...args, create: sealData(model, args.create as Data), update: sealData(model, args.update as Data) };
+      return {
+        ...args,
+        create: sealData(model, args.create as Data),
+        update: sealData(model, args.update as Data),
+      };
     default:
       return args;
   }
@@ -117,7 +136,12 @@ export function openSealed<T>(value: T): T {
   return walk(value) as T;
 }
 
-type QueryHook = (params: { model?: string; operation: string; args: Data; query: (args: Data) => Promise<unknown> }) => Promise<unknown>;
+type QueryHook = (params: {
+  model?: string;
+  operation: string;
+  args: Data;
+  query: (args: Data) => Promise<unknown>;
+}) => Promise<unknown>;
 
 /** The query hook of the Prisma client extension in create-client.ts. */
 export const sealedQuery: QueryHook = async ({ model, operation, args, query }) => {

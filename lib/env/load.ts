@@ -22,14 +22,18 @@ function keptInData(relative: string, make: () => string): string {
     return secret;
   } catch (error) {
     // Another process (the start script, a second instance) created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      return readFileSync(file, "utf8").trim();
     throw error;
   }
 }
 
 /** In sandbox mode an unset WEBHOOK_SECRET is generated once and kept in ./data, so restarts agree. */
 function resolveWebhookSecret(env: AppEnv): string {
-  return env.webhookSecret ?? keptInData(WEBHOOK_SECRET_FILE, () => randomBytes(32).toString("base64url"));
+  return (
+    env.webhookSecret ??
+    keptInData(WEBHOOK_SECRET_FILE, () => randomBytes(32).toString("base64url"))
+  );
 }
 
 /**
@@ -37,16 +41,28 @@ function resolveWebhookSecret(env: AppEnv): string {
  * production key). A kept file that no longer parses is a start-up error naming it.
  */
 function resolveDataKeys(env: AppEnv): ResolvedEnv["dataKeys"] {
-  const current = env.dataKeys.current ?? keptInData(DATA_ENCRYPTION_KEY_FILE, () => `dev1:${randomBytes(32).toString("base64")}`);
-  const index = env.dataKeys.index ?? keptInData(DATA_INDEX_KEY_FILE, () => randomBytes(32).toString("base64"));
+  const current =
+    env.dataKeys.current ??
+    keptInData(DATA_ENCRYPTION_KEY_FILE, () => `dev1:${randomBytes(32).toString("base64")}`);
+  const index =
+    env.dataKeys.index ?? keptInData(DATA_INDEX_KEY_FILE, () => randomBytes(32).toString("base64"));
   const problems: string[] = [];
-  if (!env.dataKeys.current && !parseDataKey(current)) problems.push(`DATA_ENCRYPTION_KEY: unset, and ${DATA_ENCRYPTION_KEY_FILE} does not hold <key id>:<32 bytes in base64>`);
-  if (!env.dataKeys.index && !parseIndexKey(index)) problems.push(`DATA_INDEX_KEY: unset, and ${DATA_INDEX_KEY_FILE} does not hold 32 bytes in base64`);
+  if (!env.dataKeys.current && !parseDataKey(current))
+    problems.push(
+      `DATA_ENCRYPTION_KEY: unset, and ${DATA_ENCRYPTION_KEY_FILE} does not hold <key id>:<32 bytes in base64>`,
+    );
+  if (!env.dataKeys.index && !parseIndexKey(index))
+    problems.push(
+      `DATA_INDEX_KEY: unset, and ${DATA_INDEX_KEY_FILE} does not hold 32 bytes in base64`,
+    );
   if (problems.length > 0) throw new EnvError(problems);
   return { current, previous: env.dataKeys.previous, index };
 }
 
-export type ResolvedEnv = AppEnv & { webhookSecret: string; dataKeys: { current: string; previous: string[]; index: string } };
+export type ResolvedEnv = AppEnv & {
+  webhookSecret: string;
+  dataKeys: { current: string; previous: string[]; index: string };
+};
 
 function resolve(env: AppEnv, fallback?: ResolvedEnv): ResolvedEnv {
   return {
@@ -85,7 +101,8 @@ export function loadEnv(): ResolvedEnv {
  * value. process.env is not touched. Returns the function that puts the previous configuration back.
  */
 export function overrideEnvForTests(vars: Vars): () => void {
-  if (process.env.NODE_ENV !== "test") throw new Error("overrideEnvForTests runs under NODE_ENV=test only");
+  if (process.env.NODE_ENV !== "test")
+    throw new Error("overrideEnvForTests runs under NODE_ENV=test only");
   const previousVars = testVarsSlot[TEST_VARS];
   const nextVars = { ...previousVars, ...vars };
   const parsed = parseEnv({ ...process.env, ...nextVars }); // an invalid set throws before anything changes

@@ -26,18 +26,29 @@ export function databaseProviderOf(url: string): DatabaseProvider | null {
 }
 
 /** The test environment's stand-in company (fictional; the CNPJ only has valid check digits). */
-export const TEST_COMPANY = { name: "Placa Paga Serviços Digitais Ltda. (teste)", cnpj: "45098123000145" } as const;
+export const TEST_COMPANY = {
+  name: "Placa Paga Serviços Digitais Ltda. (teste)",
+  cnpj: "45098123000145",
+} as const;
 
 const API_KEY = /^sk_(test|live)_[A-Za-z0-9_-]{6,}$/;
 
 export const rawEnvSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("development")),
-  UVVI_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ error: "UVVI_BASE_URL must be an absolute URL" }).optional()),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["development", "production", "test"]).default("development"),
+  ),
+  UVVI_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: "UVVI_BASE_URL must be an absolute URL" }).optional(),
+  ),
   UVVI_API_KEY: z.preprocess(
     emptyAsUndefined,
     z
       .string()
-      .regex(API_KEY, { error: "UVVI_API_KEY must start with sk_test_ or sk_live_ followed by the key" })
+      .regex(API_KEY, {
+        error: "UVVI_API_KEY must start with sk_test_ or sk_live_ followed by the key",
+      })
       .optional(),
   ),
   UVVI_TIMEOUT_MS: positiveMs(10_000),
@@ -47,11 +58,15 @@ export const rawEnvSchema = z.object({
     z
       .string()
       .refine((url) => databaseProviderOf(url) !== null, {
-        error: "DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)",
+        error:
+          "DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)",
       })
       .default("file:./data/placa-paga.db"),
   ),
-  PUBLIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ error: "PUBLIC_BASE_URL must be an absolute URL" }).optional()),
+  PUBLIC_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: "PUBLIC_BASE_URL must be an absolute URL" }).optional(),
+  ),
   WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, { error: "WEBHOOK_SECRET must be at least 32 characters" }).optional(),
@@ -68,7 +83,14 @@ export const rawEnvSchema = z.object({
   /** A lookup whose webhook has not come after this long is shown as delayed, with a retry. */
   LOOKUP_DELAYED_AFTER_MS: positiveMs(20_000),
   /** A lookup result older than this is marked as old and offers a fresh lookup before paying. */
-  LOOKUP_MAX_AGE_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 30).default(24)),
+  LOOKUP_MAX_AGE_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24),
+  ),
   // Who the person pays, shown beside the PIX code. The defaults are a fictional company with a
   // valid CNPJ for the test environment; a production key requires both to be set.
   COMPANY_NAME: optionalString,
@@ -77,7 +99,10 @@ export const rawEnvSchema = z.object({
     z
       .string()
       .transform(onlyDigits)
-      .refine(isValidCnpj, { error: "COMPANY_CNPJ must be a valid CNPJ (14 digits with check digits, punctuation allowed)" })
+      .refine(isValidCnpj, {
+        error:
+          "COMPANY_CNPJ must be a valid CNPJ (14 digits with check digits, punctuation allowed)",
+      })
       .optional(),
   ),
   /**
@@ -103,7 +128,13 @@ export const rawEnvSchema = z.object({
   /** How often every instance's background sweep asks about payments nobody resolved. */
   PAYMENT_SWEEP_INTERVAL_MS: positiveMs(30_000),
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
-  NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" }).default(".next")),
+  NEXT_DIST_DIR: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" })
+      .default(".next"),
+  ),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
   // and card testing. Counts per RATE_LIMIT_WINDOW_SECONDS.
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
@@ -123,22 +154,39 @@ export const rawEnvSchema = z.object({
   // The upstream key's rate (spec: 1,000 a minute on a standard account), shared by every instance
   // through the database; the reserve is the share only the money path may use (lib/upstream/budget.ts).
   UPSTREAM_RATE_PER_MINUTE: positiveInt(1000),
-  UPSTREAM_RESERVE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(90).default(20)),
+  UPSTREAM_RESERVE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(90).default(20),
+  ),
   /** The SMTP relay for e-mail, e.g. smtps://user:pass@smtp.example.com:465 (required with a live key).
    * Unset with a test key: the start command runs an embedded SMTP server on SMTP_PORT. */
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: "SMTP_URL must look like smtp://host:port or smtps://user:pass@host:465" }).optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, {
+        error: "SMTP_URL must look like smtp://host:port or smtps://user:pass@host:465",
+      })
+      .optional(),
   ),
   /** Port of the embedded test SMTP server (only when SMTP_URL is unset, test key). */
   SMTP_PORT: port(2525),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("Placa Paga <nao-responda@placapaga.test>")),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(3).default("Placa Paga <nao-responda@placapaga.test>"),
+  ),
   /** Signs the despachante workspace's session cookies (better-auth). Unset: derived from the
    * webhook secret (its own HMAC purpose), so one secret per deployment keeps sessions valid on
    * every instance; set it to rotate sessions without touching webhooks. */
-  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, { error: "AUTH_SECRET must be at least 32 characters" }).optional()),
+  AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, { error: "AUTH_SECRET must be at least 32 characters" }).optional(),
+  ),
   /** A workspace session lasts this long without use (sliding, renewed at most daily). */
-  AUTH_SESSION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(90).default(14)),
+  AUTH_SESSION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(90).default(14),
+  ),
   /** Sign-in link e-mails per client IP, and per e-mail address, per RATE_LIMIT_WINDOW_SECONDS. */
   RATE_LIMIT_SIGN_IN: positiveInt(10),
   RATE_LIMIT_SIGN_IN_PER_EMAIL: positiveInt(3),
@@ -149,13 +197,25 @@ export const rawEnvSchema = z.object({
   // How long personal data is kept (lib/personal-data, docs/privacy.md). A lookup or checkout that
   // moved no money keeps its person this long after its last activity; at least a day, so no
   // payment still in flight (a PIX lives 24 h, a not-created attempt is watched for 2 h) loses its payer.
-  RETENTION_UNPAID_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+  RETENTION_UNPAID_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3650).default(30),
+  ),
   /** A paid record keeps its payer this long after payment: Brazilian tax law's 5 years for payment records. */
-  RETENTION_PAID_YEARS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(5)),
+  RETENTION_PAID_YEARS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(30).default(5),
+  ),
   /** An applied webhook delivery's raw payload (owner's document, RENAVAM) is kept this long for investigation. */
-  RETENTION_WEBHOOK_PAYLOAD_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
+  RETENTION_WEBHOOK_PAYLOAD_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(365).default(7),
+  ),
   /** A delivered e-mail's recipient and content (outbox), and the test mailbox's messages, are kept this long. */
-  RETENTION_MAIL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
+  RETENTION_MAIL_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(365).default(7),
+  ),
   // Radar (lib/radar, docs/radar.md): watched vehicles looked up again. Periods and offsets are
   // settings so tests run a week in seconds; the sandbox's changing vehicles follow its own clock.
   /** A weekly watch's period (the default recurrence). */
@@ -164,15 +224,32 @@ export const rawEnvSchema = z.object({
   RADAR_DAILY_PERIOD_MS: positiveMs(24 * 3_600_000),
   /** Radar's ceiling: this percent of the general upstream budget (the rate less the payment
    * reserve) per minute, so people's lookups always keep the rest of every window. */
-  RADAR_BUDGET_SHARE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(90).default(50)),
+  RADAR_BUDGET_SHARE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(90).default(50),
+  ),
   /** After an authority error (900-903) a scan is tried again this much later. */
   RADAR_AUTHORITY_RETRY_MS: positiveMs(30 * 60_000),
   /** Days before a discount ends that the owner is told (lib/rules/debt-reminders.ts). */
-  RADAR_DISCOUNT_REMINDER_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60).default(3)),
+  RADAR_DISCOUNT_REMINDER_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(60).default(3),
+  ),
   /** Days before an IPVA parcela or licensing is due that the owner is told, comma-separated. */
-  RADAR_DUE_REMINDER_DAYS: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{1,2}(,\d{1,2})*$/, { error: "RADAR_DUE_REMINDER_DAYS must be day counts like 7,1" }).default("7,1")),
+  RADAR_DUE_REMINDER_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{1,2}(,\d{1,2})*$/, {
+        error: "RADAR_DUE_REMINDER_DAYS must be day counts like 7,1",
+      })
+      .default("7,1"),
+  ),
   /** The hour (São Paulo, 0-23) from which an account's daily digest is sent. */
-  RADAR_DIGEST_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(23).default(8)),
+  RADAR_DIGEST_HOUR: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(23).default(8),
+  ),
   /** A despachante account's monthly cap of Radar lookups, until they set their own. */
   RADAR_DEFAULT_MONTHLY_CAP: positiveInt(2000),
   /** An owner's watch not confirmed (double opt-in) within this many hours is erased. */
@@ -249,7 +326,12 @@ export type AppEnv = {
   };
   metricsToken: string | undefined;
   /** How long personal data is kept, in days (lib/rules/retention.ts turns them into cut-offs). */
-  retention: { unpaidDays: number; paidYears: number; webhookPayloadDays: number; mailDays: number };
+  retention: {
+    unpaidDays: number;
+    paidYears: number;
+    webhookPayloadDays: number;
+    mailDays: number;
+  };
   /** Personal data at rest (lib/privacy). current/index undefined only with a test key until
    * lib/env/load.ts fills them from ./data. */
   dataKeys: { current: string | undefined; previous: string[]; index: string | undefined };
@@ -290,12 +372,16 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const parsed = rawEnvSchema.safeParse(source);
   if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
+    throw new EnvError(
+      parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`),
+    );
   }
   const raw = parsed.data;
   const problems: string[] = [];
   const upstreamMode = raw.UVVI_BASE_URL ? "remote" : "sandbox";
-  const sandboxApiKeys = raw.SANDBOX_API_KEYS.split(",").map((k) => k.trim()).filter(Boolean);
+  const sandboxApiKeys = raw.SANDBOX_API_KEYS.split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
   if (sandboxApiKeys.some((k) => !k.startsWith("sk_test_"))) {
     problems.push("SANDBOX_API_KEYS: the sandbox accepts only sk_test_ keys");
   }
@@ -309,25 +395,46 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
         "Set UVVI_BASE_URL to the production https address, or use an sk_test_ key with the sandbox.",
     );
   }
-  if (upstreamEnvironment === "live" && raw.UVVI_BASE_URL && !raw.UVVI_BASE_URL.startsWith("https://")) {
-    problems.push("UVVI_BASE_URL must use https:// with a production key (sk_live_): the key would travel in clear text.");
+  if (
+    upstreamEnvironment === "live" &&
+    raw.UVVI_BASE_URL &&
+    !raw.UVVI_BASE_URL.startsWith("https://")
+  ) {
+    problems.push(
+      "UVVI_BASE_URL must use https:// with a production key (sk_live_): the key would travel in clear text.",
+    );
   }
-  if (upstreamMode === "sandbox" && raw.UVVI_API_KEY && !sandboxApiKeys.includes(raw.UVVI_API_KEY)) {
-    problems.push("UVVI_API_KEY is not one of SANDBOX_API_KEYS, so the embedded sandbox would refuse it. Add it there or unset it.");
+  if (
+    upstreamMode === "sandbox" &&
+    raw.UVVI_API_KEY &&
+    !sandboxApiKeys.includes(raw.UVVI_API_KEY)
+  ) {
+    problems.push(
+      "UVVI_API_KEY is not one of SANDBOX_API_KEYS, so the embedded sandbox would refuse it. Add it there or unset it.",
+    );
   }
   if (upstreamMode === "remote" && !raw.WEBHOOK_SECRET) {
-    problems.push("WEBHOOK_SECRET is required with a remote upstream (at least 32 random characters).");
+    problems.push(
+      "WEBHOOK_SECRET is required with a remote upstream (at least 32 random characters).",
+    );
   }
   if (upstreamEnvironment === "live" && !raw.SMTP_URL) {
-    problems.push("SMTP_URL is required with a production key (sk_live_): payment e-mails need a real SMTP relay (e.g. smtps://user:pass@smtp.example.com:465).");
+    problems.push(
+      "SMTP_URL is required with a production key (sk_live_): payment e-mails need a real SMTP relay (e.g. smtps://user:pass@smtp.example.com:465).",
+    );
   }
   if (upstreamEnvironment === "live" && (!raw.COMPANY_NAME || !raw.COMPANY_CNPJ)) {
-    problems.push("COMPANY_NAME and COMPANY_CNPJ are required with a production key (sk_live_): payers see them next to the PIX code.");
+    problems.push(
+      "COMPANY_NAME and COMPANY_CNPJ are required with a production key (sk_live_): payers see them next to the PIX code.",
+    );
   }
-  if (raw.DATA_ENCRYPTION_KEY && !parseDataKey(raw.DATA_ENCRYPTION_KEY)) problems.push(`DATA_ENCRYPTION_KEY ${DATA_KEY_FORM}`);
+  if (raw.DATA_ENCRYPTION_KEY && !parseDataKey(raw.DATA_ENCRYPTION_KEY))
+    problems.push(`DATA_ENCRYPTION_KEY ${DATA_KEY_FORM}`);
   const previousDataKeys = commaList(raw.DATA_ENCRYPTION_PREVIOUS_KEYS);
-  if (previousDataKeys.some((k) => !parseDataKey(k))) problems.push(`DATA_ENCRYPTION_PREVIOUS_KEYS: each key ${DATA_KEY_FORM}`);
-  if (raw.DATA_INDEX_KEY && !parseIndexKey(raw.DATA_INDEX_KEY)) problems.push("DATA_INDEX_KEY must be at least 32 random bytes in base64");
+  if (previousDataKeys.some((k) => !parseDataKey(k)))
+    problems.push(`DATA_ENCRYPTION_PREVIOUS_KEYS: each key ${DATA_KEY_FORM}`);
+  if (raw.DATA_INDEX_KEY && !parseIndexKey(raw.DATA_INDEX_KEY))
+    problems.push("DATA_INDEX_KEY must be at least 32 random bytes in base64");
   if (upstreamEnvironment === "live" && (!raw.DATA_ENCRYPTION_KEY || !raw.DATA_INDEX_KEY)) {
     problems.push(
       "DATA_ENCRYPTION_KEY and DATA_INDEX_KEY are required with a production key (sk_live_): personal data is stored encrypted. " +
@@ -335,10 +442,15 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     );
   }
   const webhookIpAllowlist = commaList(raw.WEBHOOK_IP_ALLOWLIST);
-  if (!compiles(webhookIpAllowlist)) problems.push("WEBHOOK_IP_ALLOWLIST: each entry must be an IPv4/IPv6 address or CIDR range");
-  const trustProxy: TrustProxySetting = /^\s*\d+\s*$/.test(raw.TRUST_PROXY ?? "") ? Number(raw.TRUST_PROXY) : commaList(raw.TRUST_PROXY);
+  if (!compiles(webhookIpAllowlist))
+    problems.push("WEBHOOK_IP_ALLOWLIST: each entry must be an IPv4/IPv6 address or CIDR range");
+  const trustProxy: TrustProxySetting = /^\s*\d+\s*$/.test(raw.TRUST_PROXY ?? "")
+    ? Number(raw.TRUST_PROXY)
+    : commaList(raw.TRUST_PROXY);
   if (!compiles(trustProxy)) {
-    problems.push("TRUST_PROXY: use a hop count (e.g. 1) or addresses, CIDRs and names (loopback, linklocal, uniquelocal), comma-separated");
+    problems.push(
+      "TRUST_PROXY: use a hop count (e.g. 1) or addresses, CIDRs and names (loopback, linklocal, uniquelocal), comma-separated",
+    );
   }
   if (problems.length > 0) throw new EnvError(problems);
 
@@ -346,7 +458,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     nodeEnv: raw.NODE_ENV,
     upstreamMode,
     upstreamEnvironment,
-    upstreamBaseUrl: (raw.UVVI_BASE_URL ?? `http://127.0.0.1:${raw.SANDBOX_PORT}`).replace(/\/+$/, ""),
+    upstreamBaseUrl: (raw.UVVI_BASE_URL ?? `http://127.0.0.1:${raw.SANDBOX_PORT}`).replace(
+      /\/+$/,
+      "",
+    ),
     upstreamApiKey: apiKey as string,
     upstreamTimeoutMs: raw.UVVI_TIMEOUT_MS,
     paymentTimeoutMs: raw.UVVI_PAYMENT_TIMEOUT_MS,
@@ -364,7 +479,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     nextDistDir: raw.NEXT_DIST_DIR,
     lookupDelayedAfterMs: raw.LOOKUP_DELAYED_AFTER_MS,
     lookupMaxAgeMs: Math.round(raw.LOOKUP_MAX_AGE_HOURS * 3_600_000),
-    company: { name: raw.COMPANY_NAME ?? TEST_COMPANY.name, cnpj: raw.COMPANY_CNPJ ?? TEST_COMPANY.cnpj },
+    company: {
+      name: raw.COMPANY_NAME ?? TEST_COMPANY.name,
+      cnpj: raw.COMPANY_CNPJ ?? TEST_COMPANY.cnpj,
+    },
     statusCheckIntervalMs: raw.STATUS_CHECK_INTERVAL_MS,
     statusConfirmSpacingMs: raw.STATUS_CONFIRM_SPACING_MS,
     paymentNotFoundGraceMs: raw.PAYMENT_NOT_FOUND_GRACE_MS,
@@ -395,17 +513,28 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       webhookPayloadDays: raw.RETENTION_WEBHOOK_PAYLOAD_DAYS,
       mailDays: raw.RETENTION_MAIL_DAYS,
     },
-    dataKeys: { current: raw.DATA_ENCRYPTION_KEY, previous: previousDataKeys, index: raw.DATA_INDEX_KEY },
+    dataKeys: {
+      current: raw.DATA_ENCRYPTION_KEY,
+      previous: previousDataKeys,
+      index: raw.DATA_INDEX_KEY,
+    },
     radar: {
       weeklyPeriodMs: raw.RADAR_WEEKLY_PERIOD_MS,
       dailyPeriodMs: raw.RADAR_DAILY_PERIOD_MS,
       budgetShare: Math.max(
         1,
-        Math.floor(((raw.UPSTREAM_RATE_PER_MINUTE - Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100)) * raw.RADAR_BUDGET_SHARE_PERCENT) / 100),
+        Math.floor(
+          ((raw.UPSTREAM_RATE_PER_MINUTE -
+            Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100)) *
+            raw.RADAR_BUDGET_SHARE_PERCENT) /
+            100,
+        ),
       ),
       authorityRetryMs: raw.RADAR_AUTHORITY_RETRY_MS,
       discountReminderDays: raw.RADAR_DISCOUNT_REMINDER_DAYS,
-      dueReminderDays: [...new Set(raw.RADAR_DUE_REMINDER_DAYS.split(",").map(Number))].sort((a, b) => b - a),
+      dueReminderDays: [...new Set(raw.RADAR_DUE_REMINDER_DAYS.split(",").map(Number))].sort(
+        (a, b) => b - a,
+      ),
       digestHour: raw.RADAR_DIGEST_HOUR,
       defaultMonthlyCap: raw.RADAR_DEFAULT_MONTHLY_CAP,
       confirmTtlHours: raw.RADAR_CONFIRM_TTL_HOURS,
@@ -420,7 +549,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   };
 }
 
-const DATA_KEY_FORM = "must be <key id>:<32 random bytes in base64>, the key id being 1-32 letters, digits, _ or -";
+const DATA_KEY_FORM =
+  "must be <key id>:<32 random bytes in base64>, the key id being 1-32 letters, digits, _ or -";
 
 /** `<key id>:<base64 of 32 bytes>` (lib/privacy's data keys), or null when it is not that. */
 export function parseDataKey(text: string): { id: string; key: Buffer } | null {
@@ -438,7 +568,10 @@ export function parseIndexKey(text: string): Buffer | null {
 }
 
 function commaList(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function compiles(setting: TrustProxySetting): boolean {

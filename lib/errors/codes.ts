@@ -14,15 +14,32 @@ export const ERROR_CODES = {
     message: "Alguns dados estão inválidos. Confira os campos destacados.",
     meaning: "The body or query failed the shared zod schema; `fields` names each field.",
   },
-  MALFORMED_JSON: { status: 400, message: "Requisição inválida: o corpo não é um JSON válido.", meaning: "The body is not JSON." },
-  UNAUTHENTICATED: { status: 401, message: "Entre na sua conta para continuar.", meaning: "A workspace route without a valid session." },
+  MALFORMED_JSON: {
+    status: 400,
+    message: "Requisição inválida: o corpo não é um JSON válido.",
+    meaning: "The body is not JSON.",
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    message: "Entre na sua conta para continuar.",
+    meaning: "A workspace route without a valid session.",
+  },
   FORBIDDEN_ORIGIN: {
     status: 403,
     message: "Requisição recusada: origem não permitida.",
     meaning: "A state-changing route called without our own Origin header.",
   },
-  NOT_FOUND: { status: 404, message: "Não encontrado.", meaning: "No such row in this account (or not yours: the same answer), or a wrong webhook secret." },
-  BODY_TOO_LARGE: { status: 413, message: "Requisição grande demais.", meaning: "The JSON body is over the size limit." },
+  NOT_FOUND: {
+    status: 404,
+    message: "Não encontrado.",
+    meaning:
+      "No such row in this account (or not yours: the same answer), or a wrong webhook secret.",
+  },
+  BODY_TOO_LARGE: {
+    status: 413,
+    message: "Requisição grande demais.",
+    meaning: "The JSON body is over the size limit.",
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: "Requisição inválida: envie o corpo como application/json.",
@@ -40,8 +57,16 @@ export const ERROR_CODES = {
   },
 
   // Webhook route (the upstream is the caller)
-  FORBIDDEN: { status: 403, message: "Origem não permitida.", meaning: "A webhook from a source address outside the allowed list." },
-  INVALID_EVENT: { status: 400, message: "Evento inválido.", meaning: "A webhook body that is not a valid event (nothing stored)." },
+  FORBIDDEN: {
+    status: 403,
+    message: "Origem não permitida.",
+    meaning: "A webhook from a source address outside the allowed list.",
+  },
+  INVALID_EVENT: {
+    status: 400,
+    message: "Evento inválido.",
+    meaning: "A webhook body that is not a valid event (nothing stored).",
+  },
   STORE_UNAVAILABLE: {
     status: 503,
     message: "Não conseguimos guardar o evento agora. Tente novamente.",
@@ -54,13 +79,21 @@ export const ERROR_CODES = {
     message: "E-mail inválido. Confira o endereço, como nome@exemplo.com.",
     meaning: "An e-mail address we cannot send to (sign-in, a mail recipient).",
   },
-  INVALID_REQUEST: { status: 422, message: "Pedido de acesso inválido.", meaning: "A sign-in link request that is malformed apart from the e-mail." },
+  INVALID_REQUEST: {
+    status: 422,
+    message: "Pedido de acesso inválido.",
+    meaning: "A sign-in link request that is malformed apart from the e-mail.",
+  },
   CLIENT_EXISTS: {
     status: 409,
     message: "Já existe um cliente com este CPF/CNPJ na sua conta.",
     meaning: "The account already has a client with this CPF/CNPJ.",
   },
-  PLATE_TAKEN: { status: 409, message: "Esta placa já está cadastrada para outro cliente.", meaning: "The plate belongs to another client of the account." },
+  PLATE_TAKEN: {
+    status: 409,
+    message: "Esta placa já está cadastrada para outro cliente.",
+    meaning: "The plate belongs to another client of the account.",
+  },
   CLIENT_INCOMPLETE: {
     status: 422,
     message: "Complete o cadastro do cliente (nome completo, e-mail e celular) para gerar o link.",
@@ -68,8 +101,10 @@ export const ERROR_CODES = {
   },
   RADAR_CAP_EXCEEDED: {
     status: 422,
-    message: "Essa escolha passa do limite mensal de consultas do Radar da sua conta. Escolha menos veículos, a recorrência semanal ou aumente o limite.",
-    meaning: "Turning Radar on would cost more upstream lookups a month than the account's cap; nothing changed.",
+    message:
+      "Essa escolha passa do limite mensal de consultas do Radar da sua conta. Escolha menos veículos, a recorrência semanal ou aumente o limite.",
+    meaning:
+      "Turning Radar on would cost more upstream lookups a month than the account's cap; nothing changed.",
   },
   IMPORT_TOO_LARGE: {
     status: 413,
@@ -103,25 +138,40 @@ export const ERROR_CODES = {
   },
 
   // Vehicles and lookups
-  VEHICLE_NOT_FOUND: { status: 404, message: "Não encontramos o veículo desta placa. Confira a placa.", meaning: "The authority has no vehicle with this plate." },
+  VEHICLE_NOT_FOUND: {
+    status: 404,
+    message: "Não encontramos o veículo desta placa. Confira a placa.",
+    meaning: "The authority has no vehicle with this plate.",
+  },
   AUTHORITY_UNAVAILABLE: {
     status: 503,
-    message: "O Detran deste estado não está respondendo agora. Tente de novo em alguns minutos, ou siga direto para a consulta de débitos.",
+    message:
+      "O Detran deste estado não está respondendo agora. Tente de novo em alguns minutos, ou siga direto para a consulta de débitos.",
     meaning: "The state's authority is unstable (upstream 503 on vehicle data).",
   },
-  LOOKUP_NOT_FOUND: { status: 404, message: "Consulta não encontrada. Faça a consulta de novo.", meaning: "No lookup with this id." },
+  LOOKUP_NOT_FOUND: {
+    status: 404,
+    message: "Consulta não encontrada. Faça a consulta de novo.",
+    meaning: "No lookup with this id.",
+  },
   RADAR_NOT_WATCHABLE: {
     status: 409,
-    message: "Esta consulta não encontrou o veículo, então não há o que acompanhar. Confira os dados e consulte de novo.",
+    message:
+      "Esta consulta não encontrou o veículo, então não há o que acompanhar. Confira os dados e consulte de novo.",
     meaning: "An owner asked Radar to watch a lookup that found no vehicle or failed.",
   },
-  LOOKUP_NOT_READY: { status: 409, message: "Esta consulta não tem débitos para pagar.", meaning: "A checkout asked for a lookup that has no debts (yet)." },
+  LOOKUP_NOT_READY: {
+    status: 409,
+    message: "Esta consulta não tem débitos para pagar.",
+    meaning: "A checkout asked for a lookup that has no debts (yet).",
+  },
 
   // Checkouts: the checkout's own state (CHECKOUT_*) and debts held elsewhere (DEBT_*)
   SELECTION_INVALID: {
     status: 422,
     message: "Esta seleção de débitos não pode ser paga assim. Confira os débitos escolhidos.",
-    meaning: "The chosen debts break a selection rule (a required or dependent debt missing, alternatives together).",
+    meaning:
+      "The chosen debts break a selection rule (a required or dependent debt missing, alternatives together).",
   },
   CHECKOUT_NOT_FOUND: {
     status: 404,
@@ -140,15 +190,23 @@ export const ERROR_CODES = {
   },
   DEBT_ALREADY_PAID: {
     status: 409,
-    message: "Um ou mais destes débitos já foram pagos. Faça uma nova consulta para ver o que ainda está em aberto.",
-    meaning: "A chosen debt, or a distinct alternative of it, is paid by another checkout (ours or elsewhere).",
+    message:
+      "Um ou mais destes débitos já foram pagos. Faça uma nova consulta para ver o que ainda está em aberto.",
+    meaning:
+      "A chosen debt, or a distinct alternative of it, is paid by another checkout (ours or elsewhere).",
   },
   DEBT_IN_PAYMENT: {
     status: 409,
-    message: "Um destes débitos tem um pagamento em andamento. Aguarde a confirmação antes de gerar outro pagamento.",
-    meaning: "A chosen debt, or a distinct alternative of it, is in an open payment of another checkout.",
+    message:
+      "Um destes débitos tem um pagamento em andamento. Aguarde a confirmação antes de gerar outro pagamento.",
+    meaning:
+      "A chosen debt, or a distinct alternative of it, is in an open payment of another checkout.",
   },
-  LINK_STILL_OPEN: { status: 409, message: "Este link ainda está válido: envie o mesmo link.", meaning: "Renewing a share link that has not expired." },
+  LINK_STILL_OPEN: {
+    status: 409,
+    message: "Este link ainda está válido: envie o mesmo link.",
+    meaning: "Renewing a share link that has not expired.",
+  },
   LINK_EXPIRED: {
     status: 409,
     message: "Este link expirou. Gere um novo link antes de enviar.",
@@ -156,7 +214,8 @@ export const ERROR_CODES = {
   },
   LINK_ERASED: {
     status: 409,
-    message: "Os dados do pagador deste link já foram apagados pelo prazo de guarda. Faça uma nova consulta para gerar outro link.",
+    message:
+      "Os dados do pagador deste link já foram apagados pelo prazo de guarda. Faça uma nova consulta para gerar outro link.",
     meaning: "Renewing a link whose payer the retention task (or a person's request) erased.",
   },
 
@@ -173,7 +232,8 @@ export const ERROR_CODES = {
   },
   CARD_TOKEN_MISMATCH: {
     status: 422,
-    message: "Estes dados de cartão foram informados em outro pagamento. Preencha o cartão de novo.",
+    message:
+      "Estes dados de cartão foram informados em outro pagamento. Preencha o cartão de novo.",
     meaning: "A card token made for another checkout.",
   },
   INSTALLMENTS_INVALID: {
@@ -188,10 +248,16 @@ export const ERROR_CODES = {
   },
   PAYMENT_IN_PROGRESS: {
     status: 409,
-    message: "Já existe um pagamento em andamento para este link. Aguarde a confirmação ou o PIX expirar.",
-    meaning: "An earlier attempt of this checkout is still open or unanswered (docs/payment-states.md).",
+    message:
+      "Já existe um pagamento em andamento para este link. Aguarde a confirmação ou o PIX expirar.",
+    meaning:
+      "An earlier attempt of this checkout is still open or unanswered (docs/payment-states.md).",
   },
-  PAYMENT_NOT_FOUND: { status: 404, message: "Pagamento não encontrado.", meaning: "No payment with this public reference." },
+  PAYMENT_NOT_FOUND: {
+    status: 404,
+    message: "Pagamento não encontrado.",
+    meaning: "No payment with this public reference.",
+  },
   PAYMENT_NOT_PAID: {
     status: 409,
     message: "O comprovante fica disponível quando o pagamento for aprovado.",
@@ -220,15 +286,18 @@ export const ERROR_CODES = {
   },
   PIX_TOTAL_CHANGED: {
     status: 409,
-    message: "O valor do novo código PIX não confere com o anterior. Volte aos débitos e gere o pagamento de novo.",
+    message:
+      "O valor do novo código PIX não confere com o anterior. Volte aos débitos e gere o pagamento de novo.",
     meaning: "The renewed PIX code carries another total; it is never shown.",
   },
 
   // A person's rights (lib/personal-data: the operator's export and erasure, a client's deletion)
   PERSONAL_DATA_PAYMENT_OPEN: {
     status: 409,
-    message: "Não é possível apagar agora: há um pagamento em andamento com estes dados. Tente de novo quando ele terminar.",
-    meaning: "Erasing a CPF/CNPJ that a payment still open (not paid, refused, expired or not created) needs; nothing was erased.",
+    message:
+      "Não é possível apagar agora: há um pagamento em andamento com estes dados. Tente de novo quando ele terminar.",
+    meaning:
+      "Erasing a CPF/CNPJ that a payment still open (not paid, refused, expired or not created) needs; nothing was erased.",
   },
 
   // The upstream (lib/upstream/errors.ts maps its statuses and shapes to these)
@@ -242,7 +311,11 @@ export const ERROR_CODES = {
     message: "Estamos com uma instabilidade no serviço. Tente novamente mais tarde.",
     meaning: "The upstream answered 401/403: our key or base URL is wrong (generic to the person).",
   },
-  UPSTREAM_NOT_FOUND: { status: 404, message: "Não encontramos o que você procurou.", meaning: "The upstream answered 404." },
+  UPSTREAM_NOT_FOUND: {
+    status: 404,
+    message: "Não encontramos o que você procurou.",
+    meaning: "The upstream answered 404.",
+  },
   UPSTREAM_UNPROCESSABLE: {
     status: 422,
     message: "Não foi possível processar esses dados. Confira e tente novamente.",
@@ -265,7 +338,8 @@ export const ERROR_CODES = {
   },
   UPSTREAM_UNAVAILABLE: {
     status: 503,
-    message: "O serviço de débitos está indisponível no momento (instabilidade do Detran). Tente novamente em instantes.",
+    message:
+      "O serviço de débitos está indisponível no momento (instabilidade do Detran). Tente novamente em instantes.",
     meaning: "The upstream answered 503 (usually the authority's instability).",
   },
   UPSTREAM_TIMEOUT: {
@@ -280,7 +354,8 @@ export const ERROR_CODES = {
   },
   UPSTREAM_BAD_RESPONSE: {
     status: 502,
-    message: "Recebemos uma resposta inesperada do serviço de débitos. Tente novamente em instantes.",
+    message:
+      "Recebemos uma resposta inesperada do serviço de débitos. Tente novamente em instantes.",
     meaning: "A 2xx we cannot read (not JSON, or not the documented shape).",
   },
 } as const satisfies Record<string, Entry>;
@@ -296,6 +371,7 @@ export type ErrorBody = {
   retryAfterSeconds?: number;
 };
 
-export const isCode = (value: unknown): value is Code => typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
+export const isCode = (value: unknown): value is Code =>
+  typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
 export const statusOf = (code: Code): number => ERROR_CODES[code].status;
 export const messageOf = (code: Code): string => ERROR_CODES[code].message;

@@ -17,10 +17,15 @@ async function timed(check: () => Promise<string | undefined>): Promise<Componen
   const started = performance.now();
   try {
     const detail = await check();
-    return { ok: true, latencyMs: Math.round(performance.now() - started), ...(detail ? { detail } : {}) };
+    return {
+      ok: true,
+      latencyMs: Math.round(performance.now() - started),
+      ...(detail ? { detail } : {}),
+    };
   } catch (error) {
     // A database error's text can name files and queries: the public sees a code only.
-    const detail = error instanceof Error && /^[A-Z_]+$/.test(error.message) ? error.message : "UNAVAILABLE";
+    const detail =
+      error instanceof Error && /^[A-Z_]+$/.test(error.message) ? error.message : "UNAVAILABLE";
     return { ok: false, latencyMs: Math.round(performance.now() - started), detail };
   }
 }

@@ -16,8 +16,11 @@ export function migrationState(folders: string[], applied: AppliedMigration[]): 
   // Prisma refuses to go on until someone resolves it, and the schema may be half applied.
   const done = new Set(applied.filter((m) => m.finished && !m.rolledBack).map((m) => m.name));
   const pending = expected.filter((f) => !done.has(f)).length;
-  if (applied.some((m) => !m.finished && !m.rolledBack)) return { ok: false, reason: "MIGRATION_FAILED", pending };
+  if (applied.some((m) => !m.finished && !m.rolledBack))
+    return { ok: false, reason: "MIGRATION_FAILED", pending };
   // Rows the code does not know are fine: a newer instance migrated first, and migrations are
   // additive, so this code still runs on that schema during a rolling deploy.
-  return pending === 0 ? { ok: true, pending: 0 } : { ok: false, reason: "MIGRATIONS_PENDING", pending };
+  return pending === 0
+    ? { ok: true, pending: 0 }
+    : { ok: false, reason: "MIGRATIONS_PENDING", pending };
 }

@@ -9,12 +9,16 @@ import { migrationState, type AppliedMigration } from "./migration-state";
 // Readiness: may this instance take traffic? Its database answers and carries every migration
 // this code ships with. Liveness (/api/health) is a different question and stays cheap.
 
-export type ReadinessReason = "DATABASE_UNREACHABLE" | "NOT_MIGRATED" | "MIGRATIONS_PENDING" | "MIGRATION_FAILED";
-export type Readiness = { ready: true } | { ready: false; reason: ReadinessReason; pendingMigrations?: number };
+export type ReadinessReason =
+  "DATABASE_UNREACHABLE" | "NOT_MIGRATED" | "MIGRATIONS_PENDING" | "MIGRATION_FAILED";
+export type Readiness =
+  { ready: true } | { ready: false; reason: ReadinessReason; pendingMigrations?: number };
 
 /** The folder of migrations for the database's provider (PostgreSQL keeps its own history). */
 export function migrationsDirFor(databaseUrl: string): string {
-  return path.resolve(/^postgres(ql)?:\/\//i.test(databaseUrl) ? "prisma/postgresql/migrations" : "prisma/migrations");
+  return path.resolve(
+    /^postgres(ql)?:\/\//i.test(databaseUrl) ? "prisma/postgresql/migrations" : "prisma/migrations",
+  );
 }
 
 const folderCache = new Map<string, string[]>();
@@ -23,7 +27,9 @@ const folderCache = new Map<string, string[]>();
 function migrationFolders(dir: string): string[] {
   let folders = folderCache.get(dir);
   if (!folders) {
-    folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    folders = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     folderCache.set(dir, folders);
   }
   return folders;
@@ -40,13 +46,21 @@ export async function checkReadiness(db: Db, migrationsDir: string): Promise<Rea
   let rows: MigrationRow[];
   try {
     // Raw SQL: _prisma_migrations is Prisma's own table, outside our schema (same SQL on both providers).
-    rows = await db.$queryRawUnsafe<MigrationRow[]>("SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations");
+    rows = await db.$queryRawUnsafe<MigrationRow[]>(
+      "SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations",
+    );
   } catch {
     return { ready: false, reason: "NOT_MIGRATED" };
   }
-  const applied: AppliedMigration[] = rows.map((r) => ({ name: r.migration_name, finished: r.finished_at != null, rolledBack: r.rolled_back_at != null }));
+  const applied: AppliedMigration[] = rows.map((r) => ({
+    name: r.migration_name,
+    finished: r.finished_at != null,
+    rolledBack: r.rolled_back_at != null,
+  }));
   const state = migrationState(migrationFolders(migrationsDir), applied);
-  return state.ok ? { ready: true } : { ready: false, reason: state.reason, pendingMigrations: state.pending };
+  return state.ok
+    ? { ready: true }
+    : { ready: false, reason: state.reason, pendingMigrations: state.pending };
 }
 
 /** This instance's readiness: its own database and the migrations shipped with this code. */

@@ -29,12 +29,25 @@ function directHeaders(req: IncomingMessage, pathname: string): Record<string, s
   // A fresh nonce as proxy.ts makes one: the policy is the app's, whatever the answer holds.
   const nonce = randomBytes(16).toString("base64");
   const https = req.headers["x-forwarded-proto"] === "https";
-  return { ...securityHeaders({ nonce, dev: env.nodeEnv === "development", https, pathname }), "content-type": "application/json", "cache-control": "no-store" };
+  return {
+    ...securityHeaders({ nonce, dev: env.nodeEnv === "development", https, pathname }),
+    "content-type": "application/json",
+    "cache-control": "no-store",
+  };
 }
 
-export function writeJson(req: IncomingMessage, res: ServerResponse, pathname: string, answer: JsonAnswer): void {
+export function writeJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  answer: JsonAnswer,
+): void {
   const body = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { ...directHeaders(req, pathname), ...answer.headers, "content-length": Buffer.byteLength(body) });
+  res.writeHead(answer.status, {
+    ...directHeaders(req, pathname),
+    ...answer.headers,
+    "content-length": Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -43,7 +56,10 @@ export function writeJson(req: IncomingMessage, res: ServerResponse, pathname: s
  * to make): `fn` returns the body (status 200) or throws what errorResponse maps. `name` is the
  * route's pattern, as in app/ (metrics and logs, never the path, which may hold a token).
  */
-export function directJsonRoute(name: string, fn: (req: IncomingMessage, segment: string) => Promise<unknown>) {
+export function directJsonRoute(
+  name: string,
+  fn: (req: IncomingMessage, segment: string) => Promise<unknown>,
+) {
   return async (req: IncomingMessage, res: ServerResponse, segment: string): Promise<void> => {
     const requestId = requestIdFrom(headersOf(req).get("x-request-id"));
     await runWithRequestId(requestId, async () => {
@@ -55,7 +71,10 @@ export function directJsonRoute(name: string, fn: (req: IncomingMessage, segment
         answer = errorAnswer(error);
       }
       const pathname = (req.url ?? "/").split("?", 1)[0]!;
-      writeJson(req, res, pathname, { ...answer, headers: { ...answer.headers, "x-request-id": requestId } });
+      writeJson(req, res, pathname, {
+        ...answer,
+        headers: { ...answer.headers, "x-request-id": requestId },
+      });
       recordRequest(name, answer.status, started);
     });
   };

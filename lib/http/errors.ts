@@ -17,27 +17,44 @@ export type HttpAnswer = { code: Code; message: string; retryAfterSeconds?: numb
 export type AnswersHttp = { toHttpAnswer(): HttpAnswer };
 
 function answersHttp(error: unknown): error is AnswersHttp {
-  return error instanceof Error && typeof (error as Partial<AnswersHttp>).toHttpAnswer === "function";
+  return (
+    error instanceof Error && typeof (error as Partial<AnswersHttp>).toHttpAnswer === "function"
+  );
 }
 
-export function jsonResponse(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+export function jsonResponse(
+  data: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store", ...headers } });
 }
 
-type CodeExtra = { message?: string; fields?: Record<string, string>; issues?: string[]; retryAfterSeconds?: number };
+type CodeExtra = {
+  message?: string;
+  fields?: Record<string, string>;
+  issues?: string[];
+  retryAfterSeconds?: number;
+};
 
 /** The body and status for `code`, for a caller that writes its own response (a Node handler). */
 export function codeBody(code: Code, extra: CodeExtra = {}): { status: number; body: ErrorBody } {
   const { message, retryAfterSeconds, ...details } = extra;
-  const body: ErrorBody = { error: { code, message: message ?? ERROR_CODES[code].message, ...definedOnly(details) } };
+  const body: ErrorBody = {
+    error: { code, message: message ?? ERROR_CODES[code].message, ...definedOnly(details) },
+  };
   if (retryAfterSeconds !== undefined) body.retryAfterSeconds = retryAfterSeconds;
   return { status: ERROR_CODES[code].status, body };
 }
 
 /** codeBody with the headers its answer carries (retry-after on a 429). */
-function codeAnswer(code: Code, extra: CodeExtra = {}): { status: number; body: ErrorBody; headers: Record<string, string> } {
+function codeAnswer(
+  code: Code,
+  extra: CodeExtra = {},
+): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const { status, body } = codeBody(code, extra);
-  const headers: Record<string, string> = extra.retryAfterSeconds !== undefined ? { "retry-after": String(extra.retryAfterSeconds) } : {};
+  const headers: Record<string, string> =
+    extra.retryAfterSeconds !== undefined ? { "retry-after": String(extra.retryAfterSeconds) } : {};
   return { status, body, headers };
 }
 
@@ -47,18 +64,33 @@ export function codeResponse(code: Code, extra: CodeExtra = {}): Response {
   return jsonResponse(body, status, headers);
 }
 
-const definedOnly = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const definedOnly = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Any error as status, body and headers, for a caller that writes its own response (lib/http/direct.ts). */
-export function errorAnswer(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export function errorAnswer(error: unknown): {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+} {
   if (error instanceof AppError) {
-    return codeAnswer(error.code, { message: error.userMessage, fields: error.fields, retryAfterSeconds: error.retryAfterSeconds });
+    return codeAnswer(error.code, {
+      message: error.userMessage,
+      fields: error.fields,
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
   }
   if (answersHttp(error)) {
     const answer = error.toHttpAnswer();
-    return codeAnswer(answer.code, { message: answer.message, retryAfterSeconds: answer.retryAfterSeconds });
+    return codeAnswer(answer.code, {
+      message: answer.message,
+      retryAfterSeconds: answer.retryAfterSeconds,
+    });
   }
-  const e = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+  const e =
+    error instanceof Error
+      ? { name: error.name, message: error.message, stack: error.stack }
+      : { value: String(error) };
   log.error({ err: e }, "unhandled error in route handler");
   return codeAnswer("INTERNAL_ERROR");
 }

@@ -10,16 +10,41 @@ import { moduleLogger } from "@/lib/log/logger";
 
 const log = moduleLogger("http");
 
-export type ActionFailure = { ok: false; code: AppCode; message: string; fields?: Record<string, string> };
+export type ActionFailure = {
+  ok: false;
+  code: AppCode;
+  message: string;
+  fields?: Record<string, string>;
+};
 export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
 
-const failure = (error: AppError): ActionFailure => ({ ok: false, code: error.code, message: error.userMessage, ...(error.fields ? { fields: error.fields } : {}) });
+const failure = (error: AppError): ActionFailure => ({
+  ok: false,
+  code: error.code,
+  message: error.userMessage,
+  ...(error.fields ? { fields: error.fields } : {}),
+});
 
-export async function formAction<S extends z.ZodMiniType, T>(name: string, schema: S, form: FormData, fn: (input: z.output<S>) => Promise<T>): Promise<ActionResult<T>> {
-  const parsed = z.safeParse(schema, Object.fromEntries([...form.entries()].filter(([key]) => !key.startsWith("$ACTION"))));
+export async function formAction<S extends z.ZodMiniType, T>(
+  name: string,
+  schema: S,
+  form: FormData,
+  fn: (input: z.output<S>) => Promise<T>,
+): Promise<ActionResult<T>> {
+  const parsed = z.safeParse(
+    schema,
+    Object.fromEntries([...form.entries()].filter(([key]) => !key.startsWith("$ACTION"))),
+  );
   if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
-    return { ok: false, code: "VALIDATION_ERROR", message: Object.values(fields)[0] ?? "Dados inválidos.", fields };
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]),
+    );
+    return {
+      ok: false,
+      code: "VALIDATION_ERROR",
+      message: Object.values(fields)[0] ?? "Dados inválidos.",
+      fields,
+    };
   }
   try {
     return { ok: true, data: await fn(parsed.data) };

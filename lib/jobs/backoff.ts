@@ -9,7 +9,11 @@ export type RetryPolicy = {
   maxDelayMs: number;
 };
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 2_000,
+  maxDelayMs: 5 * 60_000,
+};
 
 /** Delay before try number `attempts + 1`, after `attempts` failed tries (attempts >= 1). */
 export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {

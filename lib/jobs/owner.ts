@@ -7,7 +7,10 @@ import { processSingleton } from "@/lib/server/singleton";
 // containers and restarts), plus a sequence per claim so a claim's own rows are read back exactly.
 // On globalThis: Next may load this module once per bundle, and every copy must be one owner.
 
-const state = processSingleton("jobs.owner", () => ({ id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`, seq: 0 }));
+const state = processSingleton("jobs.owner", () => ({
+  id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+  seq: 0,
+}));
 
 export function processOwnerId(): string {
   return state.id;

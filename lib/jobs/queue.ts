@@ -15,7 +15,12 @@ type Where = Record<string, unknown>;
 
 /** The slice of a Prisma model delegate we use (db.webhookEvent satisfies it). */
 export type LeaseTable = {
-  findMany(args: { where: Where; orderBy?: Where; take?: number; select: Where }): Promise<unknown[]>;
+  findMany(args: {
+    where: Where;
+    orderBy?: Where;
+    take?: number;
+    select: Where;
+  }): Promise<unknown[]>;
   updateMany(args: { where: Where; data: Where }): Promise<{ count: number }>;
 };
 
@@ -65,8 +70,15 @@ const unleased = { leaseOwner: null, leaseUntil: null };
  * Claims up to `limit` due rows, oldest first. A claim counts as an attempt at once, so a row that
  * crashes its claimer each time is still given up after maxAttempts.
  */
-export async function claim<Row extends ClaimedRow>(q: Queue, limit: number, now = new Date()): Promise<Claim<Row>> {
-  if (q.sql) return env.databaseProvider === "postgresql" ? claimInOneStatement<Row>(q, q.sql, limit, now) : claimInOneSqliteStatement<Row>(q, q.sql, limit, now);
+export async function claim<Row extends ClaimedRow>(
+  q: Queue,
+  limit: number,
+  now = new Date(),
+): Promise<Claim<Row>> {
+  if (q.sql)
+    return env.databaseProvider === "postgresql"
+      ? claimInOneStatement<Row>(q, q.sql, limit, now)
+      : claimInOneSqliteStatement<Row>(q, q.sql, limit, now);
   const token = claimToken();
   // Two claimers that read the same candidates: the first UPDATE takes them, the second takes
   // none and looks again (it would otherwise report "nothing due" while rows wait). Bounded: the
@@ -82,7 +94,11 @@ export async function claim<Row extends ClaimedRow>(q: Queue, limit: number, now
     // The same conditions again, in the UPDATE: a row another claimer took in between is skipped.
     const won = await q.table.updateMany({
       where: { AND: [{ id: { in: candidates.map((c) => c.id) } }, q.pending, free(now), due(now)] },
-      data: { leaseOwner: token, leaseUntil: new Date(now.getTime() + q.leaseMs), attempts: { increment: 1 } },
+      data: {
+        leaseOwner: token,
+        leaseUntil: new Date(now.getTime() + q.leaseMs),
+        attempts: { increment: 1 },
+      },
     });
     if (won.count > 0) break;
     if (tries === 2) return { token, rows: [] };
@@ -105,10 +121,17 @@ const ts = (d: Date) => d.toISOString();
  * side by side do not pay for each other's claims. A row updated since this statement's snapshot
  * is re-checked on its newest version (READ COMMITTED), so two claimers never both get it.
  */
-async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, limit: number, now: Date): Promise<Claim<Row>> {
+async function claimInOneStatement<Row extends ClaimedRow>(
+  q: Queue,
+  sql: SqlQueue,
+  limit: number,
+  now: Date,
+): Promise<Claim<Row>> {
   const token = claimToken();
   // The order column comes back too, to sort by: RETURNING keeps no order.
-  const columns = [...new Set(["id", "attempts", ...(sql.columns ?? []), sql.orderBy])].map((c) => `t."${c}"`).join(", ");
+  const columns = [...new Set(["id", "attempts", ...(sql.columns ?? []), sql.orderBy])]
+    .map((c) => `t."${c}"`)
+    .join(", ");
   const rows = await sql.db.$queryRawUnsafe<Row[]>(
     `UPDATE "${sql.table}" AS t
         SET "leaseOwner" = $1, "leaseUntil" = $2::timestamp(3), "attempts" = t."attempts" + 1
@@ -130,7 +153,12 @@ async function claimInOneStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQue
 }
 
 /** The rows a one-statement claim returned, as the handler reads them, oldest first. */
-async function claimedRows<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, token: string, rows: Row[]): Promise<Claim<Row>> {
+async function claimedRows<Row extends ClaimedRow>(
+  q: Queue,
+  sql: SqlQueue,
+  token: string,
+  rows: Row[],
+): Promise<Claim<Row>> {
   if (!sql.columns) {
     if (rows.length === 0) return { token, rows };
     const withRelations = (await q.table.findMany({
@@ -153,9 +181,16 @@ async function claimedRows<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, toke
  * UPDATE's write, so two claimers, in this process or another on the same file, never both get a
  * row and never lose a race to each other.
  */
-async function claimInOneSqliteStatement<Row extends ClaimedRow>(q: Queue, sql: SqlQueue, limit: number, now: Date): Promise<Claim<Row>> {
+async function claimInOneSqliteStatement<Row extends ClaimedRow>(
+  q: Queue,
+  sql: SqlQueue,
+  limit: number,
+  now: Date,
+): Promise<Claim<Row>> {
   const token = claimToken();
-  const columns = [...new Set(["id", "attempts", ...(sql.columns ?? []), sql.orderBy])].map((c) => `"${c}"`).join(", ");
+  const columns = [...new Set(["id", "attempts", ...(sql.columns ?? []), sql.orderBy])]
+    .map((c) => `"${c}"`)
+    .join(", ");
   const rows = await sql.db.$queryRawUnsafe<Row[]>(
     `UPDATE "${sql.table}"
         SET "leaseOwner" = ?, "leaseUntil" = ?, "attempts" = "attempts" + 1
@@ -177,7 +212,10 @@ async function claimInOneSqliteStatement<Row extends ClaimedRow>(q: Queue, sql: 
 
 /** Writes the row's result and lets go of it; false when the lease was lost (another claimer has it). */
 export async function finish(q: Queue, token: string, id: string, data: Where): Promise<boolean> {
-  const { count } = await q.table.updateMany({ where: { id, leaseOwner: token }, data: { ...data, ...unleased, notBefore: null } });
+  const { count } = await q.table.updateMany({
+    where: { id, leaseOwner: token },
+    data: { ...data, ...unleased, notBefore: null },
+  });
   return count === 1;
 }
 
@@ -185,7 +223,11 @@ export async function finish(q: Queue, token: string, id: string, data: Where): 
  * finish() for several rows of one claim: one statement per distinct result (rows that ended the
  * same way share it). Says how many were still held by this claim.
  */
-export async function finishMany(q: Queue, token: string, results: ReadonlyMap<string, Where>): Promise<number> {
+export async function finishMany(
+  q: Queue,
+  token: string,
+  results: ReadonlyMap<string, Where>,
+): Promise<number> {
   const byResult = new Map<string, { data: Where; ids: string[] }>();
   for (const [id, data] of results) {
     const key = JSON.stringify(data);
@@ -194,13 +236,24 @@ export async function finishMany(q: Queue, token: string, results: ReadonlyMap<s
   }
   let finished = 0;
   for (const { data, ids } of byResult.values()) {
-    finished += (await q.table.updateMany({ where: { id: { in: ids }, leaseOwner: token }, data: { ...data, ...unleased, notBefore: null } })).count;
+    finished += (
+      await q.table.updateMany({
+        where: { id: { in: ids }, leaseOwner: token },
+        data: { ...data, ...unleased, notBefore: null },
+      })
+    ).count;
   }
   return finished;
 }
 
 /** After a failed try: back off (attempts and notBefore in the row), or give up. True when given up. */
-export async function fail(q: Queue, token: string, row: ClaimedRow, error: string, now = new Date()): Promise<boolean> {
+export async function fail(
+  q: Queue,
+  token: string,
+  row: ClaimedRow,
+  error: string,
+  now = new Date(),
+): Promise<boolean> {
   if (givesUp(row.attempts, q.retry)) {
     await finish(q, token, row.id, q.failedData(error, now));
     return true;
@@ -214,24 +267,38 @@ export async function fail(q: Queue, token: string, row: ClaimedRow, error: stri
 
 /** Not a failure: due again at `at`, and this try does not count. */
 export async function defer(q: Queue, token: string, id: string, at: Date): Promise<void> {
-  await q.table.updateMany({ where: { id, leaseOwner: token }, data: { ...unleased, notBefore: at, attempts: { decrement: 1 } } });
+  await q.table.updateMany({
+    where: { id, leaseOwner: token },
+    data: { ...unleased, notBefore: at, attempts: { decrement: 1 } },
+  });
 }
 
 /** defer() for several rows of one claim due at the same moment: one statement for all of them. */
 export async function deferMany(q: Queue, token: string, ids: string[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  await q.table.updateMany({ where: { id: { in: ids }, leaseOwner: token }, data: { ...unleased, notBefore: at, attempts: { decrement: 1 } } });
+  await q.table.updateMany({
+    where: { id: { in: ids }, leaseOwner: token },
+    data: { ...unleased, notBefore: at, attempts: { decrement: 1 } },
+  });
 }
 
 /** Keeps a claim while its work runs. */
 export async function renew(q: Queue, token: string, now = new Date()): Promise<number> {
-  const { count } = await q.table.updateMany({ where: { leaseOwner: token }, data: { leaseUntil: new Date(now.getTime() + q.leaseMs) } });
+  const { count } = await q.table.updateMany({
+    where: { leaseOwner: token },
+    data: { leaseUntil: new Date(now.getTime() + q.leaseMs) },
+  });
   return count;
 }
 
 /** Hands back rows not started: one claim's (token), or every claim of this process. */
 export async function release(q: Queue, token?: string): Promise<number> {
-  const owner = token ? { leaseOwner: token } : { leaseOwner: { startsWith: `${processOwnerId()}#` } };
-  const { count } = await q.table.updateMany({ where: { AND: [owner, q.pending] }, data: { ...unleased, attempts: { decrement: 1 } } });
+  const owner = token
+    ? { leaseOwner: token }
+    : { leaseOwner: { startsWith: `${processOwnerId()}#` } };
+  const { count } = await q.table.updateMany({
+    where: { AND: [owner, q.pending] },
+    data: { ...unleased, attempts: { decrement: 1 } },
+  });
   return count;
 }

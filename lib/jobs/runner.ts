@@ -1,6 +1,16 @@
 import "server-only";
 import { moduleLogger } from "@/lib/log/logger";
-import { claim, deferMany, fail, finish, finishMany, release, renew, type ClaimedRow, type Queue } from "./queue";
+import {
+  claim,
+  deferMany,
+  fail,
+  finish,
+  finishMany,
+  release,
+  renew,
+  type ClaimedRow,
+  type Queue,
+} from "./queue";
 import { RetryLater } from "./retry-later";
 import { processSingleton } from "@/lib/server/singleton";
 
@@ -34,17 +44,27 @@ export type ClaimOptions = {
 };
 
 type State = { stopping: boolean; running: Set<Promise<unknown>>; queues: Map<string, Queue> };
-const state = processSingleton<State>("jobs.runner", () => ({ stopping: false, running: new Set(), queues: new Map() }));
+const state = processSingleton<State>("jobs.runner", () => ({
+  stopping: false,
+  running: new Set(),
+  queues: new Map(),
+}));
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Rows of one chunk told to wait, by the moment they are due: written together after the chunk. */
 type Deferrals = Map<number, string[]>;
 
-async function runOne<Row extends ClaimedRow>(job: Job<Row>, token: string, row: Row, deferrals: Deferrals): Promise<void> {
+async function runOne<Row extends ClaimedRow>(
+  job: Job<Row>,
+  token: string,
+  row: Row,
+  deferrals: Deferrals,
+): Promise<void> {
   try {
     const data = await job.run(row);
-    if (!(await finish(job, token, row.id, data))) log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
+    if (!(await finish(job, token, row.id, data)))
+      log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
   } catch (error) {
     if (error instanceof RetryLater) {
       const at = error.at.getTime();
@@ -52,39 +72,60 @@ async function runOne<Row extends ClaimedRow>(job: Job<Row>, token: string, row:
       return;
     }
     const gaveUp = await fail(job, token, row, message(error));
-    log.error({ err: error, queue: job.name, id: row.id, attempt: row.attempts, gaveUp }, gaveUp ? "job failed for good" : "job failed, will retry");
+    log.error(
+      { err: error, queue: job.name, id: row.id, attempt: row.attempts, gaveUp },
+      gaveUp ? "job failed for good" : "job failed, will retry",
+    );
   }
 }
 
 /** Claims rows once and runs them; resolves with how many rows were claimed (0: nothing due here). */
-export async function runClaim<Row extends ClaimedRow>(job: Job<Row>, options: ClaimOptions): Promise<number> {
+export async function runClaim<Row extends ClaimedRow>(
+  job: Job<Row>,
+  options: ClaimOptions,
+): Promise<number> {
   if (state.stopping) return 0;
   state.queues.set(job.name, job);
   const limit = typeof options.limit === "function" ? options.limit() : options.limit;
   if (limit <= 0) return 0;
   const { token, rows } = await claim<Row>(job, limit);
   if (rows.length === 0) return 0;
-  const renewer = setInterval(() => {
-    renew(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "lease renewal failed"));
-  }, Math.max(1, Math.floor(job.leaseMs / 3)));
+  const renewer = setInterval(
+    () => {
+      renew(job, token).catch((error: unknown) =>
+        log.warn({ err: error, queue: job.name }, "lease renewal failed"),
+      );
+    },
+    Math.max(1, Math.floor(job.leaseMs / 3)),
+  );
   renewer.unref();
   let handled = 0;
   const work = (async () => {
     try {
       let rest = rows;
       if (job.prepare && !state.stopping) {
-        const done = await job.prepare(rows).catch((error: unknown) => void log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"));
+        const done = await job
+          .prepare(rows)
+          .catch(
+            (error: unknown) =>
+              void log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"),
+          );
         if (done && done.size > 0) {
           const finished = await finishMany(job, token, done);
-          if (finished < done.size) log.warn({ queue: job.name, lost: done.size - finished }, "lease lost before rows were finished");
+          if (finished < done.size)
+            log.warn(
+              { queue: job.name, lost: done.size - finished },
+              "lease lost before rows were finished",
+            );
           rest = rows.filter((row) => !done.has(row.id));
           handled += done.size;
           await options.between?.();
         }
       }
-      for (let i = 0; i < rest.length; ) {
+      for (let i = 0; i < rest.length;) {
         if (state.stopping) break;
-        const size = typeof options.concurrency === "function" ? options.concurrency() : options.concurrency;
+        const size =
+          typeof options.concurrency === "function" ? options.concurrency() : options.concurrency;
         const chunk = rest.slice(i, (i += Math.max(1, size)));
         const deferrals: Deferrals = new Map();
         await Promise.all(chunk.map((row) => runOne(job, token, row, deferrals)));
@@ -99,7 +140,10 @@ export async function runClaim<Row extends ClaimedRow>(job: Job<Row>, options: C
     } finally {
       clearInterval(renewer);
       // Rows not started (stopping, or an error here) go back now, not after the lease.
-      if (handled < rows.length) await release(job, token).catch((error: unknown) => log.warn({ err: error, queue: job.name }, "release failed"));
+      if (handled < rows.length)
+        await release(job, token).catch((error: unknown) =>
+          log.warn({ err: error, queue: job.name }, "release failed"),
+        );
     }
   })();
   state.running.add(work);
@@ -122,7 +166,12 @@ export async function stopJobs(graceMs = 10_000): Promise<void> {
   await Promise.race([Promise.allSettled([...state.running]), grace]);
   clearTimeout(timer);
   for (const q of state.queues.values()) {
-    const count = await release(q).catch((error: unknown) => (log.error({ err: error, queue: q.name }, "release on shutdown failed"), 0));
+    const count = await release(q).catch(
+      (error: unknown) => (
+        log.error({ err: error, queue: q.name }, "release on shutdown failed"),
+        0
+      ),
+    );
     if (count > 0) log.info({ queue: q.name, count }, "leases handed back on shutdown");
   }
 }

@@ -52,11 +52,23 @@ export type Worker = {
 
 // gatheredUntil: the next claim waits until then (0: at once); lastClaimAt: when the last claim
 // started, the span the gathering reads its rate over.
-type State = { draining?: Promise<void>; again: boolean; stopped: boolean; gatheredUntil: number; lastClaimAt: number; wake?: { at: number; timer: NodeJS.Timeout } };
+type State = {
+  draining?: Promise<void>;
+  again: boolean;
+  stopped: boolean;
+  gatheredUntil: number;
+  lastClaimAt: number;
+  wake?: { at: number; timer: NodeJS.Timeout };
+};
 
 export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>): Worker {
   const { job, claim } = options;
-  const state = processSingleton<State>(`jobs.worker.${job.name}`, () => ({ again: false, stopped: false, gatheredUntil: 0, lastClaimAt: 0 }));
+  const state = processSingleton<State>(`jobs.worker.${job.name}`, () => ({
+    again: false,
+    stopped: false,
+    gatheredUntil: 0,
+    lastClaimAt: 0,
+  }));
 
   function wakeAt(at: Date): void {
     const when = at.getTime();
@@ -78,7 +90,8 @@ export function defineWorker<Row extends ClaimedRow>(options: WorkerOptions<Row>
   function noteClaim(startedAt: number, claimed: number, short: boolean): void {
     const since = startedAt - state.lastClaimAt;
     state.lastClaimAt = startedAt;
-    state.gatheredUntil = options.gather && short ? Date.now() + gatherWaitMs(options.gather, claimed, since) : 0;
+    state.gatheredUntil =
+      options.gather && short ? Date.now() + gatherWaitMs(options.gather, claimed, since) : 0;
   }
 
   async function drain(): Promise<void> {

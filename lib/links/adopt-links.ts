@@ -18,7 +18,10 @@ export async function countAdoptableLinks(creatorKey: string | null): Promise<nu
 /** One UPDATE whose WHERE re-checks "no owner yet": two concurrent adoptions cannot both take a link. */
 export async function adoptLinks(creatorKey: string | null, userId: string): Promise<number> {
   if (!creatorKey) return 0;
-  const { count } = await db.checkout.updateMany({ where: adoptable(creatorKey), data: { ownerUserId: userId } });
+  const { count } = await db.checkout.updateMany({
+    where: adoptable(creatorKey),
+    data: { ownerUserId: userId },
+  });
   log.info({ count }, "links adopted");
   return count;
 }

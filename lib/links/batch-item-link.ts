@@ -17,11 +17,26 @@ export type ItemForLink = {
   lookup: LookupView | null;
 };
 
-export async function findItemForLink(userId: string, batchId: string, itemId: string): Promise<ItemForLink | null> {
+export async function findItemForLink(
+  userId: string,
+  batchId: string,
+  itemId: string,
+): Promise<ItemForLink | null> {
   if (!ROW_ID.test(batchId) || !ROW_ID.test(itemId)) return null;
   const item = await db.lookupBatchItem.findFirst({
     where: { id: itemId, batchId, batch: { userId } },
-    select: { status: true, errorMessage: true, lookupId: true, vehicle: { select: { plate: true, uf: true, client: { select: { id: true, name: true, phone: true, email: true } } } } },
+    select: {
+      status: true,
+      errorMessage: true,
+      lookupId: true,
+      vehicle: {
+        select: {
+          plate: true,
+          uf: true,
+          client: { select: { id: true, name: true, phone: true, email: true } },
+        },
+      },
+    },
   });
   if (!item) return null;
   const { client } = item.vehicle;
@@ -30,7 +45,12 @@ export async function findItemForLink(userId: string, batchId: string, itemId: s
     uf: item.vehicle.uf,
     status: item.status,
     errorMessage: item.errorMessage,
-    client: { id: client.id, name: client.name, phone: client.phone, hasEmail: Boolean(client.email) },
+    client: {
+      id: client.id,
+      name: client.name,
+      phone: client.phone,
+      hasEmail: Boolean(client.email),
+    },
     lookup: item.lookupId ? await findLookupView(item.lookupId) : null,
   };
 }

@@ -17,14 +17,18 @@ function cookieKey(): Buffer {
   return createHmac("sha256", env.webhookSecret).update("creator-cookie").digest();
 }
 
-const signatureOf = (id: string, key: Buffer) => createHmac("sha256", key).update(id).digest("base64url");
+const signatureOf = (id: string, key: Buffer) =>
+  createHmac("sha256", key).update(id).digest("base64url");
 
 export function signCreatorId(id: string, key: Buffer = cookieKey()): string {
   return `${id}.${signatureOf(id, key)}`;
 }
 
 /** The creator id when the cookie value is well formed and its signature ours; null otherwise. */
-export function verifyCreatorCookie(value: string | undefined | null, key: Buffer = cookieKey()): string | null {
+export function verifyCreatorCookie(
+  value: string | undefined | null,
+  key: Buffer = cookieKey(),
+): string | null {
   if (!value) return null;
   const [id, signature, ...rest] = value.split(".");
   if (!id || !signature || rest.length > 0 || !ID.test(id)) return null;
@@ -60,7 +64,14 @@ export function ensureCreator(req: Request): { id: string; setCookie?: string } 
   const existing = creatorIdFromRequest(req);
   if (existing) return { id: existing };
   const id = randomBytes(16).toString("base64url");
-  const https = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
-  const attributes = ["Path=/", `Max-Age=${MAX_AGE_SECONDS}`, "HttpOnly", "SameSite=Lax", ...(https ? ["Secure"] : [])];
+  const https =
+    new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  const attributes = [
+    "Path=/",
+    `Max-Age=${MAX_AGE_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(https ? ["Secure"] : []),
+  ];
   return { id, setCookie: `${CREATOR_COOKIE}=${signCreatorId(id)}; ${attributes.join("; ")}` };
 }

@@ -8,8 +8,14 @@ import { senderName } from "@/lib/rules/sender-name";
  * checkout that is the payer's own.
  */
 export async function shareLinkSender(token: string): Promise<string | null> {
-  const checkout = await db.checkout.findUnique({ where: { publicToken: token }, select: { kind: true, ownerUserId: true } });
+  const checkout = await db.checkout.findUnique({
+    where: { publicToken: token },
+    select: { kind: true, ownerUserId: true },
+  });
   if (checkout?.kind !== "share" || !checkout.ownerUserId) return null;
-  const owner = await db.user.findUnique({ where: { id: checkout.ownerUserId }, select: { name: true, officeName: true, email: true } });
+  const owner = await db.user.findUnique({
+    where: { id: checkout.ownerUserId },
+    select: { name: true, officeName: true, email: true },
+  });
   return owner ? senderName(owner) : null;
 }

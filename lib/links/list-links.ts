@@ -20,7 +20,15 @@ export type LinkView = {
   createdAt: string;
   expiresAt: string;
   /** The paid payment, else the latest attempt. */
-  payment?: { ref: string; method: string; status: string; liquidationStatus?: string; paidAt?: string; debtsSettled: number; debtsTotal: number };
+  payment?: {
+    ref: string;
+    method: string;
+    status: string;
+    liquidationStatus?: string;
+    paidAt?: string;
+    debtsSettled: number;
+    debtsTotal: number;
+  };
   /** A newer link of this browser for the same lookup and debts ("Gerar novo link" was used). */
   renewedBy?: string;
   /** The workspace client the link was made for (account links only). */
@@ -29,7 +37,8 @@ export type LinkView = {
 
 const MAX_LINKS = 100;
 
-const selectionKey = (lookupId: string, debtIds: string[]) => `${lookupId}:${[...debtIds].sort().join(",")}`;
+const selectionKey = (lookupId: string, debtIds: string[]) =>
+  `${lookupId}:${[...debtIds].sort().join(",")}`;
 
 export async function listLinks(creatorKey: string | null, now = new Date()): Promise<LinkView[]> {
   if (!creatorKey) return [];
@@ -37,20 +46,37 @@ export async function listLinks(creatorKey: string | null, now = new Date()): Pr
 }
 
 /** Share links matching `where` (always narrowed by its caller to one browser or one account). */
-export async function readLinks(where: Prisma.CheckoutWhereInput, take: number, now = new Date()): Promise<LinkView[]> {
+export async function readLinks(
+  where: Prisma.CheckoutWhereInput,
+  take: number,
+  now = new Date(),
+): Promise<LinkView[]> {
   const rows = await db.checkout.findMany({
     where: { ...where, kind: "share" },
     orderBy: { createdAt: "desc" },
     take,
-    include: { debts: { select: { debtId: true } }, payments: { orderBy: { createdAt: "desc" }, include: { debts: { select: { status: true } } } } },
+    include: {
+      debts: { select: { debtId: true } },
+      payments: {
+        orderBy: { createdAt: "desc" },
+        include: { debts: { select: { status: true } } },
+      },
+    },
   });
   // Newest first: the first row seen for a selection is the one that renewed the older ones.
   const newest = new Map<string, string>();
   // Links made before payments had a public reference get one here (this list is itself keyed by a
   // signed cookie): never the row id, which now only answers "replaced".
-  const refs = new Map(await Promise.all(rows.flatMap((r) => r.payments).map(async (p) => [p.id, await ensurePublicRef(p)] as const)));
+  const refs = new Map(
+    await Promise.all(
+      rows.flatMap((r) => r.payments).map(async (p) => [p.id, await ensurePublicRef(p)] as const),
+    ),
+  );
   return rows.map((row) => {
-    const key = selectionKey(row.lookupId, row.debts.map((d) => d.debtId));
+    const key = selectionKey(
+      row.lookupId,
+      row.debts.map((d) => d.debtId),
+    );
     const renewedBy = newest.get(key);
     newest.set(key, row.publicToken);
     const paid = row.payments.find((p) => p.status === "paid");

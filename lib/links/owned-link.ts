@@ -13,7 +13,8 @@ export function shareUrl(token: string): string {
 
 export async function findOwnedLink(token: string, creatorKey: string | null) {
   const checkout = await findCheckoutOrNull(token);
-  if (!checkout || checkout.kind !== "share" || !creatorKey || checkout.creatorKey !== creatorKey) return null;
+  if (!checkout || checkout.kind !== "share" || !creatorKey || checkout.creatorKey !== creatorKey)
+    return null;
   return checkout;
 }
 
@@ -29,6 +30,7 @@ export async function findOwnedLinkOrThrow(token: string, creatorKey: string | n
  */
 export async function findAccountLinkOrThrow(token: string, userId: string) {
   const checkout = await findCheckoutOrNull(token);
-  if (!checkout || checkout.kind !== "share" || checkout.ownerUserId !== userId) throw notInWorkspace("Link");
+  if (!checkout || checkout.kind !== "share" || checkout.ownerUserId !== userId)
+    throw notInWorkspace("Link");
   return checkout;
 }

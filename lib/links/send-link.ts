@@ -17,16 +17,27 @@ const log = moduleLogger("send-link");
  * e-mail now, else the one the link was made with). Queued in the outbox once per link and
  * address (a second click or a retried request sends nothing more), then the outbox is woken.
  */
-export async function sendAccountLink(user: WorkspaceUser, token: string): Promise<{ queued: boolean; to: string }> {
+export async function sendAccountLink(
+  user: WorkspaceUser,
+  token: string,
+): Promise<{ queued: boolean; to: string }> {
   const link = await findAccountLinkOrThrow(token, user.id);
   const status = await checkoutStatus(link);
   if (status !== "open") {
     throw new AppError({
       code: status === "paid" ? "CHECKOUT_ALREADY_PAID" : "LINK_EXPIRED",
-      message: status === "paid" ? "Este link já foi pago: não é preciso enviá-lo." : "Este link expirou. Gere um novo link antes de enviar.",
+      message:
+        status === "paid"
+          ? "Este link já foi pago: não é preciso enviá-lo."
+          : "Este link expirou. Gere um novo link antes de enviar.",
     });
   }
-  const client = link.clientId ? await db.workspaceClient.findFirst({ where: { id: link.clientId, userId: user.id }, select: { name: true, email: true } }) : null;
+  const client = link.clientId
+    ? await db.workspaceClient.findFirst({
+        where: { id: link.clientId, userId: user.id },
+        select: { name: true, email: true },
+      })
+    : null;
   const to = client?.email || link.customerEmail;
   const queued = await db.$transaction((tx) =>
     queuePaymentLinkMail(tx, link.id, to, {

@@ -13,27 +13,30 @@ function destination(): DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: true });
   if (!env.logFile) return stdout;
   const file = pino.destination({ dest: env.logFile, sync: true, mkdir: true, append: true });
-  return pino.multistream([{ stream: stdout, level: "trace" }, { stream: file, level: "trace" }]);
+  return pino.multistream([
+    { stream: stdout, level: "trace" },
+    { stream: file, level: "trace" },
+  ]);
 }
 
 // Dev reloads modules; keep one logger (and one open file) per process there. Tests get a fresh one per file.
 export const logger: Logger = processSingleton(
   "logger",
   () =>
-  pino(
-    {
-      level: env.logLevel,
-      base: { service: "placa-paga" },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: redactPaths(), censor: "[redacted]" },
-      // Every line written while serving a request carries its id (see request-context.ts).
-      mixin: () => {
-        const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
+    pino(
+      {
+        level: env.logLevel,
+        base: { service: "placa-paga" },
+        timestamp: pino.stdTimeFunctions.isoTime,
+        redact: { paths: redactPaths(), censor: "[redacted]" },
+        // Every line written while serving a request carries its id (see request-context.ts).
+        mixin: () => {
+          const requestId = currentRequestId();
+          return requestId ? { requestId } : {};
+        },
       },
-    },
-    destination(),
-  ),
+      destination(),
+    ),
   { keep: env.nodeEnv === "development" },
 );
 

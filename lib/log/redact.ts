@@ -3,13 +3,33 @@
 export const REDACTED_KEYS = [
   // card data (our request keys and upstream's names). Not `name`: errors and queues carry one; the
   // payer's name travels under `customer`, redacted whole.
-  "cardNumber", "number", "cvv", "expiry", "expirationDate", "cardholderName",
+  "cardNumber",
+  "number",
+  "cvv",
+  "expiry",
+  "expirationDate",
+  "cardholderName",
   // tokens: card tokens and our share-link tokens
-  "cardToken", "token", "publicToken", "checkoutToken",
+  "cardToken",
+  "token",
+  "publicToken",
+  "checkoutToken",
   // personal data
-  "cpfCnpj", "cpf", "cnpj", "document", "email", "phone", "customer",
+  "cpfCnpj",
+  "cpf",
+  "cnpj",
+  "document",
+  "email",
+  "phone",
+  "customer",
   // credentials
-  "x-api-key", "apiKey", "authorization", "cookie", "upstreamApiKey", "webhookSecret", "secret",
+  "x-api-key",
+  "apiKey",
+  "authorization",
+  "cookie",
+  "upstreamApiKey",
+  "webhookSecret",
+  "secret",
 ] as const;
 
 const DEPTH = 4;

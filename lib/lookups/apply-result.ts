@@ -22,10 +22,33 @@ function statusOf(result: LookupResult): string {
   return result.kind;
 }
 
-const RESULT_COLUMNS = ["status", "errorCode", "errorMessage", "resultJson", "resolvedByEventId"] as const;
+const RESULT_COLUMNS = [
+  "status",
+  "errorCode",
+  "errorMessage",
+  "resultJson",
+  "resolvedByEventId",
+] as const;
 
 type DebtRow = ReturnType<typeof debtRows>[number];
-const DEBT_COLUMNS = ["id", "lookupId", "debtId", "type", "title", "description", "amountCents", "dueDate", "expirationDate", "hasDiscount", "isExpired", "year", "required", "dependsOn", "distinct", "ait"] as const satisfies readonly (keyof DebtRow)[];
+const DEBT_COLUMNS = [
+  "id",
+  "lookupId",
+  "debtId",
+  "type",
+  "title",
+  "description",
+  "amountCents",
+  "dueDate",
+  "expirationDate",
+  "hasDiscount",
+  "isExpired",
+  "year",
+  "required",
+  "dependsOn",
+  "distinct",
+  "ait",
+] as const satisfies readonly (keyof DebtRow)[];
 
 function debtRows(lookupRowId: string, result: LookupResult) {
   // Debts come already mapped (lib/upstream/mappers toDebt: exact cents, dates, defaults). Their
@@ -61,7 +84,10 @@ function debtRows(lookupRowId: string, result: LookupResult) {
 export type LookupResultItem = { lookupRowId: string; result: LookupResult; eventId?: string };
 
 /** Returns true when this call resolved the lookup, false when it was already resolved. */
-export async function applyLookupResult(lookupRowId: string, result: LookupResult): Promise<boolean> {
+export async function applyLookupResult(
+  lookupRowId: string,
+  result: LookupResult,
+): Promise<boolean> {
   const [resolved] = await applyLookupResults([{ lookupRowId, result }]);
   return resolved!;
 }
@@ -81,7 +107,15 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
     const status = statusOf(result);
     const errorCode = result.kind === "error" ? result.errorCode : null;
     const errorMessage = result.kind === "error" ? result.message : null;
-    return { lookupRowId, status, errorCode, errorMessage, resultJson: JSON.stringify(result), resolvedByEventId: eventId ?? null, debts: debtRows(lookupRowId, result) };
+    return {
+      lookupRowId,
+      status,
+      errorCode,
+      errorMessage,
+      resultJson: JSON.stringify(result),
+      resolvedByEventId: eventId ?? null,
+      debts: debtRows(lookupRowId, result),
+    };
   });
   if (group.length === 0) return [];
   const now = new Date();
@@ -90,7 +124,14 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes
     // first so SQLite's write lock (PostgreSQL: the rows' locks, the condition re-checked after
     // waiting for them) is held before anything else is read or written.
-    const results = group.map((g) => ({ id: g.lookupRowId, status: g.status, errorCode: g.errorCode, errorMessage: g.errorMessage, resultJson: g.resultJson, resolvedByEventId: g.resolvedByEventId }));
+    const results = group.map((g) => ({
+      id: g.lookupRowId,
+      status: g.status,
+      errorCode: g.errorCode,
+      errorMessage: g.errorMessage,
+      resultJson: g.resultJson,
+      resolvedByEventId: g.resolvedByEventId,
+    }));
     const claimed = await tx.$queryRaw<{ id: string; origin: string | null }[]>`UPDATE "Lookup"
          SET ${setFromRows(RESULT_COLUMNS)}, "resolvedAt" = ${now}, "updatedAt" = ${now}
         FROM ${rowsAsTable("Lookup", ["id", ...RESULT_COLUMNS], results)}
@@ -98,7 +139,9 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
        RETURNING "Lookup"."id", "Lookup"."origin"`;
     const won = new Set(claimed.map((c) => c.id));
     const originOf = new Map(claimed.map((c) => [c.id, c.origin]));
-    const moved = group.filter((g) => won.has(g.lookupRowId)).map((g) => ({ ...g, origin: originOf.get(g.lookupRowId) ?? null }));
+    const moved = group
+      .filter((g) => won.has(g.lookupRowId))
+      .map((g) => ({ ...g, origin: originOf.get(g.lookupRowId) ?? null }));
     if (moved.length === 0) return { won, afterCommit: () => {} };
     const debts: DebtRow[] = moved.flatMap((g) => g.debts);
     if (debts.length > 0) await insertRows(tx, "LookupDebt", DEBT_COLUMNS, debts);
@@ -107,9 +150,17 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
     return { won, afterCommit: await lookupsResolved.run(tx, { now, lookups: moved }) };
   });
   afterCommit();
-  for (const g of group) if (resolvedIds.has(g.lookupRowId)) log.debug({ lookupId: g.lookupRowId, status: g.status }, "lookup result stored");
-  const storedEarlier = await storedByTheseEvents(group.filter((g) => !resolvedIds.has(g.lookupRowId) && g.resolvedByEventId !== null));
-  return items.map((item, i) => first.get(item.lookupRowId) === i && (resolvedIds.has(item.lookupRowId) || storedEarlier.has(item.lookupRowId)));
+  for (const g of group)
+    if (resolvedIds.has(g.lookupRowId))
+      log.debug({ lookupId: g.lookupRowId, status: g.status }, "lookup result stored");
+  const storedEarlier = await storedByTheseEvents(
+    group.filter((g) => !resolvedIds.has(g.lookupRowId) && g.resolvedByEventId !== null),
+  );
+  return items.map(
+    (item, i) =>
+      first.get(item.lookupRowId) === i &&
+      (resolvedIds.has(item.lookupRowId) || storedEarlier.has(item.lookupRowId)),
+  );
 }
 
 /**
@@ -117,10 +168,15 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
  * its first run stored it and died before the row was finished. Only then is there a read; a late
  * or second event has another row id and stays "already resolved".
  */
-async function storedByTheseEvents(lost: readonly { lookupRowId: string; resolvedByEventId: string | null }[]): Promise<Set<string>> {
+async function storedByTheseEvents(
+  lost: readonly { lookupRowId: string; resolvedByEventId: string | null }[],
+): Promise<Set<string>> {
   if (lost.length === 0) return new Set();
   const rows = await db.lookup.findMany({
-    where: { id: { in: lost.map((g) => g.lookupRowId) }, resolvedByEventId: { in: lost.map((g) => g.resolvedByEventId!) } },
+    where: {
+      id: { in: lost.map((g) => g.lookupRowId) },
+      resolvedByEventId: { in: lost.map((g) => g.resolvedByEventId!) },
+    },
     select: { id: true, resolvedByEventId: true },
   });
   const byLookup = new Map(lost.map((g) => [g.lookupRowId, g.resolvedByEventId]));

@@ -30,7 +30,11 @@ function toView(vehicle: Vehicle): VehicleView {
 async function rememberMakeAndModel(plate: string, vehicle: Vehicle): Promise<void> {
   const data = { make: vehicle.make, model: vehicle.model };
   try {
-    await db.vehicleProfile.upsert({ where: { plate_uf: { plate, uf: vehicle.uf } }, create: { plate, uf: vehicle.uf, ...data }, update: data });
+    await db.vehicleProfile.upsert({
+      where: { plate_uf: { plate, uf: vehicle.uf } },
+      create: { plate, uf: vehicle.uf, ...data },
+      update: data,
+    });
   } catch (error) {
     log.warn({ err: error }, "vehicle make and model not kept");
   }
@@ -38,7 +42,10 @@ async function rememberMakeAndModel(plate: string, vehicle: Vehicle): Promise<vo
 
 /** Make and model enrichment said for this plate and UF, as the lookup row keeps them; null when never enriched. */
 export async function knownMakeAndModel(plate: string, uf: string): Promise<string | null> {
-  const row = await db.vehicleProfile.findUnique({ where: { plate_uf: { plate, uf } }, select: { make: true, model: true } });
+  const row = await db.vehicleProfile.findUnique({
+    where: { plate_uf: { plate, uf } },
+    select: { make: true, model: true },
+  });
   return row ? JSON.stringify(row) : null;
 }
 
@@ -51,7 +58,10 @@ export async function enrichVehicle(input: EnrichmentInput): Promise<VehicleView
   } catch (error) {
     if (isUpstreamError(error) && error.code === "UPSTREAM_NOT_FOUND") {
       const where = input.uf ? ` em ${input.uf}` : "";
-      throw new AppError({ code: "VEHICLE_NOT_FOUND", message: `Não encontramos o veículo de placa ${formatPlate(input.plate)}${where}. Confira a placa.` });
+      throw new AppError({
+        code: "VEHICLE_NOT_FOUND",
+        message: `Não encontramos o veículo de placa ${formatPlate(input.plate)}${where}. Confira a placa.`,
+      });
     }
     if (isUpstreamError(error) && error.code === "UPSTREAM_UNAVAILABLE") {
       throw new AppError({

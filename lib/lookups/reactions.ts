@@ -26,6 +26,13 @@ export type StoredDebt = {
 export type LookupsResolved = {
   now: Date;
   /** `origin`: the tag the lookup was started with (lookupRowData), null for a person's own. */
-  lookups: readonly { lookupRowId: string; origin: string | null; status: string; errorCode: string | null; errorMessage: string | null; debts: readonly StoredDebt[] }[];
+  lookups: readonly {
+    lookupRowId: string;
+    origin: string | null;
+    status: string;
+    errorCode: string | null;
+    errorMessage: string | null;
+    debts: readonly StoredDebt[];
+  }[];
 };
 export const lookupsResolved = reactionPoint<LookupsResolved>("lookups.resolved");

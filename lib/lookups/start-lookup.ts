@@ -27,7 +27,10 @@ const log = moduleLogger("lookups");
  * - timeout / network / 5xx: upstream may have started it, so the row stays pending (a late
  *   webhook still lands) and the page shows progress, then "delayed" with a retry.
  */
-export async function startLookup(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number } = {}): Promise<{ lookupId: string }> {
+export async function startLookup(
+  input: LookupInput,
+  opts: { vehicleJson?: string | null; attempts?: number } = {},
+): Promise<{ lookupId: string }> {
   const vehicleJson = opts.vehicleJson ?? (await knownMakeAndModel(input.plate, input.uf));
   const lookup = await db.lookup.create({ data: lookupRowData(input, { ...opts, vehicleJson }) });
   await sendLookup(lookup);
@@ -38,7 +41,10 @@ export async function startLookup(input: LookupInput, opts: { vehicleJson?: stri
  * The Lookup row's columns, with a fresh externalId (a batch writes it in its own transaction).
  * `origin`: the tag of the capability that started it (its reaction to the result looks for it).
  */
-export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string | null; attempts?: number; origin?: string } = {}) {
+export function lookupRowData(
+  input: LookupInput,
+  opts: { vehicleJson?: string | null; attempts?: number; origin?: string } = {},
+) {
   return {
     id: randomUUID(),
     externalId: randomUUID(),
@@ -53,7 +59,14 @@ export function lookupRowData(input: LookupInput, opts: { vehicleJson?: string |
   };
 }
 
-type StoredLookup = { id: string; externalId: string; uf: string; plate: string; renavam: string; cpfCnpj: string };
+type StoredLookup = {
+  id: string;
+  externalId: string;
+  uf: string;
+  plate: string;
+  renavam: string;
+  cpfCnpj: string;
+};
 
 /**
  * Sends a stored lookup upstream (again, for a batch item whose claimer died: the same externalId
@@ -64,7 +77,10 @@ type StoredLookup = { id: string; externalId: string; uf: string; plate: string;
  */
 export async function sendLookup(
   lookup: StoredLookup,
-  opts: { keepPendingOnRateLimit?: boolean; recordTransactionId?: (lookupId: string, transactionId: string) => Promise<void> } = {},
+  opts: {
+    keepPendingOnRateLimit?: boolean;
+    recordTransactionId?: (lookupId: string, transactionId: string) => Promise<void>;
+  } = {},
 ): Promise<"ack" | "other"> {
   try {
     const answer = await upstream.startDebtLookup({
@@ -76,9 +92,16 @@ export async function sendLookup(
     });
     // A batch stores many at once (its own writer); a person's lookup stores its own.
     if (opts.recordTransactionId) await opts.recordTransactionId(lookup.id, answer.transactionId);
-    else await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: answer.transactionId } });
+    else
+      await db.lookup.update({
+        where: { id: lookup.id },
+        data: { transactionId: answer.transactionId },
+      });
     if (answer.kind === "sync") {
-      await applyLookupResult(lookup.id, answer.debts.length > 0 ? { kind: "debts", debts: answer.debts } : { kind: "no_debts" });
+      await applyLookupResult(
+        lookup.id,
+        answer.debts.length > 0 ? { kind: "debts", debts: answer.debts } : { kind: "no_debts" },
+      );
     }
     log.info({ lookupId: lookup.id, kind: answer.kind }, "debt lookup started");
     return answer.kind === "ack" ? "ack" : "other";
@@ -91,11 +114,19 @@ export async function sendLookup(
     } else if (error.isDefiniteRefusal) {
       await db.lookup.updateMany({
         where: { id: lookup.id, status: "pending" },
-        data: { status: "failed", errorCode: error.code, errorMessage: error.userMessage, resolvedAt: new Date() },
+        data: {
+          status: "failed",
+          errorCode: error.code,
+          errorMessage: error.userMessage,
+          resolvedAt: new Date(),
+        },
       });
       throw error;
     } else {
-      log.warn({ lookupId: lookup.id, code: error.code }, "debt lookup outcome unknown: left pending");
+      log.warn(
+        { lookupId: lookup.id, code: error.code },
+        "debt lookup outcome unknown: left pending",
+      );
     }
     return "other";
   }
@@ -103,10 +134,17 @@ export async function sendLookup(
 
 /** A new lookup with the same vehicle data (the old one stays as it was). */
 export async function retryLookup(lookupId: string): Promise<{ lookupId: string }> {
-  const previous = LOOKUP_ID.test(lookupId) ? await db.lookup.findUnique({ where: { id: lookupId } }) : null;
+  const previous = LOOKUP_ID.test(lookupId)
+    ? await db.lookup.findUnique({ where: { id: lookupId } })
+    : null;
   if (!previous) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   return startLookup(
-    { uf: previous.uf as LookupInput["uf"], plate: previous.plate, renavam: previous.renavam, cpfCnpj: previous.cpfCnpj },
+    {
+      uf: previous.uf as LookupInput["uf"],
+      plate: previous.plate,
+      renavam: previous.renavam,
+      cpfCnpj: previous.cpfCnpj,
+    },
     { vehicleJson: previous.vehicleJson, attempts: previous.attempts + 1 },
   );
 }

@@ -39,13 +39,19 @@ export function parseRecipient(to: string): string {
 }
 
 /** Returns true when queued, false when this dedupe key was queued before. */
-export async function enqueueMail<N extends TemplateName>(tx: MailDb, input: EnqueueInput<N>): Promise<boolean> {
+export async function enqueueMail<N extends TemplateName>(
+  tx: MailDb,
+  input: EnqueueInput<N>,
+): Promise<boolean> {
   const to = parseRecipient(input.to);
   // The subject is stored for operators (the body is rendered at delivery).
   const subject = subjectOf(input.template, input.props);
   // Callers hold the event's row lock (the payment row), so no concurrent insert of the same key
   // can race this check; a find first keeps a PostgreSQL transaction from aborting on P2002.
-  const existing = await tx.mailMessage.findUnique({ where: { dedupeKey: input.dedupeKey }, select: { id: true } });
+  const existing = await tx.mailMessage.findUnique({
+    where: { dedupeKey: input.dedupeKey },
+    select: { id: true },
+  });
   if (existing) return false;
   await tx.mailMessage.create({
     data: {

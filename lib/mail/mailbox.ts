@@ -24,16 +24,28 @@ export async function readMailboxMessage(id: string) {
   if (!mailboxEnabled() || !/^[a-z0-9]{1,40}$/i.test(id)) return null;
   const mail = await db.receivedMail.findUnique({ where: { id } });
   if (!mail) return null;
-  const attachments = (JSON.parse(mail.attachments) as (MailboxAttachment & { base64?: string })[]).map(({ filename, contentType, size }) => ({ filename, contentType, size }));
+  const attachments = (
+    JSON.parse(mail.attachments) as (MailboxAttachment & { base64?: string })[]
+  ).map(({ filename, contentType, size }) => ({ filename, contentType, size }));
   return { ...mail, attachments };
 }
 
 /** One stored attachment's bytes, by its place in the message (0-based); null when there is none or no mailbox. */
-export async function readMailboxAttachment(id: string, index: string): Promise<(MailboxAttachment & { content: Buffer }) | null> {
+export async function readMailboxAttachment(
+  id: string,
+  index: string,
+): Promise<(MailboxAttachment & { content: Buffer }) | null> {
   if (!mailboxEnabled() || !/^[a-z0-9]{1,40}$/i.test(id) || !/^\d{1,3}$/.test(index)) return null;
   const mail = await db.receivedMail.findUnique({ where: { id }, select: { attachments: true } });
   if (!mail) return null;
-  const found = (JSON.parse(mail.attachments) as (MailboxAttachment & { base64?: string })[])[Number(index)];
+  const found = (JSON.parse(mail.attachments) as (MailboxAttachment & { base64?: string })[])[
+    Number(index)
+  ];
   if (!found?.base64) return null;
-  return { filename: found.filename, contentType: found.contentType, size: found.size, content: Buffer.from(found.base64, "base64") };
+  return {
+    filename: found.filename,
+    contentType: found.contentType,
+    size: found.size,
+    content: Buffer.from(found.base64, "base64"),
+  };
 }

@@ -22,7 +22,11 @@ import { isPermanentSmtpError, mailTransport } from "./transport";
 // which mail systems and our embedded mailbox use to drop the copy.
 
 /** Long enough to outlast a relay outage of 10+ minutes: waits 5 s, 10 s … 5 min, ~30 min in all. */
-export const MAIL_RETRY: RetryPolicy = { maxAttempts: 12, baseDelayMs: 5_000, maxDelayMs: 5 * 60_000 };
+export const MAIL_RETRY: RetryPolicy = {
+  maxAttempts: 12,
+  baseDelayMs: 5_000,
+  maxDelayMs: 5 * 60_000,
+};
 const LEASE_MS = 60_000;
 
 export type OutboxRow = {
@@ -35,7 +39,8 @@ export type OutboxRow = {
   messageId: string;
 };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<string, unknown>> {
   if (!isTemplateName(row.template)) {
@@ -50,7 +55,10 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
     // The comprovante cannot be issued for this payment (gone, or not paid): no retry changes that,
     // so the row fails now, logged and counted, instead of 12 tries over half an hour.
     if (!(error instanceof AppError)) throw error;
-    mailLog.error({ id: row.id, template: row.template, code: error.code }, "e-mail given up: its attachment cannot be built");
+    mailLog.error(
+      { id: row.id, template: row.template, code: error.code },
+      "e-mail given up: its attachment cannot be built",
+    );
     metrics.mailOutcomes.inc({ template: row.template, outcome: "failed" });
     return { status: "failed", lastError: errorText(error) };
   }
@@ -67,21 +75,32 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
     });
   } catch (error) {
     if (isPermanentSmtpError(error)) {
-      mailLog.error({ id: row.id, template: row.template, to: maskEmail(row.to), err: errorText(error) }, "e-mail refused for good (SMTP 5xx)");
+      mailLog.error(
+        { id: row.id, template: row.template, to: maskEmail(row.to), err: errorText(error) },
+        "e-mail refused for good (SMTP 5xx)",
+      );
       metrics.mailOutcomes.inc({ template: row.template, outcome: "failed" });
       return { status: "failed", lastError: errorText(error) };
     }
     metrics.mailOutcomes.inc({ template: row.template, outcome: "retry" });
     // lib/jobs backs the row off; the reason stays in the row for the operator (and the mailbox).
-    await db.mailMessage.updateMany({ where: { id: row.id, status: "pending" }, data: { lastError: errorText(error) } });
+    await db.mailMessage.updateMany({
+      where: { id: row.id, status: "pending" },
+      data: { lastError: errorText(error) },
+    });
     throw error;
   }
-  mailLog.info({ id: row.id, template: row.template, to: maskEmail(row.to), attempt: row.attempts }, "e-mail sent");
+  mailLog.info(
+    { id: row.id, template: row.template, to: maskEmail(row.to), attempt: row.attempts },
+    "e-mail sent",
+  );
   metrics.mailOutcomes.inc({ template: row.template, outcome: "sent" });
   return { status: "sent", sentAt: new Date(), lastError: null };
 }
 
-export function outboxJob(options: { transport?: Transporter; retry?: RetryPolicy; leaseMs?: number } = {}): Job<OutboxRow> {
+export function outboxJob(
+  options: { transport?: Transporter; retry?: RetryPolicy; leaseMs?: number } = {},
+): Job<OutboxRow> {
   return {
     name: "mail-outbox",
     table: db.mailMessage as unknown as LeaseTable,
@@ -96,7 +115,13 @@ export function outboxJob(options: { transport?: Transporter; retry?: RetryPolic
     },
     run: (row) => deliver(row, options.transport ?? mailTransport()),
     // Claimed in one statement, like every queue (lib/jobs/queue.ts).
-    sql: { db, table: "MailMessage", pending: `"status" = 'pending'`, orderBy: "createdAt", columns: ["to", "template", "props", "attachments", "messageId"] },
+    sql: {
+      db,
+      table: "MailMessage",
+      pending: `"status" = 'pending'`,
+      orderBy: "createdAt",
+      columns: ["to", "template", "props", "attachments", "messageId"],
+    },
   };
 }
 

@@ -25,12 +25,19 @@ async function publicRefOf(tx: Tx, p: { id: string; publicRef: string | null }):
   return publicRef;
 }
 
-type PaymentWithDebts = Prisma.PaymentGetPayload<{ include: { checkout: { include: { debts: true; lookup: { include: { debts: true } } } } } }>;
+type PaymentWithDebts = Prisma.PaymentGetPayload<{
+  include: { checkout: { include: { debts: true; lookup: { include: { debts: true } } } } };
+}>;
 
-const withDebts = { checkout: { include: { debts: true, lookup: { include: { debts: true } } } } } as const;
+const withDebts = {
+  checkout: { include: { debts: true, lookup: { include: { debts: true } } } },
+} as const;
 
 /** The comprovante's money part for this payment (the PDF builds its own from the same function). */
-export function amountsOfPayment(p: PaymentWithDebts, amountCents: number | null = p.amountCents): ReceiptAmounts {
+export function amountsOfPayment(
+  p: PaymentWithDebts,
+  amountCents: number | null = p.amountCents,
+): ReceiptAmounts {
   const lookupDebt = new Map(p.checkout.lookup.debts.map((d) => [d.debtId, d]));
   return receiptAmounts({
     method: p.method,
@@ -38,7 +45,12 @@ export function amountsOfPayment(p: PaymentWithDebts, amountCents: number | null
     cardLastFour: p.cardLastFour,
     installments: p.installments,
     amountCents: amountCents ?? p.checkout.amountCents,
-    debts: p.checkout.debts.map((d) => ({ title: d.title, amountCents: d.amountCents, ait: lookupDebt.get(d.debtId)?.ait ?? null, year: lookupDebt.get(d.debtId)?.year ?? null })),
+    debts: p.checkout.debts.map((d) => ({
+      title: d.title,
+      amountCents: d.amountCents,
+      ait: lookupDebt.get(d.debtId)?.ait ?? null,
+      year: lookupDebt.get(d.debtId)?.year ?? null,
+    })),
   });
 }
 
@@ -46,7 +58,11 @@ export function paymentWithDebts(tx: Tx, paymentRowId: string): Promise<PaymentW
   return tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: withDebts });
 }
 
-async function factsOf(tx: Tx, paymentRowId: string, amountCents?: number): Promise<{ to: string; facts: PaymentFacts }> {
+async function factsOf(
+  tx: Tx,
+  paymentRowId: string,
+  amountCents?: number,
+): Promise<{ to: string; facts: PaymentFacts }> {
   const p = await paymentWithDebts(tx, paymentRowId);
   const c = p.checkout;
   return {
@@ -77,23 +93,47 @@ export async function queuePaymentMails(
   // settled the payment wrote in this same transaction.
   const attachments = [{ kind: "receipt-pdf" as const, paymentId: paymentRowId }];
   if (paid) {
-    await enqueueMail(tx, { dedupeKey: `payment-approved:${paymentRowId}`, to, template: "payment-approved", props: facts, attachments });
+    await enqueueMail(tx, {
+      dedupeKey: `payment-approved:${paymentRowId}`,
+      to,
+      template: "payment-approved",
+      props: facts,
+      attachments,
+    });
   }
   if (settled) {
-    await enqueueMail(tx, { dedupeKey: `debts-settled:${paymentRowId}`, to, template: "debts-settled", props: facts, attachments });
+    await enqueueMail(tx, {
+      dedupeKey: `debts-settled:${paymentRowId}`,
+      to,
+      template: "debts-settled",
+      props: facts,
+      attachments,
+    });
   }
   return true;
 }
 
 /** The PIX code by e-mail, when the payer asked for it on the PIX step. */
-export async function queuePixInstructions(tx: Tx, paymentRowId: string, amountCents?: number): Promise<boolean> {
-  const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, select: { pixCode: true, pixExpiresAt: true } });
+export async function queuePixInstructions(
+  tx: Tx,
+  paymentRowId: string,
+  amountCents?: number,
+): Promise<boolean> {
+  const p = await tx.payment.findUniqueOrThrow({
+    where: { id: paymentRowId },
+    select: { pixCode: true, pixExpiresAt: true },
+  });
   if (!p.pixCode || !p.pixExpiresAt) return false;
   const { to, facts } = await factsOf(tx, paymentRowId, amountCents);
   return enqueueMail(tx, {
     dedupeKey: `pix-instructions:${paymentRowId}:${p.pixExpiresAt.toISOString()}`,
     to,
     template: "pix-instructions",
-    props: { ...facts, pixCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString(), companyName: env.company.name },
+    props: {
+      ...facts,
+      pixCode: p.pixCode,
+      expiresAt: p.pixExpiresAt.toISOString(),
+      companyName: env.company.name,
+    },
   });
 }

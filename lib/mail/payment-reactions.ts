@@ -10,12 +10,21 @@ import { queueOwnerPaidMail } from "./workspace-mails";
 
 const wake = () => void kickOutbox();
 
-export const mailOnPaymentStatus: Reaction<PaymentStatusChange> = async (tx, { paymentRowId, before, after }) => {
+export const mailOnPaymentStatus: Reaction<PaymentStatusChange> = async (
+  tx,
+  { paymentRowId, before, after },
+) => {
   const payerMailed = await queuePaymentMails(tx, paymentRowId, before, after);
   // A workspace link's owner hears "your client paid" in the same commit as the status.
-  const ownerMailed = after.status === "paid" && before.status !== "paid" && (await queueOwnerPaidMail(tx, paymentRowId));
+  const ownerMailed =
+    after.status === "paid" &&
+    before.status !== "paid" &&
+    (await queueOwnerPaidMail(tx, paymentRowId));
   return payerMailed || ownerMailed ? wake : undefined;
 };
 
-export const mailPixCode: Reaction<PixIssued> = async (tx, { paymentRowId, emailRequested, amountCents }) =>
+export const mailPixCode: Reaction<PixIssued> = async (
+  tx,
+  { paymentRowId, emailRequested, amountCents },
+) =>
   emailRequested && (await queuePixInstructions(tx, paymentRowId, amountCents)) ? wake : undefined;

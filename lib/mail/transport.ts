@@ -7,7 +7,11 @@ import { processSingleton } from "@/lib/server/singleton";
 // must fail the try quickly so the row backs off, not hold its lease for minutes.
 
 export function createMailTransport(smtpUrl: string): Transporter {
-  return nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  return nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as never);
 }
 
 export function mailTransport(): Transporter {

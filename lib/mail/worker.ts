@@ -11,7 +11,13 @@ export const mailOutbox = defineWorker({
   job: outboxJob(),
   claim: OUTBOX_CLAIM,
   nextDue: async () =>
-    (await db.mailMessage.findFirst({ where: { status: "pending", notBefore: { not: null } }, orderBy: { notBefore: "asc" }, select: { notBefore: true } }))?.notBefore,
+    (
+      await db.mailMessage.findFirst({
+        where: { status: "pending", notBefore: { not: null } },
+        orderBy: { notBefore: "asc" },
+        select: { notBefore: true },
+      })
+    )?.notBefore,
   onError: (error) => mailLog.error({ err: error }, "e-mail worker stopped"),
   depth: {
     metric: "mail_outbox_depth",

@@ -34,9 +34,13 @@ export async function applyPaymentUpdate(
     // Write first: takes SQLite's write lock (PostgreSQL: this row's lock) at once, so the read
     // below cannot go stale before our write (a deferred SQLite transaction that reads, then
     // writes after another connection committed, fails with SQLITE_BUSY_SNAPSHOT).
-    const touched = await tx.$executeRaw`UPDATE "Payment" SET "id" = "id" WHERE "id" = ${paymentRowId}`;
+    const touched =
+      await tx.$executeRaw`UPDATE "Payment" SET "id" = "id" WHERE "id" = ${paymentRowId}`;
     if (touched === 0) throw new Error(`applyPaymentUpdate: no payment ${paymentRowId}`);
-    const current = await tx.payment.findUniqueOrThrow({ where: { id: paymentRowId }, include: { debts: true } });
+    const current = await tx.payment.findUniqueOrThrow({
+      where: { id: paymentRowId },
+      include: { debts: true },
+    });
 
     const { status, liquidationStatus } = mergeAnswer(current, update);
     const changed = status !== current.status || liquidationStatus !== current.liquidationStatus;
@@ -51,7 +55,9 @@ export async function applyPaymentUpdate(
         transactionId: current.transactionId ?? update.transactionId ?? undefined,
         amountCents: update.amountCents ?? undefined,
         paidAt: current.paidAt ?? update.paidAt ?? undefined,
-        settledAt: current.settledAt ?? (liquidationStatus === "settled" ? update.settledAt ?? undefined : undefined),
+        settledAt:
+          current.settledAt ??
+          (liquidationStatus === "settled" ? (update.settledAt ?? undefined) : undefined),
         lastCheckedAt: source === "sync" ? undefined : new Date(),
         // The upstream knows the payment: the 404s counted before were "not yet".
         ...(update.status ? { notFoundSince: null, notFoundCount: null } : {}),
@@ -63,7 +69,12 @@ export async function applyPaymentUpdate(
       if (!settlementMoves(status)) break;
       if (!existing) {
         await tx.paymentDebt.create({
-          data: { paymentId: paymentRowId, debtId: debt.id, status: debt.status, settledAt: debt.settledAt ?? null },
+          data: {
+            paymentId: paymentRowId,
+            debtId: debt.id,
+            status: debt.status,
+            settledAt: debt.settledAt ?? null,
+          },
         });
       } else if (debtSettlementMoves(status, existing.status, debt.status)) {
         await tx.paymentDebt.update({
@@ -74,13 +85,19 @@ export async function applyPaymentUpdate(
     }
 
     if (changed) {
-      await tx.paymentEvent.create({ data: { paymentId: paymentRowId, status, liquidationStatus, source } });
+      await tx.paymentEvent.create({
+        data: { paymentId: paymentRowId, status, liquidationStatus, source },
+      });
     }
     // In this transaction: the e-mails a change calls for (lib/mail/payment-reactions.ts) exist
     // exactly when the status they announce was committed.
     if (!changed) return () => {};
     const before = { status: current.status, liquidationStatus: current.liquidationStatus };
-    return paymentStatusChanged.run(tx, { paymentRowId, before, after: { status, liquidationStatus } });
+    return paymentStatusChanged.run(tx, {
+      paymentRowId,
+      before,
+      after: { status, liquidationStatus },
+    });
   });
   afterCommit();
 }
@@ -98,7 +115,9 @@ export async function concludeNotCreated(paymentRowId: string, detail: string): 
       data: { status: "not_created", lastCheckedAt: new Date() },
     });
     if (count === 0) return false;
-    await tx.paymentEvent.create({ data: { paymentId: paymentRowId, status: "not_created", source: "conclusion", detail } });
+    await tx.paymentEvent.create({
+      data: { paymentId: paymentRowId, status: "not_created", source: "conclusion", detail },
+    });
     return true;
   });
 }

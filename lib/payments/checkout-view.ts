@@ -4,7 +4,11 @@ import { checkoutRefusal, type DebtRefusalCode } from "@/lib/checkouts/debt-hold
 import type { Checkout } from "@/lib/generated/prisma/client";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 import { maskCpfCnpjForSharing, maskEmail, maskPhone } from "@/lib/rules/cpf-cnpj";
-import { checkoutStatus, findCheckoutByToken, findCheckoutOrNull } from "@/lib/checkouts/find-checkout";
+import {
+  checkoutStatus,
+  findCheckoutByToken,
+  findCheckoutOrNull,
+} from "@/lib/checkouts/find-checkout";
 
 // The pay page (also the dispatcher's share link): whoever has the link sees the amount and the
 // debts, and the payer's data only masked.
@@ -61,7 +65,12 @@ async function toCheckoutView(checkout: Checkout): Promise<CheckoutView> {
       phoneMasked: maskPhone(checkout.customerPhone),
       cpfCnpjMasked: maskCpfCnpjForSharing(checkout.customerCpfCnpj),
     },
-    debts: debts.map((d) => ({ id: d.debtId, title: d.title, type: d.type, amountCents: d.amountCents })),
+    debts: debts.map((d) => ({
+      id: d.debtId,
+      title: d.title,
+      type: d.type,
+      amountCents: d.amountCents,
+    })),
     ...(latestPayment ? { latestPayment } : {}),
     ...(refusal ? { unavailable: { code: refusal.code, message: refusal.message } } : {}),
   };

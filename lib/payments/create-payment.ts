@@ -1,6 +1,10 @@
 import "server-only";
 import { recallCardToken, type CardTokenEntry } from "@/lib/checkouts/card-tokens";
-import { assertOpen, findCheckoutByToken, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
+import {
+  assertOpen,
+  findCheckoutByToken,
+  markCheckoutExpired,
+} from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
 import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/debt-holds";
 import { AppError } from "@/lib/errors/app-error";
@@ -23,47 +27,79 @@ const log = moduleLogger("payments");
 
 type Payment = { id: string; checkoutId: string };
 
-async function sameAttempt(existing: Payment, checkoutId: string): Promise<{ view: PaymentView; created: false }> {
+async function sameAttempt(
+  existing: Payment,
+  checkoutId: string,
+): Promise<{ view: PaymentView; created: false }> {
   if (existing.checkoutId !== checkoutId) {
     throw new AppError({ code: "ATTEMPT_CONFLICT" });
   }
   return { view: (await loadPaymentView(existing.id))!, created: false };
 }
 
-export async function recordAnswer(rowId: string, answer: PaymentAnswer, emailPix = false): Promise<void> {
+export async function recordAnswer(
+  rowId: string,
+  answer: PaymentAnswer,
+  emailPix = false,
+): Promise<void> {
   if (answer.kind === "answered" && answer.pix) {
     const pix = answer.pix;
     // Not a status field: written here, the status itself goes through applyPaymentUpdate. The
     // e-mail the payer asked for is queued in the same transaction as the code it carries.
     const afterCommit = await db.$transaction(async (tx) => {
-      await tx.payment.update({ where: { id: rowId }, data: { pixCode: pix.qrCode, pixExpiresAt: pix.expiresAt } });
-      return pixIssued.run(tx, { paymentRowId: rowId, emailRequested: emailPix, amountCents: pixAmountCents(pix.qrCode) ?? undefined });
+      await tx.payment.update({
+        where: { id: rowId },
+        data: { pixCode: pix.qrCode, pixExpiresAt: pix.expiresAt },
+      });
+      return pixIssued.run(tx, {
+        paymentRowId: rowId,
+        emailRequested: emailPix,
+        amountCents: pixAmountCents(pix.qrCode) ?? undefined,
+      });
     });
     afterCommit();
   }
-  const ids = { ...(answer.paymentId ? { paymentId: answer.paymentId } : {}), ...(answer.transactionId ? { transactionId: answer.transactionId } : {}) };
+  const ids = {
+    ...(answer.paymentId ? { paymentId: answer.paymentId } : {}),
+    ...(answer.transactionId ? { transactionId: answer.transactionId } : {}),
+  };
   if (answer.kind === "timed_out") {
     // Not an error (spec): pending until the webhook or the status query says more.
     await applyPaymentUpdate(rowId, ids, "sync");
-    await db.payment.update({ where: { id: rowId }, data: { callError: "UPSTREAM_TIMEOUT (sem resposta no prazo)" } });
+    await db.payment.update({
+      where: { id: rowId },
+      data: { callError: "UPSTREAM_TIMEOUT (sem resposta no prazo)" },
+    });
     return;
   }
   // The PIX answer has no amount; the code itself carries the total with interest (field 54).
-  const amountCents = answer.amountCents ?? (answer.pix ? pixAmountCents(answer.pix.qrCode) ?? undefined : undefined);
-  await applyPaymentUpdate(rowId, { ...ids, status: answer.status, amountCents, paidAt: answer.paidAt ?? null }, "sync");
+  const amountCents =
+    answer.amountCents ??
+    (answer.pix ? (pixAmountCents(answer.pix.qrCode) ?? undefined) : undefined);
+  await applyPaymentUpdate(
+    rowId,
+    { ...ids, status: answer.status, amountCents, paidAt: answer.paidAt ?? null },
+    "sync",
+  );
 }
 
 const unansweredAttempt = () =>
   new AppError({
     code: "PAYMENT_IN_PROGRESS",
-    message: "Já existe um pagamento em andamento para este link, aguardando a resposta da operadora. Acompanhe-o: se ela não o confirmar, ele é encerrado sem cobrança e você poderá pagar de novo.",
+    message:
+      "Já existe um pagamento em andamento para este link, aguardando a resposta da operadora. Acompanhe-o: se ela não o confirmar, ele é encerrado sem cobrança e você poderá pagar de novo.",
   });
 
 /** What we keep of a payment call whose outcome we did not learn: evidence for a later conclusion. */
 export async function recordUnknownOutcome(paymentRowId: string, error: unknown): Promise<void> {
-  const callError = isUpstreamError(error) ? `${error.code}${error.httpStatus ? ` HTTP ${error.httpStatus}` : ""}` : "erro de rede";
+  const callError = isUpstreamError(error)
+    ? `${error.code}${error.httpStatus ? ` HTTP ${error.httpStatus}` : ""}`
+    : "erro de rede";
   await db.payment.update({ where: { id: paymentRowId }, data: { callError } });
-  log.warn({ paymentRowId, error: isUpstreamError(error) ? error.toLog() : String(error) }, "payment outcome unknown: pending");
+  log.warn(
+    { paymentRowId, error: isUpstreamError(error) ? error.toLog() : String(error) },
+    "payment outcome unknown: pending",
+  );
 }
 
 /**
@@ -89,10 +125,21 @@ async function cardFor(cardToken: string, checkoutId: string): Promise<CardToken
  * payment back: one upstream call, never two charges. Upstream gets the same externalId on its
  * own retry too.
  */
-export async function createPayment(checkoutToken: string, body: unknown, ip: string): Promise<{ view: PaymentView; created: boolean }> {
-  const input = parseOrThrow(paymentInputSchema, { ...(typeof body === "object" && body !== null ? body : {}), checkoutToken });
+export async function createPayment(
+  checkoutToken: string,
+  body: unknown,
+  ip: string,
+): Promise<{ view: PaymentView; created: boolean }> {
+  const input = parseOrThrow(paymentInputSchema, {
+    ...(typeof body === "object" && body !== null ? body : {}),
+    checkoutToken,
+  });
   if (!input.attemptId) {
-    throw new AppError({ code: "VALIDATION_ERROR", message: PAYMENT_MESSAGES.attemptId, fields: { attemptId: PAYMENT_MESSAGES.attemptId } });
+    throw new AppError({
+      code: "VALIDATION_ERROR",
+      message: PAYMENT_MESSAGES.attemptId,
+      fields: { attemptId: PAYMENT_MESSAGES.attemptId },
+    });
   }
   const attemptId = input.attemptId;
   const checkout = await findCheckoutByToken(checkoutToken);
@@ -101,7 +148,8 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
   await assertOpen(checkout);
   await consume("payment", ip);
 
-  const card = input.method === "credit_card" ? await cardFor(input.cardToken, checkout.id) : undefined;
+  const card =
+    input.method === "credit_card" ? await cardFor(input.cardToken, checkout.id) : undefined;
   let row: Payment;
   try {
     // Check and hold in one step under the vehicle's lock: the new row (status pending) is itself
@@ -113,7 +161,12 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       // An earlier attempt of this checkout we never heard back about may still charge: one
       // attempt at a time until it ends (answered, or concluded not created past the grace).
       // (The same attempt sent twice is not "another": its insert below loses on the unique key.)
-      const unanswered = { checkoutId: checkout.id, status: "pending", externalId: { not: attemptId }, checkout: { expiresAt: { gt: new Date() } } };
+      const unanswered = {
+        checkoutId: checkout.id,
+        status: "pending",
+        externalId: { not: attemptId },
+        checkout: { expiresAt: { gt: new Date() } },
+      };
       if (await tx.payment.findFirst({ where: unanswered, select: { id: true } })) {
         throw unansweredAttempt();
       }
@@ -130,9 +183,17 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       });
     });
   } catch (error) {
-    if (error instanceof AppError && (error.code === "DEBT_ALREADY_PAID" || error.code === "DEBT_IN_PAYMENT" || error.code === "PAYMENT_IN_PROGRESS")) {
+    if (
+      error instanceof AppError &&
+      (error.code === "DEBT_ALREADY_PAID" ||
+        error.code === "DEBT_IN_PAYMENT" ||
+        error.code === "PAYMENT_IN_PROGRESS")
+    ) {
       await refund("payment", ip);
-      log.info({ checkoutId: checkout.id, code: error.code }, "payment refused: a debt is paid or in payment elsewhere");
+      log.info(
+        { checkoutId: checkout.id, code: error.code },
+        "payment refused: a debt is paid or in payment elsewhere",
+      );
       throw error;
     }
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
@@ -147,7 +208,9 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
     const answer = await upstream.createPayment({
       checkoutId: checkout.upstreamCheckoutId,
       method: input.method,
-      ...(input.method === "credit_card" ? { cardToken: input.cardToken, installments: input.installments } : {}),
+      ...(input.method === "credit_card"
+        ? { cardToken: input.cardToken, installments: input.installments }
+        : {}),
       externalId: attemptId,
     });
     await recordAnswer(row.id, answer, input.method === "pix" && input.emailPix === true);
@@ -158,7 +221,8 @@ export async function createPayment(checkoutToken: string, body: unknown, ip: st
       // browser stays on the pay page with the message and makes a new attempt.
       await db.payment.delete({ where: { id: row.id } }).catch(() => undefined);
       const refusal = paymentRefusal(error);
-      if (refusal instanceof AppError && refusal.code === "CHECKOUT_EXPIRED") await markCheckoutExpired(checkout.id);
+      if (refusal instanceof AppError && refusal.code === "CHECKOUT_EXPIRED")
+        await markCheckoutExpired(checkout.id);
       throw refusal;
     }
     // Unknown outcome (network, 5xx): it may have been charged. Stays pending; the status calls

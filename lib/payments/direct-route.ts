@@ -12,5 +12,7 @@ import { getPaymentView } from "./get-payment";
 export const paymentStatusDirectRoute: DirectRoute = {
   method: "GET",
   prefix: "/api/payments/",
-  handle: directJsonRoute("GET /api/payments/[paymentRef]", (req, paymentRef) => getPaymentView(paymentRef, clientKeyFromHeaders(headersOf(req)))),
+  handle: directJsonRoute("GET /api/payments/[paymentRef]", (req, paymentRef) =>
+    getPaymentView(paymentRef, clientKeyFromHeaders(headersOf(req))),
+  ),
 };

@@ -4,7 +4,13 @@ import { reconcileReadPayment } from "./reconcile";
 import { PUBLIC_TOKEN_PATTERN } from "@/lib/security/public-token";
 import { paymentRefMissed, paymentRowIdFor } from "./payment-ref";
 import { loadPaymentVehicle, type PaymentVehicle } from "./payment-vehicle";
-import { loadPaymentRecord, loadPaymentView, needsReconcile, toPaymentView, type PaymentView } from "./payment-view";
+import {
+  loadPaymentRecord,
+  loadPaymentView,
+  needsReconcile,
+  toPaymentView,
+  type PaymentView,
+} from "./payment-view";
 
 /**
  * The status page's read, by public reference. A payment still moving (not final, or paid and
@@ -17,7 +23,9 @@ import { loadPaymentRecord, loadPaymentView, needsReconcile, toPaymentView, type
 export async function getPaymentView(ref: string, clientKey: string): Promise<PaymentView> {
   // The reference and the payment in one read, and that row handed to the reconcile: a poll costs
   // two statements fewer, each a round trip that wakes a PostgreSQL backend (docs/benchmarks.md).
-  const record = PUBLIC_TOKEN_PATTERN.test(ref) ? await loadPaymentRecord({ publicRef: ref }) : null;
+  const record = PUBLIC_TOKEN_PATTERN.test(ref)
+    ? await loadPaymentRecord({ publicRef: ref })
+    : null;
   if (!record) return paymentRefMissed(ref, clientKey);
   const view = await toPaymentView(record);
   if (!needsReconcile(view)) return view;

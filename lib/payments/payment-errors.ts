@@ -15,11 +15,13 @@ const BY_RULE: Record<string, AppErrorInit> = {
   tokenExpired: { code: "CARD_TOKEN_INVALID" },
   alternativePaid: {
     code: "DEBT_ALREADY_PAID",
-    message: "Este link não pode mais ser pago: outra forma de pagar um destes débitos (cota única ou parcelas) já foi paga.",
+    message:
+      "Este link não pode mais ser pago: outra forma de pagar um destes débitos (cota única ou parcelas) já foi paga.",
   },
   alternativeInProgress: {
     code: "DEBT_IN_PAYMENT",
-    message: "Este link não pode ser pago agora: outra forma de pagar um destes débitos (cota única ou parcelas) está em pagamento.",
+    message:
+      "Este link não pode ser pago agora: outra forma de pagar um destes débitos (cota única ou parcelas) está em pagamento.",
   },
   installments: { code: "INSTALLMENTS_INVALID" },
 };

@@ -55,7 +55,10 @@ export async function paymentRowIdFor(ref: string, clientKey: string): Promise<s
  * address: the miss counted against the client, then 410 for an old row-id address, else 404.
  */
 export async function paymentRefMissed(ref: string, clientKey: string): Promise<never> {
-  return refuseMissedRef(PUBLIC_TOKEN_PATTERN.test(ref) ? { kind: "unknown" } : await resolveOtherAddress(ref), clientKey);
+  return refuseMissedRef(
+    PUBLIC_TOKEN_PATTERN.test(ref) ? { kind: "unknown" } : await resolveOtherAddress(ref),
+    clientKey,
+  );
 }
 
 async function refuseMissedRef(found: Miss, clientKey: string): Promise<never> {

@@ -23,8 +23,14 @@ function makeAndModel(vehicleJson: string | null): { make?: string; model?: stri
 export async function loadPaymentVehicle(paymentRowId: string): Promise<PaymentVehicle | null> {
   const p = await db.payment.findUnique({
     where: { id: paymentRowId },
-    select: { checkout: { select: { plate: true, uf: true, lookup: { select: { vehicleJson: true } } } } },
+    select: {
+      checkout: { select: { plate: true, uf: true, lookup: { select: { vehicleJson: true } } } },
+    },
   });
   if (!p) return null;
-  return { plate: p.checkout.plate, uf: p.checkout.uf, ...makeAndModel(p.checkout.lookup.vehicleJson) };
+  return {
+    plate: p.checkout.plate,
+    uf: p.checkout.uf,
+    ...makeAndModel(p.checkout.lookup.vehicleJson),
+  };
 }

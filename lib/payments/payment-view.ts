@@ -21,7 +21,14 @@ export type PaymentView = {
   settledAt?: string;
   failureMessage?: string;
   timeline: { status: string; liquidationStatus?: string; at: string }[];
-  debts: { id: string; title: string; type: string; amountCents: number; status: string; settledAt?: string }[];
+  debts: {
+    id: string;
+    title: string;
+    type: string;
+    amountCents: number;
+    status: string;
+    settledAt?: string;
+  }[];
   /** The vehicle's UF: which Detran registers the payment and issues the CRLV-e. */
   uf: string;
   checkoutToken: string;
@@ -35,13 +42,19 @@ export type PaymentView = {
   renewedTo?: string;
 };
 
-const REFUSED_MESSAGE = "Pagamento recusado pela operadora do cartão ou pela análise antifraude. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX.";
+const REFUSED_MESSAGE =
+  "Pagamento recusado pela operadora do cartão ou pela análise antifraude. Nenhum valor foi cobrado. Tente outro cartão ou pague com PIX.";
 const EXPIRED_MESSAGE = "O código PIX expirou sem pagamento. Gere um novo para pagar.";
-const NOT_CREATED_MESSAGE = "A operadora não registrou este pagamento: nenhum valor foi cobrado. Você pode pagar de novo.";
+const NOT_CREATED_MESSAGE =
+  "A operadora não registrou este pagamento: nenhum valor foi cobrado. Você pode pagar de novo.";
 
 const iso = (d: Date | null | undefined) => (d ? { value: d.toISOString() } : undefined);
 
-const VIEW_INCLUDE = { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } } as const;
+const VIEW_INCLUDE = {
+  events: { orderBy: { at: "asc" } },
+  debts: true,
+  checkout: { include: { debts: true } },
+} as const;
 
 /** The payment row with what its view shows (timeline, debts, checkout): one read for a poll. */
 export type PaymentRecord = NonNullable<Awaited<ReturnType<typeof loadPaymentRecord>>>;
@@ -58,14 +71,32 @@ export async function loadPaymentView(paymentRowId: string): Promise<PaymentView
 
 export async function toPaymentView(p: PaymentRecord): Promise<PaymentView> {
   const ref = await ensurePublicRef(p);
-  const successor = p.method === "pix" ? await db.payment.findUnique({ where: { renewedFromId: p.id }, select: { publicRef: true } }) : null;
+  const successor =
+    p.method === "pix"
+      ? await db.payment.findUnique({ where: { renewedFromId: p.id }, select: { publicRef: true } })
+      : null;
   const debtStatus = new Map(p.debts.map((d) => [d.debtId, d]));
-  const timeline = p.events.map((e) => ({ status: e.status, ...(e.liquidationStatus ? { liquidationStatus: e.liquidationStatus } : {}), at: e.at.toISOString() }));
+  const timeline = p.events.map((e) => ({
+    status: e.status,
+    ...(e.liquidationStatus ? { liquidationStatus: e.liquidationStatus } : {}),
+    at: e.at.toISOString(),
+  }));
   // The attempt itself is the first step, whether or not an event was recorded for it.
-  if (timeline[0]?.status !== "pending") timeline.unshift({ status: "pending", at: p.createdAt.toISOString() });
+  if (timeline[0]?.status !== "pending")
+    timeline.unshift({ status: "pending", at: p.createdAt.toISOString() });
   const failureMessage =
-    p.failureMessage ?? (p.status === "refused" ? REFUSED_MESSAGE : p.status === "expired" ? EXPIRED_MESSAGE : p.status === "not_created" ? NOT_CREATED_MESSAGE : undefined);
-  const answerBy = p.status === "pending" && p.paymentId === null ? new Date(p.createdAt.getTime() + env.paymentNotFoundGraceMs).toISOString() : undefined;
+    p.failureMessage ??
+    (p.status === "refused"
+      ? REFUSED_MESSAGE
+      : p.status === "expired"
+        ? EXPIRED_MESSAGE
+        : p.status === "not_created"
+          ? NOT_CREATED_MESSAGE
+          : undefined);
+  const answerBy =
+    p.status === "pending" && p.paymentId === null
+      ? new Date(p.createdAt.getTime() + env.paymentNotFoundGraceMs).toISOString()
+      : undefined;
   return {
     ref,
     method: p.method,
@@ -75,7 +106,9 @@ export async function toPaymentView(p: PaymentRecord): Promise<PaymentView> {
     ...(p.installments !== null ? { installments: p.installments } : {}),
     ...(p.cardBrand ? { cardBrand: p.cardBrand } : {}),
     ...(p.cardLastFour ? { cardLastFour: p.cardLastFour } : {}),
-    ...(p.pixCode && p.pixExpiresAt ? { pix: { qrCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString() } } : {}),
+    ...(p.pixCode && p.pixExpiresAt
+      ? { pix: { qrCode: p.pixCode, expiresAt: p.pixExpiresAt.toISOString() } }
+      : {}),
     ...(iso(p.paidAt) ? { paidAt: iso(p.paidAt)!.value } : {}),
     ...(iso(p.settledAt) ? { settledAt: iso(p.settledAt)!.value } : {}),
     ...(failureMessage ? { failureMessage } : {}),
@@ -103,11 +136,20 @@ export async function toPaymentView(p: PaymentRecord): Promise<PaymentView> {
  * Rows made before publicRef existed get one the first time they are read through an address that
  * is itself a capability (the checkout's token). Conditional so two first reads agree on one.
  */
-export async function ensurePublicRef(p: { id: string; publicRef: string | null }): Promise<string> {
+export async function ensurePublicRef(p: {
+  id: string;
+  publicRef: string | null;
+}): Promise<string> {
   if (p.publicRef) return p.publicRef;
   const rowId = p.id;
-  await db.payment.updateMany({ where: { id: rowId, publicRef: null }, data: { publicRef: newPublicToken() } });
-  const row = await db.payment.findUniqueOrThrow({ where: { id: rowId }, select: { publicRef: true } });
+  await db.payment.updateMany({
+    where: { id: rowId, publicRef: null },
+    data: { publicRef: newPublicToken() },
+  });
+  const row = await db.payment.findUniqueOrThrow({
+    where: { id: rowId },
+    select: { publicRef: true },
+  });
   return row.publicRef!;
 }
 

@@ -3,12 +3,23 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
-import { mayConcludeNotCreated, pollHasNothingToLearn, QUIET_AFTER_ANSWER_MS } from "@/lib/rules/payment-states";
+import {
+  mayConcludeNotCreated,
+  pollHasNothingToLearn,
+  QUIET_AFTER_ANSWER_MS,
+} from "@/lib/rules/payment-states";
 import { isFinal, isKnownPaymentStatus, isSettled } from "@/lib/rules/payment-status";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyPaymentUpdate, concludeNotCreated, type PaymentUpdateSource } from "./apply-update";
-import { confirmSpacingMs, nextConfirmAt, nextStatusCheckAt, statusCheckIntervalMs, takeConfirmCallSlot, takeStatusCallSlot } from "./status-call-spacing";
+import {
+  confirmSpacingMs,
+  nextConfirmAt,
+  nextStatusCheckAt,
+  statusCheckIntervalMs,
+  takeConfirmCallSlot,
+  takeStatusCallSlot,
+} from "./status-call-spacing";
 import { processSingleton } from "@/lib/server/singleton";
 
 // Asks the upstream status endpoint about one payment and applies the answer (forward-only).
@@ -24,7 +35,10 @@ const log = moduleLogger("payment-status");
 
 type InFlight = { startedAt: number; done: Promise<true | Date> };
 type Local = { inFlight: Map<string, InFlight>; closedUntil: Map<string, number> };
-const local = processSingleton<Local>("payments.status-checks", () => ({ inFlight: new Map(), closedUntil: new Map() }));
+const local = processSingleton<Local>("payments.status-checks", () => ({
+  inFlight: new Map(),
+  closedUntil: new Map(),
+}));
 const MAX_REMEMBERED = 10_000;
 
 function remember(paymentRowId: string, until: number): void {
@@ -39,13 +53,22 @@ function remember(paymentRowId: string, until: number): void {
 type Kind = "poll" | "confirmation";
 
 function track(paymentRowId: string, run: () => Promise<true | Date>): Promise<true | Date> {
-  const entry: InFlight = { startedAt: Date.now(), done: run().finally(() => local.inFlight.delete(paymentRowId)) };
+  const entry: InFlight = {
+    startedAt: Date.now(),
+    done: run().finally(() => local.inFlight.delete(paymentRowId)),
+  };
   local.inFlight.set(paymentRowId, entry);
   return entry.done;
 }
 
 /** Checked now (true), or this kind's slot is closed until the returned instant. */
-function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date, read?: PaymentRow): Promise<true | Date> {
+function attempt(
+  paymentRowId: string,
+  kind: Kind,
+  startedAfter = 0,
+  at?: Date,
+  read?: PaymentRow,
+): Promise<true | Date> {
   const joined = local.inFlight.get(paymentRowId);
   if (joined && joined.startedAt >= startedAfter) return joined.done;
   return track(paymentRowId, async () => {
@@ -66,13 +89,17 @@ function attempt(paymentRowId: string, kind: Kind, startedAfter = 0, at?: Date, 
         return reopens;
       }
       remember(paymentRowId, now.getTime() + statusCheckIntervalMs());
-    } else if (!(await takeConfirmCallSlot(paymentRowId, confirmSpacingMs(payment.unconfirmedEvents), now))) {
+    } else if (
+      !(await takeConfirmCallSlot(paymentRowId, confirmSpacingMs(payment.unconfirmedEvents), now))
+    ) {
       return (await nextConfirmAt(paymentRowId)) ?? new Date(now.getTime() + 1_000);
     }
-    await checkPaymentNow(payment, kind === "poll" ? "reconcile" : "confirmation", judged).catch((error: unknown) => {
-      // Best effort: the sweep retries later, and a status page must not fail because of it.
-      log.warn({ err: error, paymentRowId, kind }, "status call failed");
-    });
+    await checkPaymentNow(payment, kind === "poll" ? "reconcile" : "confirmation", judged).catch(
+      (error: unknown) => {
+        // Best effort: the sweep retries later, and a status page must not fail because of it.
+        log.warn({ err: error, paymentRowId, kind }, "status call failed");
+      },
+    );
     return true;
   });
 }
@@ -89,13 +116,16 @@ function quietUntil(p: { createdAt: Date; lastCheckedAt: Date | null }): Date {
  * the stored payment may have changed; false when nothing was asked (slot closed, or nothing to
  * learn yet), so a caller holding a fresh read need not read again (the status endpoint's hot path).
  */
-export const reconcilePayment = (paymentRowId: string, now?: Date): Promise<boolean> => reconcile(paymentRowId, now);
+export const reconcilePayment = (paymentRowId: string, now?: Date): Promise<boolean> =>
+  reconcile(paymentRowId, now);
 
 /** The status poll's: the payment row it has just read is the reconcile's read (one statement fewer). */
-export const reconcileReadPayment = (payment: PaymentRow): Promise<boolean> => reconcile(payment.id, undefined, payment);
+export const reconcileReadPayment = (payment: PaymentRow): Promise<boolean> =>
+  reconcile(payment.id, undefined, payment);
 
 async function reconcile(paymentRowId: string, now?: Date, read?: PaymentRow): Promise<boolean> {
-  if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > Date.now()) return false;
+  if (!local.inFlight.has(paymentRowId) && (local.closedUntil.get(paymentRowId) ?? 0) > Date.now())
+    return false;
   return (await attempt(paymentRowId, "poll", 0, now, read)) === true;
 }
 
@@ -104,7 +134,10 @@ async function reconcile(paymentRowId: string, now?: Date, read?: PaymentRow): P
  * that started after the event arrived), else when it reopens. The event's inbox row is then
  * deferred to that instant (lib/jobs), not waited for, so the dispatcher keeps applying others.
  */
-export async function confirmForEvent(paymentRowId: string, receivedAt: Date): Promise<{ checked: true } | { retryAt: Date }> {
+export async function confirmForEvent(
+  paymentRowId: string,
+  receivedAt: Date,
+): Promise<{ checked: true } | { retryAt: Date }> {
   const r = await attempt(paymentRowId, "confirmation", receivedAt.getTime());
   return r === true ? { checked: true } : { retryAt: r };
 }
@@ -122,10 +155,18 @@ const toDate = (v: Date | string | null | undefined) => (v ? new Date(v) : null)
 
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof db.payment.findUnique>>>;
 
-const CALL_PURPOSE: Record<PaymentUpdateSource, string> = { reconcile: "poll", confirmation: "confirmation", sync: "renewal" };
+const CALL_PURPOSE: Record<PaymentUpdateSource, string> = {
+  reconcile: "poll",
+  confirmation: "confirmation",
+  sync: "renewal",
+};
 
 /** One status call now, outside the spacing: for a renewal, which must know the old code expired. */
-export async function checkPaymentNow(payment: PaymentRow, source: PaymentUpdateSource = "sync", now = new Date()): Promise<void> {
+export async function checkPaymentNow(
+  payment: PaymentRow,
+  source: PaymentUpdateSource = "sync",
+  now = new Date(),
+): Promise<void> {
   const paymentRowId = payment.id;
   const purpose = CALL_PURPOSE[source];
   // By paymentId when we have it; otherwise the synchronous answer never came and we ask by the
@@ -151,7 +192,10 @@ export async function checkPaymentNow(payment: PaymentRow, source: PaymentUpdate
   if (!isKnownPaymentStatus(s.status)) {
     // Kept as the upstream's own value (shown "em verificação com a operadora", holds its debts).
     metrics.paymentUnknownValues.inc({ source: "status-endpoint", field: "status" });
-    log.warn({ paymentRowId, status: s.status }, "the status endpoint returned a status we do not know");
+    log.warn(
+      { paymentRowId, status: s.status },
+      "the status endpoint returned a status we do not know",
+    );
   }
   await applyPaymentUpdate(
     paymentRowId,
@@ -162,7 +206,11 @@ export async function checkPaymentNow(payment: PaymentRow, source: PaymentUpdate
       paidAt: toDate(s.paidAt),
       settledAt: toDate(s.settledAt),
       paymentId: s.paymentId ?? undefined,
-      debts: (s.debts ?? []).map((d) => ({ id: d.id, status: d.status, settledAt: toDate(d.settledAt) })),
+      debts: (s.debts ?? []).map((d) => ({
+        id: d.id,
+        status: d.status,
+        settledAt: toDate(d.settledAt),
+      })),
     },
     source === "sync" ? "reconcile" : source,
   );
@@ -177,12 +225,27 @@ async function recordNotFound(payment: PaymentRow, now: Date): Promise<void> {
   const row = await db.payment.update({
     where: { id: payment.id },
     // increment on NULL stays NULL in SQL: the first 404 sets the count.
-    data: { notFoundSince: payment.notFoundSince ?? now, notFoundCount: payment.notFoundCount === null ? 1 : { increment: 1 }, lastCheckedAt: new Date() },
-    select: { notFoundSince: true, notFoundCount: true, status: true, paymentId: true, createdAt: true, callError: true, externalId: true },
+    data: {
+      notFoundSince: payment.notFoundSince ?? now,
+      notFoundCount: payment.notFoundCount === null ? 1 : { increment: 1 },
+      lastCheckedAt: new Date(),
+    },
+    select: {
+      notFoundSince: true,
+      notFoundCount: true,
+      status: true,
+      paymentId: true,
+      createdAt: true,
+      callError: true,
+      externalId: true,
+    },
   });
   const count = row.notFoundCount ?? 1;
   if (!mayConcludeNotCreated(row, now, env.paymentNotFoundGraceMs)) {
-    log.info({ paymentRowId: payment.id, notFoundCount: count }, "the upstream does not know this payment yet");
+    log.info(
+      { paymentRowId: payment.id, notFoundCount: count },
+      "the upstream does not know this payment yet",
+    );
     return;
   }
   const detail =
@@ -192,6 +255,9 @@ async function recordNotFound(payment: PaymentRow, now: Date): Promise<void> {
     `de ${(row.notFoundSince ?? now).toISOString()} a ${now.toISOString()}, depois da carência de ${Math.round(env.paymentNotFoundGraceMs / 1000)} s.`;
   if (await concludeNotCreated(payment.id, detail)) {
     metrics.paymentConclusions.inc();
-    log.warn({ paymentRowId: payment.id, notFoundCount: count }, "payment concluded not created: its debts are free again");
+    log.warn(
+      { paymentRowId: payment.id, notFoundCount: count },
+      "payment concluded not created: its debts are free again",
+    );
   }
 }

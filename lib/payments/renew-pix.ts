@@ -71,8 +71,16 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
 /** The last code a chain of renewals showed: what a renewal must charge (not-created links hold none). */
 async function codeBefore(row: Old & { renewedFromId: string | null }): Promise<Old> {
   let current: (Old & { renewedFromId: string | null }) | null = row;
-  while (current && current.amountCents === null && current.pixCode === null && current.renewedFromId) {
-    current = await db.payment.findUnique({ where: { id: current.renewedFromId }, select: { id: true, amountCents: true, pixCode: true, renewedFromId: true } });
+  while (
+    current &&
+    current.amountCents === null &&
+    current.pixCode === null &&
+    current.renewedFromId
+  ) {
+    current = await db.payment.findUnique({
+      where: { id: current.renewedFromId },
+      select: { id: true, amountCents: true, pixCode: true, renewedFromId: true },
+    });
   }
   return current ?? row;
 }
@@ -80,8 +88,11 @@ async function codeBefore(row: Old & { renewedFromId: string | null }): Promise<
 /** The newest code of a chain of renewals from `rowId` (null: never renewed). */
 async function latestRenewal(rowId: string): Promise<{ id: string; status: string } | null> {
   let latest: { id: string; status: string } | null = null;
-  for (let from = rowId; ; ) {
-    const next = await db.payment.findUnique({ where: { renewedFromId: from }, select: { id: true, status: true } });
+  for (let from = rowId; ;) {
+    const next = await db.payment.findUnique({
+      where: { renewedFromId: from },
+      select: { id: true, status: true },
+    });
     if (!next) return latest;
     latest = next;
     from = next.id;
@@ -99,25 +110,51 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
     rowId = await withVehicleLock(checkout.plate, async (tx) => {
       const refusal = await checkoutRefusal(checkout, tx);
       if (refusal) throw refusalError(refusal);
-      const row = await tx.payment.create({ data: { externalId, publicRef: newPublicToken(), checkoutId: checkout.id, method: "pix", renewedFromId: old.id } });
+      const row = await tx.payment.create({
+        data: {
+          externalId,
+          publicRef: newPublicToken(),
+          checkoutId: checkout.id,
+          method: "pix",
+          renewedFromId: old.id,
+        },
+      });
       return row.id;
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      const winner = await db.payment.findUniqueOrThrow({ where: { renewedFromId: old.id }, select: { id: true } });
+      const winner = await db.payment.findUniqueOrThrow({
+        where: { renewedFromId: old.id },
+        select: { id: true },
+      });
       return { view: await view(winner.id), created: false };
     }
     throw error;
   }
   try {
-    const answer = await upstream.createPayment({ checkoutId: checkout.upstreamCheckoutId, method: "pix", externalId });
+    const answer = await upstream.createPayment({
+      checkoutId: checkout.upstreamCheckoutId,
+      method: "pix",
+      externalId,
+    });
     const oldCents = old.amountCents ?? (old.pixCode ? pixAmountCents(old.pixCode) : null);
-    const newCents = answer.kind === "answered" && answer.pix ? pixAmountCents(answer.pix.qrCode) : null;
+    const newCents =
+      answer.kind === "answered" && answer.pix ? pixAmountCents(answer.pix.qrCode) : null;
     if (answer.kind === "answered" && !sameTotal(oldCents, newCents)) {
       // Never shown: its code is not stored, so nobody can pay it; it expires upstream unpaid.
-      await applyPaymentUpdate(rowId, { paymentId: answer.paymentId, status: answer.status }, "sync");
-      await db.payment.update({ where: { id: rowId }, data: { failureMessage: "O valor do novo código PIX não confere com o anterior." } });
-      log.error({ paymentRowId: rowId, oldCents, newCents }, "renewed PIX total differs: code withheld");
+      await applyPaymentUpdate(
+        rowId,
+        { paymentId: answer.paymentId, status: answer.status },
+        "sync",
+      );
+      await db.payment.update({
+        where: { id: rowId },
+        data: { failureMessage: "O valor do novo código PIX não confere com o anterior." },
+      });
+      log.error(
+        { paymentRowId: rowId, oldCents, newCents },
+        "renewed PIX total differs: code withheld",
+      );
       throw new AppError({ code: "PIX_TOTAL_CHANGED" });
     }
     await recordAnswer(rowId, answer);
@@ -126,7 +163,8 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
     if (isUpstreamError(error) && error.isDefiniteRefusal) {
       await db.payment.delete({ where: { id: rowId } }).catch(() => undefined);
       const refusal = paymentRefusal(error);
-      if (refusal instanceof AppError && refusal.code === "CHECKOUT_EXPIRED") await markCheckoutExpired(checkout.id);
+      if (refusal instanceof AppError && refusal.code === "CHECKOUT_EXPIRED")
+        await markCheckoutExpired(checkout.id);
       throw refusal;
     }
     if (error instanceof AppError) throw error;

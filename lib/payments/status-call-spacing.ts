@@ -9,15 +9,27 @@ import { env } from "@/lib/env";
 // count says who won (SQLite serialises writers, PostgreSQL re-checks the WHERE on the locked row).
 // Instances' clocks must agree (NTP): a skew of d seconds shortens the spacing by d.
 
-type PaymentWriter = { payment: { updateMany(args: { where: object; data: object }): Promise<{ count: number }> } };
+type PaymentWriter = {
+  payment: { updateMany(args: { where: object; data: object }): Promise<{ count: number }> };
+};
 
 export const statusCheckIntervalMs = () => env.statusCheckIntervalMs;
 
 /** True when this caller may make ONE status call for the payment now. */
-export async function takeStatusCallSlot(paymentRowId: string, now = new Date(), tx: PaymentWriter = db): Promise<boolean> {
+export async function takeStatusCallSlot(
+  paymentRowId: string,
+  now = new Date(),
+  tx: PaymentWriter = db,
+): Promise<boolean> {
   const { count } = await tx.payment.updateMany({
-    where: { id: paymentRowId, OR: [{ nextStatusCheckAt: null }, { nextStatusCheckAt: { lte: now } }] },
-    data: { nextStatusCheckAt: new Date(now.getTime() + statusCheckIntervalMs()), statusCheckAt: now },
+    where: {
+      id: paymentRowId,
+      OR: [{ nextStatusCheckAt: null }, { nextStatusCheckAt: { lte: now } }],
+    },
+    data: {
+      nextStatusCheckAt: new Date(now.getTime() + statusCheckIntervalMs()),
+      statusCheckAt: now,
+    },
   });
   return count === 1;
 }
@@ -29,7 +41,10 @@ export async function takeStatusCallSlot(paymentRowId: string, now = new Date(),
  */
 export function confirmSpacingMs(unconfirmedEvents: number | null): number {
   const doublings = Math.min(unconfirmedEvents ?? 0, 16);
-  return Math.min(env.statusConfirmSpacingMs * 2 ** doublings, Math.max(env.statusConfirmSpacingMs, statusCheckIntervalMs()));
+  return Math.min(
+    env.statusConfirmSpacingMs * 2 ** doublings,
+    Math.max(env.statusConfirmSpacingMs, statusCheckIntervalMs()),
+  );
 }
 
 /**
@@ -38,7 +53,12 @@ export function confirmSpacingMs(unconfirmedEvents: number | null): number {
  * a minute late), and a flood of events, forged or replayed, stays bounded per payment. It records
  * the call's start like a poll does.
  */
-export async function takeConfirmCallSlot(paymentRowId: string, spacingMs: number, now = new Date(), tx: PaymentWriter = db): Promise<boolean> {
+export async function takeConfirmCallSlot(
+  paymentRowId: string,
+  spacingMs: number,
+  now = new Date(),
+  tx: PaymentWriter = db,
+): Promise<boolean> {
   const { count } = await tx.payment.updateMany({
     where: { id: paymentRowId, OR: [{ nextConfirmAt: null }, { nextConfirmAt: { lte: now } }] },
     data: { nextConfirmAt: new Date(now.getTime() + spacingMs), statusCheckAt: now },
@@ -49,18 +69,29 @@ export async function takeConfirmCallSlot(paymentRowId: string, spacingMs: numbe
 /** An event judged: confirmed resets the spacing, contradicted doubles it. */
 export async function recordEventJudged(paymentRowId: string, confirmed: boolean): Promise<void> {
   // One statement either way: two instances judging events of one payment both count.
-  if (confirmed) await db.payment.updateMany({ where: { id: paymentRowId, NOT: { unconfirmedEvents: null } }, data: { unconfirmedEvents: null } });
-  else await db.$executeRaw`UPDATE "Payment" SET "unconfirmedEvents" = COALESCE("unconfirmedEvents", 0) + 1 WHERE "id" = ${paymentRowId}`;
+  if (confirmed)
+    await db.payment.updateMany({
+      where: { id: paymentRowId, NOT: { unconfirmedEvents: null } },
+      data: { unconfirmedEvents: null },
+    });
+  else
+    await db.$executeRaw`UPDATE "Payment" SET "unconfirmedEvents" = COALESCE("unconfirmedEvents", 0) + 1 WHERE "id" = ${paymentRowId}`;
 }
 
 /** When a confirmation is next allowed for this payment (null: now, or no such payment). */
 export async function nextConfirmAt(paymentRowId: string): Promise<Date | null> {
-  const p = await db.payment.findUnique({ where: { id: paymentRowId }, select: { nextConfirmAt: true } });
+  const p = await db.payment.findUnique({
+    where: { id: paymentRowId },
+    select: { nextConfirmAt: true },
+  });
   return p?.nextConfirmAt ?? null;
 }
 
 /** When the budget next allows a call for this payment (null: now, or no such payment). */
 export async function nextStatusCheckAt(paymentRowId: string): Promise<Date | null> {
-  const p = await db.payment.findUnique({ where: { id: paymentRowId }, select: { nextStatusCheckAt: true } });
+  const p = await db.payment.findUnique({
+    where: { id: paymentRowId },
+    select: { nextStatusCheckAt: true },
+  });
   return p?.nextStatusCheckAt ?? null;
 }

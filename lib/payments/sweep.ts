@@ -44,7 +44,11 @@ export async function sweepPayments(now = new Date()): Promise<number> {
           NOT: { liquidationStatus: "settled" },
           OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: settleBefore } }],
         },
-        { status: "not_created", createdAt: { gt: watchedSince }, lastCheckedAt: { lt: notCreatedBefore } },
+        {
+          status: "not_created",
+          createdAt: { gt: watchedSince },
+          lastCheckedAt: { lt: notCreatedBefore },
+        },
       ],
     },
     orderBy: { lastCheckedAt: { sort: "asc", nulls: "first" } },

@@ -11,6 +11,15 @@ export async function listUnverifiedPayments(limit = 200) {
     where: { status: { notIn: [...KNOWN_PAYMENT_STATUSES] } },
     orderBy: { updatedAt: "asc" },
     take: limit,
-    select: { publicRef: true, externalId: true, paymentId: true, method: true, status: true, amountCents: true, createdAt: true, updatedAt: true },
+    select: {
+      publicRef: true,
+      externalId: true,
+      paymentId: true,
+      method: true,
+      status: true,
+      amountCents: true,
+      createdAt: true,
+      updatedAt: true,
+    },
   });
 }

@@ -14,37 +14,69 @@ import { eraseTraces, findTraces } from "./traces";
 
 const log = moduleLogger("personal-data");
 
-export type ErasedClient = { deleted: DeletedClient; webhookPayloads: number; mails: number; testMailbox: number };
+export type ErasedClient = {
+  deleted: DeletedClient;
+  webhookPayloads: number;
+  mails: number;
+  testMailbox: number;
+};
 
 /** `reason`: the metric's label, "request" when a person's erasure takes the client. */
-export async function eraseClient(userId: string, clientId: string, now = new Date(), reason: "client_deleted" | "request" = "client_deleted"): Promise<ErasedClient> {
+export async function eraseClient(
+  userId: string,
+  clientId: string,
+  now = new Date(),
+  reason: "client_deleted" | "request" = "client_deleted",
+): Promise<ErasedClient> {
   const client = await db.workspaceClient.findFirst({
     where: { id: clientId, userId },
     select: { email: true, vehicles: { select: { batchItems: { select: { lookupId: true } } } } },
   });
-  const batchLookupIds = client?.vehicles.flatMap((v) => v.batchItems.flatMap((i) => (i.lookupId ? [i.lookupId] : []))) ?? [];
-  const batchLookups = await db.lookup.findMany({ where: { id: { in: batchLookupIds } }, select: { externalId: true, transactionId: true } });
+  const batchLookupIds =
+    client?.vehicles.flatMap((v) =>
+      v.batchItems.flatMap((i) => (i.lookupId ? [i.lookupId] : [])),
+    ) ?? [];
+  const batchLookups = await db.lookup.findMany({
+    where: { id: { in: batchLookupIds } },
+    select: { externalId: true, transactionId: true },
+  });
   const links = await db.checkout.findMany({
     where: { clientId, ownerUserId: userId },
-    select: { id: true, lookup: { select: { externalId: true, transactionId: true } }, payments: { select: { id: true, externalId: true, transactionId: true } } },
+    select: {
+      id: true,
+      lookup: { select: { externalId: true, transactionId: true } },
+      payments: { select: { id: true, externalId: true, transactionId: true } },
+    },
   });
   const lookups = [...batchLookups, ...links.map((l) => l.lookup)];
   const traces = await findTraces({
     checkoutIds: links.map((l) => l.id),
     paymentIds: links.flatMap((l) => l.payments.map((p) => p.id)),
-    eventKeys: [...lookups, ...links.flatMap((l) => l.payments)].flatMap((r) => [r.externalId, r.transactionId ?? ""]),
+    eventKeys: [...lookups, ...links.flatMap((l) => l.payments)].flatMap((r) => [
+      r.externalId,
+      r.transactionId ?? "",
+    ]),
     emails: client?.email ? [client.email] : [],
   });
   // Throws NOT_FOUND for another account's client: nothing found above is erased then.
   const deleted = await deleteClient(userId, clientId);
   const erased = await db.$transaction((tx) => eraseTraces(tx, traces, now));
-  const count = (record: string, n: number) => n > 0 && metrics.personalDataErased.inc({ record, reason }, n);
+  const count = (record: string, n: number) =>
+    n > 0 && metrics.personalDataErased.inc({ record, reason }, n);
   count("workspace_client", 1);
   count("lookup", deleted.lookups);
   count("checkout", deleted.linksDeleted);
   count("webhook_payload", erased.webhookPayloads);
   count("mail", erased.mails);
   count("received_mail", erased.testMailbox);
-  log.info({ clientId, webhookPayloads: erased.webhookPayloads, mails: erased.mails }, "client's traces erased");
-  return { deleted, webhookPayloads: erased.webhookPayloads, mails: erased.mails, testMailbox: erased.testMailbox };
+  log.info(
+    { clientId, webhookPayloads: erased.webhookPayloads, mails: erased.mails },
+    "client's traces erased",
+  );
+  return {
+    deleted,
+    webhookPayloads: erased.webhookPayloads,
+    mails: erased.mails,
+    testMailbox: erased.testMailbox,
+  };
 }

@@ -20,11 +20,24 @@ import { eraseTraces } from "./traces";
 
 const log = moduleLogger("personal-data");
 
-export type Kept = { record: "lookup" | "checkout"; id: string; reason: "legal_period"; until: string };
+export type Kept = {
+  record: "lookup" | "checkout";
+  id: string;
+  reason: "legal_period";
+  until: string;
+};
 
 export type ErasureReport = {
   document: string;
-  erased: { lookups: number; checkouts: number; webhookPayloads: number; mails: number; testMailbox: number; workspaceClients: number; radarWatches: number };
+  erased: {
+    lookups: number;
+    checkouts: number;
+    webhookPayloads: number;
+    mails: number;
+    testMailbox: number;
+    workspaceClients: number;
+    radarWatches: number;
+  };
   /** Kept because the law keeps them, with the date the retention task erases them. */
   kept: Kept[];
   /** Messages still to be sent: erased by the retention task after they are. */
@@ -38,46 +51,93 @@ type Row = { id: string; createdAt: Date; payments: PaymentFacts[] };
 function decide(rows: PersonRows, now: Date) {
   const periods = env.retention;
   const checkoutsOf = (lookupId: string) => rows.checkouts.filter((c) => c.lookupId === lookupId);
-  const lookups: Row[] = rows.lookups.map((l) => ({ id: l.id, createdAt: l.createdAt, payments: checkoutsOf(l.id).flatMap((c) => c.payments) }));
-  const checkouts: Row[] = rows.checkouts.map((c) => ({ id: c.id, createdAt: c.createdAt, payments: c.payments }));
+  const lookups: Row[] = rows.lookups.map((l) => ({
+    id: l.id,
+    createdAt: l.createdAt,
+    payments: checkoutsOf(l.id).flatMap((c) => c.payments),
+  }));
+  const checkouts: Row[] = rows.checkouts.map((c) => ({
+    id: c.id,
+    createdAt: c.createdAt,
+    payments: c.payments,
+  }));
   const judged = (record: "lookup" | "checkout", list: Row[]) =>
-    list.map((r) => ({ record, id: r.id, decision: requestDecision({ lastActivityAt: r.createdAt, payments: r.payments }, periods, now) }));
+    list.map((r) => ({
+      record,
+      id: r.id,
+      decision: requestDecision(
+        { lastActivityAt: r.createdAt, payments: r.payments },
+        periods,
+        now,
+      ),
+    }));
   return [...judged("checkout", checkouts), ...judged("lookup", lookups)];
 }
 
 /** Refuses with PERSONAL_DATA_PAYMENT_OPEN when a payment still open needs the person. */
 function refuseWhileOpen(rows: PersonRows, decisions: ReturnType<typeof decide>): void {
-  const open = decisions.filter((d) => !d.decision.erase && d.decision.reason === "payment_open" && d.record === "checkout");
+  const open = decisions.filter(
+    (d) => !d.decision.erase && d.decision.reason === "payment_open" && d.record === "checkout",
+  );
   if (open.length === 0) return;
-  const statuses = open.flatMap((d) => rows.checkouts.find((c) => c.id === d.id)?.payments.map((p) => p.status) ?? []);
+  const statuses = open.flatMap(
+    (d) => rows.checkouts.find((c) => c.id === d.id)?.payments.map((p) => p.status) ?? [],
+  );
   throw new AppError({
     code: "PERSONAL_DATA_PAYMENT_OPEN",
     message: `Não é possível apagar agora: ${open.length} pagamento(s) em andamento (${[...new Set(statuses)].join(", ")}) ainda precisam destes dados. Tente de novo quando terminarem.`,
   });
 }
 
-export async function erasePerson(digits: string, now = new Date()): Promise<{ export: ReturnType<typeof exportOf>; report: ErasureReport }> {
+export async function erasePerson(
+  digits: string,
+  now = new Date(),
+): Promise<{ export: ReturnType<typeof exportOf>; report: ErasureReport }> {
   const rows = await findPerson(digits);
   const exported = exportOf(digits, rows, now);
   const decisions = decide(rows, now);
   refuseWhileOpen(rows, decisions);
-  const ids = (record: "lookup" | "checkout") => decisions.filter((d) => d.record === record && d.decision.erase).map((d) => d.id);
+  const ids = (record: "lookup" | "checkout") =>
+    decisions.filter((d) => d.record === record && d.decision.erase).map((d) => d.id);
   const paidBefore = legalCutoff(now);
 
   const erased = await db.$transaction(
     async (tx) => {
       // The statement keeps a row whose payment opened or was paid since it was read.
-      const checkouts = (await tx.checkout.updateMany({ where: { id: { in: ids("checkout") }, personalDataErasedAt: null, payments: { none: openOrPaidSince(paidBefore) } }, data: erasedCheckout(now) })).count;
+      const checkouts = (
+        await tx.checkout.updateMany({
+          where: {
+            id: { in: ids("checkout") },
+            personalDataErasedAt: null,
+            payments: { none: openOrPaidSince(paidBefore) },
+          },
+          data: erasedCheckout(now),
+        })
+      ).count;
       const lookups = (
         await tx.lookup.updateMany({
-          where: { id: { in: ids("lookup") }, personalDataErasedAt: null, checkouts: { none: { payments: { some: openOrPaidSince(paidBefore) } } } },
+          where: {
+            id: { in: ids("lookup") },
+            personalDataErasedAt: null,
+            checkouts: { none: { payments: { some: openOrPaidSince(paidBefore) } } },
+          },
           data: erasedLookup(now),
         })
       ).count;
       const traces = await eraseTraces(tx, rows, now);
       // Watching the vehicle for the person ends with the request: the watch stops and is erased.
-      const watches = await eraseOwnerWatches(tx, rows.radarWatches.map((w) => w.id), now, { stopReason: "removed", mails: "cancel" });
-      return { lookups: lookups + watches.lookups, checkouts, ...traces, radarWatches: watches.watches };
+      const watches = await eraseOwnerWatches(
+        tx,
+        rows.radarWatches.map((w) => w.id),
+        now,
+        { stopReason: "removed", mails: "cancel" },
+      );
+      return {
+        lookups: lookups + watches.lookups,
+        checkouts,
+        ...traces,
+        radarWatches: watches.watches,
+      };
     },
     { timeout: 30_000, maxWait: 10_000 },
   );
@@ -89,11 +149,23 @@ export async function erasePerson(digits: string, now = new Date()): Promise<{ e
   const report: ErasureReport = {
     document: digits,
     erased: { ...counts, workspaceClients: rows.clients.length },
-    kept: decisions.flatMap((d) => (!d.decision.erase && d.decision.reason === "legal_period" ? [{ record: d.record, id: d.id, reason: "legal_period" as const, until: d.decision.until.toISOString() }] : [])),
+    kept: decisions.flatMap((d) =>
+      !d.decision.erase && d.decision.reason === "legal_period"
+        ? [
+            {
+              record: d.record,
+              id: d.id,
+              reason: "legal_period" as const,
+              until: d.decision.until.toISOString(),
+            },
+          ]
+        : [],
+    ),
     pendingMails,
     pendingWebhookEvents,
   };
-  const count = (record: string, n: number) => n > 0 && metrics.personalDataErased.inc({ record, reason: "request" }, n);
+  const count = (record: string, n: number) =>
+    n > 0 && metrics.personalDataErased.inc({ record, reason: "request" }, n);
   count("lookup", erased.lookups);
   count("checkout", erased.checkouts);
   count("webhook_payload", erased.webhookPayloads);

@@ -40,17 +40,36 @@ export type WatchErasure = { watches: number; events: number; lookups: number; m
  * `mails: "cancel"` also withdraws their unsent mails and erases the sent ones (unsubscribe, a
  * request); "keep" leaves the outbox to its own retention (a stop notice still has to go out).
  */
-export async function eraseOwnerWatches(tx: Tx, ids: string[], now: Date, opts: { stopReason: string; mails: "cancel" | "keep" }): Promise<WatchErasure> {
+export async function eraseOwnerWatches(
+  tx: Tx,
+  ids: string[],
+  now: Date,
+  opts: { stopReason: string; mails: "cancel" | "keep" },
+): Promise<WatchErasure> {
   if (ids.length === 0) return { watches: 0, events: 0, lookups: 0, mails: 0 };
   const mine = { id: { in: ids }, kind: "owner", personalDataErasedAt: null };
   const live = await tx.radarWatch.findMany({ where: mine, select: { id: true } });
   const liveIds = live.map((w) => w.id);
   if (liveIds.length === 0) return { watches: 0, events: 0, lookups: 0, mails: 0 };
-  await tx.radarWatch.updateMany({ where: { id: { in: liveIds }, status: { not: "stopped" } }, data: { status: "stopped", stopReason: opts.stopReason, stoppedAt: now } });
-  const watches = (await tx.radarWatch.updateMany({ where: { id: { in: liveIds }, personalDataErasedAt: null }, data: erasedWatch(now) })).count;
-  await tx.radarScan.updateMany({ where: { watchId: { in: liveIds }, status: "queued" }, data: { status: "skipped", notBefore: null, finishedAt: now } });
+  await tx.radarWatch.updateMany({
+    where: { id: { in: liveIds }, status: { not: "stopped" } },
+    data: { status: "stopped", stopReason: opts.stopReason, stoppedAt: now },
+  });
+  const watches = (
+    await tx.radarWatch.updateMany({
+      where: { id: { in: liveIds }, personalDataErasedAt: null },
+      data: erasedWatch(now),
+    })
+  ).count;
+  await tx.radarScan.updateMany({
+    where: { watchId: { in: liveIds }, status: "queued" },
+    data: { status: "skipped", notBefore: null, finishedAt: now },
+  });
   const events = (await tx.radarEvent.deleteMany({ where: { watchId: { in: liveIds } } })).count;
-  const scans = await tx.radarScan.findMany({ where: { watchId: { in: liveIds }, lookupId: { not: null } }, select: { lookupId: true } });
+  const scans = await tx.radarScan.findMany({
+    where: { watchId: { in: liveIds }, lookupId: { not: null } },
+    select: { lookupId: true },
+  });
   const lookupIds = scans.flatMap((s) => (s.lookupId ? [s.lookupId] : []));
   // A scan's lookup someone went on to pay from keeps its person like any paid lookup.
   const lookups =
@@ -58,15 +77,27 @@ export async function eraseOwnerWatches(tx: Tx, ids: string[], now: Date, opts: 
       ? 0
       : (
           await tx.lookup.updateMany({
-            where: { id: { in: lookupIds }, personalDataErasedAt: null, checkouts: { none: { payments: { some: openOrPaidSince(legalCutoff(now)) } } } },
+            where: {
+              id: { in: lookupIds },
+              personalDataErasedAt: null,
+              checkouts: { none: { payments: { some: openOrPaidSince(legalCutoff(now)) } } },
+            },
             data: erasedLookup(now),
           })
         ).count;
   let mails = 0;
   if (opts.mails === "cancel") {
     const keys = { OR: liveIds.flatMap(watchMailKeys) };
-    await tx.mailMessage.updateMany({ where: { ...keys, status: "pending" }, data: { status: "failed", lastError: "radar watch cancelled before sending" } });
-    mails = (await tx.mailMessage.updateMany({ where: { ...keys, personalDataErasedAt: null }, data: erasedMail(now) })).count;
+    await tx.mailMessage.updateMany({
+      where: { ...keys, status: "pending" },
+      data: { status: "failed", lastError: "radar watch cancelled before sending" },
+    });
+    mails = (
+      await tx.mailMessage.updateMany({
+        where: { ...keys, personalDataErasedAt: null },
+        data: erasedMail(now),
+      })
+    ).count;
   }
   return { watches, events, lookups, mails };
 }

@@ -21,7 +21,17 @@ export const byDocument = (digits: string) => {
   };
 };
 
-const paymentFields = { id: true, externalId: true, transactionId: true, method: true, status: true, amountCents: true, paidAt: true, createdAt: true, updatedAt: true } as const;
+const paymentFields = {
+  id: true,
+  externalId: true,
+  transactionId: true,
+  method: true,
+  status: true,
+  amountCents: true,
+  paidAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
 
 /** The person's rows, read in one go (a person has a handful; the lists are capped anyway). */
 export async function findPerson(digits: string, tx: Prisma.TransactionClient = db) {
@@ -30,7 +40,9 @@ export async function findPerson(digits: string, tx: Prisma.TransactionClient = 
     where: where.lookup,
     orderBy: { createdAt: "asc" },
     take: 1000,
-    include: { debts: { select: { title: true, type: true, amountCents: true, dueDate: true, year: true } } },
+    include: {
+      debts: { select: { title: true, type: true, amountCents: true, dueDate: true, year: true } },
+    },
   });
   const lookupIds = lookups.map((l) => l.id);
   // A checkout of the person's lookup holds the person's RENAVAM even when someone else paid.
@@ -38,7 +50,10 @@ export async function findPerson(digits: string, tx: Prisma.TransactionClient = 
     where: { OR: [where.checkout, { lookupId: { in: lookupIds } }], personalDataErasedAt: null },
     orderBy: { createdAt: "asc" },
     take: 1000,
-    include: { debts: { select: { title: true, type: true, amountCents: true } }, payments: { select: paymentFields, orderBy: { createdAt: "asc" } } },
+    include: {
+      debts: { select: { title: true, type: true, amountCents: true } },
+      payments: { select: paymentFields, orderBy: { createdAt: "asc" } },
+    },
   });
   const clients = await tx.workspaceClient.findMany({
     where: where.client,
@@ -50,14 +65,35 @@ export async function findPerson(digits: string, tx: Prisma.TransactionClient = 
     where: where.radarWatch,
     orderBy: { createdAt: "asc" },
     take: 1000,
-    include: { events: { select: { kind: true, reason: true, title: true, amountCents: true, dueDate: true, createdAt: true, ownerMailedAt: true } } },
+    include: {
+      events: {
+        select: {
+          kind: true,
+          reason: true,
+          title: true,
+          amountCents: true,
+          dueDate: true,
+          createdAt: true,
+          ownerMailedAt: true,
+        },
+      },
+    },
   });
   const traces = await findTraces(
     {
       checkoutIds: checkouts.map((c) => c.id),
       paymentIds: checkouts.flatMap((c) => c.payments.map((p) => p.id)),
-      eventKeys: [...lookups.flatMap((l) => [l.externalId, l.transactionId ?? ""]), ...checkouts.flatMap((c) => c.payments.flatMap((p) => [p.externalId, p.transactionId ?? ""]))],
-      emails: [...checkouts.filter((c) => c.customerCpfCnpj === digits).map((c) => c.customerEmail), ...clients.map((c) => c.email ?? ""), ...radarWatches.map((w) => w.email ?? "")],
+      eventKeys: [
+        ...lookups.flatMap((l) => [l.externalId, l.transactionId ?? ""]),
+        ...checkouts.flatMap((c) =>
+          c.payments.flatMap((p) => [p.externalId, p.transactionId ?? ""]),
+        ),
+      ],
+      emails: [
+        ...checkouts.filter((c) => c.customerCpfCnpj === digits).map((c) => c.customerEmail),
+        ...clients.map((c) => c.email ?? ""),
+        ...radarWatches.map((w) => w.email ?? ""),
+      ],
     },
     tx,
   );
@@ -96,10 +132,21 @@ export function exportOf(digits: string, rows: PersonRows, now = new Date()) {
       createdAt: c.createdAt,
       kind: c.kind,
       vehicle: { plate: c.plate, uf: c.uf, renavam: c.renavam },
-      customer: { name: c.customerName, email: c.customerEmail, cpfCnpj: c.customerCpfCnpj, phone: c.customerPhone },
+      customer: {
+        name: c.customerName,
+        email: c.customerEmail,
+        cpfCnpj: c.customerCpfCnpj,
+        phone: c.customerPhone,
+      },
       amountCents: c.amountCents,
       debts: c.debts,
-      payments: c.payments.map((p) => ({ method: p.method, status: p.status, amountCents: p.amountCents, paidAt: p.paidAt, createdAt: p.createdAt })),
+      payments: c.payments.map((p) => ({
+        method: p.method,
+        status: p.status,
+        amountCents: p.amountCents,
+        paidAt: p.paidAt,
+        createdAt: p.createdAt,
+      })),
     })),
     workspaceClients: rows.clients.map((c) => ({
       id: c.id,
@@ -122,9 +169,25 @@ export function exportOf(digits: string, rows: PersonRows, now = new Date()) {
       email: w.email,
       events: w.events,
     })),
-    mails: rows.mails.map((m) => ({ to: m.to, subject: m.subject, template: m.template, status: m.status, createdAt: m.createdAt, sentAt: m.sentAt })),
-    webhookEvents: rows.webhookEvents.map((e) => ({ type: e.type, receivedAt: e.receivedAt, outcome: e.outcome, payload: parsedJson(e.payload) })),
-    testMailbox: rows.testMailbox.map((m) => ({ to: m.to, subject: m.subject, receivedAt: m.receivedAt })),
+    mails: rows.mails.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      template: m.template,
+      status: m.status,
+      createdAt: m.createdAt,
+      sentAt: m.sentAt,
+    })),
+    webhookEvents: rows.webhookEvents.map((e) => ({
+      type: e.type,
+      receivedAt: e.receivedAt,
+      outcome: e.outcome,
+      payload: parsedJson(e.payload),
+    })),
+    testMailbox: rows.testMailbox.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      receivedAt: m.receivedAt,
+    })),
   };
 }
 

@@ -5,7 +5,11 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
-import { retentionCutoffs, unconfirmedWatchBefore, type RetentionCutoffs } from "@/lib/rules/retention";
+import {
+  retentionCutoffs,
+  unconfirmedWatchBefore,
+  type RetentionCutoffs,
+} from "@/lib/rules/retention";
 import { processSingleton } from "@/lib/server/singleton";
 import * as erasable from "./erasable";
 import { eraseOwnerWatches } from "./erase-watch";
@@ -32,28 +36,63 @@ type Rule = {
 const byId = (ids: string[]) => ({ id: { in: ids } });
 const oldest = { createdAt: "asc" } as const;
 
-const checkoutRule = (reason: string, where: (c: RetentionCutoffs) => Prisma.CheckoutWhereInput): Rule => ({
+const checkoutRule = (
+  reason: string,
+  where: (c: RetentionCutoffs) => Prisma.CheckoutWhereInput,
+): Rule => ({
   record: "checkout",
   reason,
-  pick: (tx, c, take) => tx.checkout.findMany({ where: where(c), orderBy: oldest, take, select: { id: true } }),
-  erase: async (tx, c, ids, now) => (await tx.checkout.updateMany({ where: { AND: [where(c), byId(ids)] }, data: erasable.erasedCheckout(now) })).count,
+  pick: (tx, c, take) =>
+    tx.checkout.findMany({ where: where(c), orderBy: oldest, take, select: { id: true } }),
+  erase: async (tx, c, ids, now) =>
+    (
+      await tx.checkout.updateMany({
+        where: { AND: [where(c), byId(ids)] },
+        data: erasable.erasedCheckout(now),
+      })
+    ).count,
 });
 
-const lookupRule = (reason: string, where: (c: RetentionCutoffs) => Prisma.LookupWhereInput): Rule => ({
+const lookupRule = (
+  reason: string,
+  where: (c: RetentionCutoffs) => Prisma.LookupWhereInput,
+): Rule => ({
   record: "lookup",
   reason,
-  pick: (tx, c, take) => tx.lookup.findMany({ where: where(c), orderBy: oldest, take, select: { id: true } }),
-  erase: async (tx, c, ids, now) => (await tx.lookup.updateMany({ where: { AND: [where(c), byId(ids)] }, data: erasable.erasedLookup(now) })).count,
+  pick: (tx, c, take) =>
+    tx.lookup.findMany({ where: where(c), orderBy: oldest, take, select: { id: true } }),
+  erase: async (tx, c, ids, now) =>
+    (
+      await tx.lookup.updateMany({
+        where: { AND: [where(c), byId(ids)] },
+        data: erasable.erasedLookup(now),
+      })
+    ).count,
 });
 
 /** An owner's watch: the rule re-read on the picked rows inside the step, then the whole erasure. */
-const watchRule = (reason: string, where: (now: Date) => Prisma.RadarWatchWhereInput, stopReason: string): Rule => ({
+const watchRule = (
+  reason: string,
+  where: (now: Date) => Prisma.RadarWatchWhereInput,
+  stopReason: string,
+): Rule => ({
   record: "radar_watch",
   reason,
-  pick: (tx, _c, take, now) => tx.radarWatch.findMany({ where: where(now), orderBy: oldest, take, select: { id: true } }),
+  pick: (tx, _c, take, now) =>
+    tx.radarWatch.findMany({ where: where(now), orderBy: oldest, take, select: { id: true } }),
   erase: async (tx, _c, ids, now) => {
-    const still = await tx.radarWatch.findMany({ where: { AND: [where(now), byId(ids)] }, select: { id: true } });
-    return (await eraseOwnerWatches(tx, still.map((w) => w.id), now, { stopReason, mails: "keep" })).watches;
+    const still = await tx.radarWatch.findMany({
+      where: { AND: [where(now), byId(ids)] },
+      select: { id: true },
+    });
+    return (
+      await eraseOwnerWatches(
+        tx,
+        still.map((w) => w.id),
+        now,
+        { stopReason, mails: "keep" },
+      )
+    ).watches;
   },
 });
 
@@ -65,24 +104,62 @@ const RULES: readonly Rule[] = [
   {
     record: "webhook_payload",
     reason: "period",
-    pick: (tx, c, take) => tx.webhookEvent.findMany({ where: erasable.appliedWebhookPayloads(c), orderBy: { appliedAt: "asc" }, take, select: { id: true } }),
+    pick: (tx, c, take) =>
+      tx.webhookEvent.findMany({
+        where: erasable.appliedWebhookPayloads(c),
+        orderBy: { appliedAt: "asc" },
+        take,
+        select: { id: true },
+      }),
     erase: async (tx, c, ids, now) =>
-      (await tx.webhookEvent.updateMany({ where: { AND: [erasable.appliedWebhookPayloads(c), byId(ids)] }, data: erasable.erasedWebhookPayload(now) })).count,
+      (
+        await tx.webhookEvent.updateMany({
+          where: { AND: [erasable.appliedWebhookPayloads(c), byId(ids)] },
+          data: erasable.erasedWebhookPayload(now),
+        })
+      ).count,
   },
   {
     record: "mail",
     reason: "period",
-    pick: (tx, c, take) => tx.mailMessage.findMany({ where: erasable.doneMails(c), orderBy: oldest, take, select: { id: true } }),
-    erase: async (tx, c, ids, now) => (await tx.mailMessage.updateMany({ where: { AND: [erasable.doneMails(c), byId(ids)] }, data: erasable.erasedMail(now) })).count,
+    pick: (tx, c, take) =>
+      tx.mailMessage.findMany({
+        where: erasable.doneMails(c),
+        orderBy: oldest,
+        take,
+        select: { id: true },
+      }),
+    erase: async (tx, c, ids, now) =>
+      (
+        await tx.mailMessage.updateMany({
+          where: { AND: [erasable.doneMails(c), byId(ids)] },
+          data: erasable.erasedMail(now),
+        })
+      ).count,
   },
-  watchRule("unconfirmed", (now) => erasable.unconfirmedWatches(unconfirmedWatchBefore(now, env.radar.confirmTtlHours)), "unconfirmed"),
+  watchRule(
+    "unconfirmed",
+    (now) => erasable.unconfirmedWatches(unconfirmedWatchBefore(now, env.radar.confirmTtlHours)),
+    "unconfirmed",
+  ),
   watchRule("stopped", () => erasable.stoppedWatches(), "removed"),
   {
     // The test mailbox (embedded SMTP server): whole messages go, it keeps nothing else.
     record: "received_mail",
     reason: "period",
-    pick: (tx, c, take) => tx.receivedMail.findMany({ where: { receivedAt: { lt: c.mailBefore } }, orderBy: { receivedAt: "asc" }, take, select: { id: true } }),
-    erase: async (tx, c, ids) => (await tx.receivedMail.deleteMany({ where: { receivedAt: { lt: c.mailBefore }, ...byId(ids) } })).count,
+    pick: (tx, c, take) =>
+      tx.receivedMail.findMany({
+        where: { receivedAt: { lt: c.mailBefore } },
+        orderBy: { receivedAt: "asc" },
+        take,
+        select: { id: true },
+      }),
+    erase: async (tx, c, ids) =>
+      (
+        await tx.receivedMail.deleteMany({
+          where: { receivedAt: { lt: c.mailBefore }, ...byId(ids) },
+        })
+      ).count,
   },
 ];
 
@@ -113,9 +190,11 @@ export async function purgePersonalData(options: PurgeOptions = {}): Promise<Pur
       const { picked, erased } = await db.$transaction(
         async (tx) => {
           const ids = (await rule.pick(tx, cutoffs, batch, now)).map((r) => r.id);
-          if (ids.length > 0) await options.onPicked?.(tx, { record: rule.record, reason: rule.reason, ids });
+          if (ids.length > 0)
+            await options.onPicked?.(tx, { record: rule.record, reason: rule.reason, ids });
           const erased = ids.length === 0 ? 0 : await rule.erase(tx, cutoffs, ids, now);
-          if (ids.length > 0) await options.onStep?.({ record: rule.record, reason: rule.reason, erased });
+          if (ids.length > 0)
+            await options.onStep?.({ record: rule.record, reason: rule.reason, erased });
           return { picked: ids.length, erased };
         },
         { timeout: 30_000, maxWait: 10_000 },
@@ -129,7 +208,8 @@ export async function purgePersonalData(options: PurgeOptions = {}): Promise<Pur
   }
   const expired = await deleteExpired(now);
   for (const [key, count] of Object.entries(expired)) if (count > 0) result[key] = count;
-  if (Object.keys(result).length > 0) log.info({ erased: result }, "retention: personal data erased");
+  if (Object.keys(result).length > 0)
+    log.info({ erased: result }, "retention: personal data erased");
   return result;
 }
 
@@ -143,7 +223,8 @@ async function deleteExpired(now: Date): Promise<PurgeResult> {
     verification: (await db.verification.deleteMany({ where: { expiresAt: { lt: now } } })).count,
     card_token: await purgeExpiredCardTokens(now),
   };
-  for (const [record, n] of Object.entries(counts)) if (n > 0) metrics.personalDataErased.inc({ record, reason: "expired" }, n);
+  for (const [record, n] of Object.entries(counts))
+    if (n > 0) metrics.personalDataErased.inc({ record, reason: "expired" }, n);
   return Object.fromEntries(Object.entries(counts).map(([record, n]) => [`${record}:expired`, n]));
 }
 
@@ -153,7 +234,8 @@ const schedule = processSingleton<{ lastRunAt?: number }>("personal-data.retenti
 
 /** The periodic task's entry (lib/background): runs at most every RUN_EVERY_MS on this instance. */
 export async function retentionTick(now = new Date()): Promise<PurgeResult | null> {
-  if (schedule.lastRunAt !== undefined && now.getTime() - schedule.lastRunAt < RUN_EVERY_MS) return null;
+  if (schedule.lastRunAt !== undefined && now.getTime() - schedule.lastRunAt < RUN_EVERY_MS)
+    return null;
   schedule.lastRunAt = now.getTime();
   return purgePersonalData({ now });
 }

@@ -28,20 +28,35 @@ const normal = (email: string) => email.trim().toLowerCase();
 function mailKeyFilters(keys: TraceKeys): Prisma.MailMessageWhereInput[] {
   return [
     ...keys.checkoutIds.map((id) => ({ dedupeKey: { startsWith: `payment-link:${id}:` } })),
-    ...keys.paymentIds.flatMap((id) => ["payment-approved", "debts-settled", "client-paid"].map((kind) => ({ dedupeKey: `${kind}:${id}` }))),
+    ...keys.paymentIds.flatMap((id) =>
+      ["payment-approved", "debts-settled", "client-paid"].map((kind) => ({
+        dedupeKey: `${kind}:${id}`,
+      })),
+    ),
     ...keys.paymentIds.map((id) => ({ dedupeKey: { startsWith: `pix-instructions:${id}:` } })),
   ];
 }
 
 export async function findTraces(keys: TraceKeys, tx: Tx = db) {
   const emails = new Set(keys.emails.map(normal).filter(Boolean));
-  const byMail = [...mailKeyFilters(keys), ...(emails.size > 0 ? [{ toIndex: { in: [...emails].map(contactIndex) } }] : [])];
+  const byMail = [
+    ...mailKeyFilters(keys),
+    ...(emails.size > 0 ? [{ toIndex: { in: [...emails].map(contactIndex) } }] : []),
+  ];
   const mails =
     byMail.length === 0
       ? []
       : await tx.mailMessage.findMany({
           where: { personalDataErasedAt: null, OR: byMail },
-          select: { id: true, to: true, subject: true, template: true, status: true, createdAt: true, sentAt: true },
+          select: {
+            id: true,
+            to: true,
+            subject: true,
+            template: true,
+            status: true,
+            createdAt: true,
+            sentAt: true,
+          },
           orderBy: { createdAt: "asc" },
         });
   const eventKeys = [...new Set(keys.eventKeys.filter(Boolean))];
@@ -49,16 +64,29 @@ export async function findTraces(keys: TraceKeys, tx: Tx = db) {
     eventKeys.length === 0
       ? []
       : await tx.webhookEvent.findMany({
-          where: { personalDataErasedAt: null, OR: [{ transactionId: { in: eventKeys } }, { externalId: { in: eventKeys } }] },
-          select: { id: true, type: true, payload: true, receivedAt: true, outcome: true, appliedAt: true },
+          where: {
+            personalDataErasedAt: null,
+            OR: [{ transactionId: { in: eventKeys } }, { externalId: { in: eventKeys } }],
+          },
+          select: {
+            id: true,
+            type: true,
+            payload: true,
+            receivedAt: true,
+            outcome: true,
+            appliedAt: true,
+          },
           orderBy: { receivedAt: "asc" },
         });
   const testMailbox =
     emails.size === 0
       ? []
-      : (await tx.receivedMail.findMany({ select: { id: true, to: true, subject: true, receivedAt: true }, orderBy: { receivedAt: "asc" } })).filter((m) =>
-          m.to.split(",").some((to) => emails.has(normal(to))),
-        );
+      : (
+          await tx.receivedMail.findMany({
+            select: { id: true, to: true, subject: true, receivedAt: true },
+            orderBy: { receivedAt: "asc" },
+          })
+        ).filter((m) => m.to.split(",").some((to) => emails.has(normal(to))));
   return { mails, webhookEvents, testMailbox };
 }
 
@@ -67,10 +95,28 @@ export type Traces = Awaited<ReturnType<typeof findTraces>>;
 /** Erases the traces found: applied deliveries' payloads, sent (or given-up) mails, the mailbox's copies. Pending ones are still needed. */
 export async function eraseTraces(tx: Tx, traces: Traces, now: Date) {
   const webhookPayloads = (
-    await tx.webhookEvent.updateMany({ where: { id: { in: traces.webhookEvents.map((e) => e.id) }, outcome: { not: null }, personalDataErasedAt: null }, data: erasedWebhookPayload(now) })
+    await tx.webhookEvent.updateMany({
+      where: {
+        id: { in: traces.webhookEvents.map((e) => e.id) },
+        outcome: { not: null },
+        personalDataErasedAt: null,
+      },
+      data: erasedWebhookPayload(now),
+    })
   ).count;
-  const mails = (await tx.mailMessage.updateMany({ where: { id: { in: traces.mails.map((m) => m.id) }, status: { not: "pending" }, personalDataErasedAt: null }, data: erasedMail(now) })).count;
-  const testMailbox = (await tx.receivedMail.deleteMany({ where: { id: { in: traces.testMailbox.map((m) => m.id) } } })).count;
+  const mails = (
+    await tx.mailMessage.updateMany({
+      where: {
+        id: { in: traces.mails.map((m) => m.id) },
+        status: { not: "pending" },
+        personalDataErasedAt: null,
+      },
+      data: erasedMail(now),
+    })
+  ).count;
+  const testMailbox = (
+    await tx.receivedMail.deleteMany({ where: { id: { in: traces.testMailbox.map((m) => m.id) } } })
+  ).count;
   return {
     webhookPayloads,
     mails,

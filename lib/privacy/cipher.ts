@@ -15,7 +15,13 @@ export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 export type DataKey = { id: string; key: Buffer };
 
 /** The keys a process holds: `current` seals, every one of them opens (rotation keeps the old ones here). */
-export type Keyring = { current: DataKey; byId: ReadonlyMap<string, DataKey>; documentKey: Buffer; contactKey: Buffer; linkKey: Buffer };
+export type Keyring = {
+  current: DataKey;
+  byId: ReadonlyMap<string, DataKey>;
+  documentKey: Buffer;
+  contactKey: Buffer;
+  linkKey: Buffer;
+};
 
 export class SealedValueError extends Error {
   constructor(
@@ -28,13 +34,24 @@ export class SealedValueError extends Error {
 }
 
 /** The keyring from the current key, the previous ones still readable, and the index secret. */
-export function buildKeyring(current: DataKey, previous: readonly DataKey[], indexSecret: Buffer): Keyring {
+export function buildKeyring(
+  current: DataKey,
+  previous: readonly DataKey[],
+  indexSecret: Buffer,
+): Keyring {
   const byId = new Map<string, DataKey>();
   for (const k of [current, ...previous]) if (!byId.has(k.id)) byId.set(k.id, k);
   // Each keyed hash has its own key, derived for its purpose: a document's hash never equals a
   // contact's, and neither reveals the index secret.
-  const derive = (purpose: string) => Buffer.from(hkdfSync("sha256", indexSecret, Buffer.alloc(0), `placa-paga:${purpose}`, 32));
-  return { current, byId, documentKey: derive("document-index"), contactKey: derive("contact-index"), linkKey: derive("link-token") };
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync("sha256", indexSecret, Buffer.alloc(0), `placa-paga:${purpose}`, 32));
+  return {
+    current,
+    byId,
+    documentKey: derive("document-index"),
+    contactKey: derive("contact-index"),
+    linkKey: derive("link-token"),
+  };
 }
 
 export const isSealed = (stored: string) => stored.startsWith(SEALED_PREFIX);
@@ -76,18 +93,26 @@ export function open(ring: Keyring, stored: string): string {
   }
   const iv = Buffer.from(ivText, "base64url");
   const tag = Buffer.from(tagText, "base64url");
-  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SealedValueError("sealed value is malformed", "malformed");
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+    throw new SealedValueError("sealed value is malformed", "malformed");
   try {
     const decipher = createDecipheriv("aes-256-gcm", entry.key, iv);
     decipher.setAAD(Buffer.from(`${SEALED_PREFIX}${id}`));
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(Buffer.from(ctText, "base64url")), decipher.final()]).toString("utf8");
+    return Buffer.concat([
+      decipher.update(Buffer.from(ctText, "base64url")),
+      decipher.final(),
+    ]).toString("utf8");
   } catch {
-    throw new SealedValueError(`sealed value under key id "${id}" failed authentication (altered, or a different key under that id)`, "tampered");
+    throw new SealedValueError(
+      `sealed value under key id "${id}" failed authentication (altered, or a different key under that id)`,
+      "tampered",
+    );
   }
 }
 
-const hmac = (key: Buffer, text: string) => createHmac("sha256", key).update(text, "utf8").digest("base64url");
+const hmac = (key: Buffer, text: string) =>
+  createHmac("sha256", key).update(text, "utf8").digest("base64url");
 
 /** Keyed hash of a CPF/CNPJ (digits only; punctuation is dropped so "123.456.789-09" matches). */
 export function documentHash(ring: Keyring, cpfCnpj: string): string {
@@ -96,7 +121,9 @@ export function documentHash(ring: Keyring, cpfCnpj: string): string {
 
 /** Keyed hash of an e-mail (case-insensitive) or a phone (digits). */
 export function contactHash(ring: Keyring, emailOrPhone: string): string {
-  const text = emailOrPhone.includes("@") ? emailOrPhone.trim().toLowerCase() : emailOrPhone.replace(/\D/g, "");
+  const text = emailOrPhone.includes("@")
+    ? emailOrPhone.trim().toLowerCase()
+    : emailOrPhone.replace(/\D/g, "");
   return hmac(ring.contactKey, text);
 }
 

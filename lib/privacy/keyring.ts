@@ -16,7 +16,10 @@ export function keyring(): Keyring {
   const k = loadEnv().dataKeys;
   const source = `${k.current}|${k.previous.join(",")}|${k.index}`;
   if (built?.source !== source) {
-    built = { source, ring: buildKeyring(dataKey(k.current!), k.previous.map(dataKey), parseIndexKey(k.index!)!) };
+    built = {
+      source,
+      ring: buildKeyring(dataKey(k.current!), k.previous.map(dataKey), parseIndexKey(k.index!)!),
+    };
   }
   return built.ring;
 }

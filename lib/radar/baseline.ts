@@ -13,6 +13,11 @@ export async function baselineForVehicle(vehicleId: string): Promise<string | nu
     select: { lookupId: true },
   });
   if (!item?.lookupId) return null;
-  const lookup = await db.lookup.findUnique({ where: { id: item.lookupId }, select: { status: true } });
-  return lookup && (lookup.status === "debts" || lookup.status === "no_debts") ? item.lookupId : null;
+  const lookup = await db.lookup.findUnique({
+    where: { id: item.lookupId },
+    select: { status: true },
+  });
+  return lookup && (lookup.status === "debts" || lookup.status === "no_debts")
+    ? item.lookupId
+    : null;
 }

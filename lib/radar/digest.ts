@@ -30,10 +30,22 @@ export const digestDedupeKey = (userId: string, day: string) => `radar-digest:${
 export async function radarDigestTick(now = new Date()): Promise<number> {
   if (saoPauloWallClock(now).hour < env.radar.digestHour) return 0;
   const day = saoPauloDayOf(now);
-  const pending = await db.radarEvent.findMany({ where: { userId: { not: null }, digestedAt: null }, distinct: ["userId"], select: { userId: true } });
+  const pending = await db.radarEvent.findMany({
+    where: { userId: { not: null }, digestedAt: null },
+    distinct: ["userId"],
+    select: { userId: true },
+  });
   // Accounts whose digest went today are left alone without a write (events found since wait for tomorrow).
   const done = new Set(
-    (await db.radarAccount.findMany({ where: { userId: { in: pending.flatMap((p) => (p.userId ? [p.userId] : [])) }, lastDigestDay: day }, select: { userId: true } })).map((a) => a.userId),
+    (
+      await db.radarAccount.findMany({
+        where: {
+          userId: { in: pending.flatMap((p) => (p.userId ? [p.userId] : [])) },
+          lastDigestDay: day,
+        },
+        select: { userId: true },
+      })
+    ).map((a) => a.userId),
   );
   let queued = 0;
   for (const { userId } of pending.filter((p) => p.userId && !done.has(p.userId))) {
@@ -49,7 +61,11 @@ export async function radarDigestTick(now = new Date()): Promise<number> {
 async function queueDigest(userId: string, day: string, now: Date): Promise<boolean> {
   return db.$transaction(async (tx) => {
     // The write takes the account row's lock (PostgreSQL): a second instance waits here, then sees the day.
-    const account = await tx.radarAccount.upsert({ where: { userId }, create: { userId, monthlyCap: env.radar.defaultMonthlyCap }, update: { updatedAt: now } });
+    const account = await tx.radarAccount.upsert({
+      where: { userId },
+      create: { userId, monthlyCap: env.radar.defaultMonthlyCap },
+      update: { updatedAt: now },
+    });
     if (account.lastDigestDay === day) return false;
     const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true } });
     const events = await tx.radarEvent.findMany({
@@ -72,9 +88,17 @@ async function queueDigest(userId: string, day: string, now: Date): Promise<bool
       dedupeKey: digestDedupeKey(userId, day),
       to: user.email,
       template: "radar-digest",
-      props: { day, events: listed, more: events.length - listed.length, radarUrl: `${env.publicBaseUrl}/painel/radar` },
+      props: {
+        day,
+        events: listed,
+        more: events.length - listed.length,
+        radarUrl: `${env.publicBaseUrl}/painel/radar`,
+      },
     });
-    await tx.radarEvent.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { digestedAt: now } });
+    await tx.radarEvent.updateMany({
+      where: { id: { in: events.map((e) => e.id) } },
+      data: { digestedAt: now },
+    });
     await tx.radarAccount.update({ where: { userId }, data: { lastDigestDay: day } });
     return fresh;
   });

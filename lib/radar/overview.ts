@@ -21,8 +21,14 @@ export type WorkspaceOverview = {
   lastVisit: string | null;
 };
 
-export async function workspaceOverview(userId: string, now = new Date()): Promise<WorkspaceOverview> {
-  const account = await db.radarAccount.findUnique({ where: { userId }, select: { painelSeenAt: true } });
+export async function workspaceOverview(
+  userId: string,
+  now = new Date(),
+): Promise<WorkspaceOverview> {
+  const account = await db.radarAccount.findUnique({
+    where: { userId },
+    select: { painelSeenAt: true },
+  });
   const since = account?.painelSeenAt ?? null;
   const created = since ? { createdAt: { gt: since } } : {};
   const [newDebts, notices, links, batches, clients, watchedVehicles] = await Promise.all([
@@ -33,12 +39,18 @@ export async function workspaceOverview(userId: string, now = new Date()): Promi
     db.workspaceClient.count({ where: { userId } }),
     db.radarWatch.count({ where: { userId, kind: "workspace", status: "active" } }),
   ]);
-  await db.radarAccount.upsert({ where: { userId }, create: { userId, monthlyCap: env.radar.defaultMonthlyCap, painelSeenAt: now }, update: { painelSeenAt: now } });
+  await db.radarAccount.upsert({
+    where: { userId },
+    create: { userId, monthlyCap: env.radar.defaultMonthlyCap, painelSeenAt: now },
+    update: { painelSeenAt: now },
+  });
   return {
     newDebts,
     otherNotices: notices - newDebts,
     openLinks: links.links.filter((l) => l.stage === "open").length,
-    paidToday: links.links.filter((l) => l.status === "paid" && paidOnSaoPauloDay(l.payment?.paidAt, now)).length,
+    paidToday: links.links.filter(
+      (l) => l.status === "paid" && paidOnSaoPauloDay(l.payment?.paidAt, now),
+    ).length,
     lastBatch: batches[0] ?? null,
     clients,
     watchedVehicles,

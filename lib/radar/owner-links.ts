@@ -13,14 +13,17 @@ export const OWNER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const newConfirmToken = (): string => randomBytes(32).toString("base64url");
 
-export const tokenHash = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
+export const tokenHash = (token: string): string =>
+  createHash("sha256").update(token, "utf8").digest("hex");
 
-export const unsubscribeToken = (watchId: string): string => linkToken("radar-unsubscribe", watchId);
+export const unsubscribeToken = (watchId: string): string =>
+  linkToken("radar-unsubscribe", watchId);
 
 const WATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** `<watch id>.<keyed hash>`: the fresh-lookup link names its watch, and only we can make the hash. */
-export const freshLookupToken = (watchId: string): string => `${watchId}.${linkToken("radar-lookup", watchId)}`;
+export const freshLookupToken = (watchId: string): string =>
+  `${watchId}.${linkToken("radar-lookup", watchId)}`;
 
 /** The watch a fresh-lookup token opens, or null for a forged or malformed one. */
 export function watchIdOfLookupToken(token: string): string | null {
@@ -34,7 +37,10 @@ export function watchIdOfLookupToken(token: string): string | null {
 
 const base = () => env.publicBaseUrl;
 export const confirmUrl = (token: string) => `${base()}/radar/confirmar/${token}`;
-export const unsubscribeUrl = (watchId: string) => `${base()}/radar/cancelar/${unsubscribeToken(watchId)}`;
+export const unsubscribeUrl = (watchId: string) =>
+  `${base()}/radar/cancelar/${unsubscribeToken(watchId)}`;
 /** RFC 8058's one-click POST target (a route handler: the page beside it cannot take a bare POST). */
-export const oneClickUnsubscribeUrl = (watchId: string) => `${base()}/api/radar/cancelar/${unsubscribeToken(watchId)}`;
-export const freshLookupUrl = (watchId: string) => `${base()}/radar/consultar/${freshLookupToken(watchId)}`;
+export const oneClickUnsubscribeUrl = (watchId: string) =>
+  `${base()}/api/radar/cancelar/${unsubscribeToken(watchId)}`;
+export const freshLookupUrl = (watchId: string) =>
+  `${base()}/radar/consultar/${freshLookupToken(watchId)}`;

@@ -9,12 +9,23 @@ import { watchIdOfLookupToken } from "./owner-links";
 // the person come from the watch's sealed copy, so no CPF travels in the URL. Only a watch still
 // holding its data can look up; a cancelled one has nothing left to look up with.
 
-export type FreshLookupState = { kind: "ready"; plate: string } | { kind: "cancelled" } | { kind: "invalid" };
+export type FreshLookupState =
+  { kind: "ready"; plate: string } | { kind: "cancelled" } | { kind: "invalid" };
 
 async function watchOf(token: string) {
   const id = watchIdOfLookupToken(token);
   if (!id) return null;
-  return db.radarWatch.findUnique({ where: { id }, select: { kind: true, uf: true, plate: true, renavam: true, cpfCnpj: true, personalDataErasedAt: true } });
+  return db.radarWatch.findUnique({
+    where: { id },
+    select: {
+      kind: true,
+      uf: true,
+      plate: true,
+      renavam: true,
+      cpfCnpj: true,
+      personalDataErasedAt: true,
+    },
+  });
 }
 
 export async function freshLookupState(token: string): Promise<FreshLookupState> {
@@ -27,6 +38,12 @@ export async function freshLookupState(token: string): Promise<FreshLookupState>
 /** Starts the lookup (the caller counts it against the client's lookup limit); its id for the result page. */
 export async function startFreshLookup(token: string): Promise<{ lookupId: string }> {
   const watch = await watchOf(token);
-  if (!watch || watch.kind !== "owner" || watch.personalDataErasedAt || !watch.plate || !watch.uf) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
-  return startLookup({ uf: watch.uf as LookupInput["uf"], plate: watch.plate, renavam: watch.renavam ?? "", cpfCnpj: watch.cpfCnpj ?? "" });
+  if (!watch || watch.kind !== "owner" || watch.personalDataErasedAt || !watch.plate || !watch.uf)
+    throw new AppError({ code: "LOOKUP_NOT_FOUND" });
+  return startLookup({
+    uf: watch.uf as LookupInput["uf"],
+    plate: watch.plate,
+    renavam: watch.renavam ?? "",
+    cpfCnpj: watch.cpfCnpj ?? "",
+  });
 }

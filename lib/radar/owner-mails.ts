@@ -36,7 +36,17 @@ const mailable: Prisma.RadarWatchWhereInput = {
   OR: [{ status: "active" }, { status: "stopped", stopReason: { in: [...SELF_STOP_REASONS] } }],
 };
 
-const eventFields = { id: true, kind: true, reason: true, type: true, title: true, amountCents: true, previousAmountCents: true, dueDate: true, expirationDate: true } as const;
+const eventFields = {
+  id: true,
+  kind: true,
+  reason: true,
+  type: true,
+  title: true,
+  amountCents: true,
+  previousAmountCents: true,
+  dueDate: true,
+  expirationDate: true,
+} as const;
 
 type Event = Prisma.RadarEventGetPayload<{ select: typeof eventFields }>;
 
@@ -57,10 +67,20 @@ async function mailWatch(watchId: string, now: Date): Promise<boolean> {
     // Written first: on PostgreSQL it takes the row lock, so an unsubscribe (which writes the same
     // row) either finished before, and this finds it stopped, or waits for this mail to be queued
     // and then withdraws it.
-    const { count } = await tx.radarWatch.updateMany({ where: { id: watchId, ...mailable }, data: { updatedAt: now } });
+    const { count } = await tx.radarWatch.updateMany({
+      where: { id: watchId, ...mailable },
+      data: { updatedAt: now },
+    });
     if (count === 0) return false;
-    const watch = await tx.radarWatch.findUniqueOrThrow({ where: { id: watchId }, select: { status: true, stopReason: true, plate: true, email: true } });
-    const events = await tx.radarEvent.findMany({ where: { watchId, userId: null, ownerMailedAt: null }, orderBy: { createdAt: "asc" }, select: eventFields });
+    const watch = await tx.radarWatch.findUniqueOrThrow({
+      where: { id: watchId },
+      select: { status: true, stopReason: true, plate: true, email: true },
+    });
+    const events = await tx.radarEvent.findMany({
+      where: { watchId, userId: null, ownerMailedAt: null },
+      orderBy: { createdAt: "asc" },
+      select: eventFields,
+    });
     if (events.length === 0 || !watch.email || !watch.plate) return false;
     const common = { to: watch.email };
     const stoppedEvent = events.find((e) => e.kind === "stopped");
@@ -70,9 +90,17 @@ async function mailWatch(watchId: string, now: Date): Promise<boolean> {
         ...common,
         dedupeKey: stopNoticeKey(watchId),
         template: "radar-owner-stopped",
-        props: { plate: watch.plate, reason: stoppedEvent?.reason ?? watch.stopReason, lookupFormUrl: `${env.publicBaseUrl}/consulta`, oneClickUrl: oneClickUnsubscribeUrl(watchId) },
+        props: {
+          plate: watch.plate,
+          reason: stoppedEvent?.reason ?? watch.stopReason,
+          lookupFormUrl: `${env.publicBaseUrl}/consulta`,
+          oneClickUrl: oneClickUnsubscribeUrl(watchId),
+        },
       });
-      await tx.radarEvent.updateMany({ where: { id: { in: events.map((e) => e.id) }, ownerMailedAt: null }, data: { ownerMailedAt: now } });
+      await tx.radarEvent.updateMany({
+        where: { id: { in: events.map((e) => e.id) }, ownerMailedAt: null },
+        data: { ownerMailedAt: now },
+      });
       return queued;
     }
     const changes = events.filter((e) => e.kind !== "stopped");
@@ -81,17 +109,29 @@ async function mailWatch(watchId: string, now: Date): Promise<boolean> {
       ...common,
       dedupeKey: dailyMailKey(watchId, saoPauloDay(now)),
       template: "radar-owner-changes",
-      props: { plate: watch.plate, changes: changes.map(facts), lookupUrl: freshLookupUrl(watchId), unsubscribeUrl: unsubscribeUrl(watchId), oneClickUrl: oneClickUnsubscribeUrl(watchId) },
+      props: {
+        plate: watch.plate,
+        changes: changes.map(facts),
+        lookupUrl: freshLookupUrl(watchId),
+        unsubscribeUrl: unsubscribeUrl(watchId),
+        oneClickUrl: oneClickUnsubscribeUrl(watchId),
+      },
     });
     // Today's mail went already: these wait, unmarked, for tomorrow's.
     if (!queued) return false;
-    await tx.radarEvent.updateMany({ where: { id: { in: changes.map((e) => e.id) }, ownerMailedAt: null }, data: { ownerMailedAt: now } });
+    await tx.radarEvent.updateMany({
+      where: { id: { in: changes.map((e) => e.id) }, ownerMailedAt: null },
+      data: { ownerMailedAt: now },
+    });
     return true;
   });
 }
 
 /** The periodic task: every owner watch with events not told yet. Returns how many mails it queued. */
-export async function ownerMailsTick(now = new Date(), opts: { batch?: number } = {}): Promise<number> {
+export async function ownerMailsTick(
+  now = new Date(),
+  opts: { batch?: number } = {},
+): Promise<number> {
   const pending = await db.radarEvent.findMany({
     where: { userId: null, ownerMailedAt: null, watch: mailable },
     distinct: ["watchId"],
@@ -101,7 +141,10 @@ export async function ownerMailsTick(now = new Date(), opts: { batch?: number } 
   });
   // Watches already told today are left for tomorrow without opening a transaction for each.
   const day = saoPauloDay(now);
-  const told = await db.mailMessage.findMany({ where: { dedupeKey: { in: pending.map((p) => dailyMailKey(p.watchId, day)) } }, select: { dedupeKey: true } });
+  const told = await db.mailMessage.findMany({
+    where: { dedupeKey: { in: pending.map((p) => dailyMailKey(p.watchId, day)) } },
+    select: { dedupeKey: true },
+  });
   const toldKeys = new Set(told.map((m) => m.dedupeKey));
   let queued = 0;
   for (const { watchId, watch } of pending) {

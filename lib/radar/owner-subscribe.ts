@@ -14,7 +14,14 @@ import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import type { RadarSubscribeInput } from "@/lib/validation/radar-subscribe-input";
 import { isUniqueViolation } from "@/lib/workspace/clients/errors";
 import { radarLog } from "./logger";
-import { confirmUrl, newConfirmToken, oneClickUnsubscribeUrl, tokenHash, unsubscribeToken, unsubscribeUrl } from "./owner-links";
+import {
+  confirmUrl,
+  newConfirmToken,
+  oneClickUnsubscribeUrl,
+  tokenHash,
+  unsubscribeToken,
+  unsubscribeUrl,
+} from "./owner-links";
 
 // An owner asks, after a lookup, to hear of new debts of that vehicle. Nothing is watched yet:
 // the watch waits in pending_confirmation until the link in the confirmation mail is used (double
@@ -27,7 +34,8 @@ export type SubscribeOutcome = { outcome: "confirmation_sent" | "already_active"
 const UNWATCHABLE = new Set(["not_found", "failed"]);
 
 /** Keyed hash of address and plate: the same person asking about the same vehicle finds one row. */
-export const ownerKeyOf = (email: string, plate: string) => contactIndex(`${email.trim().toLowerCase()}|${plate.toUpperCase()}`);
+export const ownerKeyOf = (email: string, plate: string) =>
+  contactIndex(`${email.trim().toLowerCase()}|${plate.toUpperCase()}`);
 
 /** The recipient's key for its own limit: a keyed hash (of the address as contactIndex normalizes it), so the limit table holds no address. */
 const recipientKey = (email: string) => contactIndex(email);
@@ -39,7 +47,10 @@ const recipientKey = (email: string) => contactIndex(email);
  * recipient, whatever client asks (many addresses cannot bomb one mailbox). An answer that sent
  * nothing (already active, or refused) gives the recipient's point back.
  */
-export async function subscribeOwnerFrom(headers: Pick<Headers, "get">, input: RadarSubscribeInput): Promise<SubscribeOutcome> {
+export async function subscribeOwnerFrom(
+  headers: Pick<Headers, "get">,
+  input: RadarSubscribeInput,
+): Promise<SubscribeOutcome> {
   await consume("radarSubscribe", clientKeyFromHeaders(headers));
   await consume("radarConfirmEmail", recipientKey(input.email));
   let sent = false;
@@ -52,19 +63,37 @@ export async function subscribeOwnerFrom(headers: Pick<Headers, "get">, input: R
   }
 }
 
-export async function subscribeOwner(input: RadarSubscribeInput, now = new Date()): Promise<SubscribeOutcome> {
+export async function subscribeOwner(
+  input: RadarSubscribeInput,
+  now = new Date(),
+): Promise<SubscribeOutcome> {
   const lookup = LOOKUP_ID.test(input.lookupId)
-    ? await db.lookup.findUnique({ where: { id: input.lookupId }, select: { id: true, uf: true, plate: true, renavam: true, cpfCnpj: true, status: true, personalDataErasedAt: true } })
+    ? await db.lookup.findUnique({
+        where: { id: input.lookupId },
+        select: {
+          id: true,
+          uf: true,
+          plate: true,
+          renavam: true,
+          cpfCnpj: true,
+          status: true,
+          personalDataErasedAt: true,
+        },
+      })
     : null;
   // An erased lookup no longer knows its person: there is nothing to subscribe with.
-  if (!lookup || lookup.personalDataErasedAt || lookup.cpfCnpj === "") throw new AppError({ code: "LOOKUP_NOT_FOUND" });
+  if (!lookup || lookup.personalDataErasedAt || lookup.cpfCnpj === "")
+    throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   if (UNWATCHABLE.has(lookup.status)) throw new AppError({ code: "RADAR_NOT_WATCHABLE" });
   const email = input.email.trim();
   const ownerKey = ownerKeyOf(email, lookup.plate);
   const token = newConfirmToken();
   const run = () =>
     db.$transaction(async (tx) => {
-      const existing = await tx.radarWatch.findUnique({ where: { ownerKey }, select: { id: true, status: true } });
+      const existing = await tx.radarWatch.findUnique({
+        where: { ownerKey },
+        select: { id: true, status: true },
+      });
       if (existing?.status === "active") return "already_active" as const;
       const id = existing?.id ?? randomUUID();
       const data = {
@@ -88,14 +117,22 @@ export async function subscribeOwner(input: RadarSubscribeInput, now = new Date(
         await tx.radarWatch.update({ where: { id }, data });
         // A watch that stopped by itself and is asked for again starts over: its old notices are moot.
         await tx.radarEvent.deleteMany({ where: { watchId: id } });
-      }
-      else await tx.radarWatch.create({ data: { id, kind: "owner", ownerKey, recurrence: "weekly", ...data } });
+      } else
+        await tx.radarWatch.create({
+          data: { id, kind: "owner", ownerKey, recurrence: "weekly", ...data },
+        });
       await enqueueMail(tx, {
         // Each request is its own message: the token in it is new.
         dedupeKey: `radar-confirm:${id}:${tokenHash(token).slice(0, 16)}`,
         to: email,
         template: "radar-owner-confirm",
-        props: { plate: lookup.plate, confirmUrl: confirmUrl(token), unsubscribeUrl: unsubscribeUrl(id), oneClickUrl: oneClickUnsubscribeUrl(id), ttlHours: env.radar.confirmTtlHours },
+        props: {
+          plate: lookup.plate,
+          confirmUrl: confirmUrl(token),
+          unsubscribeUrl: unsubscribeUrl(id),
+          oneClickUrl: oneClickUnsubscribeUrl(id),
+          ttlHours: env.radar.confirmTtlHours,
+        },
       });
       return "confirmation_sent" as const;
     });
@@ -108,6 +145,9 @@ export async function subscribeOwner(input: RadarSubscribeInput, now = new Date(
     outcome = await run();
   }
   if (outcome === "confirmation_sent") void kickOutbox();
-  radarLog.info({ outcome, email: maskEmail(email), at: now.toISOString() }, "owner asked for Radar");
+  radarLog.info(
+    { outcome, email: maskEmail(email), at: now.toISOString() },
+    "owner asked for Radar",
+  );
   return { outcome, email };
 }

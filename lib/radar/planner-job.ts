@@ -29,7 +29,8 @@ const LEASE_MS = 30_000;
 
 /** Inserts a turn's scan unless it is there already (both providers: ON CONFLICT DO NOTHING). */
 export async function queueScan(watchId: string, dueAt: Date, now = new Date()): Promise<boolean> {
-  const inserted = await db.$executeRaw`INSERT INTO "RadarScan" ("id", "watchId", "dueAt", "status", "attempts", "createdAt")
+  const inserted =
+    await db.$executeRaw`INSERT INTO "RadarScan" ("id", "watchId", "dueAt", "status", "attempts", "createdAt")
     VALUES (${randomUUID()}, ${watchId}, ${dueAt}, 'queued', 0, ${now}) ON CONFLICT ("watchId", "dueAt") DO NOTHING`;
   return inserted === 1;
 }
@@ -48,15 +49,24 @@ async function planTurn(row: WatchRow, onQueued: () => void): Promise<never> {
   let next = nextScanAt(schedule, dueAt);
   if (next.getTime() <= now.getTime() - schedule.periodMs) next = nextScanAt(schedule, now);
   const moved = await db.radarWatch.updateMany({
-    where: { id: row.id, status: "active", ...(row.nextScanAt ? { nextScanAt: row.nextScanAt } : { nextScanAt: null }) },
+    where: {
+      id: row.id,
+      status: "active",
+      ...(row.nextScanAt ? { nextScanAt: row.nextScanAt } : { nextScanAt: null }),
+    },
     data: { nextScanAt: next, notBefore: next },
   });
-  if (moved.count === 0) radarLog.debug({ watchId: row.id }, "watch changed while its turn was planned");
+  if (moved.count === 0)
+    radarLog.debug({ watchId: row.id }, "watch changed while its turn was planned");
   // The watch stays in the queue (it is never "done"): due again at its next turn.
   throw new RetryLater(next, "next turn");
 }
 
-export function plannerJob(options: { onQueued: () => void; onDeferred?: (at: Date) => void; leaseMs?: number }): Job<WatchRow> {
+export function plannerJob(options: {
+  onQueued: () => void;
+  onDeferred?: (at: Date) => void;
+  leaseMs?: number;
+}): Job<WatchRow> {
   return {
     name: "radar-planner",
     table: db.radarWatch as unknown as LeaseTable,

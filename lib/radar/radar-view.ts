@@ -28,7 +28,14 @@ export type RadarEventView = {
   linkHref: string | null;
 };
 
-export type StoppedWatchView = { vehicleId: string; plate: string; clientId: string; clientName: string; reason: string; stoppedAt: string | null };
+export type StoppedWatchView = {
+  vehicleId: string;
+  plate: string;
+  clientId: string;
+  clientName: string;
+  reason: string;
+  stoppedAt: string | null;
+};
 
 export type RadarPageView = {
   watched: number;
@@ -53,22 +60,44 @@ export const EVENT_FACTS_SELECT = {
   amountCents: true,
   previousAmountCents: true,
   dueDate: true,
-  watch: { select: { vehicle: { select: { plate: true, uf: true, client: { select: { id: true, name: true } } } } } },
+  watch: {
+    select: {
+      vehicle: { select: { plate: true, uf: true, client: { select: { id: true, name: true } } } },
+    },
+  },
 } as const;
 
-export const eventLinkHref = (eventId: string, debtId: string) => `/painel/radar/eventos/${encodeURIComponent(eventId)}?debts=${encodeURIComponent(debtId)}`;
+export const eventLinkHref = (eventId: string, debtId: string) =>
+  `/painel/radar/eventos/${encodeURIComponent(eventId)}?debts=${encodeURIComponent(debtId)}`;
 
 const SELF_STOPS = ["vehicle_not_found", "wrong_document"];
 
-export async function radarPageView(userId: string, filter: RadarFilter = {}, seenAt?: Date | null): Promise<RadarPageView> {
+export async function radarPageView(
+  userId: string,
+  filter: RadarFilter = {},
+  seenAt?: Date | null,
+): Promise<RadarPageView> {
   const account = await db.radarAccount.findUnique({ where: { userId } });
-  const since = filter.since ? new Date(filter.since) : seenAt !== undefined ? seenAt : (account?.radarSeenAt ?? null);
+  const since = filter.since
+    ? new Date(filter.since)
+    : seenAt !== undefined
+      ? seenAt
+      : (account?.radarSeenAt ?? null);
   const monthlyCap = account?.monthlyCap ?? env.radar.defaultMonthlyCap;
   const [active, stopped, rows, clients, next] = await Promise.all([
-    db.radarWatch.findMany({ where: { userId, kind: "workspace", status: "active" }, select: { recurrence: true } }),
+    db.radarWatch.findMany({
+      where: { userId, kind: "workspace", status: "active" },
+      select: { recurrence: true },
+    }),
     db.radarWatch.findMany({
       where: { userId, kind: "workspace", status: "stopped", stopReason: { in: SELF_STOPS } },
-      select: { stopReason: true, stoppedAt: true, vehicle: { select: { id: true, plate: true, client: { select: { id: true, name: true } } } } },
+      select: {
+        stopReason: true,
+        stoppedAt: true,
+        vehicle: {
+          select: { id: true, plate: true, client: { select: { id: true, name: true } } },
+        },
+      },
     }),
     db.radarEvent.findMany({
       where: {
@@ -80,8 +109,15 @@ export async function radarPageView(userId: string, filter: RadarFilter = {}, se
       take: MAX_EVENTS,
       select: { ...EVENT_FACTS_SELECT, debtId: true, lookupId: true, createdAt: true },
     }),
-    db.workspaceClient.findMany({ where: { userId, vehicles: { some: { radarWatch: { isNot: null } } } }, select: { id: true, name: true } }),
-    db.radarWatch.findFirst({ where: { userId, kind: "workspace", status: "active", nextScanAt: { not: null } }, orderBy: { nextScanAt: "asc" }, select: { nextScanAt: true } }),
+    db.workspaceClient.findMany({
+      where: { userId, vehicles: { some: { radarWatch: { isNot: null } } } },
+      select: { id: true, name: true },
+    }),
+    db.radarWatch.findFirst({
+      where: { userId, kind: "workspace", status: "active", nextScanAt: { not: null } },
+      orderBy: { nextScanAt: "asc" },
+      select: { nextScanAt: true },
+    }),
   ]);
   const usedPerMonth = active.reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
   const events = rows.map((e): RadarEventView => {
@@ -111,7 +147,16 @@ export async function radarPageView(userId: string, filter: RadarFilter = {}, se
     nextCheckAt: next?.nextScanAt?.toISOString() ?? null,
     stoppedBySelf: stopped.flatMap((w) =>
       w.vehicle
-        ? [{ vehicleId: w.vehicle.id, plate: formatPlate(w.vehicle.plate), clientId: w.vehicle.client.id, clientName: w.vehicle.client.name, reason: w.stopReason ?? "", stoppedAt: w.stoppedAt?.toISOString() ?? null }]
+        ? [
+            {
+              vehicleId: w.vehicle.id,
+              plate: formatPlate(w.vehicle.plate),
+              clientId: w.vehicle.client.id,
+              clientName: w.vehicle.client.name,
+              reason: w.stopReason ?? "",
+              stoppedAt: w.stoppedAt?.toISOString() ?? null,
+            },
+          ]
         : [],
     ),
     events,
@@ -123,8 +168,15 @@ export async function radarPageView(userId: string, filter: RadarFilter = {}, se
 
 /** The page was seen: what it showed is no longer new on the next visit. Returns the previous mark. */
 export async function markRadarSeen(userId: string, now = new Date()): Promise<Date | null> {
-  const before = await db.radarAccount.findUnique({ where: { userId }, select: { radarSeenAt: true } });
-  await db.radarAccount.upsert({ where: { userId }, create: { userId, monthlyCap: env.radar.defaultMonthlyCap, radarSeenAt: now }, update: { radarSeenAt: now } });
+  const before = await db.radarAccount.findUnique({
+    where: { userId },
+    select: { radarSeenAt: true },
+  });
+  await db.radarAccount.upsert({
+    where: { userId },
+    create: { userId, monthlyCap: env.radar.defaultMonthlyCap, radarSeenAt: now },
+    update: { radarSeenAt: now },
+  });
   return before?.radarSeenAt ?? null;
 }
 
@@ -132,7 +184,23 @@ export async function markRadarSeen(userId: string, now = new Date()): Promise<D
 export async function eventForLink(userId: string, eventId: string) {
   const e = await db.radarEvent.findFirst({
     where: { id: eventId, userId },
-    select: { debtId: true, lookupId: true, title: true, kind: true, watch: { select: { vehicle: { select: { plate: true, uf: true, client: { select: { id: true, name: true, phone: true, email: true } } } } } } },
+    select: {
+      debtId: true,
+      lookupId: true,
+      title: true,
+      kind: true,
+      watch: {
+        select: {
+          vehicle: {
+            select: {
+              plate: true,
+              uf: true,
+              client: { select: { id: true, name: true, phone: true, email: true } },
+            },
+          },
+        },
+      },
+    },
   });
   const vehicle = e?.watch.vehicle;
   if (!e || !vehicle || !e.lookupId || !e.debtId) return null;
@@ -143,6 +211,11 @@ export async function eventForLink(userId: string, eventId: string) {
     title: e.title,
     plate: vehicle.plate,
     uf: vehicle.uf,
-    client: { id: client.id, name: client.name, phone: client.phone, hasEmail: Boolean(client.email) },
+    client: {
+      id: client.id,
+      name: client.name,
+      phone: client.phone,
+      hasEmail: Boolean(client.email),
+    },
   };
 }

@@ -40,7 +40,13 @@ const PATIENT_CHECK_BACK_MS = 5 * 60_000;
 const LEASE_MS = 60_000;
 const OPERATION = "debt-lookup";
 
-export type ScanRow = { id: string; attempts: number; watchId: string; dueAt: Date; lookupId: string | null };
+export type ScanRow = {
+  id: string;
+  attempts: number;
+  watchId: string;
+  dueAt: Date;
+  lookupId: string | null;
+};
 
 // Not a correctness decision (the budget lives in the database): once this process was told to
 // wait for the next window, the other scans it holds wait too instead of each asking again.
@@ -51,7 +57,10 @@ export const waitingForBudget = (): boolean => sharedWait.until > Date.now();
 
 const roundUp = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000);
 const checkBack = (waitedMs = 0) =>
-  new RetryLater(roundUp(Date.now() + (waitedMs > PATIENT_AFTER_MS ? PATIENT_CHECK_BACK_MS : CHECK_BACK_MS)), "waiting for the lookup's result");
+  new RetryLater(
+    roundUp(Date.now() + (waitedMs > PATIENT_AFTER_MS ? PATIENT_CHECK_BACK_MS : CHECK_BACK_MS)),
+    "waiting for the lookup's result",
+  );
 const budgetWait = (seconds: number) => {
   const at = roundUp(Date.now() + Math.max(1, seconds) * 1000);
   sharedWait.until = Math.max(sharedWait.until, at.getTime());
@@ -62,22 +71,31 @@ const budgetWait = (seconds: number) => {
 export async function createLinkedScanLookup(scanId: string, input: LookupInput) {
   return db.$transaction(async (tx) => {
     const lookup = await tx.lookup.create({ data: lookupRowData(input, { origin: RADAR_LOOKUP }) });
-    const linked = await tx.radarScan.updateMany({ where: { id: scanId, lookupId: null, status: { in: OPEN_SCAN } }, data: { lookupId: lookup.id, status: "running" } });
-    if (linked.count !== 1) throw new Error("radar scan changed while its lookup was being created");
+    const linked = await tx.radarScan.updateMany({
+      where: { id: scanId, lookupId: null, status: { in: OPEN_SCAN } },
+      data: { lookupId: lookup.id, status: "running" },
+    });
+    if (linked.count !== 1)
+      throw new Error("radar scan changed while its lookup was being created");
     return lookup;
   });
 }
 
 async function takeBudget(): Promise<void> {
-  if (sharedWait.until > Date.now()) throw new RetryLater(roundUp(sharedWait.until), "radar budget");
+  if (sharedWait.until > Date.now())
+    throw new RetryLater(roundUp(sharedWait.until), "radar budget");
   const wait = await budget.takeShare(OPERATION, env.radar.budgetShare);
   if (wait > 0) throw budgetWait(wait);
 }
 
 /** The scan as the reaction may have left it: ended, or sent back for a fresh lookup. */
 async function afterSettled(scanId: string): Promise<Record<string, unknown>> {
-  const scan = await db.radarScan.findUnique({ where: { id: scanId }, select: { status: true, lookupId: true, notBefore: true } });
-  if (scan && OPEN_SCAN.includes(scan.status) && scan.lookupId === null) throw new RetryLater(scan.notBefore ?? new Date(), "authority error: fresh lookup later");
+  const scan = await db.radarScan.findUnique({
+    where: { id: scanId },
+    select: { status: true, lookupId: true, notBefore: true },
+  });
+  if (scan && OPEN_SCAN.includes(scan.status) && scan.lookupId === null)
+    throw new RetryLater(scan.notBefore ?? new Date(), "authority error: fresh lookup later");
   return {};
 }
 
@@ -85,7 +103,10 @@ async function afterSettled(scanId: string): Promise<Record<string, unknown>> {
 const WRONG_DOCUMENT = new Set(["UPSTREAM_INVALID_REQUEST", "UPSTREAM_UNPROCESSABLE"]);
 
 async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
-  const watch = (await db.radarWatch.findUnique({ where: { id: row.watchId }, select: WATCH_TARGET_SELECT })) as WatchWithTarget | null;
+  const watch = (await db.radarWatch.findUnique({
+    where: { id: row.watchId },
+    select: WATCH_TARGET_SELECT,
+  })) as WatchWithTarget | null;
   const input = watch && watch.status === "active" ? targetOf(watch) : null;
   if (!watch || !input) return { status: "skipped", finishedAt: new Date() };
 
@@ -93,7 +114,11 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
   if (!lookup || (lookup.status === "pending" && lookup.transactionId === null)) {
     const uf = ufOf(watch) ?? input.uf;
     const now = new Date();
-    if (isSpMaintenanceWindow(uf, now)) throw new RetryLater(outsideSpMaintenance(scheduleOf(watch, uf), now), "SP authority maintenance");
+    if (isSpMaintenanceWindow(uf, now))
+      throw new RetryLater(
+        outsideSpMaintenance(scheduleOf(watch, uf), now),
+        "SP authority maintenance",
+      );
     await takeBudget();
     lookup ??= await createLinkedScanLookup(row.id, input);
     try {
@@ -114,7 +139,8 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
   }
   if (lookup.status === "failed") {
     const code = lookup.errorCode ?? "LOOKUP_FAILED";
-    if (!WRONG_DOCUMENT.has(code)) return { status: "failed", errorCode: code, finishedAt: new Date() };
+    if (!WRONG_DOCUMENT.has(code))
+      return { status: "failed", errorCode: code, finishedAt: new Date() };
     const lookupId = lookup.id;
     await db.$transaction((tx) => stopWatch(tx, watch, "wrong_document", lookupId, new Date()));
     return { status: "done", errorCode: "WRONG_DOCUMENT", finishedAt: new Date() };
@@ -122,12 +148,17 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
   // Resolved: the reaction settled the scan in the same transaction, unless the scan was not
   // linked to it then; settling again changes nothing (open scans only, unique event keys).
   const resolved = { lookupRowId: lookup.id, status: lookup.status, errorCode: lookup.errorCode };
-  const debts = lookup.status === "debts" ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } }) : [];
+  const debts =
+    lookup.status === "debts"
+      ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } })
+      : [];
   await db.$transaction((tx) => settleScans(tx, new Date(), [{ ...resolved, debts }]));
   return afterSettled(row.id);
 }
 
-export function scanJob(options: { leaseMs?: number; onDeferred?: (at: Date) => void } = {}): Job<ScanRow> {
+export function scanJob(
+  options: { leaseMs?: number; onDeferred?: (at: Date) => void } = {},
+): Job<ScanRow> {
   return {
     name: "radar-scan",
     table: db.radarScan as unknown as LeaseTable,
@@ -142,7 +173,13 @@ export function scanJob(options: { leaseMs?: number; onDeferred?: (at: Date) => 
       radarLog.error({ err: error }, "radar scan given up after its last attempt");
       return { status: "failed", errorCode: "SCAN_FAILED", finishedAt: now };
     },
-    sql: { db, table: "RadarScan", pending: `"status" IN (${OPEN_SCAN.map((s) => `'${s}'`).join(", ")})`, orderBy: "dueAt", columns: ["watchId", "dueAt", "lookupId"] },
+    sql: {
+      db,
+      table: "RadarScan",
+      pending: `"status" IN (${OPEN_SCAN.map((s) => `'${s}'`).join(", ")})`,
+      orderBy: "dueAt",
+      columns: ["watchId", "dueAt", "lookupId"],
+    },
     run: runScan,
     onDeferred: options.onDeferred,
   };

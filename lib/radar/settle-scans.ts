@@ -25,13 +25,28 @@ export const OPEN_SCAN = ["queued", "running"];
 export const RADAR_LOOKUP = "radar";
 
 /** A resolved lookup as the reaction sees it (lib/lookups/reactions.ts LookupsResolved). */
-export type ScanResult = { lookupRowId: string; status: string; errorCode: string | null; debts: readonly StoredDebt[] };
+export type ScanResult = {
+  lookupRowId: string;
+  status: string;
+  errorCode: string | null;
+  debts: readonly StoredDebt[];
+};
 
-type ScanWatch = { id: string; kind: string; userId: string | null; status: string; recurrence: string; baselineLookupId: string | null; uf: string | null; vehicle: { uf: string } | null };
+type ScanWatch = {
+  id: string;
+  kind: string;
+  userId: string | null;
+  status: string;
+  recurrence: string;
+  baselineLookupId: string | null;
+  uf: string | null;
+  vehicle: { uf: string } | null;
+};
 type OpenScan = { id: string; lookupId: string | null; dueAt: Date; watch: ScanWatch };
 
 /** What happened to each scan (tests and logs). */
-export type ScanOutcome = "done" | "baseline" | "stale" | "skipped" | "stopped" | "retry" | "failed";
+export type ScanOutcome =
+  "done" | "baseline" | "stale" | "skipped" | "stopped" | "retry" | "failed";
 
 type EventRow = {
   id: string;
@@ -51,11 +66,42 @@ type EventRow = {
   expirationDate: Date | null;
   createdAt: Date;
 };
-const EVENT_COLUMNS = ["id", "watchId", "userId", "dedupeKey", "kind", "reason", "debtKey", "debtId", "lookupId", "type", "title", "amountCents", "previousAmountCents", "dueDate", "expirationDate", "createdAt"] as const satisfies readonly (keyof EventRow)[];
+const EVENT_COLUMNS = [
+  "id",
+  "watchId",
+  "userId",
+  "dedupeKey",
+  "kind",
+  "reason",
+  "debtKey",
+  "debtId",
+  "lookupId",
+  "type",
+  "title",
+  "amountCents",
+  "previousAmountCents",
+  "dueDate",
+  "expirationDate",
+  "createdAt",
+] as const satisfies readonly (keyof EventRow)[];
 
 type Debt = ReminderDebt & { expirationDate: Date | null };
 
-const watched = (d: Pick<StoredDebt, "debtId" | "type" | "title" | "amountCents" | "dueDate" | "expirationDate" | "hasDiscount" | "isExpired" | "year" | "ait">): Debt => ({
+const watched = (
+  d: Pick<
+    StoredDebt,
+    | "debtId"
+    | "type"
+    | "title"
+    | "amountCents"
+    | "dueDate"
+    | "expirationDate"
+    | "hasDiscount"
+    | "isExpired"
+    | "year"
+    | "ait"
+  >,
+): Debt => ({
   id: d.debtId,
   type: d.type as DebtType,
   title: d.title,
@@ -70,7 +116,13 @@ const watched = (d: Pick<StoredDebt, "debtId" | "type" | "title" | "amountCents"
 
 const asDate = (d: Date | string | null | undefined) => (d ? new Date(d) : null);
 
-function changeRow(watch: ScanWatch, change: DebtChange, lookupId: string, baselineId: string, now: Date): EventRow {
+function changeRow(
+  watch: ScanWatch,
+  change: DebtChange,
+  lookupId: string,
+  baselineId: string,
+  now: Date,
+): EventRow {
   const debt = (change.kind === "amountChanged" ? change.after : change.debt) as Debt;
   return {
     id: randomUUID(),
@@ -116,14 +168,24 @@ function reminderRow(watch: ScanWatch, r: Reminder, lookupId: string, now: Date)
 }
 
 async function insertEvents(tx: Tx, rows: EventRow[]): Promise<void> {
-  if (rows.length > 0) await insertRows(tx, "RadarEvent", EVENT_COLUMNS, rows, { skipDuplicatesOf: "dedupeKey" });
+  if (rows.length > 0)
+    await insertRows(tx, "RadarEvent", EVENT_COLUMNS, rows, { skipDuplicatesOf: "dedupeKey" });
 }
 
 const endScan = (tx: Tx, scanId: string, status: string, errorCode: string | null, now: Date) =>
-  tx.radarScan.updateMany({ where: { id: scanId, status: { in: OPEN_SCAN } }, data: { status, errorCode, finishedAt: now } });
+  tx.radarScan.updateMany({
+    where: { id: scanId, status: { in: OPEN_SCAN } },
+    data: { status, errorCode, finishedAt: now },
+  });
 
 /** Stops a watch by itself (the vehicle is not found, the document is wrong) with its notice. */
-export async function stopWatch(tx: Tx, watch: Pick<ScanWatch, "id" | "userId">, reason: "vehicle_not_found" | "wrong_document", lookupId: string, now: Date): Promise<boolean> {
+export async function stopWatch(
+  tx: Tx,
+  watch: Pick<ScanWatch, "id" | "userId">,
+  reason: "vehicle_not_found" | "wrong_document",
+  lookupId: string,
+  now: Date,
+): Promise<boolean> {
   const stopped = await tx.radarWatch.updateMany({
     where: { id: watch.id, status: "active" },
     data: { status: "stopped", stopReason: reason, stoppedAt: now, notBefore: null },
@@ -131,8 +193,22 @@ export async function stopWatch(tx: Tx, watch: Pick<ScanWatch, "id" | "userId">,
   if (stopped.count === 0) return false;
   await insertEvents(tx, [
     {
-      id: randomUUID(), watchId: watch.id, userId: watch.userId, dedupeKey: `${watch.id}|stopped|${reason}|${lookupId}`, kind: "stopped", reason,
-      debtKey: null, debtId: null, lookupId, type: null, title: null, amountCents: null, previousAmountCents: null, dueDate: null, expirationDate: null, createdAt: now,
+      id: randomUUID(),
+      watchId: watch.id,
+      userId: watch.userId,
+      dedupeKey: `${watch.id}|stopped|${reason}|${lookupId}`,
+      kind: "stopped",
+      reason,
+      debtKey: null,
+      debtId: null,
+      lookupId,
+      type: null,
+      title: null,
+      amountCents: null,
+      previousAmountCents: null,
+      dueDate: null,
+      expirationDate: null,
+      createdAt: now,
     },
   ]);
   return true;
@@ -140,7 +216,10 @@ export async function stopWatch(tx: Tx, watch: Pick<ScanWatch, "id" | "userId">,
 
 async function paidByUs(tx: Tx, debtIds: string[]): Promise<Set<string>> {
   if (debtIds.length === 0) return new Set();
-  const paid = await tx.paymentDebt.findMany({ where: { debtId: { in: debtIds }, payment: { status: "paid" } }, select: { debtId: true } });
+  const paid = await tx.paymentDebt.findMany({
+    where: { debtId: { in: debtIds }, payment: { status: "paid" } },
+    select: { debtId: true },
+  });
   return new Set(paid.map((p) => p.debtId));
 }
 
@@ -153,7 +232,12 @@ type Success = { scan: OpenScan; result: ScanResult };
  * Each watch's baseline moves to its new lookup by compare-and-set (of two results settling at
  * once only one tells its changes); no baseline yet: this result becomes it (reminders only).
  */
-async function compareAll(tx: Tx, items: readonly Success[], now: Date, outcomes: Map<string, ScanOutcome>): Promise<void> {
+async function compareAll(
+  tx: Tx,
+  items: readonly Success[],
+  now: Date,
+  outcomes: Map<string, ScanOutcome>,
+): Promise<void> {
   // One scan per watch in a round; a second result of one watch in the same group waits for the next.
   const round = new Map<string, Success>();
   const later: Success[] = [];
@@ -162,24 +246,57 @@ async function compareAll(tx: Tx, items: readonly Success[], now: Date, outcomes
     else round.set(item.scan.watch.id, item);
   }
   const first = [...round.values()];
-  const baselineIds = [...new Set(first.flatMap(({ scan, result }) => (scan.watch.baselineLookupId && scan.watch.baselineLookupId !== result.lookupRowId ? [scan.watch.baselineLookupId] : [])))];
+  const baselineIds = [
+    ...new Set(
+      first.flatMap(({ scan, result }) =>
+        scan.watch.baselineLookupId && scan.watch.baselineLookupId !== result.lookupRowId
+          ? [scan.watch.baselineLookupId]
+          : [],
+      ),
+    ),
+  ];
   const created = new Map(
-    (await tx.lookup.findMany({ where: { id: { in: [...baselineIds, ...first.map((i) => i.result.lookupRowId)] } }, select: { id: true, createdAt: true } })).map((l) => [l.id, l.createdAt]),
+    (
+      await tx.lookup.findMany({
+        where: { id: { in: [...baselineIds, ...first.map((i) => i.result.lookupRowId)] } },
+        select: { id: true, createdAt: true },
+      })
+    ).map((l) => [l.id, l.createdAt]),
   );
   const baseDebts = new Map<string, StoredDebt[]>();
   if (baselineIds.length > 0) {
-    for (const d of await tx.lookupDebt.findMany({ where: { lookupId: { in: baselineIds } }, orderBy: { id: "asc" } })) {
+    for (const d of await tx.lookupDebt.findMany({
+      where: { lookupId: { in: baselineIds } },
+      orderBy: { id: "asc" },
+    })) {
       baseDebts.set(d.lookupId, [...(baseDebts.get(d.lookupId) ?? []), d]);
     }
   }
-  const paid = await paidByUs(tx, [...baseDebts.values()].flat().map((d) => d.debtId));
+  const paid = await paidByUs(
+    tx,
+    [...baseDebts.values()].flat().map((d) => d.debtId),
+  );
 
   const stale: string[] = [];
-  const moves: { scan: OpenScan; result: ScanResult; from: string | null; events: EventRow[]; compared: boolean }[] = [];
-  const offsets = { discountEnds: [env.radar.discountReminderDays], dueSoon: env.radar.dueReminderDays };
+  const moves: {
+    scan: OpenScan;
+    result: ScanResult;
+    from: string | null;
+    events: EventRow[];
+    compared: boolean;
+  }[] = [];
+  const offsets = {
+    discountEnds: [env.radar.discountReminderDays],
+    dueSoon: env.radar.dueReminderDays,
+  };
   for (const { scan, result } of first) {
     const { watch } = scan;
-    const baselineId = watch.baselineLookupId && watch.baselineLookupId !== result.lookupRowId && created.has(watch.baselineLookupId) ? watch.baselineLookupId : null;
+    const baselineId =
+      watch.baselineLookupId &&
+      watch.baselineLookupId !== result.lookupRowId &&
+      created.has(watch.baselineLookupId)
+        ? watch.baselineLookupId
+        : null;
     // An older turn's result landing after a newer one's: the newer one already told its changes.
     if (baselineId && created.get(result.lookupRowId)! < created.get(baselineId)!) {
       stale.push(scan.id);
@@ -187,33 +304,87 @@ async function compareAll(tx: Tx, items: readonly Success[], now: Date, outcomes
       continue;
     }
     const after = result.debts.map(watched);
-    const changes = baselineId ? diffDebts((baseDebts.get(baselineId) ?? []).map(watched), after, { scope: `${watch.id}:${baselineId}`, paidByUs: paid }) : [];
+    const changes = baselineId
+      ? diffDebts((baseDebts.get(baselineId) ?? []).map(watched), after, {
+          scope: `${watch.id}:${baselineId}`,
+          paidByUs: paid,
+        })
+      : [];
     const reminders = remindersDue(after, now, { scope: watch.id, offsets });
     moves.push({
-      scan, result, from: watch.baselineLookupId, compared: baselineId !== null,
-      events: [...changes.map((c) => changeRow(watch, c, result.lookupRowId, baselineId!, now)), ...reminders.map((r) => reminderRow(watch, r, result.lookupRowId, now))],
+      scan,
+      result,
+      from: watch.baselineLookupId,
+      compared: baselineId !== null,
+      events: [
+        ...changes.map((c) => changeRow(watch, c, result.lookupRowId, baselineId!, now)),
+        ...reminders.map((r) => reminderRow(watch, r, result.lookupRowId, now)),
+      ],
     });
   }
   if (moves.length > 0) {
     const moved = await tx.$queryRaw<{ id: string }[]>`UPDATE "RadarWatch"
-         SET "baselineLookupId" = ${caseOf("id", moves.map((m) => [m.scan.watch.id, m.result.lookupRowId] as const))}, "lastScanAt" = ${now}, "updatedAt" = ${now}
-       WHERE ${Prisma.join(moves.map((m) => (m.from === null ? Prisma.sql`("id" = ${m.scan.watch.id} AND "baselineLookupId" IS NULL)` : Prisma.sql`("id" = ${m.scan.watch.id} AND "baselineLookupId" = ${m.from})`)), " OR ")}
+         SET "baselineLookupId" = ${caseOf(
+           "id",
+           moves.map((m) => [m.scan.watch.id, m.result.lookupRowId] as const),
+         )}, "lastScanAt" = ${now}, "updatedAt" = ${now}
+       WHERE ${Prisma.join(
+         moves.map((m) =>
+           m.from === null
+             ? Prisma.sql`("id" = ${m.scan.watch.id} AND "baselineLookupId" IS NULL)`
+             : Prisma.sql`("id" = ${m.scan.watch.id} AND "baselineLookupId" = ${m.from})`,
+         ),
+         " OR ",
+       )}
        RETURNING "id"`;
     const won = new Set(moved.map((m) => m.id));
-    await insertEvents(tx, moves.filter((m) => won.has(m.scan.watch.id)).flatMap((m) => m.events));
-    await tx.radarScan.updateMany({ where: { id: { in: moves.map((m) => m.scan.id) }, status: { in: OPEN_SCAN } }, data: { status: "done", errorCode: null, finishedAt: now } });
+    await insertEvents(
+      tx,
+      moves.filter((m) => won.has(m.scan.watch.id)).flatMap((m) => m.events),
+    );
+    await tx.radarScan.updateMany({
+      where: { id: { in: moves.map((m) => m.scan.id) }, status: { in: OPEN_SCAN } },
+      data: { status: "done", errorCode: null, finishedAt: now },
+    });
     for (const m of moves) outcomes.set(m.scan.id, m.compared ? "done" : "baseline");
   }
-  if (stale.length > 0) await tx.radarScan.updateMany({ where: { id: { in: stale }, status: { in: OPEN_SCAN } }, data: { status: "done", errorCode: "STALE_RESULT", finishedAt: now } });
+  if (stale.length > 0)
+    await tx.radarScan.updateMany({
+      where: { id: { in: stale }, status: { in: OPEN_SCAN } },
+      data: { status: "done", errorCode: "STALE_RESULT", finishedAt: now },
+    });
 
   if (later.length > 0) {
-    const baselines = new Map((await tx.radarWatch.findMany({ where: { id: { in: later.map((l) => l.scan.watch.id) } }, select: { id: true, baselineLookupId: true } })).map((w) => [w.id, w.baselineLookupId]));
-    await compareAll(tx, later.map(({ scan, result }) => ({ scan: { ...scan, watch: { ...scan.watch, baselineLookupId: baselines.get(scan.watch.id) ?? null } }, result })), now, outcomes);
+    const baselines = new Map(
+      (
+        await tx.radarWatch.findMany({
+          where: { id: { in: later.map((l) => l.scan.watch.id) } },
+          select: { id: true, baselineLookupId: true },
+        })
+      ).map((w) => [w.id, w.baselineLookupId]),
+    );
+    await compareAll(
+      tx,
+      later.map(({ scan, result }) => ({
+        scan: {
+          ...scan,
+          watch: { ...scan.watch, baselineLookupId: baselines.get(scan.watch.id) ?? null },
+        },
+        result,
+      })),
+      now,
+      outcomes,
+    );
   }
 }
 
 /** After an authority error: the scan goes back to the queue for a fresh lookup, or ends when its period is over. */
-async function retryLater(tx: Tx, scan: OpenScan, code: string, now: Date): Promise<{ outcome: ScanOutcome; at?: Date }> {
+async function retryLater(
+  tx: Tx,
+  scan: OpenScan,
+  code: string,
+  now: Date,
+): Promise<{ outcome: ScanOutcome; at?: Date }> {
   const uf = scan.watch.vehicle?.uf ?? scan.watch.uf ?? "";
   const schedule = scheduleOf(scan.watch, uf);
   const at = retryAfterAuthorityError(schedule, now, env.radar.authorityRetryMs);
@@ -226,18 +397,38 @@ async function retryLater(tx: Tx, scan: OpenScan, code: string, now: Date): Prom
   // check-back over this wait; it reads the scan again and leaves it as it is.
   await tx.radarScan.updateMany({
     where: { id: scan.id, status: { in: OPEN_SCAN }, lookupId: scan.lookupId },
-    data: { lookupId: null, status: "queued", errorCode: `AUTHORITY_${code}`, notBefore: at, leaseOwner: null, leaseUntil: null },
+    data: {
+      lookupId: null,
+      status: "queued",
+      errorCode: `AUTHORITY_${code}`,
+      notBefore: at,
+      leaseOwner: null,
+      leaseUntil: null,
+    },
   });
   return { outcome: "retry", at };
 }
 
-const WATCH_SELECT = { id: true, kind: true, userId: true, status: true, recurrence: true, baselineLookupId: true, uf: true, vehicle: { select: { uf: true } } } as const;
+const WATCH_SELECT = {
+  id: true,
+  kind: true,
+  userId: true,
+  status: true,
+  recurrence: true,
+  baselineLookupId: true,
+  uf: true,
+  vehicle: { select: { uf: true } },
+} as const;
 
 /**
  * Settles the open scans of these resolved lookups (lookups of no scan: nothing happens). Returns
  * each settled scan's outcome, and the earliest authority retry (to wake the scan queue then).
  */
-export async function settleScans(tx: Tx, now: Date, results: readonly ScanResult[]): Promise<{ outcomes: Map<string, ScanOutcome>; retryAt?: Date }> {
+export async function settleScans(
+  tx: Tx,
+  now: Date,
+  results: readonly ScanResult[],
+): Promise<{ outcomes: Map<string, ScanOutcome>; retryAt?: Date }> {
   const outcomes = new Map<string, ScanOutcome>();
   if (results.length === 0) return { outcomes };
   const scans = (await tx.radarScan.findMany({
@@ -262,7 +453,11 @@ export async function settleScans(tx: Tx, now: Date, results: readonly ScanResul
       await stopWatch(tx, scan.watch, "vehicle_not_found", result.lookupRowId, now);
       await endScan(tx, scan.id, "done", "VEHICLE_NOT_FOUND", now);
       outcome = "stopped";
-    } else if (result.status === "error" && result.errorCode && isAuthorityError(result.errorCode)) {
+    } else if (
+      result.status === "error" &&
+      result.errorCode &&
+      isAuthorityError(result.errorCode)
+    ) {
       const r = await retryLater(tx, scan, result.errorCode, now);
       outcome = r.outcome;
       if (r.at && (!retryAt || r.at < retryAt)) retryAt = r.at;

@@ -27,7 +27,18 @@ export function lookupsPerMonth(recurrence: string): number {
  * at notBefore). Written by whoever turns a watch on: the despachante's settings, the owner's
  * confirmation link.
  */
-export function activationData(watch: { id: string; recurrence: string }, uf: string, now = new Date()) {
+export function activationData(
+  watch: { id: string; recurrence: string },
+  uf: string,
+  now = new Date(),
+) {
   const first = firstScanAt(scheduleOf(watch, uf), now);
-  return { status: "active", stopReason: null, stoppedAt: null, nextScanAt: first, notBefore: first, attempts: 0 } as const;
+  return {
+    status: "active",
+    stopReason: null,
+    stoppedAt: null,
+    nextScanAt: first,
+    notBefore: first,
+    attempts: 0,
+  } as const;
 }

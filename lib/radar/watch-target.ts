@@ -15,7 +15,9 @@ export const WATCH_TARGET_SELECT = {
   plate: true,
   renavam: true,
   cpfCnpj: true,
-  vehicle: { select: { uf: true, plate: true, renavam: true, client: { select: { cpfCnpj: true } } } },
+  vehicle: {
+    select: { uf: true, plate: true, renavam: true, client: { select: { cpfCnpj: true } } },
+  },
 } as const;
 
 export type WatchWithTarget = {
@@ -33,9 +35,15 @@ export type WatchWithTarget = {
 
 /** The lookup's input, or null when the watch has nothing to look up (its data erased). */
 export function targetOf(watch: WatchWithTarget): LookupInput | null {
-  const t = watch.kind === "workspace" && watch.vehicle
-    ? { uf: watch.vehicle.uf, plate: watch.vehicle.plate, renavam: watch.vehicle.renavam, cpfCnpj: watch.vehicle.client.cpfCnpj }
-    : { uf: watch.uf, plate: watch.plate, renavam: watch.renavam, cpfCnpj: watch.cpfCnpj };
+  const t =
+    watch.kind === "workspace" && watch.vehicle
+      ? {
+          uf: watch.vehicle.uf,
+          plate: watch.vehicle.plate,
+          renavam: watch.vehicle.renavam,
+          cpfCnpj: watch.vehicle.client.cpfCnpj,
+        }
+      : { uf: watch.uf, plate: watch.plate, renavam: watch.renavam, cpfCnpj: watch.cpfCnpj };
   if (!t.uf || !t.plate || !t.renavam || !t.cpfCnpj) return null;
   return t as LookupInput;
 }

@@ -24,18 +24,34 @@ export const PLANNER_CLAIM = { limit: 200, concurrency: 5, between: yieldToReque
 // (no database call once one has: scan-job.ts sharedWait) and are deferred together; and once this
 // process knows Radar's share of the window is spent it claims nothing until the next window (the
 // deferred rows wake it then), rather than cycling a backlog through claims that all wait.
-export const SCAN_CLAIM = { limit: () => (waitingForBudget() ? 0 : 200), concurrency: 10, between: yieldToRequests };
+export const SCAN_CLAIM = {
+  limit: () => (waitingForBudget() ? 0 : 200),
+  concurrency: 10,
+  between: yieldToRequests,
+};
 
 export const radarPlanner: Worker = defineWorker({
-  job: plannerJob({ onQueued: () => void radarScans.kick(), onDeferred: (at) => radarPlanner.wakeAt(at) }),
+  job: plannerJob({
+    onQueued: () => void radarScans.kick(),
+    onDeferred: (at) => radarPlanner.wakeAt(at),
+  }),
   claim: PLANNER_CLAIM,
   nextDue: async () =>
-    (await db.radarWatch.findFirst({ where: { status: "active", notBefore: { not: null } }, orderBy: { notBefore: "asc" }, select: { notBefore: true } }))?.notBefore,
+    (
+      await db.radarWatch.findFirst({
+        where: { status: "active", notBefore: { not: null } },
+        orderBy: { notBefore: "asc" },
+        select: { notBefore: true },
+      })
+    )?.notBefore,
   onError: (error) => radarLog.error({ err: error }, "radar planner stopped"),
   depth: {
     metric: "radar_watches_due",
     help: "Active Radar watches whose next turn is due and not yet queued (fleet-wide)",
-    count: () => db.radarWatch.count({ where: { status: "active", OR: [{ notBefore: null }, { notBefore: { lte: new Date() } }] } }),
+    count: () =>
+      db.radarWatch.count({
+        where: { status: "active", OR: [{ notBefore: null }, { notBefore: { lte: new Date() } }] },
+      }),
   },
 });
 
@@ -43,7 +59,13 @@ export const radarScans: Worker = defineWorker({
   job: scanJob({ onDeferred: (at) => radarScans.wakeAt(at) }),
   claim: SCAN_CLAIM,
   nextDue: async () =>
-    (await db.radarScan.findFirst({ where: { status: { in: OPEN_SCAN }, notBefore: { not: null } }, orderBy: { notBefore: "asc" }, select: { notBefore: true } }))?.notBefore,
+    (
+      await db.radarScan.findFirst({
+        where: { status: { in: OPEN_SCAN }, notBefore: { not: null } },
+        orderBy: { notBefore: "asc" },
+        select: { notBefore: true },
+      })
+    )?.notBefore,
   onError: (error) => radarLog.error({ err: error }, "radar scan worker stopped"),
   depth: {
     metric: "radar_scans_depth",

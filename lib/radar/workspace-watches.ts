@@ -33,38 +33,85 @@ export type RadarCost = {
 /** The account's cap, created with the configured default the first time it is needed. */
 export async function radarAccountOf(userId: string, client: Pick<Tx, "radarAccount"> = db) {
   const found = await client.radarAccount.findUnique({ where: { userId } });
-  return found ?? { userId, monthlyCap: env.radar.defaultMonthlyCap, radarSeenAt: null, painelSeenAt: null, lastDigestDay: null };
+  return (
+    found ?? {
+      userId,
+      monthlyCap: env.radar.defaultMonthlyCap,
+      radarSeenAt: null,
+      painelSeenAt: null,
+      lastDigestDay: null,
+    }
+  );
 }
 
-async function chosenVehicles(tx: Pick<Tx, "workspaceVehicle" | "workspaceClient">, userId: string, selection: RadarSelection) {
-  if (selection.scope === "all") return tx.workspaceVehicle.findMany({ where: { userId }, select: { id: true, uf: true } });
+async function chosenVehicles(
+  tx: Pick<Tx, "workspaceVehicle" | "workspaceClient">,
+  userId: string,
+  selection: RadarSelection,
+) {
+  if (selection.scope === "all")
+    return tx.workspaceVehicle.findMany({ where: { userId }, select: { id: true, uf: true } });
   if (selection.scope === "clients") {
     const ids = [...new Set(selection.clientIds)];
     const found = await tx.workspaceClient.count({ where: { userId, id: { in: ids } } });
     if (found !== ids.length) throw notInWorkspace("Cliente");
-    return tx.workspaceVehicle.findMany({ where: { userId, clientId: { in: ids } }, select: { id: true, uf: true } });
+    return tx.workspaceVehicle.findMany({
+      where: { userId, clientId: { in: ids } },
+      select: { id: true, uf: true },
+    });
   }
   const ids = [...new Set(selection.vehicleIds)];
-  const vehicles = await tx.workspaceVehicle.findMany({ where: { userId, id: { in: ids } }, select: { id: true, uf: true } });
+  const vehicles = await tx.workspaceVehicle.findMany({
+    where: { userId, id: { in: ids } },
+    select: { id: true, uf: true },
+  });
   if (vehicles.length !== ids.length) throw notInWorkspace("Veículo");
   return vehicles;
 }
 
-async function costOf(tx: Tx, userId: string, vehicleIds: string[], recurrence: Recurrence, monthlyCap: number): Promise<RadarCost> {
+async function costOf(
+  tx: Tx,
+  userId: string,
+  vehicleIds: string[],
+  recurrence: Recurrence,
+  monthlyCap: number,
+): Promise<RadarCost> {
   const chosen = new Set(vehicleIds);
-  const active = await tx.radarWatch.findMany({ where: { userId, kind: "workspace", status: "active" }, select: { vehicleId: true, recurrence: true } });
-  const othersPerMonth = active.filter((w) => !w.vehicleId || !chosen.has(w.vehicleId)).reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
+  const active = await tx.radarWatch.findMany({
+    where: { userId, kind: "workspace", status: "active" },
+    select: { vehicleId: true, recurrence: true },
+  });
+  const othersPerMonth = active
+    .filter((w) => !w.vehicleId || !chosen.has(w.vehicleId))
+    .reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
   const selectionPerMonth = vehicleIds.length * lookupsPerMonth(recurrence);
   const totalPerMonth = othersPerMonth + selectionPerMonth;
-  return { vehicles: vehicleIds.length, selectionPerMonth, othersPerMonth, totalPerMonth, monthlyCap, withinCap: totalPerMonth <= monthlyCap };
+  return {
+    vehicles: vehicleIds.length,
+    selectionPerMonth,
+    othersPerMonth,
+    totalPerMonth,
+    monthlyCap,
+    withinCap: totalPerMonth <= monthlyCap,
+  };
 }
 
 /** What turning Radar on for this selection would cost a month; nothing is written. */
-export async function previewRadar(userId: string, selection: RadarSelection, recurrence: Recurrence): Promise<RadarCost> {
+export async function previewRadar(
+  userId: string,
+  selection: RadarSelection,
+  recurrence: Recurrence,
+): Promise<RadarCost> {
   return db.$transaction(async (tx) => {
     const vehicles = await chosenVehicles(tx, userId, selection);
     const account = await radarAccountOf(userId, tx);
-    return costOf(tx, userId, vehicles.map((v) => v.id), recurrence, account.monthlyCap);
+    return costOf(
+      tx,
+      userId,
+      vehicles.map((v) => v.id),
+      recurrence,
+      account.monthlyCap,
+    );
   });
 }
 
@@ -82,13 +129,31 @@ export const capExceeded = (cost: RadarCost) =>
  * lookup, else from none (its first scan's result becomes the baseline: no "appeared" for debts
  * already there).
  */
-export async function turnRadarOn(userId: string, selection: RadarSelection, recurrence: Recurrence, now = new Date()): Promise<RadarCost & { turnedOn: number }> {
+export async function turnRadarOn(
+  userId: string,
+  selection: RadarSelection,
+  recurrence: Recurrence,
+  now = new Date(),
+): Promise<RadarCost & { turnedOn: number }> {
   const result = await db.$transaction(async (tx) => {
-    const account = await tx.radarAccount.upsert({ where: { userId }, create: { userId, monthlyCap: env.radar.defaultMonthlyCap }, update: { updatedAt: now } });
+    const account = await tx.radarAccount.upsert({
+      where: { userId },
+      create: { userId, monthlyCap: env.radar.defaultMonthlyCap },
+      update: { updatedAt: now },
+    });
     const vehicles = await chosenVehicles(tx, userId, selection);
-    const cost = await costOf(tx, userId, vehicles.map((v) => v.id), recurrence, account.monthlyCap);
+    const cost = await costOf(
+      tx,
+      userId,
+      vehicles.map((v) => v.id),
+      recurrence,
+      account.monthlyCap,
+    );
     if (!cost.withinCap) throw capExceeded(cost);
-    const existing = await tx.radarWatch.findMany({ where: { vehicleId: { in: vehicles.map((v) => v.id) } }, select: { id: true, vehicleId: true, status: true, recurrence: true } });
+    const existing = await tx.radarWatch.findMany({
+      where: { vehicleId: { in: vehicles.map((v) => v.id) } },
+      select: { id: true, vehicleId: true, status: true, recurrence: true },
+    });
     const byVehicle = new Map(existing.map((w) => [w.vehicleId, w]));
     const fresh = vehicles.filter((v) => !byVehicle.has(v.id));
     const ids = orderedIds(fresh.length, now.getTime());
@@ -110,21 +175,40 @@ export async function turnRadarOn(userId: string, selection: RadarSelection, rec
       const watch = byVehicle.get(v.id);
       // An active watch at the same recurrence keeps its place on the grid.
       if (!watch || (watch.status === "active" && watch.recurrence === recurrence)) continue;
-      await tx.radarWatch.update({ where: { id: watch.id }, data: { recurrence, confirmedAt: now, ...activationData({ id: watch.id, recurrence }, v.uf, now) } });
+      await tx.radarWatch.update({
+        where: { id: watch.id },
+        data: {
+          recurrence,
+          confirmedAt: now,
+          ...activationData({ id: watch.id, recurrence }, v.uf, now),
+        },
+      });
       changed += 1;
     }
     return { ...cost, turnedOn: changed };
   });
-  radarLog.info({ vehicles: result.vehicles, turnedOn: result.turnedOn, perMonth: result.totalPerMonth }, "radar turned on");
+  radarLog.info(
+    { vehicles: result.vehicles, turnedOn: result.turnedOn, perMonth: result.totalPerMonth },
+    "radar turned on",
+  );
   return result;
 }
 
 /** Stops the selection's watches; the engine claims only active ones, so nothing more is looked up. */
-export async function turnRadarOff(userId: string, selection: RadarSelection, now = new Date()): Promise<{ turnedOff: number }> {
+export async function turnRadarOff(
+  userId: string,
+  selection: RadarSelection,
+  now = new Date(),
+): Promise<{ turnedOff: number }> {
   const turnedOff = await db.$transaction(async (tx) => {
     const vehicles = await chosenVehicles(tx, userId, selection);
     const { count } = await tx.radarWatch.updateMany({
-      where: { userId, kind: "workspace", vehicleId: { in: vehicles.map((v) => v.id) }, status: { not: "stopped" } },
+      where: {
+        userId,
+        kind: "workspace",
+        vehicleId: { in: vehicles.map((v) => v.id) },
+        status: { not: "stopped" },
+      },
       data: { status: "stopped", stopReason: "radar_off", stoppedAt: now, notBefore: null },
     });
     return count;
@@ -134,14 +218,24 @@ export async function turnRadarOff(userId: string, selection: RadarSelection, no
 }
 
 /** The account's monthly cap; a lower one than today's use stops nothing, it refuses more. */
-export async function setMonthlyCap(userId: string, monthlyCap: number): Promise<{ monthlyCap: number }> {
-  const account = await db.radarAccount.upsert({ where: { userId }, create: { userId, monthlyCap }, update: { monthlyCap } });
+export async function setMonthlyCap(
+  userId: string,
+  monthlyCap: number,
+): Promise<{ monthlyCap: number }> {
+  const account = await db.radarAccount.upsert({
+    where: { userId },
+    create: { userId, monthlyCap },
+    update: { monthlyCap },
+  });
   return { monthlyCap: account.monthlyCap };
 }
 
 /** Lookups a month of the account's active watches. */
 export async function usedPerMonth(userId: string): Promise<number> {
-  const active = await db.radarWatch.findMany({ where: { userId, kind: "workspace", status: "active" }, select: { recurrence: true } });
+  const active = await db.radarWatch.findMany({
+    where: { userId, kind: "workspace", status: "active" },
+    select: { recurrence: true },
+  });
   return active.reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
 }
 
@@ -149,7 +243,19 @@ export async function usedPerMonth(userId: string): Promise<number> {
 export async function radarChoices(userId: string) {
   const clients = await db.workspaceClient.findMany({
     where: { userId },
-    select: { id: true, name: true, vehicles: { select: { id: true, plate: true, uf: true, radarWatch: { select: { status: true, recurrence: true } } }, orderBy: { plate: "asc" } } },
+    select: {
+      id: true,
+      name: true,
+      vehicles: {
+        select: {
+          id: true,
+          plate: true,
+          uf: true,
+          radarWatch: { select: { status: true, recurrence: true } },
+        },
+        orderBy: { plate: "asc" },
+      },
+    },
   });
   return clients
     .filter((c) => c.vehicles.length > 0)
@@ -157,11 +263,20 @@ export async function radarChoices(userId: string) {
     .map((c) => ({
       id: c.id,
       name: c.name,
-      vehicles: c.vehicles.map((v) => ({ id: v.id, plate: v.plate, uf: v.uf, watching: v.radarWatch?.status === "active" ? (v.radarWatch.recurrence as Recurrence) : null })),
+      vehicles: c.vehicles.map((v) => ({
+        id: v.id,
+        plate: v.plate,
+        uf: v.uf,
+        watching:
+          v.radarWatch?.status === "active" ? (v.radarWatch.recurrence as Recurrence) : null,
+      })),
     }));
 }
 
 export type RadarChoiceClient = Awaited<ReturnType<typeof radarChoices>>[number];
 
 /** Lookups a month of one watch at each recurrence, for the form's arithmetic before the server's. */
-export const perMonthByRecurrence = (): Record<Recurrence, number> => ({ weekly: lookupsPerMonth("weekly"), daily: lookupsPerMonth("daily") });
+export const perMonthByRecurrence = (): Record<Recurrence, number> => ({
+  weekly: lookupsPerMonth("weekly"),
+  daily: lookupsPerMonth("daily"),
+});

@@ -24,7 +24,19 @@ import { metrics } from "@/lib/metrics/registry";
 
 const log = moduleLogger("rate-limit");
 
-export type LimitName = "lookup" | "cardTokenIp" | "cardTokenCheckout" | "payment" | "installments" | "vehicle" | "checkout" | "paymentRefMiss" | "signIn" | "signInEmail" | "radarSubscribe" | "radarConfirmEmail";
+export type LimitName =
+  | "lookup"
+  | "cardTokenIp"
+  | "cardTokenCheckout"
+  | "payment"
+  | "installments"
+  | "vehicle"
+  | "checkout"
+  | "paymentRefMiss"
+  | "signIn"
+  | "signInEmail"
+  | "radarSubscribe"
+  | "radarConfirmEmail";
 
 function points(name: LimitName): number {
   const r = env.rateLimits;
@@ -56,7 +68,8 @@ const MESSAGES: Record<LimitName, string> = {
   signIn: "Muitos pedidos de acesso em pouco tempo.",
   signInEmail: "Já enviamos vários links de acesso para este e-mail. Use o mais recente ou espere.",
   radarSubscribe: "Você pediu muitos avisos em pouco tempo.",
-  radarConfirmEmail: "Já enviamos várias confirmações de aviso para este e-mail. Use a mais recente ou espere.",
+  radarConfirmEmail:
+    "Já enviamos várias confirmações de aviso para este e-mail. Use a mais recente ou espere.",
 };
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();
@@ -69,7 +82,13 @@ function limiter(name: LimitName): RateLimiterPrisma {
   const windowSeconds = env.rateLimits.windowSeconds;
   let l = limiters.get(name);
   if (!l || l.points !== limit || l.duration !== windowSeconds) {
-    l = new RateLimiterPrisma({ storeClient: db, keyPrefix: name, points: limit, duration: windowSeconds, clearExpiredByTimeout: !l });
+    l = new RateLimiterPrisma({
+      storeClient: db,
+      keyPrefix: name,
+      points: limit,
+      duration: windowSeconds,
+      clearExpiredByTimeout: !l,
+    });
     limiters.set(name, l);
   }
   return l;
@@ -100,5 +119,7 @@ export async function consume(name: LimitName, key: string): Promise<void> {
 
 /** Gives a point back (the request turned out to be a duplicate of one already counted). */
 export async function refund(name: LimitName, key: string): Promise<void> {
-  await limiter(name).reward(key).catch(() => undefined);
+  await limiter(name)
+    .reward(key)
+    .catch(() => undefined);
 }

@@ -41,7 +41,14 @@ export type ReceiptSource = {
   issuedAt: Date;
 };
 
-export type ReceiptDebtLine = { title: string; reference: string | null; amount: string; amountCents: number; settlement: string; settled: boolean };
+export type ReceiptDebtLine = {
+  title: string;
+  reference: string | null;
+  amount: string;
+  amountCents: number;
+  settlement: string;
+  settled: boolean;
+};
 
 export type ReceiptModel = {
   title: string;
@@ -58,7 +65,10 @@ export type ReceiptModel = {
   references: { ours: string; paymentId: string; transactionId: string };
 };
 
-export const RECEIPT_TITLES = { partial: "Comprovante de pagamento", quitado: "Comprovante — quitado" } as const;
+export const RECEIPT_TITLES = {
+  partial: "Comprovante de pagamento",
+  quitado: "Comprovante — quitado",
+} as const;
 
 /** `*******6780`: the last four digits, enough to tell two vehicles apart, no more. */
 export function maskRenavam(renavam: string): string {
@@ -67,10 +77,16 @@ export function maskRenavam(renavam: string): string {
   return `${"*".repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
 }
 
-export function receiptMethod(s: Pick<ReceiptSource, "method" | "cardBrand" | "cardLastFour" | "installments">): string {
+export function receiptMethod(
+  s: Pick<ReceiptSource, "method" | "cardBrand" | "cardLastFour" | "installments">,
+): string {
   if (s.method === "pix") return "PIX";
-  const brand = s.cardBrand && s.cardBrand in CARD_BRAND_LABELS ? CARD_BRAND_LABELS[s.cardBrand as CardBrand] : "Cartão de crédito";
-  const lastFour = s.cardLastFour && /^\d{4}$/.test(s.cardLastFour) ? ` final ${s.cardLastFour}` : "";
+  const brand =
+    s.cardBrand && s.cardBrand in CARD_BRAND_LABELS
+      ? CARD_BRAND_LABELS[s.cardBrand as CardBrand]
+      : "Cartão de crédito";
+  const lastFour =
+    s.cardLastFour && /^\d{4}$/.test(s.cardLastFour) ? ` final ${s.cardLastFour}` : "";
   const n = s.installments ?? 1;
   return `${brand}${lastFour} em ${n}x`;
 }
@@ -87,7 +103,10 @@ function settlementText(d: ReceiptDebtSource): string {
   return when ? `Quitado em ${when}` : "Quitado";
 }
 
-export type ReceiptAmountsSource = Pick<ReceiptSource, "method" | "cardBrand" | "cardLastFour" | "installments" | "amountCents"> & {
+export type ReceiptAmountsSource = Pick<
+  ReceiptSource,
+  "method" | "cardBrand" | "cardLastFour" | "installments" | "amountCents"
+> & {
   debts: Pick<ReceiptDebtSource, "title" | "ait" | "year" | "amountCents">[];
 };
 
@@ -105,7 +124,11 @@ export function receiptAmounts(s: ReceiptAmountsSource): ReceiptAmounts {
   const totalCents = s.amountCents ?? debtsTotalCents;
   return {
     method: receiptMethod(s),
-    debts: s.debts.map((d) => ({ title: d.title, reference: debtReference(d), amountCents: d.amountCents })),
+    debts: s.debts.map((d) => ({
+      title: d.title,
+      reference: debtReference(d),
+      amountCents: d.amountCents,
+    })),
     debtsTotalCents,
     // Interest applies to every method (PIX and 1x too): what was charged beyond the debts.
     interestCents: Math.max(0, totalCents - debtsTotalCents),
@@ -136,6 +159,10 @@ export function buildReceiptModel(s: ReceiptSource): ReceiptModel {
     totalCents: amounts.totalCents,
     paidAt: (s.paidAt ? formatDateTimeBR(s.paidAt) : null) ?? "—",
     issuedAt: formatDateTimeBR(s.issuedAt) ?? "—",
-    references: { ours: s.ourReference, paymentId: s.paymentId ?? "—", transactionId: s.transactionId ?? "—" },
+    references: {
+      ours: s.ourReference,
+      paymentId: s.paymentId ?? "—",
+      transactionId: s.transactionId ?? "—",
+    },
   };
 }

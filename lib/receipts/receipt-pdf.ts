@@ -17,7 +17,8 @@ const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 export function winAnsiSafe(text: string): string {
   return Array.from(text, (ch) => {
     const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) return ch;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch))
+      return ch;
     return "?";
   }).join("");
 }
@@ -27,7 +28,10 @@ export type Fonts = { regular: PDFFont; bold: PDFFont };
 export class Writer {
   page: PDFPage;
   y: number;
-  constructor(private readonly doc: PDFDocument, private readonly fonts: Fonts) {
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: Fonts,
+  ) {
     this.page = doc.addPage(A4);
     this.y = A4[1] - MARGIN;
   }
@@ -49,7 +53,10 @@ export class Writer {
     lines.push(line);
     return lines;
   }
-  text(text: string, o: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}) {
+  text(
+    text: string,
+    o: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {},
+  ) {
     const size = o.size ?? 10;
     const font = o.bold ? this.fonts.bold : this.fonts.regular;
     for (const line of this.wrap(text, font, size, A4[0] - 2 * MARGIN)) {
@@ -70,7 +77,14 @@ export class Writer {
     labelLines.forEach((line, i) => {
       this.y -= size + 4;
       this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: INK });
-      if (i === 0) this.page.drawText(v, { x: A4[0] - MARGIN - valueWidth, y: this.y, size, font, color: INK });
+      if (i === 0)
+        this.page.drawText(v, {
+          x: A4[0] - MARGIN - valueWidth,
+          y: this.y,
+          size,
+          font,
+          color: INK,
+        });
     });
   }
   heading(text: string) {
@@ -78,22 +92,37 @@ export class Writer {
     this.y -= 14;
     this.text(text, { size: 12, bold: true });
     this.y -= 4;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.7, color: RULE });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4[0] - MARGIN, y: this.y },
+      thickness: 0.7,
+      color: RULE,
+    });
     this.y -= 2;
   }
 }
 
-export async function receiptPdf(model: ReceiptModel, issuer: { name: string; cnpj: string }): Promise<Uint8Array> {
+export async function receiptPdf(
+  model: ReceiptModel,
+  issuer: { name: string; cnpj: string },
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${model.title} — ${model.vehicle.plate}`);
   doc.setLanguage("pt-BR");
   doc.setAuthor(issuer.name);
   doc.setCreator("Placa Paga");
   doc.setProducer("Placa Paga");
-  const w = new Writer(doc, { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) });
+  const w = new Writer(doc, {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  });
 
   w.text(model.title, { size: 20, bold: true });
-  w.text(`Emitido em ${model.issuedAt} por ${issuer.name} (CNPJ ${issuer.cnpj})`, { size: 9, color: MUTED, gap: 4 });
+  w.text(`Emitido em ${model.issuedAt} por ${issuer.name} (CNPJ ${issuer.cnpj})`, {
+    size: 9,
+    color: MUTED,
+    gap: 4,
+  });
 
   w.heading("Pagador");
   w.pair("Nome", model.payer.name);
@@ -124,6 +153,9 @@ export async function receiptPdf(model: ReceiptModel, issuer: { name: string; cn
   w.pair("transactionId", model.references.transactionId);
 
   w.y -= 10;
-  w.text(`A situação de cada débito é a de ${model.issuedAt} (horário de Brasília). ${model.quitado ? "Todos os débitos foram quitados junto ao órgão." : "A baixa de cada débito no órgão pode levar alguns dias; um novo comprovante é emitido quando todos forem quitados."}`, { size: 9, color: MUTED, gap: 0 });
+  w.text(
+    `A situação de cada débito é a de ${model.issuedAt} (horário de Brasília). ${model.quitado ? "Todos os débitos foram quitados junto ao órgão." : "A baixa de cada débito no órgão pode levar alguns dias; um novo comprovante é emitido quando todos forem quitados."}`,
+    { size: 9, color: MUTED, gap: 0 },
+  );
   return doc.save();
 }

@@ -11,14 +11,19 @@ import { receiptPdf } from "./receipt-pdf";
 
 const log = moduleLogger("receipts");
 
-const notPaid = () =>
-  new AppError({ code: "PAYMENT_NOT_PAID" });
+const notPaid = () => new AppError({ code: "PAYMENT_NOT_PAID" });
 
 /** Everything the comprovante shows, read at the moment of issue (each debt's settlement included). */
-async function receiptSource(rowId: string, issuedAt: Date): Promise<ReceiptSource & { status: string; paidAtDate: Date | null }> {
+async function receiptSource(
+  rowId: string,
+  issuedAt: Date,
+): Promise<ReceiptSource & { status: string; paidAtDate: Date | null }> {
   const p = await db.payment.findUnique({
     where: { id: rowId },
-    include: { debts: true, checkout: { include: { debts: true, lookup: { include: { debts: true } } } } },
+    include: {
+      debts: true,
+      checkout: { include: { debts: true, lookup: { include: { debts: true } } } },
+    },
   });
   if (!p) throw new AppError({ code: "PAYMENT_NOT_FOUND" });
   const settlement = new Map(p.debts.map((d) => [d.debtId, d]));
@@ -60,11 +65,17 @@ async function issue(rowId: string): Promise<IssuedReceipt> {
   const source = await receiptSource(rowId, issuedAt);
   if (source.status !== "paid") throw notPaid();
   const model = buildReceiptModel(source);
-  const pdf = await receiptPdf(model, { name: env.company.name, cnpj: formatCpfCnpj(env.company.cnpj) });
+  const pdf = await receiptPdf(model, {
+    name: env.company.name,
+    cnpj: formatCpfCnpj(env.company.cnpj),
+  });
   const w = saoPauloWallClock(source.paidAtDate ?? issuedAt);
   const date = `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
   const plate = source.plate.replace(/[^A-Z0-9]/gi, "").toUpperCase();
-  log.info({ paymentRowId: rowId, quitado: model.quitado, bytes: pdf.length }, "comprovante issued");
+  log.info(
+    { paymentRowId: rowId, quitado: model.quitado, bytes: pdf.length },
+    "comprovante issued",
+  );
   return { pdf, filename: `comprovante-${plate}-${date}.pdf`, model };
 }
 

@@ -10,15 +10,18 @@ type Known = "ticket" | "ipva" | "licensing" | "service";
 const NEXT: Readonly<Record<Known, { label: string; typical: string }>> = {
   ticket: {
     label: "Multas",
-    typical: "O órgão que aplicou a multa costuma registrar o pagamento em 1 a 3 dias úteis. Até lá ela ainda pode aparecer como em aberto em outras consultas.",
+    typical:
+      "O órgão que aplicou a multa costuma registrar o pagamento em 1 a 3 dias úteis. Até lá ela ainda pode aparecer como em aberto em outras consultas.",
   },
   ipva: {
     label: "IPVA",
-    typical: "A Secretaria da Fazenda do estado costuma registrar o pagamento do IPVA em 1 a 3 dias úteis.",
+    typical:
+      "A Secretaria da Fazenda do estado costuma registrar o pagamento do IPVA em 1 a 3 dias úteis.",
   },
   licensing: {
     label: "Licenciamento",
-    typical: "O Detran costuma registrar o pagamento do licenciamento em 1 a 3 dias úteis; só depois disso o documento do veículo (CRLV-e) pode ser emitido.",
+    typical:
+      "O Detran costuma registrar o pagamento do licenciamento em 1 a 3 dias úteis; só depois disso o documento do veículo (CRLV-e) pode ser emitido.",
   },
   service: {
     label: "Taxas",
@@ -37,9 +40,18 @@ export type NextLine = { key: string; label: string; typical: string; titles: st
  * the upstream adds later still gets a line, not silence.
  */
 export function whatHappensNext(debts: ReadonlyArray<{ title: string; type: string }>): NextLine[] {
-  const lines: NextLine[] = ORDER.map((t) => ({ key: t, ...NEXT[t], titles: debts.filter((d) => d.type === t).map((d) => d.title) }));
+  const lines: NextLine[] = ORDER.map((t) => ({
+    key: t,
+    ...NEXT[t],
+    titles: debts.filter((d) => d.type === t).map((d) => d.title),
+  }));
   const others = debts.filter((d) => !isKnown(d.type)).map((d) => d.title);
-  lines.push({ key: "other", label: "Outros débitos", typical: "O órgão responsável costuma registrar o pagamento em alguns dias úteis.", titles: others });
+  lines.push({
+    key: "other",
+    label: "Outros débitos",
+    typical: "O órgão responsável costuma registrar o pagamento em alguns dias úteis.",
+    titles: others,
+  });
   return lines.filter((l) => l.titles.length > 0);
 }
 

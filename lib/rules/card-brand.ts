@@ -31,13 +31,17 @@ export type CardIdentity =
 export function identifyCard(input: string): CardIdentity {
   const digits = input.replace(/[\s-]/g, "");
   if (!/^\d+$/.test(digits)) return { status: "unknown" };
-  if (HIPERCARD_BINS.some((bin) => digits.startsWith(bin))) return { status: "accepted", brand: "hipercard", lengths: HIPERCARD_LENGTHS };
+  if (HIPERCARD_BINS.some((bin) => digits.startsWith(bin)))
+    return { status: "accepted", brand: "hipercard", lengths: HIPERCARD_LENGTHS };
   // Still a possible pinned Hipercard BIN: the library would call it Diners Club too early.
-  if (digits.length < 6 && HIPERCARD_BINS.some((bin) => bin.startsWith(digits))) return { status: "unknown" };
+  if (digits.length < 6 && HIPERCARD_BINS.some((bin) => bin.startsWith(digits)))
+    return { status: "unknown" };
   const card = cardNumber(digits).card;
   if (!card) return { status: "unknown" };
   const brand = ACCEPTED[card.type];
-  return brand ? { status: "accepted", brand, lengths: card.lengths } : { status: "not_accepted", name: card.niceType };
+  return brand
+    ? { status: "accepted", brand, lengths: card.lengths }
+    : { status: "not_accepted", name: card.niceType };
 }
 
 /** An accepted brand, or null (unknown or not accepted). */
@@ -49,7 +53,12 @@ export function detectBrand(cardNumber: string): CardBrand | null {
 /** Digits only, an accepted brand, a length that brand issues, and Luhn. */
 export function isValidCardNumber(digits: string): boolean {
   const id = identifyCard(digits);
-  return /^\d+$/.test(digits) && id.status === "accepted" && id.lengths.includes(digits.length) && luhn(digits);
+  return (
+    /^\d+$/.test(digits) &&
+    id.status === "accepted" &&
+    id.lengths.includes(digits.length) &&
+    luhn(digits)
+  );
 }
 
 export const ACCEPTED_BRANDS_TEXT = "Visa, Mastercard, Elo, American Express ou Hipercard";

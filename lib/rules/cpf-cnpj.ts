@@ -29,7 +29,9 @@ export function isValidCpf(cpf: string): boolean {
 
 export function isValidCnpj(cnpj: string): boolean {
   if (!/^\d{14}$/.test(cnpj) || REPEATED.test(cnpj)) return false;
-  return checkDigit(cnpj, CNPJ_W1) === Number(cnpj[12]) && checkDigit(cnpj, CNPJ_W2) === Number(cnpj[13]);
+  return (
+    checkDigit(cnpj, CNPJ_W1) === Number(cnpj[12]) && checkDigit(cnpj, CNPJ_W2) === Number(cnpj[13])
+  );
 }
 
 export function isValidCpfCnpj(value: string): boolean {
@@ -58,7 +60,11 @@ export function maskCpfCnpjInput(raw: string): string {
   return joinGroups(d, [2, 3, 3, 4, 2], [".", ".", "/", "-"]);
 }
 
-function joinGroups(digits: string, sizes: readonly number[], separators: readonly string[]): string {
+function joinGroups(
+  digits: string,
+  sizes: readonly number[],
+  separators: readonly string[],
+): string {
   let out = "";
   let pos = 0;
   for (let i = 0; i < sizes.length && pos < digits.length; i++) {
@@ -137,5 +143,7 @@ export function maskPhoneInput(raw: string): string {
   const rest = d.slice(2);
   // Landline split (4-4) until the 11th digit shows it is a mobile (5-4).
   const head = d.length === 11 ? 5 : 4;
-  return rest.length <= head ? `(${d.slice(0, 2)}) ${rest}` : `(${d.slice(0, 2)}) ${rest.slice(0, head)}-${rest.slice(head)}`;
+  return rest.length <= head
+    ? `(${d.slice(0, 2)}) ${rest}`
+    : `(${d.slice(0, 2)}) ${rest.slice(0, head)}-${rest.slice(head)}`;
 }

@@ -30,12 +30,21 @@ type Base = { debtKey: string; dedupeKey: string };
 
 export type DebtChange =
   | (Base & { kind: "appeared"; debt: WatchedDebt })
-  | (Base & { kind: "amountChanged"; reason: AmountChangeReason; before: WatchedDebt; after: WatchedDebt })
+  | (Base & {
+      kind: "amountChanged";
+      reason: AmountChangeReason;
+      before: WatchedDebt;
+      after: WatchedDebt;
+    })
   | (Base & { kind: "disappeared"; reason: DisappearedReason; debt: WatchedDebt });
 
 export type DebtChangeKind = DebtChange["kind"];
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /** The parcela part of an IPVA or licensing title: "parcela-2", "cota-unica", or null. */
 export function parcelaFromTitle(title: string): string | null {
@@ -43,7 +52,8 @@ export function parcelaFromTitle(title: string): string | null {
   if (/cota\s*unica|parcela\s*unica/.test(t)) return "cota-unica";
   // "Parcela 2/3", "parcela 02", "2ª parcela", "2a parcela". A bare "2/3" is not read: titles also
   // carry dates ("venc. 10/06"), and a wrong parcela would turn one debt into two changes.
-  const n = /parcela\s*0*(\d{1,2})\b/.exec(t)?.[1] ?? /\b0*(\d{1,2})\s*[ªºa°]?\s*parcela/.exec(t)?.[1];
+  const n =
+    /parcela\s*0*(\d{1,2})\b/.exec(t)?.[1] ?? /\b0*(\d{1,2})\s*[ªºa°]?\s*parcela/.exec(t)?.[1];
   return n ? `parcela-${n}` : null;
 }
 
@@ -61,7 +71,9 @@ const normalizeAit = (ait: string) => ait.replace(/[\s.\-/]/g, "").toUpperCase()
 export function baseDebtKey(debt: WatchedDebt): string {
   switch (debt.type) {
     case "ticket":
-      return debt.ait && normalizeAit(debt.ait) ? `ticket:ait:${normalizeAit(debt.ait)}` : `ticket:title:${fold(debt.title).trim()}`;
+      return debt.ait && normalizeAit(debt.ait)
+        ? `ticket:ait:${normalizeAit(debt.ait)}`
+        : `ticket:title:${fold(debt.title).trim()}`;
     case "ipva":
     case "licensing": {
       const parcela = parcelaFromTitle(debt.title);
@@ -72,7 +84,8 @@ export function baseDebtKey(debt: WatchedDebt): string {
   }
 }
 
-const dueMs = (d: WatchedDebt) => (d.dueDate ? new Date(d.dueDate).getTime() : Number.POSITIVE_INFINITY);
+const dueMs = (d: WatchedDebt) =>
+  d.dueDate ? new Date(d.dueDate).getTime() : Number.POSITIVE_INFINITY;
 
 /**
  * Every debt of one result with its key. Two debts with the same base key (two fines of one title
@@ -87,7 +100,9 @@ export function keyedDebts<T extends WatchedDebt>(debts: readonly T[]): Map<stri
   }
   const out = new Map<string, T>();
   for (const [k, group] of groups) {
-    group.sort((a, b) => dueMs(a) - dueMs(b) || a.amountCents - b.amountCents || a.id.localeCompare(b.id));
+    group.sort(
+      (a, b) => dueMs(a) - dueMs(b) || a.amountCents - b.amountCents || a.id.localeCompare(b.id),
+    );
     group.forEach((d, i) => out.set(i === 0 ? k : `${k}#${i + 1}`, d));
   }
   return out;
@@ -115,10 +130,15 @@ function amountReason(before: WatchedDebt, after: WatchedDebt): AmountChangeReas
  * authority error is not a result and must not be compared). Appeared and amount changes follow
  * `after`'s order, disappeared ones `before`'s.
  */
-export function diffDebts(before: readonly WatchedDebt[], after: readonly WatchedDebt[], options: DiffOptions): DebtChange[] {
+export function diffDebts(
+  before: readonly WatchedDebt[],
+  after: readonly WatchedDebt[],
+  options: DiffOptions,
+): DebtChange[] {
   const old = keyedDebts(before);
   const now = keyedDebts(after);
-  const dedupe = (kind: DebtChangeKind, debtKey: string, detail = "") => `${options.scope}|${kind}|${debtKey}${detail}`;
+  const dedupe = (kind: DebtChangeKind, debtKey: string, detail = "") =>
+    `${options.scope}|${kind}|${debtKey}${detail}`;
   const changes: DebtChange[] = [];
   for (const [debtKey, debt] of now) {
     const was = old.get(debtKey);
@@ -126,15 +146,27 @@ export function diffDebts(before: readonly WatchedDebt[], after: readonly Watche
       changes.push({ kind: "appeared", debtKey, debt, dedupeKey: dedupe("appeared", debtKey) });
     } else if (was.amountCents !== debt.amountCents) {
       changes.push({
-        kind: "amountChanged", debtKey, before: was, after: debt, reason: amountReason(was, debt),
+        kind: "amountChanged",
+        debtKey,
+        before: was,
+        after: debt,
+        reason: amountReason(was, debt),
         dedupeKey: dedupe("amountChanged", debtKey, `|${was.amountCents}>${debt.amountCents}`),
       });
     }
   }
   for (const [debtKey, debt] of old) {
     if (now.has(debtKey)) continue;
-    const reason: DisappearedReason = options.paidByUs?.has(debt.id) ? "settledAfterOurPayment" : "goneElsewhere";
-    changes.push({ kind: "disappeared", debtKey, debt, reason, dedupeKey: dedupe("disappeared", debtKey) });
+    const reason: DisappearedReason = options.paidByUs?.has(debt.id)
+      ? "settledAfterOurPayment"
+      : "goneElsewhere";
+    changes.push({
+      kind: "disappeared",
+      debtKey,
+      debt,
+      reason,
+      dedupeKey: dedupe("disappeared", debtKey),
+    });
   }
   return changes;
 }

@@ -1,7 +1,12 @@
 // Plain pt-BR sentences for every dependency and conflict, shown next to the checkboxes and in
 // the server's 4xx answers, so the person always knows why a debt came along or cannot be added.
 
-import type { Because, BlockedSelection, DebtForSelection, SelectionProblem } from "./debt-selection";
+import type {
+  Because,
+  BlockedSelection,
+  DebtForSelection,
+  SelectionProblem,
+} from "./debt-selection";
 
 type Debts = readonly DebtForSelection[];
 
@@ -13,7 +18,19 @@ function titleOf(id: string, debts: Debts): string {
 
 // Agreement ("pago"/"paga", "ele"/"ela") follows the title's first word: fines are "Multa ...",
 // fees often "Taxa ...", while IPVA, Licenciamento and most others are masculine.
-const FEMININE_HEADS = new Set(["multa", "multas", "taxa", "taxas", "tarifa", "infração", "autuação", "notificação", "vistoria", "parcela", "guia"]);
+const FEMININE_HEADS = new Set([
+  "multa",
+  "multas",
+  "taxa",
+  "taxas",
+  "tarifa",
+  "infração",
+  "autuação",
+  "notificação",
+  "vistoria",
+  "parcela",
+  "guia",
+]);
 
 function isFeminine(id: string, debts: Debts): boolean {
   const title = debts.find((debt) => debt.id === id)?.title;
@@ -37,7 +54,9 @@ function chooseOne(ids: readonly string[], debts: Debts): string {
 
 /** "Licenciamento 2026 precisa ser pago junto com IPVA 2026 (cota única), por isso ele também foi selecionado." */
 export function explainAddedAlongside(added: Because, debts: Debts): string {
-  const pronoun = isFeminine(added.id, debts) ? "ela também foi selecionada" : "ele também foi selecionado";
+  const pronoun = isFeminine(added.id, debts)
+    ? "ela também foi selecionada"
+    : "ele também foi selecionado";
   return `${titleOf(added.because, debts)} precisa ser ${paid(added.because, debts)} junto com ${titleOf(added.id, debts)}, por isso ${pronoun}.`;
 }
 

@@ -9,7 +9,12 @@
 //      two options neither of which licensing needs, the cheaper one wins;
 //   3. then upstream's order.
 
-import { type BlockedSelection, type DebtForSelection, dependencyClosure, selectionPass } from "./debt-selection";
+import {
+  type BlockedSelection,
+  type DebtForSelection,
+  dependencyClosure,
+  selectionPass,
+} from "./debt-selection";
 
 export type PresetResult = {
   selection: string[];

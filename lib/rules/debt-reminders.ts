@@ -10,7 +10,10 @@ import { saoPauloWallClock, type WallClock } from "./sao-paulo-time";
 // <= N and no smaller offset covers that day, so a weekly re-lookup that misses "exactly 7 days
 // before" still reminds, and each offset reminds once (its dedupe key).
 
-export type ReminderDebt = WatchedDebt & { expirationDate?: Date | string | null; isExpired?: boolean };
+export type ReminderDebt = WatchedDebt & {
+  expirationDate?: Date | string | null;
+  isExpired?: boolean;
+};
 
 export type ReminderOffsets = {
   /** Days before the discount's last day. */
@@ -59,7 +62,10 @@ function spDay(instant: Date): SpDay {
   const known = knownDays.get(instant.getTime());
   if (known) return known;
   const w = saoPauloWallClock(instant);
-  const day = { n: dayNumber(w), iso: `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}` };
+  const day = {
+    n: dayNumber(w),
+    iso: `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`,
+  };
   if (knownDays.size >= MAX_KNOWN_DAYS) knownDays.clear();
   knownDays.set(instant.getTime(), day);
   return day;
@@ -95,12 +101,24 @@ export function remindersDue(
     const daysLeft = dueDay.n - today;
     const add = (kind: Reminder["kind"], offset: number | null, thenUntil: string | null) => {
       if (offset === null) return;
-      out.push({ kind, debtKey, debt, daysLeft, offset, until: due, thenUntil,
-        dedupeKey: `${options.scope}|reminder|${kind}|${debtKey}|${dueDay.iso}|${offset}` });
+      out.push({
+        kind,
+        debtKey,
+        debt,
+        daysLeft,
+        offset,
+        until: due,
+        thenUntil,
+        dedupeKey: `${options.scope}|reminder|${kind}|${debtKey}|${dueDay.iso}|${offset}`,
+      });
     };
     if (debt.hasDiscount) {
       const then = iso(debt.expirationDate);
-      add("discountEnds", offsetFor(daysLeft, offsets.discountEnds), then && then !== due ? then : null);
+      add(
+        "discountEnds",
+        offsetFor(daysLeft, offsets.discountEnds),
+        then && then !== due ? then : null,
+      );
     }
     if (dueSoon) add("dueSoon", offsetFor(daysLeft, offsets.dueSoon), null);
   }

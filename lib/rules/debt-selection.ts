@@ -56,7 +56,14 @@ export function toSelectable(d: {
 
 /** The ids of an address's `?debts=` (comma-separated, as the debt list writes it): trimmed, once each, at most 100. */
 export function debtIdsFromParam(raw: string | null | undefined): string[] {
-  return [...new Set((raw ?? "").split(",").map((id) => id.trim()).filter(Boolean))].slice(0, 100);
+  return [
+    ...new Set(
+      (raw ?? "")
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 100);
 }
 
 export function indexDebts(debts: readonly DebtForSelection[]): Map<string, DebtForSelection> {
@@ -64,7 +71,10 @@ export function indexDebts(debts: readonly DebtForSelection[]): Map<string, Debt
 }
 
 /** Known ids of `ids`, deduplicated, in the order upstream listed the debts (stable for the UI). */
-export function inCatalogOrder(ids: Iterable<string>, debts: readonly DebtForSelection[]): string[] {
+export function inCatalogOrder(
+  ids: Iterable<string>,
+  debts: readonly DebtForSelection[],
+): string[] {
   const wanted = new Set(ids);
   return debts.filter((debt) => wanted.has(debt.id)).map((debt) => debt.id);
 }
@@ -116,12 +126,16 @@ function conflictingWith(id: string, others: Iterable<string>, index: Index): st
 }
 
 /** Every conflicting pair inside the selection, once each, in catalog order. */
-export function conflicts(selection: Iterable<string>, debts: readonly DebtForSelection[]): Array<[string, string]> {
+export function conflicts(
+  selection: Iterable<string>,
+  debts: readonly DebtForSelection[],
+): Array<[string, string]> {
   const index = indexDebts(debts);
   const ordered = inCatalogOrder(selection, debts);
   const pairs: Array<[string, string]> = [];
   ordered.forEach((a, i) => {
-    for (const b of ordered.slice(i + 1)) if (excludes(index.get(a), index.get(b))) pairs.push([a, b]);
+    for (const b of ordered.slice(i + 1))
+      if (excludes(index.get(a), index.get(b))) pairs.push([a, b]);
   });
   return pairs;
 }
@@ -150,7 +164,10 @@ function planAddition(selection: ReadonlySet<string>, id: string, index: Index) 
   }
   if (pairs.length > 0) {
     const by = [...new Set(pairs.map((pair) => pair.conflictsWith))];
-    return { added: [] as Because[], blocked: { id, reason: "distinct", by, pairs } as BlockedSelection };
+    return {
+      added: [] as Because[],
+      blocked: { id, reason: "distinct", by, pairs } as BlockedSelection,
+    };
   }
   const added: Because[] = [];
   for (const [reachedId, because] of reached) {
@@ -172,7 +189,8 @@ export function selectionPass(debts: readonly DebtForSelection[]) {
     /** The amount of `id` and of everything it depends on. */
     closureTotal(id: string): number {
       let total = 0;
-      for (const reached of closureWithReasons([id], index).reached.keys()) total += index.get(reached)!.amountCents;
+      for (const reached of closureWithReasons([id], index).reached.keys())
+        total += index.get(reached)!.amountCents;
       return total;
     },
     has: (id: string) => selected.has(id),
@@ -192,21 +210,32 @@ export function selectionPass(debts: readonly DebtForSelection[]) {
  * unchanged) when the closure cannot go with what is selected. Unknown ids in `current` are
  * dropped: the selection is always a subset of these debts, in catalog order.
  */
-export function select(current: Iterable<string>, id: string, debts: readonly DebtForSelection[]): SelectResult {
+export function select(
+  current: Iterable<string>,
+  id: string,
+  debts: readonly DebtForSelection[],
+): SelectResult {
   const selected = new Set(inCatalogOrder(current, debts));
   const { added, blocked } = planAddition(selected, id, indexDebts(debts));
   if (blocked) return { selection: [...selected], addedAlongside: [], blocked };
-  return { selection: inCatalogOrder([...selected, id, ...added.map((a) => a.id)], debts), addedAlongside: added };
+  return {
+    selection: inCatalogOrder([...selected, id, ...added.map((a) => a.id)], debts),
+    addedAlongside: added,
+  };
 }
 
 /** Removes `id` and every selected debt that (transitively) depends on it. */
-export function unselect(current: Iterable<string>, id: string, debts: readonly DebtForSelection[]): UnselectResult {
+export function unselect(
+  current: Iterable<string>,
+  id: string,
+  debts: readonly DebtForSelection[],
+): UnselectResult {
   const selected = new Set(inCatalogOrder(current, debts));
   if (!selected.has(id)) return { selection: [...selected], removedAlongside: [] };
   const index = indexDebts(debts);
   const removed = new Set([id]);
   const removedAlongside: Because[] = [];
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const candidate of selected) {
       if (removed.has(candidate)) continue;
@@ -222,7 +251,10 @@ export function unselect(current: Iterable<string>, id: string, debts: readonly 
 }
 
 /** For each debt not selected that cannot be added now: the ids that stand in the way. */
-export function blockedReasons(selection: Iterable<string>, debts: readonly DebtForSelection[]): Map<string, string[]> {
+export function blockedReasons(
+  selection: Iterable<string>,
+  debts: readonly DebtForSelection[],
+): Map<string, string[]> {
   const index = indexDebts(debts);
   const selected = new Set(inCatalogOrder(selection, debts));
   const reasons = new Map<string, string[]>();
@@ -235,8 +267,14 @@ export function blockedReasons(selection: Iterable<string>, debts: readonly Debt
 }
 
 /** Why adding `id` now would be refused, or null when it can be added. */
-export function whyBlocked(selection: Iterable<string>, id: string, debts: readonly DebtForSelection[]): BlockedSelection | null {
-  return planAddition(new Set(inCatalogOrder(selection, debts)), id, indexDebts(debts)).blocked ?? null;
+export function whyBlocked(
+  selection: Iterable<string>,
+  id: string,
+  debts: readonly DebtForSelection[],
+): BlockedSelection | null {
+  return (
+    planAddition(new Set(inCatalogOrder(selection, debts)), id, indexDebts(debts)).blocked ?? null
+  );
 }
 
 /**
@@ -244,7 +282,10 @@ export function whyBlocked(selection: Iterable<string>, id: string, debts: reado
  * conflicting pair appears once for each side. An empty selection is not a rule problem here
  * (the input schema refuses it).
  */
-export function validateSelection(ids: readonly string[], debts: readonly DebtForSelection[]): SelectionValidation {
+export function validateSelection(
+  ids: readonly string[],
+  debts: readonly DebtForSelection[],
+): SelectionValidation {
   const index = indexDebts(debts);
   const selected = [...new Set(ids)];
   const chosen = new Set(selected);

@@ -26,7 +26,11 @@ export type BlockedSelection = {
   pairs: Array<{ needed: string; conflictsWith: string }>;
 };
 
-export type SelectResult = { selection: string[]; addedAlongside: Because[]; blocked?: BlockedSelection };
+export type SelectResult = {
+  selection: string[];
+  addedAlongside: Because[];
+  blocked?: BlockedSelection;
+};
 export type UnselectResult = { selection: string[]; removedAlongside: Because[] };
 
 export type SelectionProblem =

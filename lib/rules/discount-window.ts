@@ -6,7 +6,12 @@ import { saoPauloWallClock } from "./sao-paulo-time";
 // dueDate, on São Paulo's calendar; after it the authority charges another amount, so the person
 // is told before choosing, and warned when that day is close or past.
 
-export type AmountWindowDebt = { hasDiscount: boolean; isExpired: boolean; dueDate?: string; expirationDate?: string };
+export type AmountWindowDebt = {
+  hasDiscount: boolean;
+  isExpired: boolean;
+  dueDate?: string;
+  expirationDate?: string;
+};
 
 export type AmountWindow = { tone: "info" | "warning"; text: string };
 
@@ -34,14 +39,27 @@ export function amountWindow(debt: AmountWindowDebt, now: Date | null): AmountWi
   if (!debt.hasDiscount) return null;
   const until = debt.dueDate ?? debt.expirationDate;
   const untilText = until ? formatDateBR(until) : null;
-  if (!until || !untilText) return { tone: "info", text: "Valor com desconto. O órgão não informou até quando o desconto vale." };
-  const after = debt.expirationDate && debt.dueDate && debt.expirationDate !== debt.dueDate ? ` (até ${formatDateBR(debt.expirationDate)}, com juros e multa)` : "";
+  if (!until || !untilText)
+    return {
+      tone: "info",
+      text: "Valor com desconto. O órgão não informou até quando o desconto vale.",
+    };
+  const after =
+    debt.expirationDate && debt.dueDate && debt.expirationDate !== debt.dueDate
+      ? ` (até ${formatDateBR(debt.expirationDate)}, com juros e multa)`
+      : "";
   const base = `Valor com desconto até ${untilText}. Depois dessa data o valor muda: o desconto deixa de valer${after}.`;
   const days = now ? daysUntil(until, now) : null;
   if (days === null || days > DISCOUNT_WARNING_DAYS) return { tone: "info", text: base };
   if (days < 0 || debt.isExpired) {
-    return { tone: "warning", text: `O prazo do desconto terminou em ${untilText}: o valor cobrado agora pode ser outro. Consulte de novo para ver o valor atual.` };
+    return {
+      tone: "warning",
+      text: `O prazo do desconto terminou em ${untilText}: o valor cobrado agora pode ser outro. Consulte de novo para ver o valor atual.`,
+    };
   }
   const when = days === 0 ? "hoje" : days === 1 ? "amanhã" : `em ${days} dias`;
-  return { tone: "warning", text: `O desconto acaba ${when} (${untilText}). Pague até essa data para manter este valor; depois, o valor muda${after}.` };
+  return {
+    tone: "warning",
+    text: `O desconto acaba ${when} (${untilText}). Pague até essa data para manter este valor; depois, o valor muda${after}.`,
+  };
 }

@@ -8,7 +8,10 @@ export const LINK_STAGES = ["open", "paid", "settled", "expired"] as const;
 export type LinkStage = (typeof LINK_STAGES)[number];
 
 /** Paid and every debt settled upstream is "settled"; paid before that is "paid". */
-export function linkStage(status: "open" | "paid" | "expired", liquidationStatus?: string | null): LinkStage {
+export function linkStage(
+  status: "open" | "paid" | "expired",
+  liquidationStatus?: string | null,
+): LinkStage {
   if (status === "paid") return isSettled(liquidationStatus) ? "settled" : "paid";
   return status;
 }
@@ -20,7 +23,13 @@ export function saoPauloDay(now: Date): { start: Date; end: Date } {
   // Day + 1 through Date.UTC rolls months and years over; São Paulo has no DST since 2019, and
   // saoPauloInstant corrects the offset anyway.
   const next = new Date(Date.UTC(w.year, w.month - 1, w.day + 1));
-  const end = saoPauloInstant({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0 });
+  const end = saoPauloInstant({
+    year: next.getUTCFullYear(),
+    month: next.getUTCMonth() + 1,
+    day: next.getUTCDate(),
+    hour: 0,
+    minute: 0,
+  });
   return { start, end };
 }
 

@@ -56,7 +56,11 @@ export function ageText(ageMs: number): string {
 }
 
 /** The old-result warning, or null while the result is fresh. */
-export function oldLookupNotice(checkedAt: string | Date, now: Date, maxAgeMs: number): { title: string; body: string } | null {
+export function oldLookupNotice(
+  checkedAt: string | Date,
+  now: Date,
+  maxAgeMs: number,
+): { title: string; body: string } | null {
   if (!isLookupOld(checkedAt, now, maxAgeMs)) return null;
   return {
     title: "Esta consulta pode estar desatualizada",

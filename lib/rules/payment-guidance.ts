@@ -20,7 +20,9 @@ export function refusedNextSteps(viaPix = true): string[] {
     "Confira o número, a validade e o CVV: um dígito trocado basta para a recusa.",
     "Tente outro cartão de crédito.",
     "Fale com o seu banco: a recusa pode ser por limite, por bloqueio de segurança ou por compras pela internet desativadas.",
-    ...(viaPix ? ["Pague com PIX, direto da sua conta: o pagamento é confirmado em segundos."] : []),
+    ...(viaPix
+      ? ["Pague com PIX, direto da sua conta: o pagamento é confirmado em segundos."]
+      : []),
   ];
 }
 

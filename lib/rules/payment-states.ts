@@ -32,16 +32,25 @@ export type Incoming = {
 
 /** Stored state after an upstream answer: status forward only, settlement only with `paid`. */
 export function mergeAnswer(current: StoredState, incoming: Incoming): StoredState {
-  const status = incoming.status && canTransition(current.status, incoming.status) ? incoming.status : current.status;
+  const status =
+    incoming.status && canTransition(current.status, incoming.status)
+      ? incoming.status
+      : current.status;
   const liquidationStatus =
-    settlementMoves(status) && incoming.liquidationStatus && canTransitionLiquidation(current.liquidationStatus, incoming.liquidationStatus)
+    settlementMoves(status) &&
+    incoming.liquidationStatus &&
+    canTransitionLiquidation(current.liquidationStatus, incoming.liquidationStatus)
       ? incoming.liquidationStatus
       : current.liquidationStatus;
   return { status, liquidationStatus };
 }
 
 /** Whether a debt's settlement may move to `to` while its payment is `paymentStatus`. */
-export function debtSettlementMoves(paymentStatus: string, from: string | null | undefined, to: string): boolean {
+export function debtSettlementMoves(
+  paymentStatus: string,
+  from: string | null | undefined,
+  to: string,
+): boolean {
   return settlementMoves(paymentStatus) && canTransitionLiquidation(from, to);
 }
 
@@ -50,8 +59,16 @@ export function debtSettlementMoves(paymentStatus: string, from: string | null |
  * upstream says it does not know, once the grace after our call has passed. Anything the upstream
  * ever confirmed (a paymentId, any status but our `pending`) is never concluded this way.
  */
-export function mayConcludeNotCreated(p: { status: string; paymentId: string | null; createdAt: Date }, now: Date, graceMs: number): boolean {
-  return p.status === "pending" && p.paymentId === null && now.getTime() - p.createdAt.getTime() >= graceMs;
+export function mayConcludeNotCreated(
+  p: { status: string; paymentId: string | null; createdAt: Date },
+  now: Date,
+  graceMs: number,
+): boolean {
+  return (
+    p.status === "pending" &&
+    p.paymentId === null &&
+    now.getTime() - p.createdAt.getTime() >= graceMs
+  );
 }
 
 /**
@@ -75,7 +92,11 @@ export const QUIET_AFTER_ANSWER_MS = 30_000;
  * whose last upstream answer is under 30 s old. `quietMs` is 30 s, or the poll spacing where a
  * test shortens that below 30 s.
  */
-export function pollHasNothingToLearn(p: { createdAt: Date; lastCheckedAt: Date | null }, now: Date, quietMs = QUIET_AFTER_ANSWER_MS): boolean {
+export function pollHasNothingToLearn(
+  p: { createdAt: Date; lastCheckedAt: Date | null },
+  now: Date,
+  quietMs = QUIET_AFTER_ANSWER_MS,
+): boolean {
   const t = now.getTime();
   if (t - p.createdAt.getTime() < quietMs) return true;
   return p.lastCheckedAt !== null && t - p.lastCheckedAt.getTime() < quietMs;
@@ -89,14 +110,26 @@ export type EventReport = { status: string; liquidationStatus?: string | null };
  * we store it. An unknown value in an event is never "reflected": it is not a status we write.
  */
 export function eventReflected(stored: StoredState, event: EventReport): boolean {
-  if (!isKnownPaymentStatus(event.status) || event.status === "pending" || event.status === "not_created") return false;
+  if (
+    !isKnownPaymentStatus(event.status) ||
+    event.status === "pending" ||
+    event.status === "not_created"
+  )
+    return false;
   const statusOk =
     stored.status === event.status ||
     (isFinal(stored.status) && stored.status !== "not_created" && !isFinal(event.status)) ||
-    (isKnownPaymentStatus(stored.status) && !isFinal(stored.status) && !isFinal(event.status) && !canTransition(stored.status, event.status));
+    (isKnownPaymentStatus(stored.status) &&
+      !isFinal(stored.status) &&
+      !isFinal(event.status) &&
+      !canTransition(stored.status, event.status));
   if (!statusOk) return false;
   if (!event.liquidationStatus) return true;
-  return stored.liquidationStatus === event.liquidationStatus || (stored.liquidationStatus !== null && !canTransitionLiquidation(stored.liquidationStatus, event.liquidationStatus));
+  return (
+    stored.liquidationStatus === event.liquidationStatus ||
+    (stored.liquidationStatus !== null &&
+      !canTransitionLiquidation(stored.liquidationStatus, event.liquidationStatus))
+  );
 }
 
 /** An event value we may act on at all (anything else is kept in the inbox, logged and counted). */
@@ -126,12 +159,48 @@ export const STATE_TABLE: readonly StateRow[] = [
     movedBy: "call, poll, confirm; conclusion → not_created",
     shown: "Aguardando resposta; prazo em que encerramos sem cobrança",
   },
-  { status: "awaiting_payment", final: "não", holds: "sim", movedBy: "call, poll, confirm", shown: "Aguardando pagamento; QR code PIX e renovação" },
-  { status: "processing", final: "não", holds: "sim", movedBy: "call, poll, confirm", shown: "Processando" },
-  { status: "in_analysis", final: "não", holds: "sim", movedBy: "call, poll, confirm", shown: "Em análise (antifraude)" },
-  { status: "paid", final: "sim", holds: "sim (pago)", movedBy: "call, poll, confirm", shown: "Pago; baixa por débito até Quitado; comprovante" },
-  { status: "refused", final: "sim", holds: "não", movedBy: "call, poll, confirm", shown: "Recusado; nada cobrado; pagar de novo" },
-  { status: "expired", final: "sim", holds: "não", movedBy: "poll, confirm", shown: "Expirado; gerar novo PIX" },
+  {
+    status: "awaiting_payment",
+    final: "não",
+    holds: "sim",
+    movedBy: "call, poll, confirm",
+    shown: "Aguardando pagamento; QR code PIX e renovação",
+  },
+  {
+    status: "processing",
+    final: "não",
+    holds: "sim",
+    movedBy: "call, poll, confirm",
+    shown: "Processando",
+  },
+  {
+    status: "in_analysis",
+    final: "não",
+    holds: "sim",
+    movedBy: "call, poll, confirm",
+    shown: "Em análise (antifraude)",
+  },
+  {
+    status: "paid",
+    final: "sim",
+    holds: "sim (pago)",
+    movedBy: "call, poll, confirm",
+    shown: "Pago; baixa por débito até Quitado; comprovante",
+  },
+  {
+    status: "refused",
+    final: "sim",
+    holds: "não",
+    movedBy: "call, poll, confirm",
+    shown: "Recusado; nada cobrado; pagar de novo",
+  },
+  {
+    status: "expired",
+    final: "sim",
+    holds: "não",
+    movedBy: "poll, confirm",
+    shown: "Expirado; gerar novo PIX",
+  },
   {
     status: "not_created",
     final: "reabre",
@@ -151,18 +220,25 @@ export const STATE_TABLE: readonly StateRow[] = [
 /** Every (from, to) pair of known statuses an upstream answer may take, for the doc and tests. */
 export function allowedTransitions(): [KnownPaymentStatus, KnownPaymentStatus][] {
   const pairs: [KnownPaymentStatus, KnownPaymentStatus][] = [];
-  for (const from of KNOWN_PAYMENT_STATUSES) for (const to of KNOWN_PAYMENT_STATUSES) if (canTransition(from, to)) pairs.push([from, to]);
+  for (const from of KNOWN_PAYMENT_STATUSES)
+    for (const to of KNOWN_PAYMENT_STATUSES) if (canTransition(from, to)) pairs.push([from, to]);
   return pairs;
 }
 
 export function renderStateTable(): string {
-  const lines = ["| status | final | retém os débitos | movido por | o que a pessoa vê |", "|---|---|---|---|---|"];
-  for (const r of STATE_TABLE) lines.push(`| \`${r.status}\` | ${r.final} | ${r.holds} | ${r.movedBy} | ${r.shown} |`);
+  const lines = [
+    "| status | final | retém os débitos | movido por | o que a pessoa vê |",
+    "|---|---|---|---|---|",
+  ];
+  for (const r of STATE_TABLE)
+    lines.push(`| \`${r.status}\` | ${r.final} | ${r.holds} | ${r.movedBy} | ${r.shown} |`);
   return lines.join("\n");
 }
 
 export function renderTransitionList(): string {
   const by = new Map<string, string[]>();
   for (const [from, to] of allowedTransitions()) by.set(from, [...(by.get(from) ?? []), to]);
-  return KNOWN_PAYMENT_STATUSES.map((from) => `- \`${from}\` → ${(by.get(from) ?? []).map((t) => `\`${t}\``).join(", ") || "nada"}`).join("\n");
+  return KNOWN_PAYMENT_STATUSES.map(
+    (from) => `- \`${from}\` → ${(by.get(from) ?? []).map((t) => `\`${t}\``).join(", ") || "nada"}`,
+  ).join("\n");
 }

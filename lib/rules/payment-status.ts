@@ -125,7 +125,10 @@ export function canTransitionLiquidation(from: string | null | undefined, to: st
   const fromKnown = Object.hasOwn(LIQUIDATION_RANK, from);
   const toKnown = Object.hasOwn(LIQUIDATION_RANK, to);
   if (!fromKnown || !toKnown) return true;
-  return LIQUIDATION_RANK[to as KnownLiquidationStatus] > LIQUIDATION_RANK[from as KnownLiquidationStatus];
+  return (
+    LIQUIDATION_RANK[to as KnownLiquidationStatus] >
+    LIQUIDATION_RANK[from as KnownLiquidationStatus]
+  );
 }
 
 export const LIQUIDATION_STATUS_LABELS: Readonly<Record<KnownLiquidationStatus, string>> = {

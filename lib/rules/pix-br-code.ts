@@ -6,7 +6,7 @@ import { reaisToCents } from "./money";
 
 function fields(payload: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (let i = 0; i + 4 <= payload.length; ) {
+  for (let i = 0; i + 4 <= payload.length;) {
     const id = payload.slice(i, i + 2);
     const len = Number(payload.slice(i + 2, i + 4));
     if (!/^\d{2}$/.test(payload.slice(i + 2, i + 4)) || i + 4 + len > payload.length) break;

@@ -14,7 +14,12 @@ export type RenewalVerdict =
   | { kind: "paid" }
   | { kind: "not_renewable" };
 
-type PixState = { method: string; status: string; pixExpiresAt: Date | null; renewedFromId?: string | null };
+type PixState = {
+  method: string;
+  status: string;
+  pixExpiresAt: Date | null;
+  renewedFromId?: string | null;
+};
 
 export function renewalVerdict(p: PixState, now: Date): RenewalVerdict {
   if (p.method !== "pix") return { kind: "not_renewable" };
@@ -22,7 +27,8 @@ export function renewalVerdict(p: PixState, now: Date): RenewalVerdict {
   if (p.status === "expired") return { kind: "renewable" };
   // A renewal the upstream never created (docs/payment-states.md): the code it was to replace is
   // expired, so another renewal may be made from it. A first attempt has no code to renew.
-  if (p.status === "not_created") return p.renewedFromId ? { kind: "renewable" } : { kind: "not_renewable" };
+  if (p.status === "not_created")
+    return p.renewedFromId ? { kind: "renewable" } : { kind: "not_renewable" };
   if (p.status !== "awaiting_payment" || !p.pixExpiresAt) return { kind: "not_renewable" };
   const leftMs = p.pixExpiresAt.getTime() - now.getTime();
   if (leftMs > 0) return { kind: "too_early", secondsLeft: Math.ceil(leftMs / 1000) };
@@ -30,7 +36,10 @@ export function renewalVerdict(p: PixState, now: Date): RenewalVerdict {
 }
 
 /** A renewal charges exactly what the code it replaces charged, or it is not shown. */
-export function sameTotal(oldCents: number | null | undefined, newCents: number | null | undefined): boolean {
+export function sameTotal(
+  oldCents: number | null | undefined,
+  newCents: number | null | undefined,
+): boolean {
   return oldCents != null && newCents != null && oldCents === newCents;
 }
 
@@ -40,7 +49,8 @@ export function sameTotal(oldCents: number | null | undefined, newCents: number 
  */
 export function countdownAnnouncement(secondsLeft: number): string | null {
   if (secondsLeft <= 0) return null;
-  if (secondsLeft <= 60) return "Resta 1 minuto para o código PIX expirar. Um novo código será gerado automaticamente.";
+  if (secondsLeft <= 60)
+    return "Resta 1 minuto para o código PIX expirar. Um novo código será gerado automaticamente.";
   if (secondsLeft <= 300) return "Restam 5 minutos para o código PIX expirar.";
   return null;
 }

@@ -7,7 +7,10 @@ import { formatBRL } from "./money";
 
 export type Company = { name: string; cnpj: string };
 
-export function pixPayeeWording(company: Company): { whoSells: string; whyPaymentsCompany: string } {
+export function pixPayeeWording(company: Company): {
+  whoSells: string;
+  whyPaymentsCompany: string;
+} {
   return {
     whoSells: `Este serviço é prestado pela ${company.name}, CNPJ ${formatCpfCnpj(company.cnpj)}, responsável por este site.`,
     whyPaymentsCompany:
@@ -17,8 +20,14 @@ export function pixPayeeWording(company: Company): { whoSells: string; whyPaymen
 
 /** What the bank app must show before the person confirms: the same beneficiary and amount as here. */
 export function bankAppCheck(beneficiary: string | null, amountCents: number | null): string {
-  const same = [beneficiary ? `o favorecido é ${beneficiary}` : null, amountCents !== null ? `o valor é ${formatBRL(amountCents)}` : null].filter(Boolean);
-  const what = same.length > 0 ? `${same.join(" e ")}, como nesta página` : "o favorecido e o valor são os desta página";
+  const same = [
+    beneficiary ? `o favorecido é ${beneficiary}` : null,
+    amountCents !== null ? `o valor é ${formatBRL(amountCents)}` : null,
+  ].filter(Boolean);
+  const what =
+    same.length > 0
+      ? `${same.join(" e ")}, como nesta página`
+      : "o favorecido e o valor são os desta página";
   return `Antes de confirmar, confira no app do banco se ${what}. Se algo for diferente, não confirme: volte aqui e gere um novo código.`;
 }
 
@@ -27,7 +36,10 @@ export function bankAppCheck(beneficiary: string | null, amountCents: number | n
  * code has no amount or it is below the debts (never true of a code we generated: show nothing
  * rather than a negative interest).
  */
-export function pixAmountBreakdown(debtCents: readonly number[], pixCents: number | null): { debtsCents: number; interestCents: number } | null {
+export function pixAmountBreakdown(
+  debtCents: readonly number[],
+  pixCents: number | null,
+): { debtsCents: number; interestCents: number } | null {
   if (pixCents === null) return null;
   const debtsCents = debtCents.reduce((sum, c) => sum + c, 0);
   if (pixCents < debtsCents) return null;

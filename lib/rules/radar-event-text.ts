@@ -32,21 +32,46 @@ export function describeRadarEvent(e: RadarEventFacts): { label: string; sentenc
   const due = day(e.dueDate);
   switch (e.kind) {
     case "appeared":
-      return { label, sentence: `${title}${amount ? `: ${amount}` : ""}${due ? `, vence em ${due}` : ""}.` };
+      return {
+        label,
+        sentence: `${title}${amount ? `: ${amount}` : ""}${due ? `, vence em ${due}` : ""}.`,
+      };
     case "amountChanged": {
       const from = money(e.previousAmountCents);
-      const change = from && amount ? ` passou de ${from} para ${amount}` : amount ? ` agora é ${amount}` : " mudou de valor";
-      const why = e.reason === "discountEnded" ? " (o desconto acabou)" : e.reason === "increased" ? " (juros ou multa de atraso)" : "";
+      const change =
+        from && amount
+          ? ` passou de ${from} para ${amount}`
+          : amount
+            ? ` agora é ${amount}`
+            : " mudou de valor";
+      const why =
+        e.reason === "discountEnded"
+          ? " (o desconto acabou)"
+          : e.reason === "increased"
+            ? " (juros ou multa de atraso)"
+            : "";
       return { label, sentence: `${title}${change}${why}.` };
     }
     case "disappeared":
       return e.reason === "settledAfterOurPayment"
-        ? { label: "Baixa confirmada", sentence: `${title} foi baixado pelo órgão depois do pagamento pelo link.` }
-        : { label, sentence: `${title} não aparece mais na consulta (pago em outro lugar ou cancelado).` };
+        ? {
+            label: "Baixa confirmada",
+            sentence: `${title} foi baixado pelo órgão depois do pagamento pelo link.`,
+          }
+        : {
+            label,
+            sentence: `${title} não aparece mais na consulta (pago em outro lugar ou cancelado).`,
+          };
     case "discountEnds":
-      return { label, sentence: `${title}: o desconto vale até ${due ?? "o vencimento"}${amount ? ` (${amount})` : ""}.` };
+      return {
+        label,
+        sentence: `${title}: o desconto vale até ${due ?? "o vencimento"}${amount ? ` (${amount})` : ""}.`,
+      };
     case "dueSoon":
-      return { label, sentence: `${title} vence em ${due ?? "breve"}${amount ? ` (${amount})` : ""}.` };
+      return {
+        label,
+        sentence: `${title} vence em ${due ?? "breve"}${amount ? ` (${amount})` : ""}.`,
+      };
     case "stopped":
       return {
         label,
@@ -61,6 +86,16 @@ export function describeRadarEvent(e: RadarEventFacts): { label: string; sentenc
 }
 
 /** A new or changed debt can go straight into a payment link. */
-export function canMakeLink(e: { kind: string; debtId: string | null; lookupId: string | null }): boolean {
-  return (e.kind === "appeared" || e.kind === "amountChanged" || e.kind === "discountEnds" || e.kind === "dueSoon") && Boolean(e.debtId && e.lookupId);
+export function canMakeLink(e: {
+  kind: string;
+  debtId: string | null;
+  lookupId: string | null;
+}): boolean {
+  return (
+    (e.kind === "appeared" ||
+      e.kind === "amountChanged" ||
+      e.kind === "discountEnds" ||
+      e.kind === "dueSoon") &&
+    Boolean(e.debtId && e.lookupId)
+  );
 }

@@ -50,10 +50,16 @@ export function turnAt(s: ScanSchedule, k: number): Date {
  * For an SP vehicle, the instant a due time inside the maintenance window moves to: its own place
  * in the open hours that follow (no more than a period after reopening); any other due time as is.
  */
-export function outsideSpMaintenance(s: Pick<ScanSchedule, "key" | "uf" | "periodMs">, due: Date): Date {
+export function outsideSpMaintenance(
+  s: Pick<ScanSchedule, "key" | "uf" | "periodMs">,
+  due: Date,
+): Date {
   if (!isSpMaintenanceWindow(s.uf, due)) return due;
   const reopens = spMaintenanceReopensAt(due);
-  return new Date(reopens.getTime() + Math.floor(unitHash(`sp-open:${s.key}`) * Math.min(s.periodMs, SP_OPEN_SPAN_MS)));
+  return new Date(
+    reopens.getTime() +
+      Math.floor(unitHash(`sp-open:${s.key}`) * Math.min(s.periodMs, SP_OPEN_SPAN_MS)),
+  );
 }
 
 /**
@@ -86,6 +92,10 @@ export function isAuthorityError(code: string): boolean {
  * When to try again after an authority error: `retryMs` later, or, for an SP vehicle whose retry
  * falls in the maintenance window, the vehicle's place after reopening.
  */
-export function retryAfterAuthorityError(s: Pick<ScanSchedule, "key" | "uf" | "periodMs">, now: Date, retryMs: number): Date {
+export function retryAfterAuthorityError(
+  s: Pick<ScanSchedule, "key" | "uf" | "periodMs">,
+  now: Date,
+  retryMs: number,
+): Date {
   return outsideSpMaintenance(s, new Date(now.getTime() + retryMs));
 }

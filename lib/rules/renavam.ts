@@ -9,7 +9,8 @@ const WEIGHTS = [3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 
 /** Check digit for the first 10 digits: d = (sum * 10) % 11, and 10 counts as 0. */
 export function renavamCheckDigit(firstTen: string): number {
-  if (!/^[0-9]{10}$/.test(firstTen)) throw new RangeError("renavamCheckDigit needs exactly 10 digits");
+  if (!/^[0-9]{10}$/.test(firstTen))
+    throw new RangeError("renavamCheckDigit needs exactly 10 digits");
   let sum = 0;
   for (let i = 0; i < 10; i++) sum += Number(firstTen[i]) * WEIGHTS[i]!;
   const digit = (sum * 10) % 11;

@@ -12,7 +12,12 @@ import { FINAL_PAYMENT_STATUSES } from "./payment-status";
 
 const DAY_MS = 86_400_000;
 
-export type RetentionPeriods = { unpaidDays: number; paidYears: number; webhookPayloadDays: number; mailDays: number };
+export type RetentionPeriods = {
+  unpaidDays: number;
+  paidYears: number;
+  webhookPayloadDays: number;
+  mailDays: number;
+};
 
 export type RetentionCutoffs = {
   /** No money moved and the last activity is older: erase. */
@@ -52,7 +57,11 @@ export type KeepReason = "payment_open" | "legal_period" | "unpaid_period";
 
 export type RetentionDecision =
   | { erase: true; reason: "unpaid" | "paid_expired" }
-  | { erase: false; reason: KeepReason; /** When it becomes erasable; null while a payment is open. */ until: Date | null };
+  | {
+      erase: false;
+      reason: KeepReason;
+      /** When it becomes erasable; null while a payment is open. */ until: Date | null;
+    };
 
 /** Not final: an unknown status counts as open, it may still become paid. */
 export function isOpenPayment(status: string): boolean {
@@ -65,16 +74,25 @@ const paidAnchor = (p: PaymentFacts) => p.paidAt ?? p.updatedAt;
 const latest = (dates: readonly Date[]) => new Date(Math.max(...dates.map((d) => d.getTime())));
 
 /** Whether the retention task erases this record's person now, or until when it is kept and why. */
-export function retentionDecision(record: RecordFacts, periods: RetentionPeriods, now: Date): RetentionDecision {
-  if (record.payments.some((p) => isOpenPayment(p.status))) return { erase: false, reason: "payment_open", until: null };
+export function retentionDecision(
+  record: RecordFacts,
+  periods: RetentionPeriods,
+  now: Date,
+): RetentionDecision {
+  if (record.payments.some((p) => isOpenPayment(p.status)))
+    return { erase: false, reason: "payment_open", until: null };
   const paid = record.payments.filter((p) => p.status === "paid");
   if (paid.length > 0) {
     const until = addYears(latest(paid.map(paidAnchor)), periods.paidYears);
-    return until < now ? { erase: true, reason: "paid_expired" } : { erase: false, reason: "legal_period", until };
+    return until < now
+      ? { erase: true, reason: "paid_expired" }
+      : { erase: false, reason: "legal_period", until };
   }
   const lastActivity = latest([record.lastActivityAt, ...record.payments.map((p) => p.updatedAt)]);
   const until = new Date(lastActivity.getTime() + periods.unpaidDays * DAY_MS);
-  return until < now ? { erase: true, reason: "unpaid" } : { erase: false, reason: "unpaid_period", until };
+  return until < now
+    ? { erase: true, reason: "unpaid" }
+    : { erase: false, reason: "unpaid_period", until };
 }
 
 export type RequestDecision =
@@ -87,23 +105,41 @@ export type RequestDecision =
  * (kept, and said so) and a record whose payment is still open (the whole request is refused:
  * erasing the payer of a payment that may still land leaves money with nobody behind it).
  */
-export function requestDecision(record: RecordFacts, periods: RetentionPeriods, now: Date): RequestDecision {
+export function requestDecision(
+  record: RecordFacts,
+  periods: RetentionPeriods,
+  now: Date,
+): RequestDecision {
   const decision = retentionDecision(record, periods, now);
   if (decision.erase || decision.reason === "unpaid_period") return { erase: true };
-  if (decision.reason === "payment_open") return { erase: false, reason: "payment_open", until: null };
+  if (decision.reason === "payment_open")
+    return { erase: false, reason: "payment_open", until: null };
   return { erase: false, reason: "legal_period", until: decision.until as Date };
 }
 
 /** An applied (or given-up) webhook delivery's payload is erased past its period; one not yet applied is still needed. */
-export function webhookPayloadErasable(event: { outcome: string | null; appliedAt: Date | null }, cutoffs: RetentionCutoffs): boolean {
-  return event.outcome !== null && event.appliedAt !== null && event.appliedAt < cutoffs.webhookPayloadBefore;
+export function webhookPayloadErasable(
+  event: { outcome: string | null; appliedAt: Date | null },
+  cutoffs: RetentionCutoffs,
+): boolean {
+  return (
+    event.outcome !== null &&
+    event.appliedAt !== null &&
+    event.appliedAt < cutoffs.webhookPayloadBefore
+  );
 }
 
 /** Outbox statuses whose recipient and content are no longer needed (a pending message still has to be sent). */
 export const DONE_MAIL_STATUSES = ["sent", "failed"] as const;
 
-export function mailErasable(mail: { status: string; createdAt: Date }, cutoffs: RetentionCutoffs): boolean {
-  return (DONE_MAIL_STATUSES as readonly string[]).includes(mail.status) && mail.createdAt < cutoffs.mailBefore;
+export function mailErasable(
+  mail: { status: string; createdAt: Date },
+  cutoffs: RetentionCutoffs,
+): boolean {
+  return (
+    (DONE_MAIL_STATUSES as readonly string[]).includes(mail.status) &&
+    mail.createdAt < cutoffs.mailBefore
+  );
 }
 
 /**
@@ -116,10 +152,22 @@ export function unconfirmedWatchBefore(now: Date, confirmTtlHours: number): Date
   return new Date(now.getTime() - confirmTtlHours * 3_600_000);
 }
 
-export type OwnerWatchFacts = { status: string; confirmRequestedAt: Date | null; unmailedEvents: number };
+export type OwnerWatchFacts = {
+  status: string;
+  confirmRequestedAt: Date | null;
+  unmailedEvents: number;
+};
 
-export function ownerWatchErasable(watch: OwnerWatchFacts, now: Date, confirmTtlHours: number): "unconfirmed" | "stopped" | null {
-  if (watch.status === "pending_confirmation") return !watch.confirmRequestedAt || watch.confirmRequestedAt < unconfirmedWatchBefore(now, confirmTtlHours) ? "unconfirmed" : null;
+export function ownerWatchErasable(
+  watch: OwnerWatchFacts,
+  now: Date,
+  confirmTtlHours: number,
+): "unconfirmed" | "stopped" | null {
+  if (watch.status === "pending_confirmation")
+    return !watch.confirmRequestedAt ||
+      watch.confirmRequestedAt < unconfirmedWatchBefore(now, confirmTtlHours)
+      ? "unconfirmed"
+      : null;
   if (watch.status === "stopped") return watch.unmailedEvents === 0 ? "stopped" : null;
   return null;
 }

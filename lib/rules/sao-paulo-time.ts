@@ -18,11 +18,24 @@ export type WallClock = {
 // blocking task (longer still under Lighthouse's CPU slowdown) on the pay and status pages, while
 // Temporal's zoned conversion takes about a millisecond. Engines without it (Node 20, older
 // browsers) use Intl. tests/unit/rules/sao-paulo-time.test.ts checks both agree on any instant.
-type TemporalApi = { Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): WallClock } } };
+type TemporalApi = {
+  Instant: {
+    fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): WallClock };
+  };
+};
 
 function viaTemporal(temporal: TemporalApi, instant: Date): WallClock {
-  const z = temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SAO_PAULO_TZ);
-  return { year: z.year, month: z.month, day: z.day, hour: z.hour, minute: z.minute, second: z.second };
+  const z = temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(
+    SAO_PAULO_TZ,
+  );
+  return {
+    year: z.year,
+    month: z.month,
+    day: z.day,
+    hour: z.hour,
+    minute: z.minute,
+    second: z.second,
+  };
 }
 
 // One shared instance, built on first use rather than when the module loads.
@@ -65,12 +78,22 @@ export function saoPauloWallClock(instant: Date): WallClock {
 
 /** The instant at which São Paulo's wall clock shows the given time on the given day. */
 export function saoPauloInstant(wall: Omit<WallClock, "second"> & { second?: number }): Date {
-  const asIfUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0);
+  const asIfUtc = Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hour,
+    wall.minute,
+    wall.second ?? 0,
+  );
   // First guess with the offset of that same instant, then correct once: handles any offset
   // the tz database may give, without assuming -03:00.
   const offsetAt = (ms: number) => {
     const w = saoPauloWallClock(new Date(ms));
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+    return (
+      Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) -
+      Math.floor(ms / 1000) * 1000
+    );
   };
   const guess = asIfUtc - offsetAt(asIfUtc);
   return new Date(asIfUtc - offsetAt(guess));

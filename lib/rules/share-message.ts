@@ -5,11 +5,25 @@ import { formatBRL, formatDateTimeBR } from "./money";
 import { formatPlate } from "./plate";
 
 /** `sender`: the despachante's name and office (lib/rules/sender-name.ts), when the link is an account's. */
-export type ShareMessageInput = { plate: string; amountCents: number; expiresAt: string | Date; url: string; sender?: string | null };
+export type ShareMessageInput = {
+  plate: string;
+  amountCents: number;
+  expiresAt: string | Date;
+  url: string;
+  sender?: string | null;
+};
 
-export function shareMessage({ plate, amountCents, expiresAt, url, sender }: ShareMessageInput): string {
+export function shareMessage({
+  plate,
+  amountCents,
+  expiresAt,
+  url,
+  sender,
+}: ShareMessageInput): string {
   return [
-    sender ? `Olá! Aqui é ${sender}. Segue o link para pagar os débitos do veículo ${formatPlate(plate)}.` : `Olá! Segue o link para pagar os débitos do veículo ${formatPlate(plate)}.`,
+    sender
+      ? `Olá! Aqui é ${sender}. Segue o link para pagar os débitos do veículo ${formatPlate(plate)}.`
+      : `Olá! Segue o link para pagar os débitos do veículo ${formatPlate(plate)}.`,
     `Valor dos débitos: ${formatBRL(amountCents)} (PIX ou cartão em até 12x; o total com juros de cada forma aparece no link).`,
     `O link vale até ${formatDateTimeBR(expiresAt) ?? "a data indicada na página"}.`,
     url,

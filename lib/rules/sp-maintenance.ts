@@ -15,11 +15,24 @@ export function isSpMaintenanceWindow(uf: string, now: Date): boolean {
 export function spMaintenanceReopensAt(now: Date): Date {
   const w = saoPauloWallClock(now);
   // Date.UTC normalises day + 1 past the end of the month; only y/m/d are read back.
-  const day = w.hour < REOPENS_AT_HOUR ? w : (() => {
-    const next = new Date(Date.UTC(w.year, w.month - 1, w.day + 1));
-    return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
-  })();
-  return saoPauloInstant({ year: day.year, month: day.month, day: day.day, hour: REOPENS_AT_HOUR, minute: 0 });
+  const day =
+    w.hour < REOPENS_AT_HOUR
+      ? w
+      : (() => {
+          const next = new Date(Date.UTC(w.year, w.month - 1, w.day + 1));
+          return {
+            year: next.getUTCFullYear(),
+            month: next.getUTCMonth() + 1,
+            day: next.getUTCDate(),
+          };
+        })();
+  return saoPauloInstant({
+    year: day.year,
+    month: day.month,
+    day: day.day,
+    hour: REOPENS_AT_HOUR,
+    minute: 0,
+  });
 }
 
 /** Minutes (rounded up) until SP lookups reopen; 0 outside the window. */

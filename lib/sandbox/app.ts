@@ -35,7 +35,10 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
   const given = { ...DEFAULT_SANDBOX_OPTIONS, ...overrides };
   // POST /__sandbox/clock pins the time every part of the sandbox reads through options.now.
   let pinnedAt: Date | null = null;
-  const options: SandboxOptions = { ...given, now: () => (pinnedAt ? new Date(pinnedAt.getTime()) : given.now()) };
+  const options: SandboxOptions = {
+    ...given,
+    now: () => (pinnedAt ? new Date(pinnedAt.getTime()) : given.now()),
+  };
 
   const store = createStore();
   const timers = new Set<NodeJS.Timeout>();
@@ -54,10 +57,13 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
     webhooks,
     nextTransactionId: () => ++lastTransactionId,
     schedule(fn, delayMs) {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        fn();
-      }, Math.max(0, delayMs));
+      const t = setTimeout(
+        () => {
+          timers.delete(t);
+          fn();
+        },
+        Math.max(0, delayMs),
+      );
       timers.add(t);
     },
   };
@@ -76,7 +82,8 @@ export function createSandboxApp(overrides: Partial<SandboxOptions> = {}): Sandb
 
   const app = new Hono();
   app.onError((err, c) => {
-    if (err instanceof HTTPException && err.status < 500) return errorC(c, err.status as 400, err.message || "Bad request");
+    if (err instanceof HTTPException && err.status < 500)
+      return errorC(c, err.status as 400, err.message || "Bad request");
     if (err instanceof SyntaxError) return errorC(c, 400, "Malformed JSON in request body");
     console.error("[sandbox] unhandled error", err);
     return errorC(c, 500, "Internal server error");

@@ -23,7 +23,16 @@ export type SandboxOptions = {
    * tokens, checkouts or PIX codes a comfortable validity (or the reverse).
    */
   paymentTimings?: Partial<
-    Record<"cardTokenTtl" | "checkoutTtl" | "pixTtl" | "analysis" | "processing" | "settlementStart" | "debtSettlementStep", number>
+    Record<
+      | "cardTokenTtl"
+      | "checkoutTtl"
+      | "pixTtl"
+      | "analysis"
+      | "processing"
+      | "settlementStart"
+      | "debtSettlementStep",
+      number
+    >
   >;
   /** Injectable clock (SP maintenance window, expiries). */
   now: () => Date;

@@ -7,7 +7,8 @@ function num(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${name} must be a non-negative number, got "${raw}"`);
   return n;
 }
 
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
     .map((k) => k.trim())
     .filter(Boolean);
   const ignored = apiKeys.filter((k) => !k.startsWith("sk_test_"));
-  if (ignored.length) console.warn(`[sandbox] ignoring ${ignored.length} key(s) without the sk_test_ prefix`);
+  if (ignored.length)
+    console.warn(`[sandbox] ignoring ${ignored.length} key(s) without the sk_test_ prefix`);
 
   const sandbox = await startSandbox({
     port: num("SANDBOX_PORT", 4010),
@@ -30,7 +32,9 @@ async function main(): Promise<void> {
     withheldPaymentMs: num("SANDBOX_WITHHELD_PAYMENT_MS", 75_000),
     // How long a card stays "em análise" in real ms, whatever the time scale: browser tests keep
     // it long enough to see (and screenshot) the state their time scale would make flash by.
-    ...(process.env.SANDBOX_ANALYSIS_MS ? { paymentTimings: { analysis: num("SANDBOX_ANALYSIS_MS", 30_000) } } : {}),
+    ...(process.env.SANDBOX_ANALYSIS_MS
+      ? { paymentTimings: { analysis: num("SANDBOX_ANALYSIS_MS", 30_000) } }
+      : {}),
   });
   console.log(`[sandbox] upstream sandbox listening on ${sandbox.url}`);
 

@@ -2,8 +2,33 @@
 // sandbox is a peer service and shares no code with the storefront.
 
 export const UFS = [
-  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
-  "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
 ] as const;
 
 export type Uf = (typeof UFS)[number];
@@ -21,7 +46,10 @@ const MERCOSUL_PLATE = /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/;
 
 /** Uppercases and drops one hyphen; returns null unless the result is ABC1234 or ABC1D23. */
 export function normalizePlate(s: string): string | null {
-  const p = s.trim().toUpperCase().replace(/^([A-Z]{3})-/, "$1");
+  const p = s
+    .trim()
+    .toUpperCase()
+    .replace(/^([A-Z]{3})-/, "$1");
   return OLD_PLATE.test(p) || MERCOSUL_PLATE.test(p) ? p : null;
 }
 

@@ -34,7 +34,12 @@ export function normalizeAddress(addr: string): string {
 export function limitKey(addr: string): string {
   if (!addr.includes(":")) return addr;
   const hextets = expandIpv6(addr);
-  return hextets ? `${hextets.slice(0, 4).map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::/64` : addr;
+  return hextets
+    ? `${hextets
+        .slice(0, 4)
+        .map((h) => h.replace(/^0+(?=.)/, ""))
+        .join(":")}::/64`
+    : addr;
 }
 
 /** The eight hextets of an IPv6 address (zone and embedded IPv4 tail handled); null when not IPv6. */
@@ -43,7 +48,8 @@ function expandIpv6(addr: string): string[] | null {
   const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
   if (v4) {
     const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    text =
+      text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;

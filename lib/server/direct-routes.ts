@@ -23,7 +23,10 @@ export function registerDirectRoute(route: DirectRoute): void {
 }
 
 /** The route registered for this request and its segment; undefined leaves the request to Next. */
-export function directRouteFor(method: string | undefined, url: string | undefined): { route: DirectRoute; segment: string } | undefined {
+export function directRouteFor(
+  method: string | undefined,
+  url: string | undefined,
+): { route: DirectRoute; segment: string } | undefined {
   if (routes.size === 0 || !method || !url) return undefined;
   const pathname = url.split("?", 1)[0]!;
   const cut = pathname.lastIndexOf("/") + 1;

@@ -21,11 +21,19 @@ const dev = process.argv.includes("--dev");
 const trust = compileTrust(env.trustProxy);
 const staticDir = path.join(env.nextDistDir, "static");
 // The same answer route() gives for an error it did not expect.
-const INTERNAL_ERROR_BODY: ErrorBody = { error: { code: "INTERNAL_ERROR", message: messageOf("INTERNAL_ERROR") } };
+const INTERNAL_ERROR_BODY: ErrorBody = {
+  error: { code: "INTERNAL_ERROR", message: messageOf("INTERNAL_ERROR") },
+};
 const say = (message: string) => console.log(`[server] ${message}`);
 
 const server = createServer();
-const app = next({ dev, dir: process.cwd(), hostname: "0.0.0.0", port: env.port, httpServer: server });
+const app = next({
+  dev,
+  dir: process.cwd(),
+  hostname: "0.0.0.0",
+  port: env.port,
+  httpServer: server,
+});
 let draining = false;
 let inFlight = 0;
 
@@ -38,11 +46,14 @@ function handleWith(handle: ReturnType<typeof app.getRequestHandler>) {
     res.once("close", () => inFlight--);
     if (!dev && servePrecompressed(req, res, staticDir)) return;
     const direct = dev ? undefined : directRouteFor(req.method, req.url);
-    (direct ? direct.route.handle(req, res, direct.segment) : handle(req, res)).catch((error: unknown) => {
-      console.error("[server] request failed", error instanceof Error ? error.message : error);
-      if (!res.headersSent) res.writeHead(statusOf("INTERNAL_ERROR"), { "content-type": "application/json" });
-      res.end(JSON.stringify(INTERNAL_ERROR_BODY));
-    });
+    (direct ? direct.route.handle(req, res, direct.segment) : handle(req, res)).catch(
+      (error: unknown) => {
+        console.error("[server] request failed", error instanceof Error ? error.message : error);
+        if (!res.headersSent)
+          res.writeHead(statusOf("INTERNAL_ERROR"), { "content-type": "application/json" });
+        res.end(JSON.stringify(INTERNAL_ERROR_BODY));
+      },
+    );
   };
 }
 
@@ -57,7 +68,8 @@ async function drain(signal: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
     server.closeIdleConnections();
   }
-  if (inFlight > 0) say(`${inFlight} request(s) still running after ${DRAIN_MS / 1000}s: closing them`);
+  if (inFlight > 0)
+    say(`${inFlight} request(s) still running after ${DRAIN_MS / 1000}s: closing them`);
   server.closeAllConnections();
   await closed;
   const hooks = await runShutdownHooks(HOOKS_MS);
@@ -70,7 +82,11 @@ async function main(): Promise<void> {
   await app.prepare();
   // No upgrade handler of ours: the storefront has no websockets (dev's HMR is Next's, via httpServer).
   server.on("request", handleWith(app.getRequestHandler()));
-  server.listen(env.port, () => say(`listening on :${env.port} (${dev ? "dev" : "production"}; TRUST_PROXY ${JSON.stringify(env.trustProxy)})`));
+  server.listen(env.port, () =>
+    say(
+      `listening on :${env.port} (${dev ? "dev" : "production"}; TRUST_PROXY ${JSON.stringify(env.trustProxy)})`,
+    ),
+  );
   // on, not once: a second SIGTERM (the start script's, after the group's) must not kill us mid-drain.
   process.on("SIGTERM", () => void drain("SIGTERM"));
   process.on("SIGINT", () => void drain("SIGINT"));

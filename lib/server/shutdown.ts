@@ -14,14 +14,18 @@ export function onShutdown(fn: Hook): void {
 }
 
 /** Runs every hook at once (each bounded by `timeoutMs`); resolves when all have finished or timed out. */
-export async function runShutdownHooks(timeoutMs: number): Promise<{ failed: number; timedOut: number }> {
+export async function runShutdownHooks(
+  timeoutMs: number,
+): Promise<{ failed: number; timedOut: number }> {
   const hooks = hookList().splice(0);
   let failed = 0;
   let timedOut = 0;
   await Promise.all(
     hooks.map(async (hook) => {
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+      const timeout = new Promise<"timeout">(
+        (resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)),
+      );
       try {
         if ((await Promise.race([Promise.resolve().then(hook), timeout])) === "timeout") timedOut++;
       } catch {

@@ -7,7 +7,11 @@
  * The process's value for `key`, created on first use. With `keep: false` a value already kept is
  * still returned, but a new one is not kept (a module that shares its value in development only).
  */
-export function processSingleton<T>(key: string, create: () => T, options: { keep?: boolean } = {}): T {
+export function processSingleton<T>(
+  key: string,
+  create: () => T,
+  options: { keep?: boolean } = {},
+): T {
   const store = globalThis as unknown as Record<symbol, unknown>;
   const symbol = Symbol.for(`placa-paga.${key}`);
   if (symbol in store) return store[symbol] as T;

@@ -31,7 +31,8 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
     const value = weight ? Number(weight.slice(2)) : 1;
     q.set(name.trim(), Number.isFinite(value) ? value : 0);
   }
-  const weightOf = (coding: string) => q.get(coding) ?? (coding === "gzip" ? q.get("x-gzip") : undefined) ?? q.get("*") ?? 0;
+  const weightOf = (coding: string) =>
+    q.get(coding) ?? (coding === "gzip" ? q.get("x-gzip") : undefined) ?? q.get("*") ?? 0;
   return (["br", "gzip"] as const).filter((coding) => weightOf(coding) > 0);
 }
 
@@ -70,7 +71,11 @@ function copyOf(file: string): Stats | null {
 }
 
 /** Answers a GET/HEAD of a static file from its precompressed copy; false when Next should answer instead. */
-export function servePrecompressed(req: IncomingMessage, res: ServerResponse, staticDir: string): boolean {
+export function servePrecompressed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  staticDir: string,
+): boolean {
   if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.range) return false;
   const file = staticFileOf((req.url ?? "").split("?")[0]!, staticDir);
   if (!file) return false;
@@ -93,7 +98,10 @@ export function servePrecompressed(req: IncomingMessage, res: ServerResponse, st
     }
     res.writeHead(200, { ...headers, "content-length": stats.size });
     if (req.method === "HEAD") res.end();
-    else createReadStream(file + SUFFIX[encoding]).on("error", () => res.destroy()).pipe(res);
+    else
+      createReadStream(file + SUFFIX[encoding])
+        .on("error", () => res.destroy())
+        .pipe(res);
     return true;
   }
   return false;

@@ -4,7 +4,15 @@ import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
-import { capFor, classOf, pauseSecondsLeft, secondsToNextWindow, shareCapFor, windowOf, type BudgetConfig } from "./budget-rules";
+import {
+  capFor,
+  classOf,
+  pauseSecondsLeft,
+  secondsToNextWindow,
+  shareCapFor,
+  windowOf,
+  type BudgetConfig,
+} from "./budget-rules";
 import { UpstreamError } from "./errors";
 import { processSingleton } from "@/lib/server/singleton";
 
@@ -51,18 +59,29 @@ export type UpstreamBudget = {
   takeShare(operation: string, share: number): Promise<number>;
 };
 
-function refusal(operation: string, reason: "spent" | "paused", retryAfterSeconds: number): UpstreamError {
+function refusal(
+  operation: string,
+  reason: "spent" | "paused",
+  retryAfterSeconds: number,
+): UpstreamError {
   metrics.budgetRefusals.inc({ operation, reason });
   log.warn({ operation, reason, retryAfterSeconds }, "upstream call not sent: fleet budget");
   return new UpstreamError({
     code: "UPSTREAM_RATE_LIMITED",
     retryAfterSeconds,
     notSent: true,
-    upstreamMessage: reason === "spent" ? "fleet budget spent for this minute" : "operation paused after an upstream 429",
+    upstreamMessage:
+      reason === "spent"
+        ? "fleet budget spent for this minute"
+        : "operation paused after an upstream 429",
   });
 }
 
-export function createBudget(db: Db, config: BudgetConfig, now: () => number = Date.now): UpstreamBudget {
+export function createBudget(
+  db: Db,
+  config: BudgetConfig,
+  now: () => number = Date.now,
+): UpstreamBudget {
   let knownWindow = -1; // newest window this process has seen a row for
   let pauses = new Map<string, number>();
   let pausesReadAt = Number.NEGATIVE_INFINITY;
@@ -84,23 +103,32 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
   // their one statement in BEGIN ... COMMIT through the driver adapter, three round trips holding
   // the write lock across awaits. These are one statement each, atomic on their own.
   async function increment(minute: number, cap: number, units = 1): Promise<boolean> {
-    const changed = await db.$executeRaw`UPDATE "UpstreamBudgetWindow" SET "count" = "count" + ${units} WHERE "minute" = ${minute} AND "count" + ${units} <= ${cap}`;
+    const changed =
+      await db.$executeRaw`UPDATE "UpstreamBudgetWindow" SET "count" = "count" + ${units} WHERE "minute" = ${minute} AND "count" + ${units} <= ${cap}`;
     return changed === 1;
   }
 
   /** True when this process created the window's row (and so took its first units). */
   async function openWindow(minute: number, units = 1): Promise<boolean> {
-    const inserted = await db.$executeRaw`INSERT INTO "UpstreamBudgetWindow" ("minute", "count") VALUES (${minute}, ${units}) ON CONFLICT ("minute") DO NOTHING`;
+    const inserted =
+      await db.$executeRaw`INSERT INTO "UpstreamBudgetWindow" ("minute", "count") VALUES (${minute}, ${units}) ON CONFLICT ("minute") DO NOTHING`;
     knownWindow = minute;
-    if (inserted === 1) db.upstreamBudgetWindow.deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } }).catch(() => undefined);
+    if (inserted === 1)
+      db.upstreamBudgetWindow
+        .deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } })
+        .catch(() => undefined);
     return inserted === 1;
   }
 
   let knownShareWindow = -1;
   async function openShareWindow(minute: number): Promise<boolean> {
-    const inserted = await db.$executeRaw`INSERT INTO "RadarBudgetWindow" ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
+    const inserted =
+      await db.$executeRaw`INSERT INTO "RadarBudgetWindow" ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
     knownShareWindow = minute;
-    if (inserted === 1) db.radarBudgetWindow.deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } }).catch(() => undefined);
+    if (inserted === 1)
+      db.radarBudgetWindow
+        .deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } })
+        .catch(() => undefined);
     return inserted === 1;
   }
 
@@ -112,7 +140,10 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
     const cap = capFor(classOf(operation), config);
     if (cap < units) return false;
     if (await increment(minute, cap, units)) return true;
-    return knownWindow !== minute && ((await openWindow(minute, units)) || (await increment(minute, cap, units)));
+    return (
+      knownWindow !== minute &&
+      ((await openWindow(minute, units)) || (await increment(minute, cap, units)))
+    );
   }
 
   async function tryTake(operation: string, t: number): Promise<UpstreamError | undefined> {
@@ -135,7 +166,10 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
       try {
         refused = await tryTake(operation, now());
       } catch (error) {
-        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "upstream budget unavailable: sending anyway");
+        log.error(
+          { operation, err: error instanceof Error ? error.message : String(error) },
+          "upstream budget unavailable: sending anyway",
+        );
         return;
       }
       if (refused) throw refused;
@@ -149,11 +183,17 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
         const minute = windowOf(t);
         if (!(await takeUnits(operation, minute, count))) return false;
         const credit = ahead.get(operation);
-        ahead.set(operation, { minute, left: (credit?.minute === minute ? credit.left : 0) + count });
+        ahead.set(operation, {
+          minute,
+          left: (credit?.minute === minute ? credit.left : 0) + count,
+        });
         return true;
       } catch (error) {
         // The one-unit path decides then (and fails open the same way).
-        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "upstream budget unavailable for a group take");
+        log.error(
+          { operation, err: error instanceof Error ? error.message : String(error) },
+          "upstream budget unavailable for a group take",
+        );
         return false;
       }
     },
@@ -166,16 +206,21 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
         const cap = shareCapFor(share, config);
         if (cap < 1) return wait;
         const took =
-          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) === 1 ||
+          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) ===
+            1 ||
           (knownShareWindow !== minute && (await openShareWindow(minute))) ||
-          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) === 1;
+          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) ===
+            1;
         if (!took) return wait;
         if (await api.takeAhead(operation, 1)) return 0;
         // People spent the general budget of this window: the share unit goes back, unused.
         await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" - 1 WHERE "minute" = ${minute} AND "count" > 0`;
         return Math.max(wait, pauseSecondsLeft(pauses.get(operation), t));
       } catch (error) {
-        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "radar budget unavailable: waiting");
+        log.error(
+          { operation, err: error instanceof Error ? error.message : String(error) },
+          "radar budget unavailable: waiting",
+        );
         return wait;
       }
     },
@@ -184,11 +229,21 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
       const pausedUntil = new Date(now() + retryAfterSeconds * 1000);
       pauses.set(operation, pausedUntil.getTime());
       metrics.upstreamPauses.inc({ operation });
-      log.warn({ operation, retryAfterSeconds }, "upstream rate limited us: operation paused for the fleet");
+      log.warn(
+        { operation, retryAfterSeconds },
+        "upstream rate limited us: operation paused for the fleet",
+      );
       try {
-        await db.upstreamPause.upsert({ where: { operation }, create: { operation, pausedUntil }, update: { pausedUntil } });
+        await db.upstreamPause.upsert({
+          where: { operation },
+          create: { operation, pausedUntil },
+          update: { pausedUntil },
+        });
       } catch (error) {
-        log.error({ operation, err: error instanceof Error ? error.message : String(error) }, "could not record the upstream pause");
+        log.error(
+          { operation, err: error instanceof Error ? error.message : String(error) },
+          "could not record the upstream pause",
+        );
       }
     },
   };
@@ -196,4 +251,6 @@ export function createBudget(db: Db, config: BudgetConfig, now: () => number = D
 }
 
 /** This process's budget on the app's database (one per process, so the pause cache is shared). */
-export const budget: UpstreamBudget = processSingleton("upstream.budget", () => createBudget(appDb, env.upstreamBudget));
+export const budget: UpstreamBudget = processSingleton("upstream.budget", () =>
+  createBudget(appDb, env.upstreamBudget),
+);

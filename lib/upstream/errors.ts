@@ -41,9 +41,12 @@ export class UpstreamError extends Error implements AnswersHttp {
   readonly notSent: boolean;
 
   constructor(init: UpstreamErrorInit) {
-    super(`${init.code}${init.httpStatus ? ` (HTTP ${init.httpStatus})` : ""}${init.upstreamMessage ? `: ${init.upstreamMessage}` : ""}`, {
-      cause: init.cause,
-    });
+    super(
+      `${init.code}${init.httpStatus ? ` (HTTP ${init.httpStatus})` : ""}${init.upstreamMessage ? `: ${init.upstreamMessage}` : ""}`,
+      {
+        cause: init.cause,
+      },
+    );
     this.name = "UpstreamError";
     this.code = init.code;
     this.httpStatus = init.httpStatus;
@@ -65,7 +68,11 @@ export class UpstreamError extends Error implements AnswersHttp {
   /** What our API answers for it (lib/http/errors.ts): upstream's English message never reaches the browser. */
   toHttpAnswer(): HttpAnswer {
     const limited = ERROR_CODES[this.code].status === 429;
-    return { code: this.code, message: this.userMessage, ...(limited ? { retryAfterSeconds: this.retryAfterSeconds ?? 60 } : {}) };
+    return {
+      code: this.code,
+      message: this.userMessage,
+      ...(limited ? { retryAfterSeconds: this.retryAfterSeconds ?? 60 } : {}),
+    };
   }
 
   /** Log-safe summary: codes and upstream's message, never request or response bodies. */
@@ -100,7 +107,8 @@ export function codeForStatus(status: number): UpstreamErrorCode {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /** Seconds from the body's retryAfter (any shape, also inside B's details) or the Retry-After header. */
@@ -108,11 +116,17 @@ function retryAfterOf(body: unknown, header: string | null): number | undefined 
   const candidates: unknown[] = [];
   if (isObject(body)) {
     candidates.push(body.retryAfter);
-    if (isObject(body.error) && isObject(body.error.details)) candidates.push(body.error.details.retryAfter);
+    if (isObject(body.error) && isObject(body.error.details))
+      candidates.push(body.error.details.retryAfter);
   }
   candidates.push(header);
   for (const c of candidates) {
-    const n = typeof c === "number" ? c : typeof c === "string" && /^\d+(\.\d+)?$/.test(c.trim()) ? Number(c) : NaN;
+    const n =
+      typeof c === "number"
+        ? c
+        : typeof c === "string" && /^\d+(\.\d+)?$/.test(c.trim())
+          ? Number(c)
+          : NaN;
     if (Number.isFinite(n) && n >= 0) return Math.ceil(n);
   }
   return undefined;
@@ -122,11 +136,20 @@ function retryAfterOf(body: unknown, header: string | null): number | undefined 
  * Builds the error for a non-2xx answer. `body` is the parsed JSON, or the raw text when the body
  * was not JSON (e.g. an nginx 502 page), or undefined when empty.
  */
-export function parseUpstreamErrorBody(status: number, body: unknown, retryAfterHeader: string | null = null): UpstreamError {
+export function parseUpstreamErrorBody(
+  status: number,
+  body: unknown,
+  retryAfterHeader: string | null = null,
+): UpstreamError {
   const code = codeForStatus(status);
   const retryAfterSeconds = status === 429 ? retryAfterOf(body, retryAfterHeader) : undefined;
   if (typeof body === "string" || body === undefined) {
-    return new UpstreamError({ code, httpStatus: status, retryAfterSeconds, shape: body ? "non-json" : "none" });
+    return new UpstreamError({
+      code,
+      httpStatus: status,
+      retryAfterSeconds,
+      shape: body ? "non-json" : "none",
+    });
   }
   if (isObject(body) && isObject(body.error)) {
     // Shape B: {success:false, error:{code, message, details}}
@@ -152,5 +175,11 @@ export function parseUpstreamErrorBody(status: number, body: unknown, retryAfter
       upstreamMessage: str(body.message),
     });
   }
-  return new UpstreamError({ code, httpStatus: status, retryAfterSeconds, shape: "unknown-json", upstreamMessage: isObject(body) ? str(body.message) : undefined });
+  return new UpstreamError({
+    code,
+    httpStatus: status,
+    retryAfterSeconds,
+    shape: "unknown-json",
+    upstreamMessage: isObject(body) ? str(body.message) : undefined,
+  });
 }

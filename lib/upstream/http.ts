@@ -35,11 +35,21 @@ function urlOf(path: string, query: UpstreamRequest["query"]): string {
 function transportError(error: unknown, timeoutMs: number): UpstreamError {
   const name = (error as { name?: string } | null)?.name;
   if (name === "TimeoutError" || name === "AbortError") {
-    return new UpstreamError({ code: "UPSTREAM_TIMEOUT", upstreamMessage: `no answer within ${timeoutMs} ms`, cause: error });
+    return new UpstreamError({
+      code: "UPSTREAM_TIMEOUT",
+      upstreamMessage: `no answer within ${timeoutMs} ms`,
+      cause: error,
+    });
   }
   // node:http puts the system's code (ECONNREFUSED, ECONNRESET...) on the error itself.
-  const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
-  return new UpstreamError({ code: "UPSTREAM_NETWORK", upstreamMessage: code ?? (error as Error)?.message, cause: error });
+  const code =
+    (error as { code?: string } | null)?.code ??
+    (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return new UpstreamError({
+    code: "UPSTREAM_NETWORK",
+    upstreamMessage: code ?? (error as Error)?.message,
+    cause: error,
+  });
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -64,7 +74,11 @@ export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
   try {
     const res = await send(urlOf(req.path, req.query), {
       method: req.method,
-      headers: { "content-type": "application/json", accept: "application/json", "x-api-key": env.upstreamApiKey },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "x-api-key": env.upstreamApiKey,
+      },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       timeoutMs: req.timeoutMs,
     });
@@ -72,23 +86,42 @@ export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
     const text = res.text;
     const parsed = text.trim() === "" ? undefined : parseJson(text);
     if (res.status < 200 || res.status > 299) {
-      throw parseUpstreamErrorBody(res.status, parsed === undefined ? undefined : parsed.ok ? parsed.value : text, res.retryAfter);
+      throw parseUpstreamErrorBody(
+        res.status,
+        parsed === undefined ? undefined : parsed.ok ? parsed.value : text,
+        res.retryAfter,
+      );
     }
     if (parsed !== undefined && !parsed.ok) {
-      throw new UpstreamError({ code: "UPSTREAM_BAD_RESPONSE", httpStatus: res.status, shape: "non-json", upstreamMessage: "2xx body is not JSON" });
+      throw new UpstreamError({
+        code: "UPSTREAM_BAD_RESPONSE",
+        httpStatus: res.status,
+        shape: "non-json",
+        upstreamMessage: "2xx body is not JSON",
+      });
     }
     log.debug({ operation: req.operation, status, ms: ms(), ...req.logFields }, "upstream call");
     observe(req.operation, "ok", started);
     return parsed?.ok ? parsed.value : null;
   } catch (caught) {
     const error = caught instanceof UpstreamError ? caught : transportError(caught, req.timeoutMs);
-    const line = { operation: req.operation, status, ms: ms(), error: error.toLog(), ...req.logFields };
+    const line = {
+      operation: req.operation,
+      status,
+      ms: ms(),
+      error: error.toLog(),
+      ...req.logFields,
+    };
     observe(req.operation, error.code.replace(/^UPSTREAM_/, "").toLowerCase(), started);
-    if (error.httpStatus === 429 && error.retryAfterSeconds !== undefined) await budget.recordPause(req.operation, error.retryAfterSeconds);
+    if (error.httpStatus === 429 && error.retryAfterSeconds !== undefined)
+      await budget.recordPause(req.operation, error.retryAfterSeconds);
     if (error.code === "UPSTREAM_UNAUTHORIZED") {
       // Our configuration is wrong (key revoked, sk_test_ key against production...): every call
       // will fail until someone fixes UVVI_API_KEY / UVVI_BASE_URL.
-      log.error({ ...line, alert: "UPSTREAM_AUTH" }, "upstream refused our API key: check UVVI_API_KEY and UVVI_BASE_URL");
+      log.error(
+        { ...line, alert: "UPSTREAM_AUTH" },
+        "upstream refused our API key: check UVVI_API_KEY and UVVI_BASE_URL",
+      );
     } else {
       log.warn(line, "upstream call failed");
     }

@@ -8,7 +8,13 @@ import type {
   vehicleDataSchema,
   WireDebt,
 } from "./schemas";
-import type { Debt, InstallmentOption, PaymentAnswer, UpstreamPaymentStatus, Vehicle } from "./types";
+import type {
+  Debt,
+  InstallmentOption,
+  PaymentAnswer,
+  UpstreamPaymentStatus,
+  Vehicle,
+} from "./types";
 
 /** An ISO string to a Date; null for missing or unparsable values (never an Invalid Date). */
 export function toDate(value: string | null | undefined): Date | null {
@@ -17,7 +23,8 @@ export function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const s = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+const s = (v: string | number | null | undefined) =>
+  v === null || v === undefined ? "" : String(v);
 
 export function toVehicle(d: z.output<typeof vehicleDataSchema>): Vehicle {
   return {
@@ -82,7 +89,11 @@ export function toPaymentAnswer(a: z.output<typeof paymentAnswerSchema>): Paymen
   const transactionId = a.transactionId ?? undefined;
   // Spec: "synchronous answer times out: no status in the response; final status arrives by webhook".
   if (!a.status || !a.paymentId) {
-    return { kind: "timed_out", ...(a.paymentId ? { paymentId: a.paymentId } : {}), ...(transactionId ? { transactionId } : {}) };
+    return {
+      kind: "timed_out",
+      ...(a.paymentId ? { paymentId: a.paymentId } : {}),
+      ...(transactionId ? { transactionId } : {}),
+    };
   }
   const paidAt = toDate(a.paidAt);
   const pixExpiresAt = toDate(a.expiresAt);
@@ -95,12 +106,20 @@ export function toPaymentAnswer(a: z.output<typeof paymentAnswerSchema>): Paymen
     ...(a.installments ? { installments: a.installments } : {}),
     ...(paidAt ? { paidAt } : {}),
     ...(a.qrCode && pixExpiresAt
-      ? { pix: { qrCode: a.qrCode, ...(a.qrCodeImage ? { qrCodeImage: a.qrCodeImage } : {}), expiresAt: pixExpiresAt } }
+      ? {
+          pix: {
+            qrCode: a.qrCode,
+            ...(a.qrCodeImage ? { qrCodeImage: a.qrCodeImage } : {}),
+            expiresAt: pixExpiresAt,
+          },
+        }
       : {}),
   };
 }
 
-export function toPaymentStatus(a: z.output<typeof paymentStatusAnswerSchema>): UpstreamPaymentStatus {
+export function toPaymentStatus(
+  a: z.output<typeof paymentStatusAnswerSchema>,
+): UpstreamPaymentStatus {
   return {
     paymentId: a.paymentId,
     status: a.status,
@@ -108,6 +127,10 @@ export function toPaymentStatus(a: z.output<typeof paymentStatusAnswerSchema>): 
     amountCents: a.amount === null || a.amount === undefined ? null : reaisToCents(a.amount),
     paidAt: toDate(a.paidAt),
     settledAt: toDate(a.settledAt),
-    debts: (a.debts ?? []).map((d) => ({ id: d.id, status: d.status, settledAt: toDate(d.settledAt) })),
+    debts: (a.debts ?? []).map((d) => ({
+      id: d.id,
+      status: d.status,
+      settledAt: toDate(d.settledAt),
+    })),
   };
 }

@@ -31,11 +31,16 @@ export type RetryPolicy = keyof typeof BACKOFF_RETRIES;
 
 const log = moduleLogger("upstream-retry");
 
-const isRateLimit = (error: unknown): error is UpstreamError => isUpstreamError(error) && error.code === "UPSTREAM_RATE_LIMITED";
+const isRateLimit = (error: unknown): error is UpstreamError =>
+  isUpstreamError(error) && error.code === "UPSTREAM_RATE_LIMITED";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function withRetry<T>(operation: string, policy: RetryPolicy, call: () => Promise<T>): Promise<T> {
+export async function withRetry<T>(
+  operation: string,
+  policy: RetryPolicy,
+  call: () => Promise<T>,
+): Promise<T> {
   let rateLimitWaits = 0;
   let backoffRetries = 0;
   const maxBackoff = BACKOFF_RETRIES[policy];
@@ -55,7 +60,10 @@ export async function withRetry<T>(operation: string, policy: RetryPolicy, call:
       }
       if (isUpstreamError(error) && TRANSIENT.has(error.code) && backoffRetries < maxBackoff) {
         backoffRetries += 1;
-        log.info({ operation, attemptNumber, code: error.code, policy }, "transient upstream failure: retrying");
+        log.info(
+          { operation, attemptNumber, code: error.code, policy },
+          "transient upstream failure: retrying",
+        );
         return;
       }
       // Throwing here ends p-retry at once with this error.

@@ -3,7 +3,14 @@
 import { z } from "zod";
 
 /** Reais: a JSON number (a numeric string is tolerated). */
-export const reaisSchema = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const reaisSchema = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 /** The spec says integer in one table and "string or integer" in another: normalised to string. */
 export const transactionIdSchema = z.union([z.number().int(), z.string().min(1)]).transform(String);
@@ -35,7 +42,10 @@ export const vehicleDataSchema = z.object({
   dataRegistro: isoDate,
   restricoes: z.array(z.string()).nullish(),
 });
-export const enrichmentAnswerSchema = z.object({ success: z.boolean().optional(), data: vehicleDataSchema });
+export const enrichmentAnswerSchema = z.object({
+  success: z.boolean().optional(),
+  data: vehicleDataSchema,
+});
 
 /** A Debt as the lookup webhook and the synchronous lookup answer carry it. */
 export const wireDebtSchema = z.object({
@@ -71,7 +81,12 @@ export const lookupSyncSchema = z.object({
 
 export const cardTokenAnswerSchema = z.object({
   success: z.boolean().optional(),
-  data: z.object({ token: z.string().min(1), brand: z.string(), lastFourDigits: z.string(), expiresAt: z.string() }),
+  data: z.object({
+    token: z.string().min(1),
+    brand: z.string(),
+    lastFourDigits: z.string(),
+    expiresAt: z.string(),
+  }),
 });
 
 export const installmentsAnswerSchema = z.object({

@@ -28,7 +28,12 @@ function timeoutError(ms: number): Error {
 
 export function send(
   url: string,
-  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: string; timeoutMs: number },
+  init: {
+    method: "GET" | "POST";
+    headers: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+  },
 ): Promise<TransportAnswer> {
   const target = new URL(url);
   const secure = target.protocol === "https:";
@@ -46,13 +51,18 @@ export function send(
         let size = 0;
         response.on("data", (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) request.destroy(new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes`));
+          if (size > MAX_ANSWER_BYTES)
+            request.destroy(new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes`));
           else chunks.push(chunk);
         });
         response.on("end", () => {
           clearTimeout(timer);
           const retryAfter = response.headers["retry-after"];
-          resolve({ status: response.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, text: Buffer.concat(chunks).toString("utf8") });
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
         });
         response.on("error", fail);
       },

@@ -5,7 +5,10 @@ import * as z from "zod/mini";
 
 const ids = z
   .array(z.string().check(z.minLength(1), z.maxLength(64)))
-  .check(z.minLength(1, "Escolha pelo menos um item."), z.maxLength(5_000, "Seleção grande demais."));
+  .check(
+    z.minLength(1, "Escolha pelo menos um item."),
+    z.maxLength(5_000, "Seleção grande demais."),
+  );
 
 /** Every vehicle of the account, those of chosen clients, or chosen vehicles (a batch, Radar). */
 export const vehicleSelectionSchema = z.discriminatedUnion("scope", [

@@ -2,8 +2,21 @@
 // this schema's output goes straight to upstream's card-token call.
 
 import * as z from "zod/mini";
-import { type CardBrand, formatExpiry, isExpiryInPast, isValidCvv, luhn, parseExpiry } from "@/lib/rules/card";
-import { ACCEPTED_BRANDS_TEXT, detectBrand, identifyCard, isValidCardNumber, notAcceptedMessage } from "@/lib/rules/card-brand";
+import {
+  type CardBrand,
+  formatExpiry,
+  isExpiryInPast,
+  isValidCvv,
+  luhn,
+  parseExpiry,
+} from "@/lib/rules/card";
+import {
+  ACCEPTED_BRANDS_TEXT,
+  detectBrand,
+  identifyCard,
+  isValidCardNumber,
+  notAcceptedMessage,
+} from "@/lib/rules/card-brand";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { requiredText } from "./fields";
 
@@ -69,17 +82,31 @@ function cardFields(now: Date) {
   );
 
   const name = z.pipe(
-    z.pipe(requiredText(CARD_MESSAGES.nameRequired), z.transform((value: string) => value.replace(/\s+/g, " "))),
-    z.string().check(z.maxLength(26, { error: CARD_MESSAGES.name }), z.regex(/^[\p{L}\p{M}'.\- ]+$/u, { error: CARD_MESSAGES.name })),
+    z.pipe(
+      requiredText(CARD_MESSAGES.nameRequired),
+      z.transform((value: string) => value.replace(/\s+/g, " ")),
+    ),
+    z
+      .string()
+      .check(
+        z.maxLength(26, { error: CARD_MESSAGES.name }),
+        z.regex(/^[\p{L}\p{M}'.\- ]+$/u, { error: CARD_MESSAGES.name }),
+      ),
   );
-  const cvv = requiredText(CARD_MESSAGES.cvvRequired).check(z.regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvv }));
+  const cvv = requiredText(CARD_MESSAGES.cvvRequired).check(
+    z.regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvv }),
+  );
   return { number, name, expiry, cvv };
 }
 
 // Forms send "3" from a <select>.
 const installments = z.coerce
   .number({ error: CARD_MESSAGES.installments })
-  .check(z.int({ error: CARD_MESSAGES.installments }), z.gte(1, { error: CARD_MESSAGES.installments }), z.lte(12, { error: CARD_MESSAGES.installments }));
+  .check(
+    z.int({ error: CARD_MESSAGES.installments }),
+    z.gte(1, { error: CARD_MESSAGES.installments }),
+    z.lte(12, { error: CARD_MESSAGES.installments }),
+  );
 
 /**
  * Object checks run even when a field failed, so re-derive the brand defensively and only judge
@@ -95,7 +122,10 @@ function cvvMatchesBrand(ctx: z.core.ParsePayload<{ number: string; cvv: string 
   }
 }
 
-const withBrand = <T extends { number: string }>(value: T) => ({ ...value, brand: detectBrand(value.number) as CardBrand });
+const withBrand = <T extends { number: string }>(value: T) => ({
+  ...value,
+  brand: detectBrand(value.number) as CardBrand,
+});
 
 /**
  * The card form: the card and the number of installments (`installments`, as in the payment
@@ -103,13 +133,19 @@ const withBrand = <T extends { number: string }>(value: T) => ({ ...value, brand
  */
 export function cardInputSchema(now: Date = new Date()) {
   const object = z.object({ ...cardFields(now), installments }).check(cvvMatchesBrand);
-  return z.pipe(object, z.transform((value: z.output<typeof object>) => withBrand(value)));
+  return z.pipe(
+    object,
+    z.transform((value: z.output<typeof object>) => withBrand(value)),
+  );
 }
 
 /** POST /api/checkouts/{token}/card-token: the card alone (installments are the payment's). */
 export function cardTokenInputSchema(now: Date = new Date()) {
   const object = z.object(cardFields(now)).check(cvvMatchesBrand);
-  return z.pipe(object, z.transform((value: z.output<typeof object>) => withBrand(value)));
+  return z.pipe(
+    object,
+    z.transform((value: z.output<typeof object>) => withBrand(value)),
+  );
 }
 
 export type CardInputSchema = ReturnType<typeof cardInputSchema>;

@@ -17,9 +17,9 @@ export const CUSTOMER_MESSAGES = {
 
 // DDDs in use (Anatel). A made-up DDD is the most common typo that still has 11 digits.
 const DDDS = new Set([
-  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38,
-  41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69,
-  71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43,
+  44, 45, 46, 47, 48, 49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77,
+  79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
 ]);
 
 // Letters of any script, plus the apostrophes, hyphens and dots real names carry (D'Ávila, Jr.).
@@ -41,7 +41,9 @@ export const personNameSchema = z.pipe(
 
 export const emailSchema = z.pipe(
   requiredText(CUSTOMER_MESSAGES.emailRequired),
-  z.email({ error: CUSTOMER_MESSAGES.email }).check(z.maxLength(254, { error: CUSTOMER_MESSAGES.email })),
+  z
+    .email({ error: CUSTOMER_MESSAGES.email })
+    .check(z.maxLength(254, { error: CUSTOMER_MESSAGES.email })),
 );
 
 /** Brazilian mobile: DDD + 9 digits starting with 9; `+55` is tolerated. Output: 11 digits. */

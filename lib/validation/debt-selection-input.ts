@@ -15,7 +15,9 @@ export const debtSelectionInputSchema = z.object({
   lookupId: z.uuid({ error: DEBT_SELECTION_MESSAGES.lookupId }),
   debtIds: z
     // Debt ids are upstream's: any 8-4-4-4-12 hex UUID, whatever its version bits.
-    .array(z.guid({ error: DEBT_SELECTION_MESSAGES.debtId }), { error: DEBT_SELECTION_MESSAGES.debtIdsRequired })
+    .array(z.guid({ error: DEBT_SELECTION_MESSAGES.debtId }), {
+      error: DEBT_SELECTION_MESSAGES.debtIdsRequired,
+    })
     .check(
       z.minLength(1, { error: DEBT_SELECTION_MESSAGES.debtIdsRequired }),
       z.refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {

@@ -24,7 +24,10 @@ export function emptyToUndefined(value: unknown): unknown {
   return typeof value === "string" && value.trim() === "" ? undefined : value;
 }
 
-export const UF_MESSAGES = { required: "Escolha a UF.", invalid: "UF inválida. Escolha um dos 27 estados." };
+export const UF_MESSAGES = {
+  required: "Escolha a UF.",
+  invalid: "UF inválida. Escolha um dos 27 estados.",
+};
 
 export const ufSchema = z.pipe(
   requiredText(UF_MESSAGES.required).check(z.toUpperCase()),
@@ -73,7 +76,8 @@ export const cpfCnpjSchema = z.pipe(
   normalizedOr((value) => {
     const digits = /^[\d.\-/\s]+$/.test(value) ? value.replace(/\D/g, "") : "";
     if (digits.length === 11) return isValidCpf(digits) ? digits : { error: CPF_CNPJ_MESSAGES.cpf };
-    if (digits.length === 14) return isValidCnpj(digits) ? digits : { error: CPF_CNPJ_MESSAGES.cnpj };
+    if (digits.length === 14)
+      return isValidCnpj(digits) ? digits : { error: CPF_CNPJ_MESSAGES.cnpj };
     return { error: CPF_CNPJ_MESSAGES.format };
   }),
 );

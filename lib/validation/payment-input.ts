@@ -32,14 +32,20 @@ export const paymentInputSchema = z.discriminatedUnion(
       ...common,
       method: z.literal("pix"),
       /** The payer asked for the copy-and-paste code by e-mail too (the PIX step's checkbox). */
-      emailPix: z.optional(z.boolean({ error: "Resposta inválida para o envio do código por e-mail." })),
+      emailPix: z.optional(
+        z.boolean({ error: "Resposta inválida para o envio do código por e-mail." }),
+      ),
     }),
     z.object({
       ...common,
       method: z.literal("credit_card"),
       cardToken: z
         .string({ error: PAYMENT_MESSAGES.cardToken })
-        .check(z.trim(), z.minLength(1, { error: PAYMENT_MESSAGES.cardToken }), z.maxLength(512, { error: PAYMENT_MESSAGES.cardToken })),
+        .check(
+          z.trim(),
+          z.minLength(1, { error: PAYMENT_MESSAGES.cardToken }),
+          z.maxLength(512, { error: PAYMENT_MESSAGES.cardToken }),
+        ),
       installments: z.coerce
         .number({ error: PAYMENT_MESSAGES.installments })
         .check(

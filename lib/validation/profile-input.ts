@@ -25,8 +25,12 @@ const cnpjSchema = z.pipe(
 );
 
 export const profileInputSchema = z.object({
-  name: requiredText(PROFILE_MESSAGES.name).check(z.maxLength(80, { error: PROFILE_MESSAGES.nameLength })),
-  officeName: requiredText(PROFILE_MESSAGES.officeName).check(z.maxLength(120, { error: PROFILE_MESSAGES.officeNameLength })),
+  name: requiredText(PROFILE_MESSAGES.name).check(
+    z.maxLength(80, { error: PROFILE_MESSAGES.nameLength }),
+  ),
+  officeName: requiredText(PROFILE_MESSAGES.officeName).check(
+    z.maxLength(120, { error: PROFILE_MESSAGES.officeNameLength }),
+  ),
   cnpj: z.pipe(z.transform(emptyToUndefined), z.optional(cnpjSchema)),
 });
 

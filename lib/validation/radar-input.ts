@@ -6,7 +6,9 @@ import { vehicleSelectionSchema } from "./batch-input";
 
 export const radarSelectionSchema = vehicleSelectionSchema;
 
-export const radarRecurrenceSchema = z.enum(["weekly", "daily"], { error: "Escolha semanal ou diária." });
+export const radarRecurrenceSchema = z.enum(["weekly", "daily"], {
+  error: "Escolha semanal ou diária.",
+});
 
 /** POST /api/workspace/radar: preview (nothing written) or confirm (turns the watches on). */
 export const radarOnInputSchema = z.object({
@@ -21,10 +23,23 @@ export const radarOffInputSchema = z.object({ selection: radarSelectionSchema })
 export const MAX_MONTHLY_CAP = 10_000_000;
 
 export const radarCapInputSchema = z.object({
-  monthlyCap: z.number().check(z.int("Use um número inteiro."), z.minimum(0, "O limite não pode ser negativo."), z.maximum(MAX_MONTHLY_CAP, "Limite grande demais.")),
+  monthlyCap: z
+    .number()
+    .check(
+      z.int("Use um número inteiro."),
+      z.minimum(0, "O limite não pode ser negativo."),
+      z.maximum(MAX_MONTHLY_CAP, "Limite grande demais."),
+    ),
 });
 
-export const RADAR_EVENT_KINDS = ["appeared", "amountChanged", "disappeared", "discountEnds", "dueSoon", "stopped"] as const;
+export const RADAR_EVENT_KINDS = [
+  "appeared",
+  "amountChanged",
+  "disappeared",
+  "discountEnds",
+  "dueSoon",
+  "stopped",
+] as const;
 
 /** GET /api/workspace/radar: filters, and the last visit the page was drawn against. */
 export const radarFilterSchema = z.object({

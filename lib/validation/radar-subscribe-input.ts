@@ -5,7 +5,11 @@ import * as z from "zod/mini";
 import { emailSchema } from "./customer-input";
 
 export const radarSubscribeInputSchema = z.object({
-  lookupId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "Consulta inválida. Faça a consulta de novo." })),
+  lookupId: z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "Consulta inválida. Faça a consulta de novo." }),
+    ),
   email: emailSchema,
 });
 

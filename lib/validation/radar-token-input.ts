@@ -3,4 +3,6 @@
 
 import * as z from "zod/mini";
 
-export const radarTokenInputSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const radarTokenInputSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});

@@ -8,7 +8,8 @@ import { emailSchema, personNameSchema, phoneSchema } from "./customer-input";
 import { cpfCnpjSchema, emptyToUndefined, renavamSchema, ufSchema } from "./fields";
 import { plateSchema } from "./plate";
 
-const optional = <S extends z.core.$ZodType>(schema: S) => z.pipe(z.transform(emptyToUndefined), z.optional(schema));
+const optional = <S extends z.core.$ZodType>(schema: S) =>
+  z.pipe(z.transform(emptyToUndefined), z.optional(schema));
 
 export const clientInputSchema = z.object({
   name: personNameSchema,

@@ -11,7 +11,8 @@ export const WORKSPACE_LINK_MESSAGES = {
 };
 
 // Our ids are cuids; anything else is refused before it reaches the database.
-const rowId = (error: string) => z.string({ error }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error }));
+const rowId = (error: string) =>
+  z.string({ error }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error }));
 
 export const workspaceLinkInputSchema = z.extend(debtSelectionInputSchema, {
   /** Optional: the client of the looked-up vehicle is used when absent. */
@@ -21,7 +22,12 @@ export const workspaceLinkInputSchema = z.extend(debtSelectionInputSchema, {
 export const workspaceLinkFilterSchema = z.object({
   client: z.optional(rowId(WORKSPACE_LINK_MESSAGES.clientId)),
   status: z.optional(z.enum(LINK_STAGES, { error: WORKSPACE_LINK_MESSAGES.status })),
-  paidToday: z.optional(z.pipe(z.enum(["1", "true", "0", "false"]), z.transform((v: "1" | "true" | "0" | "false") => v === "1" || v === "true"))),
+  paidToday: z.optional(
+    z.pipe(
+      z.enum(["1", "true", "0", "false"]),
+      z.transform((v: "1" | "true" | "0" | "false") => v === "1" || v === "true"),
+    ),
+  ),
 });
 
 export type WorkspaceLinkInputValues = z.input<typeof workspaceLinkInputSchema>;

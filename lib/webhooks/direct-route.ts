@@ -39,7 +39,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, secret: string)
   const started = performance.now();
   let answer;
   try {
-    answer = await answerWebhook({ secret, sourceAddress: () => clientIpFromHeaders(headersOf(req)), text: () => readBody(req) });
+    answer = await answerWebhook({
+      secret,
+      sourceAddress: () => clientIpFromHeaders(headersOf(req)),
+      text: () => readBody(req),
+    });
   } catch (error) {
     // The route's answer for an error it did not expect (lib/server/serve.ts writes it).
     webhookLog.error({ err: error }, "webhook request failed");

@@ -48,7 +48,10 @@ const MAX_YIELD_MS = 50;
 /** When the current chunk of applies started (the pacing below waits about as long). */
 const pace = processSingleton("webhooks.dispatch-pace", () => ({ chunkStartedAt: 0 }));
 
-function handle(event: WebhookEventBody, row: { id: string; receivedAt: Date }): Promise<HandlerOutcome> {
+function handle(
+  event: WebhookEventBody,
+  row: { id: string; receivedAt: Date },
+): Promise<HandlerOutcome> {
   switch (event.type) {
     case "debts":
       return handleDebts(event, row.id);
@@ -65,7 +68,11 @@ function handle(event: WebhookEventBody, row: { id: string; receivedAt: Date }):
 
 type InboxRow = { id: string; attempts: number; payload: string; receivedAt: Date };
 
-const finishedData = (result: HandlerOutcome, appliedAt: Date) => ({ outcome: result.outcome, error: result.detail ?? null, appliedAt });
+const finishedData = (result: HandlerOutcome, appliedAt: Date) => ({
+  outcome: result.outcome,
+  error: result.detail ?? null,
+  appliedAt,
+});
 
 async function applyOne(row: InboxRow): Promise<Record<string, unknown>> {
   const parsed = parseWebhookBody(JSON.parse(row.payload));
@@ -83,7 +90,9 @@ async function applyOne(row: InboxRow): Promise<Record<string, unknown>> {
  * sends 500 of these within a second or two (docs/benchmarks.md). Other events, and a lone one,
  * run one by one (applyOne); each event ends with the outcome its own handler would give.
  */
-async function applyLookupEventsTogether(rows: InboxRow[]): Promise<Map<string, Record<string, unknown>>> {
+async function applyLookupEventsTogether(
+  rows: InboxRow[],
+): Promise<Map<string, Record<string, unknown>>> {
   const group = rows.flatMap((row) => {
     const parsed = parseWebhookBody(JSON.parse(row.payload));
     if (!parsed.ok || !parsed.value.known) return [];
@@ -109,7 +118,13 @@ export const webhookInbox: Job<InboxRow> = {
   prepare: applyLookupEventsTogether,
   run: applyOne,
   onDeferred: (at) => webhookDispatcher.wakeAt(at),
-  sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] },
+  sql: {
+    db,
+    table: "WebhookEvent",
+    pending: `"outcome" IS NULL`,
+    orderBy: "receivedAt",
+    columns: ["payload", "receivedAt"],
+  },
 };
 
 const applyConcurrency = () => (msSinceLastWrite() < QUIET_MS ? 1 : IDLE_CONCURRENCY);
@@ -127,7 +142,8 @@ async function yieldToDeliveries(): Promise<void> {
   await new Promise((r) => setImmediate(r));
   const until = Date.now() + MAX_YIELD_MS;
   while (writesWaiting() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 1));
-  if (msSinceLastWrite() < QUIET_MS && spent > 0) await new Promise((r) => setTimeout(r, Math.min(spent, MAX_YIELD_MS)));
+  if (msSinceLastWrite() < QUIET_MS && spent > 0)
+    await new Promise((r) => setTimeout(r, Math.min(spent, MAX_YIELD_MS)));
   pace.chunkStartedAt = Date.now();
 }
 

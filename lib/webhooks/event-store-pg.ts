@@ -2,7 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { env } from "@/lib/env";
-import { STORE_DEADLINE_MS, StoreUnavailableError, type InsertResult, type NewWebhookEvent } from "./event-store-types";
+import {
+  STORE_DEADLINE_MS,
+  StoreUnavailableError,
+  type InsertResult,
+  type NewWebhookEvent,
+} from "./event-store-types";
 import { processSingleton } from "@/lib/server/singleton";
 
 // Group commit for the webhook inbox on PostgreSQL: deliveries arriving while a commit is in
@@ -15,7 +20,12 @@ const MAX_ROWS = 1000;
 /** Commits in flight at once; more only queue on the row locks of the unique index. */
 const MAX_IN_FLIGHT = 2;
 
-type PendingWrite = { id: string; e: NewWebhookEvent; resolve(r: InsertResult): void; reject(e: unknown): void };
+type PendingWrite = {
+  id: string;
+  e: NewWebhookEvent;
+  resolve(r: InsertResult): void;
+  reject(e: unknown): void;
+};
 
 type State = { pool?: pg.Pool; queue: PendingWrite[]; timer?: NodeJS.Timeout; inFlight: number };
 const state = processSingleton<State>("webhooks.store-pg", () => ({ queue: [], inFlight: 0 }));
@@ -43,8 +53,18 @@ const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
 
 /** One statement is its own transaction: it returns only after COMMIT. */
 async function commit(conn: pg.PoolClient, inserts: PendingWrite[]): Promise<Set<string>> {
-  const values = inserts.map((_, i) => `($${i * 6 + 1},$${i * 6 + 2},$${i * 6 + 3},$${i * 6 + 4},$${i * 6 + 5},$${i * 6 + 6},${NOW_UTC})`);
-  const params = inserts.flatMap(({ id, e }) => [id, e.dedupeKey, e.type, e.transactionId, e.externalId, e.payload]);
+  const values = inserts.map(
+    (_, i) =>
+      `($${i * 6 + 1},$${i * 6 + 2},$${i * 6 + 3},$${i * 6 + 4},$${i * 6 + 5},$${i * 6 + 6},${NOW_UTC})`,
+  );
+  const params = inserts.flatMap(({ id, e }) => [
+    id,
+    e.dedupeKey,
+    e.type,
+    e.transactionId,
+    e.externalId,
+    e.payload,
+  ]);
   const result = await conn.query<{ id: string }>(
     `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","receivedAt")
      VALUES ${values.join(",")} ON CONFLICT ("dedupeKey") DO NOTHING RETURNING "id"`,
@@ -62,7 +82,8 @@ async function flush(): Promise<void> {
     conn = await pool().connect();
     const stored = await commit(conn, group);
     conn.release();
-    for (const write of group) write.resolve(stored.has(write.id) ? { stored: true, id: write.id } : { stored: false });
+    for (const write of group)
+      write.resolve(stored.has(write.id) ? { stored: true, id: write.id } : { stored: false });
   } catch (error) {
     // The connection may be broken mid-transaction: drop it rather than return it to the pool.
     conn?.release(error instanceof Error ? error : true);

@@ -3,7 +3,11 @@ import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { env } from "@/lib/env";
 import { sqliteDate } from "@/lib/db/sqlite-date";
-import { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "./event-store-types";
+import {
+  STORE_DEADLINE_MS,
+  StoreUnavailableError,
+  type NewWebhookEvent,
+} from "./event-store-types";
 import { processSingleton } from "@/lib/server/singleton";
 
 // Group commit for the webhook inbox, on its own better-sqlite3 connection (Prisma's per-query
@@ -25,7 +29,12 @@ const GROUP_WINDOW_MS = 1;
 const BUSY_RETRY_MS = 2;
 
 type Conn = Database.Database;
-type PendingWrite<T> = { run(conn: Conn): T; resolve(value: T): void; reject(error: unknown): void; deadline: number };
+type PendingWrite<T> = {
+  run(conn: Conn): T;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+  deadline: number;
+};
 
 type State = {
   conn?: Conn;
@@ -59,7 +68,9 @@ function statement(conn: Conn, sql: string): Database.Statement {
 
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
+  return (
+    typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"))
+  );
 }
 
 function schedule(delay: number): void {
@@ -80,7 +91,9 @@ function flush(): void {
   } catch (error) {
     const now = Date.now();
     if (isBusy(error)) {
-      const alive = group.filter((write) => write.deadline > now || (write.reject(new StoreUnavailableError(error)), false));
+      const alive = group.filter(
+        (write) => write.deadline > now || (write.reject(new StoreUnavailableError(error)), false),
+      );
       state.queue = alive.concat(state.queue);
       if (state.queue.length > 0) schedule(BUSY_RETRY_MS);
       return;
@@ -101,7 +114,12 @@ function flush(): void {
 /** Runs `run` inside the next group transaction; resolves after its COMMIT. */
 function groupCommit<T>(run: (conn: Conn) => T): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    state.queue.push({ run, resolve, reject, deadline: Date.now() + STORE_DEADLINE_MS } as PendingWrite<unknown>);
+    state.queue.push({
+      run,
+      resolve,
+      reject,
+      deadline: Date.now() + STORE_DEADLINE_MS,
+    } as PendingWrite<unknown>);
     schedule(GROUP_WINDOW_MS);
   });
 }
@@ -110,14 +128,23 @@ const INSERT = `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transaction
   VALUES (?,?,?,?,?,?,?) ON CONFLICT("dedupeKey") DO NOTHING`;
 
 /** Stores the raw event; "duplicate" when its dedupeKey is already there (nothing written). */
-export function insertWebhookEvent(e: NewWebhookEvent): Promise<{ stored: true; id: string } | { stored: false }> {
+export function insertWebhookEvent(
+  e: NewWebhookEvent,
+): Promise<{ stored: true; id: string } | { stored: false }> {
   const id = randomUUID();
   return groupCommit((conn) => {
-    const info = statement(conn, INSERT).run(id, e.dedupeKey, e.type, e.transactionId, e.externalId, e.payload, sqliteDate(new Date()));
+    const info = statement(conn, INSERT).run(
+      id,
+      e.dedupeKey,
+      e.type,
+      e.transactionId,
+      e.externalId,
+      e.payload,
+      sqliteDate(new Date()),
+    );
     return info.changes === 1 ? { stored: true as const, id } : { stored: false as const };
   });
 }
-
 
 /** Deliveries queued or retrying for the next group commit (the dispatcher lets them in first). */
 export function writesWaiting(): number {

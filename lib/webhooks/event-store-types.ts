@@ -5,7 +5,9 @@ export const STORE_DEADLINE_MS = 2_000;
 
 export class StoreUnavailableError extends Error {
   constructor(cause: unknown) {
-    super(`webhook store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`webhook store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
     this.name = "StoreUnavailableError";
   }
 }

@@ -9,7 +9,11 @@ import { processSingleton } from "@/lib/server/singleton";
 // docs/webhooks.md): SQLite through its own better-sqlite3 connection, PostgreSQL through a pg
 // Pool. Either way a delivery is acknowledged only after the COMMIT that holds it returned.
 
-export { STORE_DEADLINE_MS, StoreUnavailableError, type NewWebhookEvent } from "./event-store-types";
+export {
+  STORE_DEADLINE_MS,
+  StoreUnavailableError,
+  type NewWebhookEvent,
+} from "./event-store-types";
 
 const store = env.databaseProvider === "postgresql" ? pgStore : sqliteStore;
 const lastWrite = processSingleton("webhooks.last-write", () => ({ at: 0 }));

@@ -29,7 +29,11 @@ export async function ingestWebhook(rawBody: string): Promise<IngestResult> {
   const { event } = parsed.value;
   // PostgreSQL refuses a NUL in text: an event whose stored columns carry one is malformed on both
   // providers (400), not a database outage (503) that the upstream would retry for ever.
-  const withNul = Object.entries({ type: event.type, transactionId: event.transactionId, externalId: event.externalId })
+  const withNul = Object.entries({
+    type: event.type,
+    transactionId: event.transactionId,
+    externalId: event.externalId,
+  })
     .filter(([, value]) => typeof value === "string" && value.includes("\u0000"))
     .map(([field]) => `${field}: NUL character`);
   if (withNul.length > 0) return invalid(withNul, rawBody);
@@ -42,7 +46,9 @@ export async function ingestWebhook(rawBody: string): Promise<IngestResult> {
       // Sealed before the first write: the event carries the owner's document (vehicle.document).
       payload: sealField(rawBody),
     });
-    return result.stored ? { kind: "stored", id: result.id, type: event.type } : { kind: "duplicate", type: event.type };
+    return result.stored
+      ? { kind: "stored", id: result.id, type: event.type }
+      : { kind: "duplicate", type: event.type };
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     webhookLog.error({ err: error, type: event.type }, "webhook not stored: database unavailable");

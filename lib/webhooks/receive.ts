@@ -38,7 +38,11 @@ export type Received = { response: Response; stored: boolean };
 
 /** answerWebhook() for a route handler's Request. */
 export async function receiveWebhook(secret: string, request: Request): Promise<Received> {
-  const { status, body, stored } = await answerWebhook({ secret, sourceAddress: () => clientIp(request), text: () => request.text() });
+  const { status, body, stored } = await answerWebhook({
+    secret,
+    sourceAddress: () => clientIp(request),
+    text: () => request.text(),
+  });
   return { response: jsonResponse(body, status), stored };
 }
 

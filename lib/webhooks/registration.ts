@@ -15,7 +15,9 @@ export function webhookUrlForLogs(): string {
 }
 
 /** Registers our URL (one URL per key upstream: it replaces the previous one), retrying a few times. */
-export async function registerStorefrontWebhook(opts: { attempts?: number; delayMs?: number } = {}) {
+export async function registerStorefrontWebhook(
+  opts: { attempts?: number; delayMs?: number } = {},
+) {
   const { attempts = 5, delayMs = 2_000 } = opts;
   for (let i = 1; ; i++) {
     try {

@@ -20,9 +20,21 @@ export const webhookDebtSchema = wireDebtSchema.extend({
 
 const vehicle = z.looseObject({}).optional();
 
-export const debtsEventSchema = z.looseObject({ type: z.literal("debts"), ...base, vehicle, debts: z.array(webhookDebtSchema) });
-export const vehicleWithoutDebtsEventSchema = z.looseObject({ type: z.literal("VehicleWithoutDebts"), ...base, vehicle });
-export const vehicleNotFoundEventSchema = z.looseObject({ type: z.literal("VehicleNotFound"), ...base });
+export const debtsEventSchema = z.looseObject({
+  type: z.literal("debts"),
+  ...base,
+  vehicle,
+  debts: z.array(webhookDebtSchema),
+});
+export const vehicleWithoutDebtsEventSchema = z.looseObject({
+  type: z.literal("VehicleWithoutDebts"),
+  ...base,
+  vehicle,
+});
+export const vehicleNotFoundEventSchema = z.looseObject({
+  type: z.literal("VehicleNotFound"),
+  ...base,
+});
 export const searchErrorEventSchema = z.looseObject({
   type: z.literal("search-error-event"),
   ...base,
@@ -67,16 +79,20 @@ export type WebhookEventBody =
   | SearchErrorEvent
   | PaymentStatusUpdateEvent;
 
-export type ParsedWebhook = { known: true; event: WebhookEventBody } | { known: false; event: UnknownEvent };
+export type ParsedWebhook =
+  { known: true; event: WebhookEventBody } | { known: false; event: UnknownEvent };
 
 export function isKnownEventType(type: string): type is KnownEventType {
   return Object.hasOwn(KNOWN, type);
 }
 
-export function parseWebhookBody(body: unknown): { ok: true; value: ParsedWebhook } | { ok: false; issues: string[] } {
+export function parseWebhookBody(
+  body: unknown,
+): { ok: true; value: ParsedWebhook } | { ok: false; issues: string[] } {
   const head = unknownEventSchema.safeParse(body);
   if (!head.success) return { ok: false, issues: head.error.issues.map(describe) };
-  if (!isKnownEventType(head.data.type)) return { ok: true, value: { known: false, event: head.data } };
+  if (!isKnownEventType(head.data.type))
+    return { ok: true, value: { known: false, event: head.data } };
   const parsed = KNOWN[head.data.type].safeParse(body);
   if (!parsed.success) return { ok: false, issues: parsed.error.issues.map(describe) };
   return { ok: true, value: { known: true, event: parsed.data as WebhookEventBody } };

@@ -32,21 +32,33 @@ export function explainPgError(error: unknown, url: string): string {
   if (code === "28P01" || code === "28000") {
     return `DATABASE_URL: PostgreSQL at ${where} refused user "${user}" (wrong user name or password). Fix the credentials in DATABASE_URL.`;
   }
-  if (code === "3D000") return `DATABASE_URL: the database ${where} does not exist. Create it (createdb), then run: npm run db:migrate`;
-  if (code && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET)$/.test(code)) {
+  if (code === "3D000")
+    return `DATABASE_URL: the database ${where} does not exist. Create it (createdb), then run: npm run db:migrate`;
+  if (
+    code &&
+    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET)$/.test(code)
+  ) {
     return `DATABASE_URL: cannot reach the PostgreSQL server at ${where} (${code}). Is it running, and are host and port right?`;
   }
-  if (/timeout/i.test(message)) return `DATABASE_URL: the PostgreSQL server at ${where} did not answer in time. Is it running, and are host and port right?`;
+  if (/timeout/i.test(message))
+    return `DATABASE_URL: the PostgreSQL server at ${where} did not answer in time. Is it running, and are host and port right?`;
   return `DATABASE_URL: PostgreSQL at ${where} refused the connection: ${message.split("\n")[0]}`;
 }
 
 function migrationNames(dir: string): string[] {
-  return readdirSync(dir).filter((d) => /^\d{14}_/.test(d)).sort();
+  return readdirSync(dir)
+    .filter((d) => /^\d{14}_/.test(d))
+    .sort();
 }
 
 /** Names of migrations in the folder that the database has not finished applying. */
-export async function pendingMigrations(provider: DatabaseProvider, url: string): Promise<string[]> {
-  const all = migrationNames(provider === "postgresql" ? POSTGRES_MIGRATIONS_PATH : "prisma/migrations");
+export async function pendingMigrations(
+  provider: DatabaseProvider,
+  url: string,
+): Promise<string[]> {
+  const all = migrationNames(
+    provider === "postgresql" ? POSTGRES_MIGRATIONS_PATH : "prisma/migrations",
+  );
   const applied = provider === "postgresql" ? await appliedPg(url) : appliedSqlite(url);
   return all.filter((name) => !applied.has(name));
 }
@@ -59,9 +71,13 @@ function appliedSqlite(url: string): Set<string> {
   // readonly, and a wait for the lock: a second instance reads while the first one writes.
   const conn = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
   try {
-    const table = conn.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    const table = conn
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+      .get();
     if (!table) return new Set();
-    return new Set((conn.prepare(APPLIED).all() as { migration_name: string }[]).map((r) => r.migration_name));
+    return new Set(
+      (conn.prepare(APPLIED).all() as { migration_name: string }[]).map((r) => r.migration_name),
+    );
   } finally {
     conn.close();
   }
@@ -77,7 +93,9 @@ async function appliedPg(url: string): Promise<Set<string>> {
   try {
     const exists = await client.query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS ok`);
     if (!exists.rows[0]?.ok) return new Set();
-    return new Set((await client.query<{ migration_name: string }>(APPLIED)).rows.map((r) => r.migration_name));
+    return new Set(
+      (await client.query<{ migration_name: string }>(APPLIED)).rows.map((r) => r.migration_name),
+    );
   } catch (error) {
     throw new DatabaseCheckError(explainPgError(error, url));
   } finally {

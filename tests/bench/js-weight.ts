@@ -32,7 +32,11 @@ async function gzSize(url: string) {
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   const buf = Buffer.from(await res.arrayBuffer());
   const text = buf.toString("utf8");
-  const size = { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length, has: SIGNATURES.filter(([, re]) => re.test(text)).map(([n]) => n) };
+  const size = {
+    raw: buf.length,
+    gz: gzipSync(buf, { level: 9 }).length,
+    has: SIGNATURES.filter(([, re]) => re.test(text)).map(([n]) => n),
+  };
   gzCache.set(url, size);
   return size;
 }
@@ -69,7 +73,8 @@ async function main() {
   const given = arg("url", "");
   let app: AppInstance | undefined;
   try {
-    if (!given) console.log("[js-weight] starting the storefront (builds first when sources changed) ...");
+    if (!given)
+      console.log("[js-weight] starting the storefront (builds first when sources changed) ...");
     app = given ? undefined : await startApp({ name: "js-weight" });
     const base = given || app!.url;
     const api = new ApiClient(base);
@@ -84,23 +89,40 @@ async function main() {
       ["/pagar/[token]", paths.pay],
       ["/pagamento/[ref]", paths.status],
     ];
-    const rows: (string | number)[][] = [["empty Next app /", empty.scripts, kb(empty.raw), kb(empty.gz), "1.00x"]];
+    const rows: (string | number)[][] = [
+      ["empty Next app /", empty.scripts, kb(empty.raw), kb(empty.gz), "1.00x"],
+    ];
     let heaviest = { name: "", gz: 0, urls: [] as string[] };
     for (const [name, p] of pages) {
       const w = await pageWeight(base, p);
       rows.push([name, w.scripts, kb(w.raw), kb(w.gz), `${(w.gz / empty.gz).toFixed(2)}x`]);
       if (w.gz > heaviest.gz) heaviest = { name, gz: w.gz, urls: w.urls };
     }
-    printTable("First-load JS per page (gzip -9 of every /_next/static script the HTML references)", ["page", "scripts", "raw", "gzipped", "vs empty"], rows);
+    printTable(
+      "First-load JS per page (gzip -9 of every /_next/static script the HTML references)",
+      ["page", "scripts", "raw", "gzipped", "vs empty"],
+      rows,
+    );
     // Where the heaviest page's weight goes: its chunks, largest first.
-    const chunks = heaviest.urls.map((u) => ({ u: new URL(u).pathname, ...gzCache.get(u)! })).sort((a, b) => b.gz - a.gz);
+    const chunks = heaviest.urls
+      .map((u) => ({ u: new URL(u).pathname, ...gzCache.get(u)! }))
+      .sort((a, b) => b.gz - a.gz);
     printTable(
       `Chunks of the heaviest page (${heaviest.name}), largest first; "contains" = well-known strings found`,
       ["chunk", "gzipped", "contains"],
-      chunks.map((c) => [c.u.replace("/_next/static/chunks/", ""), kb(c.gz), c.has.join(", ") || "-"]),
+      chunks.map((c) => [
+        c.u.replace("/_next/static/chunks/", ""),
+        kb(c.gz),
+        c.has.join(", ") || "-",
+      ]),
     );
     const ratio = heaviest.gz / empty.gz;
-    target("js-weight heaviest/empty", `${heaviest.name} ${kb(heaviest.gz)} = ${ratio.toFixed(2)}x of ${kb(empty.gz)}`, `<= ${TARGET_RATIO}x`, ratio <= TARGET_RATIO);
+    target(
+      "js-weight heaviest/empty",
+      `${heaviest.name} ${kb(heaviest.gz)} = ${ratio.toFixed(2)}x of ${kb(empty.gz)}`,
+      `<= ${TARGET_RATIO}x`,
+      ratio <= TARGET_RATIO,
+    );
   } finally {
     await app?.stop();
   }

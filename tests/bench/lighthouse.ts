@@ -41,15 +41,34 @@ const ONLY = arg("only", "").split(",").filter(Boolean);
 const SAVE_DIR = hasFlag("save") ? join(tmpdir(), "placa-paga-lighthouse") : undefined;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"] as const;
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+] as const;
 
-type Run = { scores: Record<Category, number>; metrics: Record<string, number>; benchmarkIndex: number; failing: string[]; details: string[] };
+type Run = {
+  scores: Record<Category, number>;
+  metrics: Record<string, number>;
+  benchmarkIndex: number;
+  failing: string[];
+  details: string[];
+};
 
 /** One Lighthouse run; a run that failed to record (e.g. NO_NAVSTART under load) is retried twice. */
 async function audit(url: string, port: number, savePath?: string): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-    const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "lighthouse returned nothing" };
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    const error = result
+      ? result.lhr.runtimeError
+      : { code: "NO_RESULT", message: "lighthouse returned nothing" };
     if (!error) {
       if (savePath) {
         await mkdir(dirname(savePath), { recursive: true });
@@ -65,19 +84,24 @@ async function audit(url: string, port: number, savePath?: string): Promise<Run>
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 function toRun(lhr: Lhr): Run {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
   const metrics = Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.numericValue ?? NaN]));
   const failing: string[] = [];
   const details: string[] = [];
   for (const c of CATEGORIES) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (!a || ref.weight === 0 || a.score === null || a.score >= 0.9 || c === "performance") continue;
+      if (!a || ref.weight === 0 || a.score === null || a.score >= 0.9 || c === "performance")
+        continue;
       failing.push(`${c}: ${a.id} (${a.title})`);
       // What exactly failed (console messages, DevTools issues, elements), shortened.
       const items = (a.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
       for (const item of items.slice(0, 5)) {
-        const text = JSON.stringify(item, (k, v: unknown) => (k === "node" || k === "boundingRect" ? undefined : v));
+        const text = JSON.stringify(item, (k, v: unknown) =>
+          k === "node" || k === "boundingRect" ? undefined : v,
+        );
         details.push(`${a.id}: ${text.length > 400 ? `${text.slice(0, 400)}...` : text}`);
       }
     }
@@ -97,14 +121,17 @@ async function main() {
       console.log("[lighthouse] building the empty Next.js app (control) ...");
       empty = await startEmptyApp();
     }
-    if (!given) console.log("[lighthouse] starting a storefront (builds first when sources changed) ...");
+    if (!given)
+      console.log("[lighthouse] starting a storefront (builds first when sources changed) ...");
     app = given ? undefined : await startApp({ name: "lighthouse" });
     const base = given || app!.url;
     const api = new ApiClient(base);
     const { lookup, fine, paths } = await customerPages(api, { settled: true });
 
     const allPages: [string, string, string][] = [
-      ...(empty ? ([["control: empty Next app", "/", empty.url]] as [string, string, string][]) : []),
+      ...(empty
+        ? ([["control: empty Next app", "/", empty.url]] as [string, string, string][])
+        : []),
       ["home", paths.home, base],
       ["lookup /consulta/[id]", paths.lookup, base],
       ["step /consulta/[id]/pagamento", `/consulta/${lookup.id}/pagamento?debts=${fine.id}`, base],
@@ -112,9 +139,17 @@ async function main() {
       ["status /pagamento/[ref]", paths.status, base],
     ];
     if (SAVE_DIR) console.log(`[lighthouse] reports go to ${SAVE_DIR}`);
-    const pages = ONLY.length ? allPages.filter(([name]) => name.startsWith("control") || ONLY.some((w) => name.includes(w))) : allPages;
+    const pages = ONLY.length
+      ? allPages.filter(
+          ([name]) => name.startsWith("control") || ONLY.some((w) => name.includes(w)),
+        )
+      : allPages;
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "error",
+    });
     // Warm the server's caches once per page (first hit after start compiles nothing, but loads modules).
     for (const [, p, origin] of pages) await fetch(`${origin}${p}`).then((r) => r.arrayBuffer());
     const slugOf = (name: string) => name.split(" ")[0]!.replace(/\W+/g, "-");
@@ -124,7 +159,12 @@ async function main() {
     }
 
     const rows: (string | number)[][] = [];
-    const worst: Record<Category, number> = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
+    const worst: Record<Category, number> = {
+      performance: 100,
+      accessibility: 100,
+      "best-practices": 100,
+      seo: 100,
+    };
     let worstLcp: [string, number] = ["", 0];
     let controlLcp: number | undefined;
     const lcpByPage: [string, number][] = [];
@@ -141,11 +181,17 @@ async function main() {
       for (const k of due) {
         const [name, p, origin] = pages[k]!;
         const n = counted[k]!.length + setAside[k]!.length + 1;
-        const run = await audit(`${origin}${p}`, chrome.port, SAVE_DIR && join(SAVE_DIR, `${slugOf(name)}-${n}.json`));
+        const run = await audit(
+          `${origin}${p}`,
+          chrome.port,
+          SAVE_DIR && join(SAVE_DIR, `${slugOf(name)}-${n}.json`),
+        );
         speeds.push(run.benchmarkIndex);
         const slowed = run.benchmarkIndex < MIN_SPEED * median(speeds);
         (slowed ? setAside : counted)[k]!.push(run);
-        console.log(`[lighthouse] round ${round} ${name}: perf ${run.scores.performance}, host benchmarkIndex ${Math.round(run.benchmarkIndex)}${slowed ? ` < ${MIN_SPEED} x median ${Math.round(median(speeds))}: host slowed, set aside` : ""}`);
+        console.log(
+          `[lighthouse] round ${round} ${name}: perf ${run.scores.performance}, host benchmarkIndex ${Math.round(run.benchmarkIndex)}${slowed ? ` < ${MIN_SPEED} x median ${Math.round(median(speeds))}: host slowed, set aside` : ""}`,
+        );
       }
     }
     const hostMedian = median(speeds);
@@ -155,12 +201,15 @@ async function main() {
       const filledIn = byHostSpeed.slice(0, Math.max(0, RUNS - counted[k]!.length));
       const runs = [...counted[k]!, ...filledIn];
       const all = [...counted[k]!, ...setAside[k]!];
-      const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
+      const med = Object.fromEntries(
+        CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
+      ) as Record<Category, number>;
       const m = (id: string) => median(runs.map((r) => r.metrics[id]!));
       if (origin === base) for (const c of CATEGORIES) worst[c] = Math.min(worst[c], med[c]);
       if (origin !== base) controlLcp = m("largest-contentful-paint");
       else lcpByPage.push([name, m("largest-contentful-paint")]);
-      if (origin === base && m("largest-contentful-paint") > worstLcp[1]) worstLcp = [name, m("largest-contentful-paint")];
+      if (origin === base && m("largest-contentful-paint") > worstLcp[1])
+        worstLcp = [name, m("largest-contentful-paint")];
       rows.push([
         name,
         med.performance,
@@ -172,26 +221,56 @@ async function main() {
         `${(m("largest-contentful-paint") / 1000).toFixed(1)} s`,
         `${Math.round(m("total-blocking-time"))} ms`,
         m("cumulative-layout-shift").toFixed(3),
-        [...counted[k]!.map((r) => `${r.scores.performance}`), ...setAside[k]!.map((r) => (filledIn.includes(r) ? `${r.scores.performance}*` : `(${r.scores.performance})`))].join(","),
+        [
+          ...counted[k]!.map((r) => `${r.scores.performance}`),
+          ...setAside[k]!.map((r) =>
+            filledIn.includes(r) ? `${r.scores.performance}*` : `(${r.scores.performance})`,
+          ),
+        ].join(","),
       ]);
-      failingByPage.push([name, [...new Set(all.flatMap((r) => r.failing))], [...new Set(all.flatMap((r) => r.details))]]);
+      failingByPage.push([
+        name,
+        [...new Set(all.flatMap((r) => r.failing))],
+        [...new Set(all.flatMap((r) => r.details))],
+      ]);
     }
     printTable(
       `Lighthouse 12.8.2, mobile (default config), median of ${RUNS} counted runs (all runs: "perf all")`,
-      ["page", "perf", "perf all", "a11y", "best-pr.", "SEO", "FCP", "LCP", "TBT", "CLS", "perf runs (set aside; * set aside but counted)"],
+      [
+        "page",
+        "perf",
+        "perf all",
+        "a11y",
+        "best-pr.",
+        "SEO",
+        "FCP",
+        "LCP",
+        "TBT",
+        "CLS",
+        "perf runs (set aside; * set aside but counted)",
+      ],
       rows,
     );
     const aside = setAside.reduce((n, r) => n + r.length, 0);
-    console.log(`Host benchmarkIndex: median ${Math.round(hostMedian)}, range ${Math.round(Math.min(...speeds))}-${Math.round(Math.max(...speeds))}; ${aside} of ${speeds.length} runs set aside as host-slowed (< ${MIN_SPEED} x the median so far).`);
+    console.log(
+      `Host benchmarkIndex: median ${Math.round(hostMedian)}, range ${Math.round(Math.min(...speeds))}-${Math.round(Math.max(...speeds))}; ${aside} of ${speeds.length} runs set aside as host-slowed (< ${MIN_SPEED} x the median so far).`,
+    );
     console.log("\nAudits below 0.9 in any run (a11y, best practices, SEO):");
     for (const [name, failing, details] of failingByPage) {
       console.log(`  ${name}: ${failing.length ? failing.join("; ") : "none"}`);
       for (const d of details.slice(0, 8)) console.log(`      ${d}`);
     }
-    target("lighthouse performance (worst page median of counted runs, storefront pages)", String(worst.performance), ">= 95", worst.performance >= 95);
+    target(
+      "lighthouse performance (worst page median of counted runs, storefront pages)",
+      String(worst.performance),
+      ">= 95",
+      worst.performance >= 95,
+    );
     if (controlLcp !== undefined) {
       const control = controlLcp;
-      console.log(`\nLCP vs the empty app's median (${(control / 1000).toFixed(2)} s, same run): ${lcpByPage.map(([n, v]) => `${n.split(" ")[0]} ${(v / control).toFixed(2)}x`).join(", ")}`);
+      console.log(
+        `\nLCP vs the empty app's median (${(control / 1000).toFixed(2)} s, same run): ${lcpByPage.map(([n, v]) => `${n.split(" ")[0]} ${(v / control).toFixed(2)}x`).join(", ")}`,
+      );
       const ratio = worstLcp[1] / control;
       target(
         `lighthouse LCP vs the empty app, simulated slow 4G (worst page median: ${worstLcp[0]})`,
@@ -200,10 +279,23 @@ async function main() {
         ratio <= 1.5,
       );
     } else {
-      figure(`lighthouse LCP, simulated slow 4G (worst page median: ${worstLcp[0]}; no control, no ratio)`, `${(worstLcp[1] / 1000).toFixed(2)} s`);
+      figure(
+        `lighthouse LCP, simulated slow 4G (worst page median: ${worstLcp[0]}; no control, no ratio)`,
+        `${(worstLcp[1] / 1000).toFixed(2)} s`,
+      );
     }
-    target("lighthouse accessibility (worst page median)", String(worst.accessibility), "100", worst.accessibility === 100);
-    target("lighthouse best practices (worst page median)", String(worst["best-practices"]), "100", worst["best-practices"] === 100);
+    target(
+      "lighthouse accessibility (worst page median)",
+      String(worst.accessibility),
+      "100",
+      worst.accessibility === 100,
+    );
+    target(
+      "lighthouse best practices (worst page median)",
+      String(worst["best-practices"]),
+      "100",
+      worst["best-practices"] === 100,
+    );
   } finally {
     chrome?.kill();
     await app?.stop();

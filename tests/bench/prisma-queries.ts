@@ -46,13 +46,30 @@ function generateOldPrismaClient(provider: Provider): string {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(OLD_DIR, { recursive: true });
   const schema = path.join(OLD_DIR, `${provider}.prisma`);
-  const source = readFileSync(provider === "postgresql" ? POSTGRES_SCHEMA_PATH : "prisma/schema.prisma", "utf8");
+  const source = readFileSync(
+    provider === "postgresql" ? POSTGRES_SCHEMA_PATH : "prisma/schema.prisma",
+    "utf8",
+  );
   writeFileSync(schema, toMigrateSchema(source).replace('"./unused-client"', JSON.stringify(out)));
-  const url = provider === "postgresql" ? "postgresql://localhost:5432/unused" : `file:${path.join(OLD_DIR, "unused.db")}`;
-  execFileSync(...migrateCli(["generate", "--schema", schema]), { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "inherit"] });
-  for (const file of readdirSync(out, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
+  const url =
+    provider === "postgresql"
+      ? "postgresql://localhost:5432/unused"
+      : `file:${path.join(OLD_DIR, "unused.db")}`;
+  execFileSync(...migrateCli(["generate", "--schema", schema]), {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (const file of readdirSync(out, { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".ts"),
+  )) {
     const full = path.join(out, file);
-    writeFileSync(full, readFileSync(full, "utf8").replaceAll('"@prisma/client/runtime/', '"prisma-client-6/runtime/'));
+    writeFileSync(
+      full,
+      readFileSync(full, "utf8").replaceAll(
+        '"@prisma/client/runtime/',
+        '"prisma-client-6/runtime/',
+      ),
+    );
   }
   return path.join(out, "client.ts");
 }
@@ -69,8 +86,12 @@ async function oldPrismaDb(provider: Provider, url: string): Promise<Db> {
 
 async function seed(db: Db): Promise<Seed> {
   const seeded: Seed = { refs: [], paymentIds: [], lookupIds: [] };
-  const user = await db.user.create({ data: { id: "bench-user", name: "Bench", email: "bench@example.com" } });
-  const client = await db.workspaceClient.create({ data: { userId: user.id, name: "Cliente", cpfCnpj: "12345678909" } });
+  const user = await db.user.create({
+    data: { id: "bench-user", name: "Bench", email: "bench@example.com" },
+  });
+  const client = await db.workspaceClient.create({
+    data: { userId: user.id, name: "Cliente", cpfCnpj: "12345678909" },
+  });
   const batch = await db.lookupBatch.create({ data: { userId: user.id } });
   for (let i = 0; i < ROWS; i++) {
     const plate = `BEN${String(i).padStart(4, "0")}`;
@@ -82,16 +103,41 @@ async function seed(db: Db): Promise<Seed> {
         renavam: "12345678901",
         cpfCnpj: "12345678909",
         status: "debts",
-        debts: { create: Array.from({ length: 4 }, (_, d) => ({ debtId: `d${d}`, type: "ipva", title: "IPVA", description: "IPVA 2026", amountCents: 10_000 + d })) },
+        debts: {
+          create: Array.from({ length: 4 }, (_, d) => ({
+            debtId: `d${d}`,
+            type: "ipva",
+            title: "IPVA",
+            description: "IPVA 2026",
+            amountCents: 10_000 + d,
+          })),
+        },
       },
     });
     seeded.lookupIds.push(lookup.id);
-    const checkout = await db.checkout.create({ data: benchCheckout(`bench-${i}`, lookup.id, plate) });
-    const payment = await db.payment.create({ data: { externalId: `bench-payment-${i}`, publicRef: `bench-ref-${i}`, checkoutId: checkout.id, method: "pix" } });
+    const checkout = await db.checkout.create({
+      data: benchCheckout(`bench-${i}`, lookup.id, plate),
+    });
+    const payment = await db.payment.create({
+      data: {
+        externalId: `bench-payment-${i}`,
+        publicRef: `bench-ref-${i}`,
+        checkoutId: checkout.id,
+        method: "pix",
+      },
+    });
     seeded.refs.push(payment.publicRef!);
     seeded.paymentIds.push(payment.id);
-    await db.webhookEvent.create({ data: { dedupeKey: `bench-event-${i}`, type: "lookup.completed", payload: JSON.stringify({ event: "lookup.completed", i }) } });
-    const vehicle = await db.workspaceVehicle.create({ data: { userId: user.id, clientId: client.id, plate, uf: "SP", renavam: "12345678901" } });
+    await db.webhookEvent.create({
+      data: {
+        dedupeKey: `bench-event-${i}`,
+        type: "lookup.completed",
+        payload: JSON.stringify({ event: "lookup.completed", i }),
+      },
+    });
+    const vehicle = await db.workspaceVehicle.create({
+      data: { userId: user.id, clientId: client.id, plate, uf: "SP", renavam: "12345678901" },
+    });
     await db.lookupBatchItem.create({ data: { batchId: batch.id, vehicleId: vehicle.id } });
   }
   return seeded;
@@ -99,7 +145,11 @@ async function seed(db: Db): Promise<Seed> {
 
 /** The two lib/jobs queues the app claims from most, on this client's delegates (dispatch.ts, batch-job.ts). */
 function queues(db: Db, provider: Provider): { inbox: Queue; batch: Queue } {
-  const common = { leaseMs: 60_000, retry: { maxAttempts: 1_000_000, baseDelayMs: 1000, maxDelayMs: 60_000 }, failedData: () => ({}) } as const;
+  const common = {
+    leaseMs: 60_000,
+    retry: { maxAttempts: 1_000_000, baseDelayMs: 1000, maxDelayMs: 60_000 },
+    failedData: () => ({}),
+  } as const;
   const pg = provider === "postgresql";
   return {
     inbox: {
@@ -109,7 +159,17 @@ function queues(db: Db, provider: Provider): { inbox: Queue; batch: Queue } {
       pending: { outcome: null },
       orderBy: { receivedAt: "asc" },
       select: { payload: true, receivedAt: true },
-      ...(pg ? { sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] } } : {}),
+      ...(pg
+        ? {
+            sql: {
+              db,
+              table: "WebhookEvent",
+              pending: `"outcome" IS NULL`,
+              orderBy: "receivedAt",
+              columns: ["payload", "receivedAt"],
+            },
+          }
+        : {}),
     },
     batch: {
       ...common,
@@ -117,8 +177,22 @@ function queues(db: Db, provider: Provider): { inbox: Queue; batch: Queue } {
       table: db.lookupBatchItem as unknown as Queue["table"],
       pending: { status: { in: ["queued", "running"] } },
       orderBy: { createdAt: "asc" },
-      select: { lookupId: true, vehicle: { select: { plate: true, uf: true, renavam: true, client: { select: { cpfCnpj: true } } } } },
-      ...(pg ? { sql: { db, table: "LookupBatchItem", pending: `"status" IN ('queued', 'running')`, orderBy: "createdAt" } } : {}),
+      select: {
+        lookupId: true,
+        vehicle: {
+          select: { plate: true, uf: true, renavam: true, client: { select: { cpfCnpj: true } } },
+        },
+      },
+      ...(pg
+        ? {
+            sql: {
+              db,
+              table: "LookupBatchItem",
+              pending: `"status" IN ('queued', 'running')`,
+              orderBy: "createdAt",
+            },
+          }
+        : {}),
     },
   };
 }
@@ -134,12 +208,17 @@ async function operations(provider: Provider, seeded: Seed): Promise<Operation[]
     {
       // lib/payments/payment-ref.ts: every payment page and status poll resolves its ref.
       name: "payment by public ref",
-      run: (db, i) => db.payment.findUnique({ where: { publicRef: pick(seeded.refs, i) }, select: { id: true } }),
+      run: (db, i) =>
+        db.payment.findUnique({ where: { publicRef: pick(seeded.refs, i) }, select: { id: true } }),
     },
     {
       // lib/checkouts/lookup-view.ts: the debts page.
       name: "lookup by id with debts",
-      run: (db, i) => db.lookup.findUnique({ where: { id: pick(seeded.lookupIds, i) }, include: { debts: { orderBy: { id: "asc" } } } }),
+      run: (db, i) =>
+        db.lookup.findUnique({
+          where: { id: pick(seeded.lookupIds, i) },
+          include: { debts: { orderBy: { id: "asc" } } },
+        }),
     },
     {
       // lib/payments/status-call-spacing.ts takeStatusCallSlot: before every upstream status call. Always
@@ -147,7 +226,10 @@ async function operations(provider: Provider, seeded: Seed): Promise<Operation[]
       name: "status-call spacing update",
       run: (db, i) =>
         db.payment.updateMany({
-          where: { id: pick(seeded.paymentIds, i), OR: [{ nextStatusCheckAt: null }, { nextStatusCheckAt: { lte: new Date() } }] },
+          where: {
+            id: pick(seeded.paymentIds, i),
+            OR: [{ nextStatusCheckAt: null }, { nextStatusCheckAt: { lte: new Date() } }],
+          },
           data: { nextStatusCheckAt: new Date(Date.now() - 1), statusCheckAt: new Date() },
         }),
     },
@@ -196,10 +278,17 @@ async function benchProvider(provider: Provider, url: string): Promise<void> {
   const rows = ops.map((op) => {
     const before = best(`${op.name}|6.19.3`);
     const after = best(`${op.name}|7`);
-    figure(`prisma CPU per call, ${provider}, ${op.name}`, `6.19.3 ${before.toFixed(3)} ms, 7 ${after.toFixed(3)} ms (${(after / before).toFixed(2)}x)`);
+    figure(
+      `prisma CPU per call, ${provider}, ${op.name}`,
+      `6.19.3 ${before.toFixed(3)} ms, 7 ${after.toFixed(3)} ms (${(after / before).toFixed(2)}x)`,
+    );
     return [op.name, before.toFixed(3), after.toFixed(3), `${(after / before).toFixed(2)}x`];
   });
-  printTable(`${provider}: CPU ms per call, best of ${ROUNDS} rounds of ${N}`, ["query", "6.19.3", "7", "7 / 6.19.3"], rows);
+  printTable(
+    `${provider}: CPU ms per call, best of ${ROUNDS} rounds of ${N}`,
+    ["query", "6.19.3", "7", "7 / 6.19.3"],
+    rows,
+  );
   for (const v of versions) await v.db.$disconnect();
 }
 
@@ -213,13 +302,29 @@ else {
   let cluster: PgCluster | undefined;
   try {
     const sqliteUrl = `file:${path.join(scratch, "bench.db")}`;
-    execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: sqliteUrl }, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(...migrateCli(["migrate", "deploy"]), {
+      env: { ...process.env, DATABASE_URL: sqliteUrl },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     await benchProvider("sqlite", sqliteUrl);
     if (!process.argv.includes("--sqlite-only")) {
       cluster = await startPgCluster();
       const env = { ...process.env, DATABASE_URL: cluster.url() };
-      execFileSync(...migrateCli(["migrate", "deploy"]), { env, stdio: ["ignore", "ignore", "inherit"] });
-      execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, ...process.argv.slice(2), "--pg-url", cluster.url()], { env, stdio: "inherit" });
+      execFileSync(...migrateCli(["migrate", "deploy"]), {
+        env,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      execFileSync(
+        process.execPath,
+        [
+          ...process.execArgv,
+          process.argv[1]!,
+          ...process.argv.slice(2),
+          "--pg-url",
+          cluster.url(),
+        ],
+        { env, stdio: "inherit" },
+      );
     }
   } finally {
     cluster?.stop();

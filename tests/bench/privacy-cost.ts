@@ -21,7 +21,10 @@ const ROUNDS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const scratch = mkdtempSync(path.join(tmpdir(), "bench-privacy-"));
 const url = `file:${path.join(scratch, "bench.db")}`;
-execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "inherit"] });
+execFileSync(...migrateCli(["migrate", "deploy"]), {
+  env: { ...process.env, DATABASE_URL: url },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 
 const CPF = "52998224725";
 const RENAVAM = "01234567803";
@@ -30,7 +33,14 @@ const payload = JSON.stringify({
   transactionId: randomUUID(),
   externalId: randomUUID(),
   vehicle: { uf: "MG", document: CPF, licensePlate: "MGD1E23", renavam: RENAVAM },
-  debts: Array.from({ length: 6 }, (_, i) => ({ id: randomUUID(), type: "ticket", title: `Multa ${i}`, description: "Avançar o sinal vermelho", amount: 195.23, dueDate: "2026-12-01T00:00:00Z" })),
+  debts: Array.from({ length: 6 }, (_, i) => ({
+    id: randomUUID(),
+    type: "ticket",
+    title: `Multa ${i}`,
+    description: "Avançar o sinal vermelho",
+    amount: 195.23,
+    dueDate: "2026-12-01T00:00:00Z",
+  })),
 });
 
 async function perOp(run: (i: number) => Promise<unknown> | unknown): Promise<number> {
@@ -41,15 +51,27 @@ async function perOp(run: (i: number) => Promise<unknown> | unknown): Promise<nu
 }
 
 async function lookupOp(db: Db) {
-  const row = await db.lookup.create({ data: { externalId: randomUUID(), uf: "MG", plate: "MGD1E23", renavam: RENAVAM, cpfCnpj: CPF } });
+  const row = await db.lookup.create({
+    data: { externalId: randomUUID(), uf: "MG", plate: "MGD1E23", renavam: RENAVAM, cpfCnpj: CPF },
+  });
   return db.lookup.findUniqueOrThrow({ where: { id: row.id } });
 }
 
 async function checkoutOp(db: Db, lookupId: string) {
   const row = await db.checkout.create({
     data: {
-      publicToken: randomUUID(), upstreamCheckoutId: randomUUID(), lookupId, amountCents: 19523, expiresAt: new Date(Date.now() + 3_600_000),
-      customerName: "Maria da Silva", customerEmail: "maria@example.com", customerCpfCnpj: CPF, customerPhone: "11987654321", plate: "MGD1E23", renavam: RENAVAM, uf: "MG",
+      publicToken: randomUUID(),
+      upstreamCheckoutId: randomUUID(),
+      lookupId,
+      amountCents: 19523,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      customerName: "Maria da Silva",
+      customerEmail: "maria@example.com",
+      customerCpfCnpj: CPF,
+      customerPhone: "11987654321",
+      plate: "MGD1E23",
+      renavam: RENAVAM,
+      uf: "MG",
     },
   });
   return db.checkout.findUniqueOrThrow({ where: { id: row.id } });
@@ -59,7 +81,17 @@ const plain = plainPrismaClient(url);
 const sealed = createPrismaClient(url);
 try {
   await plain.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  const lookupId = (await plain.lookup.create({ data: { externalId: randomUUID(), uf: "MG", plate: "MGD1E23", renavam: RENAVAM, cpfCnpj: CPF } })).id;
+  const lookupId = (
+    await plain.lookup.create({
+      data: {
+        externalId: randomUUID(),
+        uf: "MG",
+        plate: "MGD1E23",
+        renavam: RENAVAM,
+        cpfCnpj: CPF,
+      },
+    })
+  ).id;
   const figures: [string, number, number][] = [];
   // Alternating rounds, median of each: both paths see the same load on a shared machine.
   const pair = async (name: string, a: () => unknown, b: () => unknown) => {
@@ -71,19 +103,50 @@ try {
     }
     figures.push([name, median(plainRuns), median(sealedRuns)]);
   };
-  await pair("lookup row written and read", () => lookupOp(plain), () => lookupOp(sealed));
-  await pair("checkout row written and read", () => checkoutOp(plain, lookupId), () => checkoutOp(sealed, lookupId));
+  await pair(
+    "lookup row written and read",
+    () => lookupOp(plain),
+    () => lookupOp(sealed),
+  );
+  await pair(
+    "checkout row written and read",
+    () => checkoutOp(plain, lookupId),
+    () => checkoutOp(sealed, lookupId),
+  );
   // The CPU part alone (the rows above are dominated by SQLite's fsync): what the extension does per checkout row.
   const ring = keyring();
-  const checkoutRow = () => ({ customerName: "Maria da Silva", customerEmail: "maria@example.com", customerCpfCnpj: CPF, customerPhone: "11987654321", renavam: RENAVAM });
+  const checkoutRow = () => ({
+    customerName: "Maria da Silva",
+    customerEmail: "maria@example.com",
+    customerCpfCnpj: CPF,
+    customerPhone: "11987654321",
+    renavam: RENAVAM,
+  });
   const sealedRow = () => {
     const r = checkoutRow();
-    return openSealed({ customerName: seal(ring, r.customerName), customerEmail: seal(ring, r.customerEmail), customerCpfCnpj: seal(ring, r.customerCpfCnpj), customerPhone: seal(ring, r.customerPhone), renavam: seal(ring, r.renavam), customerCpfCnpjIndex: documentHash(ring, CPF) });
+    return openSealed({
+      customerName: seal(ring, r.customerName),
+      customerEmail: seal(ring, r.customerEmail),
+      customerCpfCnpj: seal(ring, r.customerCpfCnpj),
+      customerPhone: seal(ring, r.customerPhone),
+      renavam: seal(ring, r.renavam),
+      customerCpfCnpjIndex: documentHash(ring, CPF),
+    });
   };
-  await pair("checkout's five columns sealed, hashed and opened (CPU only)", checkoutRow, sealedRow);
-  await pair("webhook payload sealed for the inbox (CPU only)", () => payload, () => seal(ring, payload));
+  await pair(
+    "checkout's five columns sealed, hashed and opened (CPU only)",
+    checkoutRow,
+    sealedRow,
+  );
+  await pair(
+    "webhook payload sealed for the inbox (CPU only)",
+    () => payload,
+    () => seal(ring, payload),
+  );
   for (const [name, p, s] of figures) {
-    console.log(`FIGURE privacy ${name}: plain ${p.toFixed(0)} µs, sealed ${s.toFixed(0)} µs (+${(s - p).toFixed(0)} µs${p >= 1 ? `, ${((s / p - 1) * 100).toFixed(0)}%` : ""}) median of ${ROUNDS} rounds of ${N}`);
+    console.log(
+      `FIGURE privacy ${name}: plain ${p.toFixed(0)} µs, sealed ${s.toFixed(0)} µs (+${(s - p).toFixed(0)} µs${p >= 1 ? `, ${((s / p - 1) * 100).toFixed(0)}%` : ""}) median of ${ROUNDS} rounds of ${N}`,
+    );
   }
 } finally {
   await plain.$disconnect();

@@ -35,7 +35,8 @@ const SECRET = "bench-radar-webhook-secret-0123456789abcdef";
 const dir = path.resolve("data", "bench", `radar-${process.pid}`);
 
 // TST copies of withDebts: 26,000 distinct plates (digit, letter, two digits); digit 9 is the person's.
-const plate = (i: number) => `TST${1 + Math.floor(i / 2600)}${String.fromCharCode(65 + Math.floor((i % 2600) / 100))}${String(i % 100).padStart(2, "0")}`;
+const plate = (i: number) =>
+  `TST${1 + Math.floor(i / 2600)}${String.fromCharCode(65 + Math.floor((i % 2600) / 100))}${String(i % 100).padStart(2, "0")}`;
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
@@ -43,7 +44,10 @@ async function main(): Promise<void> {
   if (N > 9 * 2600) throw new Error("--vehicles at most 23400");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const sandboxUrl = await startSandboxProcess(await freePort(), { keys: [KEY], limitPerMinute: LIMIT });
+  const sandboxUrl = await startSandboxProcess(await freePort(), {
+    keys: [KEY],
+    limitPerMinute: LIMIT,
+  });
   await storefrontOnSandbox({
     databaseFile: path.join(dir, "bench.db"),
     sandboxUrl,
@@ -74,10 +78,26 @@ async function main(): Promise<void> {
     const s = scheduleOf({ id, recurrence: "weekly" }, v.uf);
     let due = nextScanAt(s, new Date(Date.now() - s.periodMs));
     if (due.getTime() > Date.now()) due = new Date(due.getTime() - s.periodMs);
-    return { id, kind: "owner", status: "active", uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, email: `dono.${i}@example.test`, ownerKey: randomUUID(), confirmedAt: due, nextScanAt: due, notBefore: due };
+    return {
+      id,
+      kind: "owner",
+      status: "active",
+      uf: v.uf,
+      plate: v.plate,
+      renavam: v.renavam,
+      cpfCnpj: v.cpfCnpj,
+      email: `dono.${i}@example.test`,
+      ownerKey: randomUUID(),
+      confirmedAt: due,
+      nextScanAt: due,
+      notBefore: due,
+    };
   });
-  for (let i = 0; i < rows.length; i += 500) await db.radarWatch.createMany({ data: rows.slice(i, i + 500) });
-  console.log(`[radar-scan] ${N} watches due; Radar's ceiling ${share}/min (${SHARE_PERCENT}% of ${LIMIT - (LIMIT * RESERVE_PERCENT) / 100}); floor ${(N / share).toFixed(2)} min`);
+  for (let i = 0; i < rows.length; i += 500)
+    await db.radarWatch.createMany({ data: rows.slice(i, i + 500) });
+  console.log(
+    `[radar-scan] ${N} watches due; Radar's ceiling ${share}/min (${SHARE_PERCENT}% of ${LIMIT - (LIMIT * RESERVE_PERCENT) / 100}); floor ${(N / share).toFixed(2)} min`,
+  );
 
   // The two queues as the server runs them, the scan job counted.
   const { runClaim } = await import("../../lib/jobs/runner");
@@ -90,7 +110,14 @@ async function main(): Promise<void> {
   const scans = defineWorker({
     job: { ...base, run: (row) => ((checks += 1), base.run(row)) },
     claim: SCAN_CLAIM,
-    nextDue: async () => (await db.radarScan.findFirst({ where: { status: { in: ["queued", "running"] }, notBefore: { not: null } }, orderBy: { notBefore: "asc" }, select: { notBefore: true } }))?.notBefore,
+    nextDue: async () =>
+      (
+        await db.radarScan.findFirst({
+          where: { status: { in: ["queued", "running"] }, notBefore: { not: null } },
+          orderBy: { notBefore: "asc" },
+          select: { notBefore: true },
+        })
+      )?.notBefore,
     onError: (error) => console.error("[radar-scan] scan worker", error),
     depth: { metric: "bench_radar_scans", help: "-", count: async () => 0 },
   });
@@ -102,11 +129,18 @@ async function main(): Promise<void> {
   let scanning = true;
   const person = (async () => {
     for (let k = 0; scanning; k++) {
-      const v = familyVehicle(`TST9${String.fromCharCode(65 + Math.floor((k % 2600) / 100))}${String(k % 100).padStart(2, "0")}`)!;
+      const v = familyVehicle(
+        `TST9${String.fromCharCode(65 + Math.floor((k % 2600) / 100))}${String(k % 100).padStart(2, "0")}`,
+      )!;
       const at = Date.now();
       people.sent += 1;
       try {
-        await startLookup({ uf: v.uf as never, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
+        await startLookup({
+          uf: v.uf as never,
+          plate: v.plate,
+          renavam: v.renavam,
+          cpfCnpj: v.cpfCnpj,
+        });
       } catch (error) {
         if ((error as { code?: string }).code === "UPSTREAM_RATE_LIMITED") people.refused += 1;
         else people.other += 1;
@@ -130,7 +164,9 @@ async function main(): Promise<void> {
     open = await db.radarScan.count({ where: { status: { in: ["queued", "running"] } } });
     if (Date.now() - lastReport > 60_000) {
       lastReport = Date.now();
-      console.log(`[radar-scan] ${((Date.now() - t0) / 60_000).toFixed(1)} min: ${N - Math.min(N, open)}/${N} scans settled; person ${people.sent} sent, ${people.refused} refused`);
+      console.log(
+        `[radar-scan] ${((Date.now() - t0) / 60_000).toFixed(1)} min: ${N - Math.min(N, open)}/${N} scans settled; person ${people.sent} sent, ${people.refused} refused`,
+      );
     }
   }
   clearInterval(tick);
@@ -149,18 +185,38 @@ async function main(): Promise<void> {
   const windowFloorMs = (Math.ceil(turns / share) - 1) * 60_000 - (t0 % 60_000);
   const ratio = wallMs / floorMs;
   const done = (await db.radarScan.groupBy({ by: ["watchId"], where: { status: "done" } })).length;
-  console.log(`[radar-scan] scans ${JSON.stringify(Object.fromEntries(byStatus.map((s) => [s.status, s._count])))}; Radar units per window ${windows.map((w) => w.count).join(", ")}`);
-  figure("radar scans settled", `${done}/${N} vehicles done, ${turns} turns, ${open} unfinished; planning took ${(plannedMs / 1000).toFixed(1)} s`);
-  figure("radar floor by window", `${(Math.max(0, windowFloorMs) / 1000).toFixed(1)} s (the last window's opening: a partial first window still carries a whole share)`);
-  figure("radar scheduler CPU per check", `${(cpu / Math.max(1, checks)).toFixed(3)} ms (${Math.round(cpu)} ms over ${checks} scan runs; ${(cpu / N).toFixed(2)} ms per vehicle, this process: queues, reactions, the person's lookups)`);
-  const q = (p: number) => [...people.ms].sort((a, b) => a - b)[Math.min(people.ms.length - 1, Math.floor(p * people.ms.length))] ?? 0;
-  figure("radar person's lookups", `${people.sent} sent (first ${people.ms[0] ?? 0} ms), ${people.refused} refused by the budget, ${people.other} other errors; start (stored + sent) p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`);
+  console.log(
+    `[radar-scan] scans ${JSON.stringify(Object.fromEntries(byStatus.map((s) => [s.status, s._count])))}; Radar units per window ${windows.map((w) => w.count).join(", ")}`,
+  );
+  figure(
+    "radar scans settled",
+    `${done}/${N} vehicles done, ${turns} turns, ${open} unfinished; planning took ${(plannedMs / 1000).toFixed(1)} s`,
+  );
+  figure(
+    "radar floor by window",
+    `${(Math.max(0, windowFloorMs) / 1000).toFixed(1)} s (the last window's opening: a partial first window still carries a whole share)`,
+  );
+  figure(
+    "radar scheduler CPU per check",
+    `${(cpu / Math.max(1, checks)).toFixed(3)} ms (${Math.round(cpu)} ms over ${checks} scan runs; ${(cpu / N).toFixed(2)} ms per vehicle, this process: queues, reactions, the person's lookups)`,
+  );
+  const q = (p: number) =>
+    [...people.ms].sort((a, b) => a - b)[
+      Math.min(people.ms.length - 1, Math.floor(p * people.ms.length))
+    ] ?? 0;
+  figure(
+    "radar person's lookups",
+    `${people.sent} sent (first ${people.ms[0] ?? 0} ms), ${people.refused} refused by the budget, ${people.other} other errors; start (stored + sent) p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`,
+  );
   target(
     "radar backlog wall time",
     `${(wallMs / 60_000).toFixed(2)} min, ${done}/${N} vehicles done, person refused ${people.refused}`,
     `<= ${WITHIN}x floor, all done, 0 person refused`,
     ratio <= WITHIN && done === N && open === 0 && people.refused === 0,
-    { baseline: `floor ${(floorMs / 60_000).toFixed(2)} min (${turns} turns / ${share} per min)`, ratio },
+    {
+      baseline: `floor ${(floorMs / 60_000).toFixed(2)} min (${turns} turns / ${share} per min)`,
+      ratio,
+    },
   );
   await receiver.close();
 }

@@ -18,15 +18,29 @@ const LONGER_MS: Record<string, number> = { "radar-scan": 40 * 60_000 };
 const only = arg("only", "").split(",").filter(Boolean);
 const skip = arg("skip", "").split(",").filter(Boolean);
 
-type Outcome = { name: string; code: number | string; seconds: number; targets: string[]; parsed: NonNullable<ReturnType<typeof parseTarget>>[] };
+type Outcome = {
+  name: string;
+  code: number | string;
+  seconds: number;
+  targets: string[];
+  parsed: NonNullable<ReturnType<typeof parseTarget>>[];
+};
 
 function runOne(file: string): Promise<Outcome> {
   const name = path.basename(file, ".ts");
   const started = Date.now();
   return new Promise((resolve) => {
     // Benchmarks share 2 cores with whatever else runs: the load average says how busy it was.
-    console.log(`\n=== ${name} === (load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})`);
-    const child = spawn("npx", ["tsx", file], { stdio: ["ignore", "pipe", "pipe"], detached: true, env: process.env });
+    console.log(
+      `\n=== ${name} === (load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")})`,
+    );
+    const child = spawn("npx", ["tsx", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+      env: process.env,
+    });
     const lines: string[] = [];
     let buffer = "";
     const onData = (chunk: Buffer, to: NodeJS.WriteStream) => {
@@ -38,23 +52,41 @@ function runOne(file: string): Promise<Outcome> {
     };
     child.stdout.on("data", (c: Buffer) => onData(c, process.stdout));
     child.stderr.on("data", (c: Buffer) => onData(c, process.stderr));
-    const timer = setTimeout(() => {
-      console.error(`[bench] ${name} exceeded ${Math.max(LIMIT_MS, LONGER_MS[name] ?? 0) / 60_000} min: stopping it`);
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        /* gone */
-      }
-    }, Math.max(LIMIT_MS, LONGER_MS[name] ?? 0));
+    const timer = setTimeout(
+      () => {
+        console.error(
+          `[bench] ${name} exceeded ${Math.max(LIMIT_MS, LONGER_MS[name] ?? 0) / 60_000} min: stopping it`,
+        );
+        try {
+          process.kill(-child.pid!, "SIGTERM");
+        } catch {
+          /* gone */
+        }
+      },
+      Math.max(LIMIT_MS, LONGER_MS[name] ?? 0),
+    );
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
       lines.push(buffer);
       // Our scripts print "TARGET name: measured (target x) PASS|MISS" and "FIGURE name: measured"
       // (a measurement with no target); others end with PASS/FAIL lines.
-      const picked = lines.map((l) => l.trim()).filter((l) => /^(TARGET|FIGURE) /.test(l) || /^(PASS|FAIL)\b/.test(l) || /\b(PASS|MISS|FAIL)$/.test(l));
+      const picked = lines
+        .map((l) => l.trim())
+        .filter(
+          (l) =>
+            /^(TARGET|FIGURE) /.test(l) ||
+            /^(PASS|FAIL)\b/.test(l) ||
+            /\b(PASS|MISS|FAIL)$/.test(l),
+        );
       const targets = picked.map((l) => l.replace(/^(TARGET|FIGURE) /, ""));
       const parsed = picked.flatMap((l) => parseTarget(l) ?? []);
-      resolve({ name, code: signal ?? code ?? "?", seconds: (Date.now() - started) / 1000, targets, parsed });
+      resolve({
+        name,
+        code: signal ?? code ?? "?",
+        seconds: (Date.now() - started) / 1000,
+        targets,
+        parsed,
+      });
     });
   });
 }
@@ -71,15 +103,20 @@ async function main() {
   console.log("\n\nBenchmark summary");
   console.log("=================");
   for (const o of outcomes) {
-    console.log(`${o.name.padEnd(20)} exit ${String(o.code).padEnd(4)} ${o.seconds.toFixed(0).padStart(5)} s`);
-    for (const t of o.targets.length ? o.targets : ["(no target line printed)"]) console.log(`    ${t}`);
+    console.log(
+      `${o.name.padEnd(20)} exit ${String(o.code).padEnd(4)} ${o.seconds.toFixed(0).padStart(5)} s`,
+    );
+    for (const t of o.targets.length ? o.targets : ["(no target line printed)"])
+      console.log(`    ${t}`);
   }
   // Every target once more as columns: what was measured, against what in the same run, the ratio.
   // A baseline of "-" is a bound a person or the upstream's account sets (50 ms, 84 deliveries/s).
   printTable(
     "Targets (baseline measured in the same run)",
     ["benchmark", "target", "measured", "baseline", "ratio", "goal", ""],
-    outcomes.flatMap((o) => o.parsed.map((t) => [o.name, t.name, t.measured, t.baseline, t.ratio, t.goal, t.mark])),
+    outcomes.flatMap((o) =>
+      o.parsed.map((t) => [o.name, t.name, t.measured, t.baseline, t.ratio, t.goal, t.mark]),
+    ),
   );
   const crashed = outcomes.filter((o) => o.code !== 0);
   if (crashed.length) console.log(`\nExited non-zero: ${crashed.map((o) => o.name).join(", ")}`);

@@ -40,7 +40,9 @@ const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
 
 /** The app's own count of status calls by purpose (poll | confirmation | renewal), from /api/metrics. */
 async function statusCallsByPurpose(base: string): Promise<Map<string, number>> {
-  const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const res = await fetch(`${base}/api/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   const byPurpose = new Map<string, number>();
   if (!res.ok) return byPurpose;
   for (const line of (await res.text()).split("\n")) {
@@ -51,7 +53,14 @@ async function statusCallsByPurpose(base: string): Promise<Map<string, number>> 
 }
 
 // autocannon counts a timeout in both `errors` and `timeouts`: `errors` alone is every failed request.
-const fmt = (r: Result) => [Math.round(r.requests.average), `${r.latency.p50} ms`, `${r.latency.p99} ms`, r["2xx"], r.non2xx, `${r.errors} (${r.timeouts} timed out)`];
+const fmt = (r: Result) => [
+  Math.round(r.requests.average),
+  `${r.latency.p50} ms`,
+  `${r.latency.p99} ms`,
+  r["2xx"],
+  r.non2xx,
+  `${r.errors} (${r.timeouts} timed out)`,
+];
 
 /** Status calls in the storefront's debug log (operation "payment-status") between two instants. */
 function countFromLog(file: string, from: number, to: number): number {
@@ -72,7 +81,9 @@ function countFromLog(file: string, from: number, to: number): number {
 /** Connections waiting in the kernel for the server to accept them (Recv-Q of the LISTEN socket). */
 function acceptQueue(port: string): number | undefined {
   try {
-    const fields = execFileSync("ss", ["-ltnH", `sport = :${port}`], { encoding: "utf8" }).trim().split(/\s+/);
+    const fields = execFileSync("ss", ["-ltnH", `sport = :${port}`], { encoding: "utf8" })
+      .trim()
+      .split(/\s+/);
     return Number(fields[1]);
   } catch {
     return undefined; // no ss (iproute2) on this machine
@@ -84,21 +95,33 @@ async function main() {
   const logFile = arg("log-file", "");
   let app: AppInstance | undefined;
   try {
-    if (!given) console.log("[status-polling] starting a storefront behind a counting upstream proxy ...");
+    if (!given)
+      console.log("[status-polling] starting a storefront behind a counting upstream proxy ...");
     // Ten times real time: the card stays in analysis for 300 s and the PIX awaits for 300 min, past
     // both windows. A status change would arrive by webhook and be confirmed upstream (one call the
     // polling did not cause); at real time the card turns paid 30 s in, mid-window.
-    app = given ? undefined : await startApp({ name: "status-polling", countUpstream: true, env: { SANDBOX_TIME_SCALE: "10", METRICS_TOKEN } });
+    app = given
+      ? undefined
+      : await startApp({
+          name: "status-polling",
+          countUpstream: true,
+          env: { SANDBOX_TIME_SCALE: "10", METRICS_TOKEN },
+        });
     const base = given || app!.url;
     const api = new ApiClient(base);
 
     const lookup = await api.lookup(SANDBOX_VEHICLES.withDebts);
     const [fineA, fineB] = standaloneDebts(lookup);
     if (!fineB) throw new Error("need two standalone fines");
-    const card = await api.payCard((await api.checkout(lookup.id, [fineA!.id])).token, SANDBOX_CARDS.analysisThenPaid.number);
+    const card = await api.payCard(
+      (await api.checkout(lookup.id, [fineA!.id])).token,
+      SANDBOX_CARDS.analysisThenPaid.number,
+    );
     const pix = await api.payPix((await api.checkout(lookup.id, [fineB.id])).token);
     const payments = [card, pix];
-    console.log(`[status-polling] pending payments: card ${card.ref} (${card.status}), pix ${pix.ref} (${pix.status})`);
+    console.log(
+      `[status-polling] pending payments: card ${card.ref} (${card.status}), pix ${pix.ref} (${pix.status})`,
+    );
 
     const paths = payments.map((p) => `/api/payments/${p.ref}`);
 
@@ -106,13 +129,20 @@ async function main() {
     // over a window, per 1,000 requests answered; only for an app this run started.
     const groups = app ? childGroups(process.pid) : [];
     const cpuNow = () => groupCpuSeconds(groups).reduce((a, b) => a + b, 0);
-    const cpuPer1k = (from: number, requests: number) => (groups.length && requests > 0 ? ((cpuNow() - from) / requests) * 1000 : undefined);
+    const cpuPer1k = (from: number, requests: number) =>
+      groups.length && requests > 0 ? ((cpuNow() - from) / requests) * 1000 : undefined;
 
     // 1. As status pages poll.
     const callsBefore = await statusCallsByPurpose(base);
     const pacedFrom = Date.now();
     const pacedCpu = cpuNow();
-    const paced = await pacedPollers({ base, paths, pollers: CONNECTIONS, intervalMs: POLL_MS.payment, durationMs: DURATION * 1000 });
+    const paced = await pacedPollers({
+      base,
+      paths,
+      pollers: CONNECTIONS,
+      intervalMs: POLL_MS.payment,
+      durationMs: DURATION * 1000,
+    });
     const pacedCpuPer1k = cpuPer1k(pacedCpu, paced.requests);
     const pacedWindow = { from: pacedFrom, to: Date.now() };
     const sorted = [...paced.latenciesMs].sort((a, b) => a - b);
@@ -120,7 +150,12 @@ async function main() {
 
     // 2. Closed loop: capacity. The trivial route under the same load first, for scale.
     const pingCpu = cpuNow();
-    const ping = await autocannon({ url: `${base}/api/ping`, connections: CONNECTIONS, duration: Math.min(10, DURATION), timeout: 30 });
+    const ping = await autocannon({
+      url: `${base}/api/ping`,
+      connections: CONNECTIONS,
+      duration: Math.min(10, DURATION),
+      timeout: 30,
+    });
     const pingCpuPer1k = cpuPer1k(pingCpu, ping.requests.total ?? 0);
     const port = new URL(base).port;
     const queue: number[] = [];
@@ -134,7 +169,13 @@ async function main() {
     const closedCpu = cpuNow();
     const closed = await new Promise<Result>((resolve, reject) => {
       autocannon(
-        { url: base, connections: CONNECTIONS, duration: DURATION, timeout: 30, requests: paths.map((path) => ({ method: "GET", path })) },
+        {
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          timeout: 30,
+          requests: paths.map((path) => ({ method: "GET", path })),
+        },
         (error, result) => (error ? reject(error) : resolve(result)),
       ).on("reqError", (error) => {
         const code = error.code ?? error.message;
@@ -153,22 +194,45 @@ async function main() {
       `GET /api/payments/{ref} (2 refs), ${CONNECTIONS} connections, ${DURATION} s each`,
       ["load", "req/s", "p50", "p99", "2xx", "non-2xx", "errors"],
       [
-        [`${CONNECTIONS} pollers, one request every ${POLL_MS.payment / 1000} s`, Math.round(paced.requests / paced.seconds), ms(percentile(sorted, 0.5)), ms(percentile(sorted, 0.99)), paced.ok, paced.non2xx, `${paced.errors + paced.timeouts} (${paced.timeouts} timed out)`],
+        [
+          `${CONNECTIONS} pollers, one request every ${POLL_MS.payment / 1000} s`,
+          Math.round(paced.requests / paced.seconds),
+          ms(percentile(sorted, 0.5)),
+          ms(percentile(sorted, 0.99)),
+          paced.ok,
+          paced.non2xx,
+          `${paced.errors + paced.timeouts} (${paced.timeouts} timed out)`,
+        ],
         ["closed loop (capacity)", ...fmt(closed)],
         ["GET /api/ping, closed loop, 10 s (scale)", ...fmt(ping)],
       ],
     );
-    if (queue.length) console.log(`Closed loop: connections waiting to be accepted (ss, every 1 s): max ${Math.max(...queue)}, median ${median(queue)}`);
-    if (errorCodes.size) console.log(`Closed loop, client-side errors: ${[...errorCodes].map(([c, n]) => `${c} ×${n}`).join(", ")}; the first ${((firstErrorAfterMs ?? 0) / 1000).toFixed(1)} s into the run`);
-    console.log(`\nPayments: ${payments.map((p, i) => `${p.method} ${p.ref} ${p.status} -> ${after[i]!.status}/${after[i]!.liquidationStatus ?? "-"}`).join("; ")}`);
-    if (payments.some((p, i) => p.status !== after[i]!.status)) console.log("A payment changed status while polled: its webhook's confirmation call is counted below too.");
+    if (queue.length)
+      console.log(
+        `Closed loop: connections waiting to be accepted (ss, every 1 s): max ${Math.max(...queue)}, median ${median(queue)}`,
+      );
+    if (errorCodes.size)
+      console.log(
+        `Closed loop, client-side errors: ${[...errorCodes].map(([c, n]) => `${c} ×${n}`).join(", ")}; the first ${((firstErrorAfterMs ?? 0) / 1000).toFixed(1)} s into the run`,
+      );
+    console.log(
+      `\nPayments: ${payments.map((p, i) => `${p.method} ${p.ref} ${p.status} -> ${after[i]!.status}/${after[i]!.liquidationStatus ?? "-"}`).join("; ")}`,
+    );
+    if (payments.some((p, i) => p.status !== after[i]!.status))
+      console.log(
+        "A payment changed status while polled: its webhook's confirmation call is counted below too.",
+      );
 
     const upstreamRates = (window: { from: number; to: number }): Rate[] | undefined => {
       const minutes = (window.to - window.from) / 60_000;
       if (app) return statusCallRates(app.upstreamCalls, window, payments.length);
       if (!logFile) return undefined;
       const total = countFromLog(logFile, window.from, window.to);
-      return payments.map((p) => ({ id: `${p.ref} (total split evenly)`, calls: total / payments.length, perMin: total / payments.length / minutes }));
+      return payments.map((p) => ({
+        id: `${p.ref} (total split evenly)`,
+        calls: total / payments.length,
+        perMin: total / payments.length / minutes,
+      }));
     };
     // One span for both loads: the gaps across the switch from one load to the other count too.
     const all = { from: pacedWindow.from, to: closedWindow.to };
@@ -178,30 +242,62 @@ async function main() {
       { name: "both, end to end", rows: upstreamRates(all) },
     ];
     if (windows.some((w) => !w.rows)) {
-      console.log("\nUpstream calls: not measured (with --url, pass --log-file of an app running with LOG_LEVEL=debug).");
+      console.log(
+        "\nUpstream calls: not measured (with --url, pass --log-file of an app running with LOG_LEVEL=debug).",
+      );
     } else {
       printTable(
         `Upstream status calls (source: ${app ? "counting proxy in front of the sandbox" : `${logFile}, debug "upstream call" lines`})`,
         ["window", "upstream payment (request body)", "calls", "shortest gap", "calls/min"],
-        windows.flatMap((w) => w.rows!.map((r) => [w.name, r.id, r.calls, r.minGapS === undefined ? "-" : `${r.minGapS.toFixed(1)} s`, r.perMin.toFixed(1)])),
+        windows.flatMap((w) =>
+          w.rows!.map((r) => [
+            w.name,
+            r.id,
+            r.calls,
+            r.minGapS === undefined ? "-" : `${r.minGapS.toFixed(1)} s`,
+            r.perMin.toFixed(1),
+          ]),
+        ),
       );
       const worst = Math.max(...windows.at(-1)!.rows!.map((r) => r.perMin));
       const shortest = Math.min(...windows.at(-1)!.rows!.map((r) => r.minGapS ?? Infinity));
-      target("status-polling upstream calls/payment/min", `${worst.toFixed(1)}, shortest gap ${shortest.toFixed(1)} s`, `<= ${TARGET_PER_MIN}`, worst <= TARGET_PER_MIN && shortest >= 60 / TARGET_PER_MIN - 0.5);
+      target(
+        "status-polling upstream calls/payment/min",
+        `${worst.toFixed(1)}, shortest gap ${shortest.toFixed(1)} s`,
+        `<= ${TARGET_PER_MIN}`,
+        worst <= TARGET_PER_MIN && shortest >= 60 / TARGET_PER_MIN - 0.5,
+      );
     }
     if (callsAfter.size > 0) {
       const minutes = (closedWindow.to - pacedWindow.from) / 60_000;
-      const delta = (purpose: string) => (callsAfter.get(purpose) ?? 0) - (callsBefore.get(purpose) ?? 0);
+      const delta = (purpose: string) =>
+        (callsAfter.get(purpose) ?? 0) - (callsBefore.get(purpose) ?? 0);
       const polls = delta("poll");
       printTable(
         "Status calls by purpose, both windows (the app's payment_status_calls_total)",
         ["purpose", "calls", "per payment per minute"],
-        ["poll", "confirmation", "renewal"].map((p) => [p, delta(p), (delta(p) / payments.length / minutes).toFixed(2)]),
+        ["poll", "confirmation", "renewal"].map((p) => [
+          p,
+          delta(p),
+          (delta(p) / payments.length / minutes).toFixed(2),
+        ]),
       );
-      target("status-polling polls/payment/min (app metrics)", (polls / payments.length / minutes).toFixed(2), `<= ${TARGET_PER_MIN}`, polls / payments.length / minutes <= TARGET_PER_MIN);
-      figure("status-polling confirmations (webhooks confirmed)", `${delta("confirmation")} in ${minutes.toFixed(1)} min`);
+      target(
+        "status-polling polls/payment/min (app metrics)",
+        (polls / payments.length / minutes).toFixed(2),
+        `<= ${TARGET_PER_MIN}`,
+        polls / payments.length / minutes <= TARGET_PER_MIN,
+      );
+      figure(
+        "status-polling confirmations (webhooks confirmed)",
+        `${delta("confirmation")} in ${minutes.toFixed(1)} min`,
+      );
     } else {
-      console.log("\nStatus calls by purpose: not measured (/api/metrics needs METRICS_TOKEN; with --url, start the app with METRICS_TOKEN=" + METRICS_TOKEN + ").");
+      console.log(
+        "\nStatus calls by purpose: not measured (/api/metrics needs METRICS_TOKEN; with --url, start the app with METRICS_TOKEN=" +
+          METRICS_TOKEN +
+          ").",
+      );
     }
     target(
       `status-polling, ${CONNECTIONS} pollers every ${POLL_MS.payment / 1000} s`,
@@ -210,7 +306,10 @@ async function main() {
       pacedFailed === 0 && paced.requests > 0,
     );
     // Capacity, reported without a target: past saturation some connections wait to be accepted.
-    figure(`status-polling capacity, ${CONNECTIONS} closed-loop connections`, `${Math.round(closed.requests.average)} req/s, p99 ${closed.latency.p99} ms, ${closed.errors} timed out or failed`);
+    figure(
+      `status-polling capacity, ${CONNECTIONS} closed-loop connections`,
+      `${Math.round(closed.requests.average)} req/s, p99 ${closed.latency.p99} ms, ${closed.errors} timed out or failed`,
+    );
     // The baseline beside it: Next's trivial route (GET /api/ping) under the same closed loop.
     if (pacedCpuPer1k !== undefined && closedCpuPer1k !== undefined && pingCpuPer1k !== undefined) {
       figure(

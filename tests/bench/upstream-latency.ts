@@ -34,7 +34,12 @@ async function measure(fn: () => Promise<void>): Promise<{ p50: number; p95: num
 }
 
 async function main() {
-  const sandbox = await startSandbox({ port: 0, apiKeys: [KEY], latencyScale: 0, rateLimitPerMinute: 1_000_000 });
+  const sandbox = await startSandbox({
+    port: 0,
+    apiKeys: [KEY],
+    latencyScale: 0,
+    rateLimitPerMinute: 1_000_000,
+  });
   Object.assign(process.env, {
     UVVI_BASE_URL: sandbox.url,
     UVVI_API_KEY: KEY,
@@ -52,16 +57,32 @@ async function main() {
 
   const cases = {
     installments: {
-      direct: () => fetch(`${sandbox.url}/uvvi/v1/installments`, { method: "POST", headers, body: JSON.stringify({ amount: 500, paymentMethod: "credit_card" }) }).then(ok),
+      direct: () =>
+        fetch(`${sandbox.url}/uvvi/v1/installments`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ amount: 500, paymentMethod: "credit_card" }),
+        }).then(ok),
       storefront: () =>
         installmentsRoute
-          .POST(new Request("http://localhost/api/installments", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ amountCents: 50_000 }) }))
+          .POST(
+            new Request("http://localhost/api/installments", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ amountCents: 50_000 }),
+            }),
+          )
           .then(ok),
     },
     enrichment: {
-      direct: () => fetch(`${sandbox.url}/api/v1/vehicle/enrichment/${PLATE}`, { headers }).then(ok),
+      direct: () =>
+        fetch(`${sandbox.url}/api/v1/vehicle/enrichment/${PLATE}`, { headers }).then(ok),
       storefront: () =>
-        vehiclesRoute.GET(new Request(`http://localhost/api/vehicles/${PLATE}`), { params: Promise.resolve({ plate: PLATE }) }).then(ok),
+        vehiclesRoute
+          .GET(new Request(`http://localhost/api/vehicles/${PLATE}`), {
+            params: Promise.resolve({ plate: PLATE }),
+          })
+          .then(ok),
     },
   };
 
@@ -71,10 +92,14 @@ async function main() {
     const direct = await measure(c.direct);
     const storefront = await measure(c.storefront);
     const row = (label: string, r: { p50: number; p95: number }) =>
-      console.log(`${name.padEnd(13)} ${label.padEnd(12)} ${r.p50.toFixed(2).padStart(6)}   ${r.p95.toFixed(2).padStart(6)}`);
+      console.log(
+        `${name.padEnd(13)} ${label.padEnd(12)} ${r.p50.toFixed(2).padStart(6)}   ${r.p95.toFixed(2).padStart(6)}`,
+      );
     row("direct", direct);
     row("storefront", storefront);
-    console.log(`${name.padEnd(13)} ratio        ${(storefront.p50 / direct.p50).toFixed(2).padStart(6)}x  ${(storefront.p95 / direct.p95).toFixed(2).padStart(6)}x\n`);
+    console.log(
+      `${name.padEnd(13)} ratio        ${(storefront.p50 / direct.p50).toFixed(2).padStart(6)}x  ${(storefront.p95 / direct.p95).toFixed(2).padStart(6)}x\n`,
+    );
   }
   await sandbox.close();
 }

@@ -15,9 +15,28 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const VEHICLE_FIELDS = [
-  "placa", "renavam", "chassi", "uf", "municipio", "marca", "modelo", "anoFabricacao", "anoModelo", "cor", "combustivel",
-  "categoria", "especie", "tipo", "carroceria", "potencia", "cilindradas", "capacidadePassageiros", "procedencia",
-  "situacao", "dataRegistro", "restricoes",
+  "placa",
+  "renavam",
+  "chassi",
+  "uf",
+  "municipio",
+  "marca",
+  "modelo",
+  "anoFabricacao",
+  "anoModelo",
+  "cor",
+  "combustivel",
+  "categoria",
+  "especie",
+  "tipo",
+  "carroceria",
+  "potencia",
+  "cilindradas",
+  "capacidadePassageiros",
+  "procedencia",
+  "situacao",
+  "dataRegistro",
+  "restricoes",
 ];
 
 describe("authentication", () => {
@@ -27,10 +46,18 @@ describe("authentication", () => {
     ["sk_live_ even when configured", "sk_live_configured_by_mistake"],
     ["sk_live_", "sk_live_abc"],
   ])("%s key -> 401 UNAUTHORIZED shape A", async (_label, key) => {
-    for (const [path, body] of [["/api/v1/health", undefined], ["/uvvi/v1/debts", {}], ["/__sandbox/deliveries", undefined]] as const) {
+    for (const [path, body] of [
+      ["/api/v1/health", undefined],
+      ["/uvvi/v1/debts", {}],
+      ["/__sandbox/deliveries", undefined],
+    ] as const) {
       const r = await api(path, { key, body });
       expect(r.status).toBe(401);
-      expect(r.json).toEqual({ success: false, error: "UNAUTHORIZED", message: expect.any(String) });
+      expect(r.json).toEqual({
+        success: false,
+        error: "UNAUTHORIZED",
+        message: expect.any(String),
+      });
     }
   });
 
@@ -42,7 +69,9 @@ describe("authentication", () => {
 
   it("the documented default key works when no keys are configured", async () => {
     const { app, close } = createSandboxApp({ latencyScale: 0 });
-    const ok = await app.request("/api/v1/health", { headers: { "x-api-key": DEFAULT_SANDBOX_API_KEY } });
+    const ok = await app.request("/api/v1/health", {
+      headers: { "x-api-key": DEFAULT_SANDBOX_API_KEY },
+    });
     const ko = await app.request("/api/v1/health", { headers: { "x-api-key": "sk_test_other" } });
     close();
     expect([ok.status, ko.status]).toEqual([200, 401]);
@@ -53,14 +82,28 @@ describe("transport errors", () => {
   it("malformed JSON -> 400 shape C", async () => {
     const r = await api("/uvvi/v1/debts", { rawBody: '{"state": "MG",' });
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ success: false, error: "Bad Request", message: expect.any(String), statusCode: 400 });
+    expect(r.json).toEqual({
+      success: false,
+      error: "Bad Request",
+      message: expect.any(String),
+      statusCode: 400,
+    });
   });
 
   it("unknown path and unknown method -> 404 shape C", async () => {
-    for (const [path, method] of [["/uvvi/v1/nope", "GET"], ["/api/v2/health", "GET"], ["/uvvi/v1/debts", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/uvvi/v1/nope", "GET"],
+      ["/api/v2/health", "GET"],
+      ["/uvvi/v1/debts", "GET"],
+    ] as const) {
       const r = await api(path, { method });
       expect(r.status).toBe(404);
-      expect(r.json).toEqual({ success: false, error: "Not Found", message: expect.any(String), statusCode: 404 });
+      expect(r.json).toEqual({
+        success: false,
+        error: "Not Found",
+        message: expect.any(String),
+        statusCode: 404,
+      });
     }
   });
 
@@ -76,7 +119,12 @@ describe("transport errors", () => {
     close();
     const text = await res.text();
     expect(res.status).toBe(500);
-    expect(JSON.parse(text)).toEqual({ success: false, error: "Internal Server Error", message: "Internal server error", statusCode: 500 });
+    expect(JSON.parse(text)).toEqual({
+      success: false,
+      error: "Internal Server Error",
+      message: "Internal server error",
+      statusCode: 500,
+    });
     expect(text).not.toMatch(/secret|\/work\/|at /);
   });
 });
@@ -88,7 +136,11 @@ describe("vehicle enrichment", () => {
     const r = await api(`/api/v1/vehicle/enrichment/${v.plate}`);
     if (v.enrichment === "unavailable") {
       expect(r.status).toBe(503);
-      expect(r.json).toEqual({ success: false, error: "SERVICE_UNAVAILABLE", message: expect.any(String) });
+      expect(r.json).toEqual({
+        success: false,
+        error: "SERVICE_UNAVAILABLE",
+        message: expect.any(String),
+      });
       return;
     }
     expect(r.status).toBe(200);
@@ -105,7 +157,11 @@ describe("vehicle enrichment", () => {
   it("tolerates a hyphen and lower case, old-style and Mercosul", async () => {
     const old = SANDBOX_VEHICLES.spWithDebts.plate;
     const merc = SANDBOX_VEHICLES.withDebts.plate;
-    for (const p of [`${old.slice(0, 3)}-${old.slice(3)}`.toLowerCase(), `${merc.slice(0, 3)}-${merc.slice(3)}`, merc.toLowerCase()]) {
+    for (const p of [
+      `${old.slice(0, 3)}-${old.slice(3)}`.toLowerCase(),
+      `${merc.slice(0, 3)}-${merc.slice(3)}`,
+      merc.toLowerCase(),
+    ]) {
       const r = await api(`/api/v1/vehicle/enrichment/${p}`);
       expect(r.status, p).toBe(200);
       expect([old, merc]).toContain(r.json.data.placa);
@@ -120,14 +176,21 @@ describe("vehicle enrichment", () => {
     expect(other.json).toEqual({ success: false, error: "NOT_FOUND", message: expect.any(String) });
     const bad = await api(`/api/v1/vehicle/enrichment/${v.plate}?uf=XX`);
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ success: false, error: "INVALID_REQUEST", message: expect.any(String) });
+    expect(bad.json).toEqual({
+      success: false,
+      error: "INVALID_REQUEST",
+      message: expect.any(String),
+    });
   });
 
-  it.each(["AB12345", "ABCD123", "ABC12345", "ABC-1D2X", "1234567"])("invalid plate %s -> 400 INVALID_REQUEST", async (p) => {
-    const r = await api(`/api/v1/vehicle/enrichment/${p}`);
-    expect(r.status).toBe(400);
-    expect(r.json.error).toBe("INVALID_REQUEST");
-  });
+  it.each(["AB12345", "ABCD123", "ABC12345", "ABC-1D2X", "1234567"])(
+    "invalid plate %s -> 400 INVALID_REQUEST",
+    async (p) => {
+      const r = await api(`/api/v1/vehicle/enrichment/${p}`);
+      expect(r.status).toBe(400);
+      expect(r.json.error).toBe("INVALID_REQUEST");
+    },
+  );
 
   it("unknown plate -> 404 NOT_FOUND", async () => {
     const r = await api(`/api/v1/vehicle/enrichment/${UNKNOWN_PLATE}`);
@@ -137,20 +200,35 @@ describe("vehicle enrichment", () => {
 });
 
 describe("webhook registration", () => {
-  it.each([[{}], [{ url: "" }], [{ url: "not a url" }], [{ url: "ftp://example.com/hook" }], [{ url: "/relative/path" }], [{ url: 42 }]])(
-    "rejects %j with 400 shape B naming url",
-    async (body) => {
-      const r = await api("/uvvi/v1/webhook-register", { body });
-      expect(r.status).toBe(400);
-      expect(r.json).toEqual({ success: false, error: { code: "VALIDATION_ERROR", message: expect.any(String), details: { fields: { url: expect.any(String) } } } });
-    },
-  );
+  it.each([
+    [{}],
+    [{ url: "" }],
+    [{ url: "not a url" }],
+    [{ url: "ftp://example.com/hook" }],
+    [{ url: "/relative/path" }],
+    [{ url: 42 }],
+  ])("rejects %j with 400 shape B naming url", async (body) => {
+    const r = await api("/uvvi/v1/webhook-register", { body });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({
+      success: false,
+      error: {
+        code: "VALIDATION_ERROR",
+        message: expect.any(String),
+        details: { fields: { url: expect.any(String) } },
+      },
+    });
+  });
 
   it("accepts an absolute http(s) URL, loopback included", async () => {
     for (const url of ["https://partner.example.com/hooks/uvvi", "http://127.0.0.1:9/hook"]) {
       const r = await api("/uvvi/v1/webhook-register", { body: { url }, key: TEST_KEYS[3] });
       expect(r.status).toBe(200);
-      expect(r.json).toEqual({ request_id: expect.any(String), status: "registered", message: expect.any(String) });
+      expect(r.json).toEqual({
+        request_id: expect.any(String),
+        status: "registered",
+        message: expect.any(String),
+      });
       expect(sb.ctx.store.webhookUrlByKey.get(TEST_KEYS[3]!)).toBe(url);
     }
   });

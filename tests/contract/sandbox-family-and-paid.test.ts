@@ -25,7 +25,9 @@ describe("generated test vehicles (TST#X##)", () => {
 
   it("answer enrichment and a lookup with debt ids of their own", async () => {
     const v = familyVehicle("TST2B34")!;
-    const enrich = await fetch(`${h.url}/api/v1/vehicle/enrichment/tst-2b34`, { headers: { "x-api-key": "sk_test_sandbox_default" } });
+    const enrich = await fetch(`${h.url}/api/v1/vehicle/enrichment/tst-2b34`, {
+      headers: { "x-api-key": "sk_test_sandbox_default" },
+    });
     expect(enrich.status).toBe(200);
     expect((await enrich.json()).data).toMatchObject({ placa: "TST2B34", renavam: v.renavam });
     const mine = await h.lookup(v);
@@ -44,7 +46,12 @@ describe("paid debts leave later lookups", () => {
       const checkout = await h.checkout(ids, v);
       expect(checkout.status).toBe(201);
       const token = await h.tokenize(SANDBOX_CARDS.visaPaid);
-      const paid = await h.post("/uvvi/v1/payment", { checkoutId: checkout.body.checkoutId, paymentMethod: "credit_card", cardToken: token, installments: 1 });
+      const paid = await h.post("/uvvi/v1/payment", {
+        checkoutId: checkout.body.checkoutId,
+        paymentMethod: "credit_card",
+        cardToken: token,
+        installments: 1,
+      });
       expect(paid.body.status).toBe("paid");
     };
     await payFor([fine.id]);
@@ -65,12 +72,20 @@ describe("paid debts leave later lookups", () => {
     };
     for (const d of after) {
       const add = closure(d.id);
-      const clash = [...add].some((id) => byId.get(id)!.distinct.some((x) => chosen.has(x) || add.has(x)));
+      const clash = [...add].some((id) =>
+        byId.get(id)!.distinct.some((x) => chosen.has(x) || add.has(x)),
+      );
       if (!clash) for (const id of add) chosen.add(id);
     }
     await payFor([...chosen]);
     const externalId = crypto.randomUUID();
-    await h.post("/uvvi/v1/debts", { state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, externalId });
+    await h.post("/uvvi/v1/debts", {
+      state: v.uf,
+      licensePlate: v.plate,
+      renavam: v.renavam,
+      cpfCnpj: v.cpfCnpj,
+      externalId,
+    });
     const event = await h.waitFor(() => h.events((p) => p.externalId === externalId)[0]);
     expect(event.type).toBe("VehicleWithoutDebts");
   });

@@ -25,22 +25,33 @@ function expectShapeB(body: Reply["body"], code: string) {
 }
 
 describe("card tokenization", () => {
-  test.each(Object.entries(SANDBOX_CARDS))("%s: brand, last four digits, expiry, opaque token", async (_name, card) => {
-    const before = Date.now();
-    const r = await h.post("/uvvi/v1/card-token", tokenBody({ cardNumber: card.number, cvv: card.cvv }));
-    expect(r.status).toBe(200);
-    expect(r.body.success).toBe(true);
-    expect(Object.keys(r.body.data).sort()).toEqual(["brand", "expiresAt", "lastFourDigits", "token"]);
-    expect(r.body.data.brand).toBe(card.brand);
-    expect(r.body.data.lastFourDigits).toBe(card.number.slice(-4));
-    expect(r.body.data.token).not.toContain(card.number);
-    expect(r.body.data.token).not.toContain(card.number.slice(0, 6));
-    // 15 minutes under timeScale 1/600 = 1.5 s after the server's "now"
-    const expiresAt = Date.parse(r.body.data.expiresAt);
-    expect(expiresAt).toBeGreaterThanOrEqual(before + 1_500);
-    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 1_500);
-    expect(r.body.data.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-  });
+  test.each(Object.entries(SANDBOX_CARDS))(
+    "%s: brand, last four digits, expiry, opaque token",
+    async (_name, card) => {
+      const before = Date.now();
+      const r = await h.post(
+        "/uvvi/v1/card-token",
+        tokenBody({ cardNumber: card.number, cvv: card.cvv }),
+      );
+      expect(r.status).toBe(200);
+      expect(r.body.success).toBe(true);
+      expect(Object.keys(r.body.data).sort()).toEqual([
+        "brand",
+        "expiresAt",
+        "lastFourDigits",
+        "token",
+      ]);
+      expect(r.body.data.brand).toBe(card.brand);
+      expect(r.body.data.lastFourDigits).toBe(card.number.slice(-4));
+      expect(r.body.data.token).not.toContain(card.number);
+      expect(r.body.data.token).not.toContain(card.number.slice(0, 6));
+      // 15 minutes under timeScale 1/600 = 1.5 s after the server's "now"
+      const expiresAt = Date.parse(r.body.data.expiresAt);
+      expect(expiresAt).toBeGreaterThanOrEqual(before + 1_500);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + 1_500);
+      expect(r.body.data.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    },
+  );
 
   test("two tokenizations of one card give different tokens", async () => {
     const a = await h.post("/uvvi/v1/card-token", tokenBody());
@@ -52,15 +63,34 @@ describe("card tokenization", () => {
     const now = new Date();
     const mm = String(now.getUTCMonth() + 1).padStart(2, "0");
     const yy = String(now.getUTCFullYear()).slice(2);
-    expect((await h.post("/uvvi/v1/card-token", tokenBody({ expirationDate: `${mm}/${yy}` }))).status).toBe(200);
-    expect((await h.post("/uvvi/v1/card-token", tokenBody({ expirationDate: `${mm}/${now.getUTCFullYear()}` }))).status).toBe(200);
+    expect(
+      (await h.post("/uvvi/v1/card-token", tokenBody({ expirationDate: `${mm}/${yy}` }))).status,
+    ).toBe(200);
+    expect(
+      (
+        await h.post(
+          "/uvvi/v1/card-token",
+          tokenBody({ expirationDate: `${mm}/${now.getUTCFullYear()}` }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   test.each([
     ["Luhn check digit", { cardNumber: "4111111111111112" }, "cardNumber", "luhn"],
-    ["wrong length for the brand (15-digit Mastercard)", { cardNumber: "510000000000003" }, "cardNumber", "length"],
+    [
+      "wrong length for the brand (15-digit Mastercard)",
+      { cardNumber: "510000000000003" },
+      "cardNumber",
+      "length",
+    ],
     ["month 13", { expirationDate: "13/2040" }, "expirationDate", "format"],
-    ["Amex with a 3-digit CVV", { cardNumber: SANDBOX_CARDS.amexPaid.number, cvv: "123" }, "cvv", "length"],
+    [
+      "Amex with a 3-digit CVV",
+      { cardNumber: SANDBOX_CARDS.amexPaid.number, cvv: "123" },
+      "cvv",
+      "length",
+    ],
     ["Visa with a 4-digit CVV", { cvv: "1234" }, "cvv", "length"],
   ])("400 %s", async (_name, overrides, field, reason) => {
     const r = await h.post("/uvvi/v1/card-token", tokenBody(overrides));
@@ -88,7 +118,10 @@ describe("card tokenization", () => {
     expect(expired.status).toBe(422);
     expectShapeB(expired.body, "VALIDATION_ERROR");
     expect(expired.body.error.details.reason).toBe("expired");
-    const discover = await h.post("/uvvi/v1/card-token", tokenBody({ cardNumber: "6011111111111117" }));
+    const discover = await h.post(
+      "/uvvi/v1/card-token",
+      tokenBody({ cardNumber: "6011111111111117" }),
+    );
     expect(discover.status).toBe(422);
     expect(discover.body.error.details.reason).toBe("unsupported_brand");
   });
@@ -99,7 +132,13 @@ describe("card tokenization", () => {
   });
 });
 
-type Option = { number: number; installmentAmount: number; totalAmount: number; interestRate: number; interestAmount: number };
+type Option = {
+  number: number;
+  installmentAmount: number;
+  totalAmount: number;
+  interestRate: number;
+  interestAmount: number;
+};
 const cents = (reais: number) => Math.round(reais * 100);
 
 describe("installment simulation", () => {
@@ -109,8 +148,20 @@ describe("installment simulation", () => {
     expect(r.body.success).toBe(true);
     expect(r.body.amount).toBe(100);
     expect(r.body.installments).toHaveLength(12);
-    expect(r.body.installments[0]).toEqual({ number: 1, installmentAmount: 102.99, totalAmount: 102.99, interestRate: 2.99, interestAmount: 2.99 });
-    expect(r.body.installments[1]).toEqual({ number: 2, installmentAmount: 53.04, totalAmount: 106.08, interestRate: 6.08, interestAmount: 6.08 });
+    expect(r.body.installments[0]).toEqual({
+      number: 1,
+      installmentAmount: 102.99,
+      totalAmount: 102.99,
+      interestRate: 2.99,
+      interestAmount: 2.99,
+    });
+    expect(r.body.installments[1]).toEqual({
+      number: 2,
+      installmentAmount: 53.04,
+      totalAmount: 106.08,
+      interestRate: 6.08,
+      interestAmount: 6.08,
+    });
   });
 
   test.each([
@@ -135,7 +186,9 @@ describe("installment simulation", () => {
         expect(r.status).toBe(200);
         const options = r.body.installments as Option[];
         // rule 3: count == min(12, floor(amount / 5.00)); rule 1: ascending from 1
-        expect(options.map((o) => o.number)).toEqual(Array.from({ length: Math.min(12, Math.floor(amountCents / 500)) }, (_, i) => i + 1));
+        expect(options.map((o) => o.number)).toEqual(
+          Array.from({ length: Math.min(12, Math.floor(amountCents / 500)) }, (_, i) => i + 1),
+        );
         let previousTotal = amountCents;
         let previousRate = 0;
         for (const o of options) {

@@ -4,13 +4,22 @@ import type { SandboxDebt } from "@/lib/sandbox/context";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { saoPauloInstant, saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
-import { customerFixture, OTHER_KEY, startHarness, vehicleOf, type Harness } from "@/tests/support/sandbox-payments-harness";
+import {
+  customerFixture,
+  OTHER_KEY,
+  startHarness,
+  vehicleOf,
+  type Harness,
+} from "@/tests/support/sandbox-payments-harness";
 
 let h: Harness;
 let debts: SandboxDebt[];
 const id = (title: string) => h.pick(debts, title).id;
 // By shape rather than by year in the title, so the tests do not depend on the calendar.
-const ipvaPrevious = () => debts.find((d) => d.type === "ipva" && d.distinct.length === 0 && d.dependsOn.length === 0 && d.isExpired)!;
+const ipvaPrevious = () =>
+  debts.find(
+    (d) => d.type === "ipva" && d.distinct.length === 0 && d.dependsOn.length === 0 && d.isExpired,
+  )!;
 const ipvaCotaUnica = () => debts.find((d) => d.type === "ipva" && d.distinct.length > 1)!;
 const ipvaParcela1 = () => debts.find((d) => d.type === "ipva" && d.title.includes("Parcela 1/3"))!;
 
@@ -23,7 +32,8 @@ beforeEach(async () => {
   debts = await h.lookup();
 });
 
-const payCard = (checkoutId: string, card = SANDBOX_CARDS.visaPaid) => h.payByCard(checkoutId, card);
+const payCard = (checkoutId: string, card = SANDBOX_CARDS.visaPaid) =>
+  h.payByCard(checkoutId, card);
 
 describe("checkout", () => {
   test("201 with the sum of the chosen debts, their amounts and a 24 h (time-scaled) expiry", async () => {
@@ -31,7 +41,13 @@ describe("checkout", () => {
     const chosen = [id("Multa - Velocidade"), id("Multa - Estacionar")];
     const r = await h.checkout(chosen);
     expect(r.status).toBe(201);
-    expect(Object.keys(r.body).sort()).toEqual(["amount", "checkoutId", "debts", "expiresAt", "success"]);
+    expect(Object.keys(r.body).sort()).toEqual([
+      "amount",
+      "checkoutId",
+      "debts",
+      "expiresAt",
+      "success",
+    ]);
     expect(r.body.success).toBe(true);
     expect(r.body.amount).toBe(273.33); // 78.10 + 195.23, summed in cents
     expect(r.body.debts).toEqual([
@@ -44,7 +60,13 @@ describe("checkout", () => {
   });
 
   test("a full licensing selection satisfies every dependsOn", async () => {
-    const r = await h.checkout([ipvaPrevious().id, ipvaCotaUnica().id, id("Multa - Avançar"), id("Licenciamento"), id("Taxa de serviço")]);
+    const r = await h.checkout([
+      ipvaPrevious().id,
+      ipvaCotaUnica().id,
+      id("Multa - Avançar"),
+      id("Licenciamento"),
+      id("Taxa de serviço"),
+    ]);
     expect(r.status).toBe(201);
     expect(r.body.amount).toBe(4427.73); // 2104.88 + 1843.27 + 311.27 + 161.81 + 6.50
   });
@@ -58,7 +80,9 @@ describe("checkout", () => {
     expect(r.body.error.details.rule).toBe("dependsOn");
     expect(r.body.error.details.debtId).toBe(licensing.id);
     expect([...r.body.error.details.missing].sort()).toEqual([...licensing.dependsOn].sort());
-    expect(r.body.error.details.violations).toEqual([{ rule: "dependsOn", debtId: licensing.id, missing: licensing.dependsOn }]);
+    expect(r.body.error.details.violations).toEqual([
+      { rule: "dependsOn", debtId: licensing.id, missing: licensing.dependsOn },
+    ]);
   });
 
   test("422 distinct names the debt and the conflicting ids", async () => {
@@ -70,7 +94,11 @@ describe("checkout", () => {
     expect(r.body.error.details.debtId).toBe(cotaUnica.id);
     expect(r.body.error.details.conflictsWith).toEqual([parcela1.id]);
     // both sides of the pair are reported
-    expect(r.body.error.details.violations).toContainEqual({ rule: "distinct", debtId: parcela1.id, conflictsWith: [cotaUnica.id] });
+    expect(r.body.error.details.violations).toContainEqual({
+      rule: "distinct",
+      debtId: parcela1.id,
+      conflictsWith: [cotaUnica.id],
+    });
   });
 
   test("422 for an id no lookup returned", async () => {
@@ -83,8 +111,15 @@ describe("checkout", () => {
   test("422 for a debt of another vehicle (foreign debt id)", async () => {
     // The SP authority is in maintenance from 00:00 to 06:59 in São Paulo (lookups get 903), so
     // this test's lookup runs at noon of the same day, São Paulo time, whatever the hour.
-    const noonInSaoPaulo = saoPauloInstant({ ...saoPauloWallClock(new Date()), hour: 12, minute: 0, second: 0 });
-    expect((await h.post("/__sandbox/clock", { now: noonInSaoPaulo.toISOString() })).status).toBe(200);
+    const noonInSaoPaulo = saoPauloInstant({
+      ...saoPauloWallClock(new Date()),
+      hour: 12,
+      minute: 0,
+      second: 0,
+    });
+    expect((await h.post("/__sandbox/clock", { now: noonInSaoPaulo.toISOString() })).status).toBe(
+      200,
+    );
     try {
       const spDebts = await h.lookup(SANDBOX_VEHICLES.spWithDebts);
       const spFine = h.pick(spDebts, "Multa");
@@ -108,11 +143,19 @@ describe("checkout", () => {
 
     const parking = id("Multa - Estacionar");
     const second = await h.checkout([parking]);
-    expect((await payCard(second.body.checkoutId, SANDBOX_CARDS.analysisThenRefused)).body.status).toBe("in_analysis");
+    expect(
+      (await payCard(second.body.checkoutId, SANDBOX_CARDS.analysisThenRefused)).body.status,
+    ).toBe("in_analysis");
     const during = await h.checkout([parking]);
-    expect(during.body.error.details).toMatchObject({ rule: "paymentInProgress", debtIds: [parking] });
+    expect(during.body.error.details).toMatchObject({
+      rule: "paymentInProgress",
+      debtIds: [parking],
+    });
     // refused: the debt is free again
-    await h.waitFor(() => h.events((e) => e.type === "payment-status-update" && e.status === "refused").length > 0);
+    await h.waitFor(
+      () =>
+        h.events((e) => e.type === "payment-status-update" && e.status === "refused").length > 0,
+    );
     expect((await h.checkout([parking])).status).toBe(201);
   });
 
@@ -121,7 +164,11 @@ describe("checkout", () => {
     const r = await h.post("/uvvi/v1/checkout", {
       debts: [id("Multa - Velocidade")],
       customer: customerFixture({ cpfCnpj: "529.982.247-25", phone: "+55 (31) 3222-1234" }),
-      vehicle: { licensePlate: `${v.plate.slice(0, 3).toLowerCase()}-${v.plate.slice(3)}`, renavam: v.renavam, uf: v.uf.toLowerCase() },
+      vehicle: {
+        licensePlate: `${v.plate.slice(0, 3).toLowerCase()}-${v.plate.slice(3)}`,
+        renavam: v.renavam,
+        uf: v.uf.toLowerCase(),
+      },
     });
     expect(r.status).toBe(201);
   });
@@ -154,7 +201,10 @@ describe("checkout", () => {
     await h.lookup(SANDBOX_VEHICLES.withDebts, OTHER_KEY);
     const r = await h.checkout([id("Multa - Velocidade")], SANDBOX_VEHICLES.withDebts, OTHER_KEY);
     expect(r.status).toBe(201);
-    const pay = await h.post("/uvvi/v1/payment", { checkoutId: r.body.checkoutId, paymentMethod: "pix" });
+    const pay = await h.post("/uvvi/v1/payment", {
+      checkoutId: r.body.checkoutId,
+      paymentMethod: "pix",
+    });
     expect(pay.status).toBe(404);
     expect(pay.body.error.code).toBe("NOT_FOUND");
   });

@@ -30,7 +30,8 @@ async function ipvaOf(plate: string) {
   };
 }
 
-const payByCard = (checkoutId: string, card = SANDBOX_CARDS.visaPaid) => h.payByCard(checkoutId, card);
+const payByCard = (checkoutId: string, card = SANDBOX_CARDS.visaPaid) =>
+  h.payByCard(checkoutId, card);
 
 describe("a distinct alternative paid or being paid elsewhere", () => {
   it("checkout: the cota única is refused once parcela 1/3 is paid; parcela 2/3 is still accepted", async () => {
@@ -43,7 +44,14 @@ describe("a distinct alternative paid or being paid elsewhere", () => {
     expect(x.status).toBe(422);
     expect(x.body).toMatchObject({
       success: false,
-      error: { code: "VALIDATION_ERROR", details: { rule: "alternativePaid", debtIds: [cota.id], alternatives: [{ debtId: cota.id, alternativeId: p1.id, status: "paid" }] } },
+      error: {
+        code: "VALIDATION_ERROR",
+        details: {
+          rule: "alternativePaid",
+          debtIds: [cota.id],
+          alternatives: [{ debtId: cota.id, alternativeId: p1.id, status: "paid" }],
+        },
+      },
     });
     expect(x.body.error.message).toMatch(/distinct alternative is already paid/);
 
@@ -60,16 +68,26 @@ describe("a distinct alternative paid or being paid elsewhere", () => {
     expect((await payByCard(y.body.checkoutId)).body.status).toBe("paid");
     const refused = await payByCard(x.body.checkoutId);
     expect(refused.status).toBe(422);
-    expect(refused.body.error.details).toMatchObject({ rule: "alternativePaid", debtIds: [cota.id], paymentIds: [expect.stringMatching(/^pay_/)] });
+    expect(refused.body.error.details).toMatchObject({
+      rule: "alternativePaid",
+      debtIds: [cota.id],
+      paymentIds: [expect.stringMatching(/^pay_/)],
+    });
   });
 
   it("payment: an alternative being charged (in analysis) refuses with alternativeInProgress, both ways", async () => {
     const { v, previous, cota, p1 } = await ipvaOf("TST8D03");
     const x = await h.checkout([previous.id, cota.id], v);
     const y = await h.checkout([p1.id], v);
-    expect((await payByCard(x.body.checkoutId, SANDBOX_CARDS.analysisThenRefused)).body.status).toBe("in_analysis");
+    expect(
+      (await payByCard(x.body.checkoutId, SANDBOX_CARDS.analysisThenRefused)).body.status,
+    ).toBe("in_analysis");
     const refused = await payByCard(y.body.checkoutId);
     expect(refused.status).toBe(422);
-    expect(refused.body.error.details).toMatchObject({ rule: "alternativeInProgress", debtIds: [p1.id], alternatives: [{ alternativeId: cota.id, status: "in_analysis" }] });
+    expect(refused.body.error.details).toMatchObject({
+      rule: "alternativeInProgress",
+      debtIds: [p1.id],
+      alternatives: [{ alternativeId: cota.id, status: "in_analysis" }],
+    });
   });
 });

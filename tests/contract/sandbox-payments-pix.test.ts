@@ -23,16 +23,26 @@ describe("PIX (controlled expiry)", () => {
     debts = await h.lookup();
   });
 
-  const newCheckout = async (title = "Multa - Estacionar") => (await h.checkout([h.pick(debts, title).id])).body;
-  const pix = (checkoutId: string, externalId?: string) => h.post("/uvvi/v1/payment", { checkoutId, paymentMethod: "pix", externalId });
-  const statusOf = async (paymentId: string) => (await h.post("/uvvi/v1/payment/status", { paymentId })).body;
+  const newCheckout = async (title = "Multa - Estacionar") =>
+    (await h.checkout([h.pick(debts, title).id])).body;
+  const pix = (checkoutId: string, externalId?: string) =>
+    h.post("/uvvi/v1/payment", { checkoutId, paymentMethod: "pix", externalId });
+  const statusOf = async (paymentId: string) =>
+    (await h.post("/uvvi/v1/payment/status", { paymentId })).body;
 
   test("awaiting_payment with a valid BR Code for the 1x total, a PNG data URI and expiresAt", async () => {
     const before = Date.now();
     const co = await newCheckout();
     const r = await pix(co.checkoutId);
     expect(r.status).toBe(201);
-    expect(Object.keys(r.body).sort()).toEqual(["expiresAt", "paymentId", "qrCode", "qrCodeImage", "status", "success"]);
+    expect(Object.keys(r.body).sort()).toEqual([
+      "expiresAt",
+      "paymentId",
+      "qrCode",
+      "qrCodeImage",
+      "status",
+      "success",
+    ]);
     expect(r.body.status).toBe("awaiting_payment");
 
     const code = parseBrCode(r.body.qrCode);
@@ -49,7 +59,10 @@ describe("PIX (controlled expiry)", () => {
     expect(code.additionalData.get("05")).toMatch(/^[A-Za-z0-9]{1,25}$/);
 
     // PIX carries interest: its amount is the 1x card total (documented decision)
-    const sim = await h.post("/uvvi/v1/installments", { amount: co.amount, paymentMethod: "credit_card" });
+    const sim = await h.post("/uvvi/v1/installments", {
+      amount: co.amount,
+      paymentMethod: "credit_card",
+    });
     const oneX = sim.body.installments[0].totalAmount as number;
     expect(oneX).toBeGreaterThan(co.amount);
     expect(code.fields.get("54")).toBe(oneX.toFixed(2));
@@ -63,7 +76,12 @@ describe("PIX (controlled expiry)", () => {
     expect(expiresAt).toBeGreaterThanOrEqual(before + 3_000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 3_000);
     const created = await h.waitFor(() => h.paymentEvents(r.body.paymentId)[0]);
-    expect(created).toMatchObject({ status: "awaiting_payment", liquidationStatus: "pending", paidAt: null, amount: oneX });
+    expect(created).toMatchObject({
+      status: "awaiting_payment",
+      liquidationStatus: "pending",
+      paidAt: null,
+      amount: oneX,
+    });
   });
 
   test("the simulated payer pays it: paid, webhooks, settlement; paying twice is a 422", async () => {
@@ -72,10 +90,16 @@ describe("PIX (controlled expiry)", () => {
     const paid = await h.post(`/__sandbox/pix/${paymentId}/pay`);
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ success: true, paymentId, status: "paid" });
-    await h.waitFor(() => h.paymentEvents(paymentId).some((e) => e.liquidationStatus === "settled"));
+    await h.waitFor(() =>
+      h.paymentEvents(paymentId).some((e) => e.liquidationStatus === "settled"),
+    );
     expect(h.paymentEvents(paymentId).map((e) => e.status)).toContain("paid");
     const s = await statusOf(paymentId);
-    expect(s).toMatchObject({ status: "paid", liquidationStatus: "settled", paidAt: paid.body.paidAt });
+    expect(s).toMatchObject({
+      status: "paid",
+      liquidationStatus: "settled",
+      paidAt: paid.body.paidAt,
+    });
     expect(s.debts[0].status).toBe("settled");
     expect(s.debts[0].settledAt).toBeTypeOf("string");
 
@@ -90,12 +114,18 @@ describe("PIX (controlled expiry)", () => {
     const first = await pix(co.checkoutId);
     const blocked = await pix(co.checkoutId);
     expect(blocked.status).toBe(422);
-    expect(blocked.body.error.details).toMatchObject({ rule: "paymentInProgress", paymentId: first.body.paymentId, status: "awaiting_payment" });
+    expect(blocked.body.error.details).toMatchObject({
+      rule: "paymentInProgress",
+      paymentId: first.body.paymentId,
+      status: "awaiting_payment",
+    });
 
     const expired = await h.post(`/__sandbox/pix/${first.body.paymentId}/expire`);
     expect(expired.status).toBe(200);
     expect(expired.body.status).toBe("expired");
-    const event = await h.waitFor(() => h.paymentEvents(first.body.paymentId).find((e) => e.status === "expired"));
+    const event = await h.waitFor(() =>
+      h.paymentEvents(first.body.paymentId).find((e) => e.status === "expired"),
+    );
     expect(event.liquidationStatus).toBe("not_applicable");
     expect((await statusOf(first.body.paymentId)).status).toBe("expired");
     const late = await h.post(`/__sandbox/pix/${first.body.paymentId}/pay`);
@@ -118,7 +148,10 @@ describe("PIX (controlled expiry)", () => {
     expect((await statusOf(p.body.paymentId)).status).toBe("expired");
     const again = await pix(co.checkoutId);
     expect(again.status).toBe(422);
-    expect(again.body.error.details).toMatchObject({ rule: "checkoutExpired", checkoutId: co.checkoutId });
+    expect(again.body.error.details).toMatchObject({
+      rule: "checkoutExpired",
+      checkoutId: co.checkoutId,
+    });
     const card = await h.post("/uvvi/v1/payment", {
       checkoutId: co.checkoutId,
       paymentMethod: "credit_card",
@@ -132,7 +165,9 @@ describe("PIX (controlled expiry)", () => {
   test("20 concurrent PIX requests with one externalId: one payment, one code", async () => {
     const co = await newCheckout();
     const externalId = randomUUID();
-    const replies = await Promise.all(Array.from({ length: 20 }, () => pix(co.checkoutId, externalId)));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => pix(co.checkoutId, externalId)),
+    );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(replies[0]!.body.qrCodeImage).toMatch(/^data:image\/png;base64,/);
@@ -140,7 +175,12 @@ describe("PIX (controlled expiry)", () => {
 
   test("a checkout below R$ 5.00 has no card option but can be paid by PIX with interest", async () => {
     const v = SANDBOX_VEHICLES.syncAnswer;
-    const sync = await h.post("/uvvi/v1/debts", { state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj });
+    const sync = await h.post("/uvvi/v1/debts", {
+      state: v.uf,
+      licensePlate: v.plate,
+      renavam: v.renavam,
+      cpfCnpj: v.cpfCnpj,
+    });
     const fee = (sync.body.debts as SandboxDebt[]).find((d) => d.amount === 3.5)!;
     const co = await h.checkout([fee.id], v);
     const r = await pix(co.body.checkoutId);
@@ -153,7 +193,10 @@ describe("natural expiry (short validity windows)", () => {
   let h: Harness;
   let debts: SandboxDebt[];
   beforeAll(async () => {
-    h = await startHarness({ timeScale: 1 / 600, paymentTimings: { pixTtl: 150, cardTokenTtl: 100 } });
+    h = await startHarness({
+      timeScale: 1 / 600,
+      paymentTimings: { pixTtl: 150, cardTokenTtl: 100 },
+    });
   });
   afterAll(() => h.close());
   beforeEach(async () => {
@@ -163,11 +206,20 @@ describe("natural expiry (short validity windows)", () => {
 
   test("an unpaid PIX expires by itself (webhook), and a new one can be made for the checkout", async () => {
     const co = (await h.checkout([h.pick(debts, "Multa - Estacionar").id])).body;
-    const first = await h.post("/uvvi/v1/payment", { checkoutId: co.checkoutId, paymentMethod: "pix" });
-    const expired = await h.waitFor(() => h.paymentEvents(first.body.paymentId).find((e) => e.status === "expired"), 3_000);
+    const first = await h.post("/uvvi/v1/payment", {
+      checkoutId: co.checkoutId,
+      paymentMethod: "pix",
+    });
+    const expired = await h.waitFor(
+      () => h.paymentEvents(first.body.paymentId).find((e) => e.status === "expired"),
+      3_000,
+    );
     expect(expired).toMatchObject({ liquidationStatus: "not_applicable", paidAt: null });
     expect((await h.post(`/__sandbox/pix/${first.body.paymentId}/pay`)).status).toBe(422);
-    const second = await h.post("/uvvi/v1/payment", { checkoutId: co.checkoutId, paymentMethod: "pix" });
+    const second = await h.post("/uvvi/v1/payment", {
+      checkoutId: co.checkoutId,
+      paymentMethod: "pix",
+    });
     expect(second.status).toBe(201);
     expect(second.body.status).toBe("awaiting_payment");
   });
@@ -176,7 +228,12 @@ describe("natural expiry (short validity windows)", () => {
     const co = (await h.checkout([h.pick(debts, "Multa - Estacionar").id])).body;
     const cardToken = await h.tokenize(SANDBOX_CARDS.visaPaid);
     await new Promise((r) => setTimeout(r, 150));
-    const r = await h.post("/uvvi/v1/payment", { checkoutId: co.checkoutId, paymentMethod: "credit_card", cardToken, installments: 1 });
+    const r = await h.post("/uvvi/v1/payment", {
+      checkoutId: co.checkoutId,
+      paymentMethod: "credit_card",
+      cardToken,
+      installments: 1,
+    });
     expect(r.status).toBe(422);
     expect(r.body.error.details.rule).toBe("tokenExpired");
   });
@@ -195,8 +252,14 @@ describe("natural checkout expiry", () => {
     const co = (await h.checkout([h.pick(debts, "Multa - Estacionar").id])).body;
     const p = await h.post("/uvvi/v1/payment", { checkoutId: co.checkoutId, paymentMethod: "pix" });
     expect(p.body.expiresAt).toBe(co.expiresAt);
-    await h.waitFor(() => h.paymentEvents(p.body.paymentId).some((e) => e.status === "expired"), 3_000);
-    const again = await h.post("/uvvi/v1/payment", { checkoutId: co.checkoutId, paymentMethod: "pix" });
+    await h.waitFor(
+      () => h.paymentEvents(p.body.paymentId).some((e) => e.status === "expired"),
+      3_000,
+    );
+    const again = await h.post("/uvvi/v1/payment", {
+      checkoutId: co.checkoutId,
+      paymentMethod: "pix",
+    });
     expect(again.status).toBe(422);
     expect(again.body.error.details.rule).toBe("checkoutExpired");
   });

@@ -14,7 +14,11 @@ let debts: SandboxDebt[];
 beforeAll(async () => {
   // timeScale 1/600: analysis 50 ms, processing ~17 ms, one debt settled per 100 ms; settlement
   // starts 300 ms after paid (pinned) so a test can read the "pending" state before it moves.
-  h = await startHarness({ timeScale: 1 / 600, withheldPaymentMs: WITHHELD_MS, paymentTimings: { settlementStart: 300 } });
+  h = await startHarness({
+    timeScale: 1 / 600,
+    withheldPaymentMs: WITHHELD_MS,
+    paymentTimings: { settlementStart: 300 },
+  });
 });
 afterAll(() => h.close());
 beforeEach(async () => {
@@ -24,66 +28,138 @@ beforeEach(async () => {
 
 const fine = (title = "Multa - Estacionar") => h.pick(debts, title).id;
 
-async function payWith(card: SandboxCard, opts: { debtIds?: string[]; installments?: number; externalId?: string } = {}) {
+async function payWith(
+  card: SandboxCard,
+  opts: { debtIds?: string[]; installments?: number; externalId?: string } = {},
+) {
   const co = await h.checkout(opts.debtIds ?? [fine()]);
   expect(co.status).toBe(201);
   const cardToken = await h.tokenize(card);
-  const body = { checkoutId: co.body.checkoutId, paymentMethod: "credit_card", cardToken, installments: opts.installments ?? 1, externalId: opts.externalId };
+  const body = {
+    checkoutId: co.body.checkoutId,
+    paymentMethod: "credit_card",
+    cardToken,
+    installments: opts.installments ?? 1,
+    externalId: opts.externalId,
+  };
   return { checkout: co.body, body, reply: await h.post("/uvvi/v1/payment", body) };
 }
 
 /** Emission order, from the sandbox's own delivery log (the receiver may see near-simultaneous ones swapped). */
 async function emitted(paymentId: string): Promise<string[]> {
-  const r = await fetch(`${h.url}/__sandbox/deliveries?type=payment-status-update`, { headers: { "x-api-key": "sk_test_sandbox_default" } });
+  const r = await fetch(`${h.url}/__sandbox/deliveries?type=payment-status-update`, {
+    headers: { "x-api-key": "sk_test_sandbox_default" },
+  });
   const { deliveries } = (await r.json()) as { deliveries: { payload: WebhookPayload }[] };
-  return deliveries.filter((d) => d.payload.paymentId === paymentId).map((d) => `${d.payload.status}/${d.payload.liquidationStatus}`);
+  return deliveries
+    .filter((d) => d.payload.paymentId === paymentId)
+    .map((d) => `${d.payload.status}/${d.payload.liquidationStatus}`);
 }
 
-const received = (paymentId: string) => h.paymentEvents(paymentId).map((e) => `${e.status}/${e.liquidationStatus}`);
+const received = (paymentId: string) =>
+  h.paymentEvents(paymentId).map((e) => `${e.status}/${e.liquidationStatus}`);
 const SETTLED = ["paid/pending", "paid/processing", "paid/settled"];
 
 describe("card outcomes from the test-card catalog", () => {
   test.each([
     { name: "visaPaid", card: SANDBOX_CARDS.visaPaid, initial: "paid", sequence: SETTLED },
-    { name: "mastercardPaid", card: SANDBOX_CARDS.mastercardPaid, initial: "paid", sequence: SETTLED },
+    {
+      name: "mastercardPaid",
+      card: SANDBOX_CARDS.mastercardPaid,
+      initial: "paid",
+      sequence: SETTLED,
+    },
     { name: "eloPaid", card: SANDBOX_CARDS.eloPaid, initial: "paid", sequence: SETTLED },
     { name: "amexPaid", card: SANDBOX_CARDS.amexPaid, initial: "paid", sequence: SETTLED },
-    { name: "hipercardPaid", card: SANDBOX_CARDS.hipercardPaid, initial: "paid", sequence: SETTLED },
-    { name: "refusedByOperator", card: SANDBOX_CARDS.refusedByOperator, initial: "refused", sequence: ["refused/not_applicable"] },
-    { name: "refusedByAntifraud", card: SANDBOX_CARDS.refusedByAntifraud, initial: "refused", sequence: ["refused/not_applicable"] },
-    { name: "analysisThenPaid", card: SANDBOX_CARDS.analysisThenPaid, initial: "in_analysis", sequence: ["in_analysis/pending", ...SETTLED] },
-    { name: "analysisThenRefused", card: SANDBOX_CARDS.analysisThenRefused, initial: "in_analysis", sequence: ["in_analysis/pending", "refused/not_applicable"] },
-    { name: "processingThenPaid", card: SANDBOX_CARDS.processingThenPaid, initial: "processing", sequence: ["processing/pending", ...SETTLED] },
-  ])("$name: synchronous $initial, then the webhook sequence", async ({ card, initial, sequence }) => {
-    const { reply } = await payWith(card, { installments: 3 });
-    // the charged amount is the simulated 3x total for the checkout amount (R$ 195.23)
-    const simulated = await h.post("/uvvi/v1/installments", { amount: 195.23, paymentMethod: "credit_card" });
-    const threeX = simulated.body.installments[2].totalAmount as number;
-    expect(reply.status).toBe(201);
-    expect(Object.keys(reply.body).sort()).toEqual(["amount", "installments", "paidAt", "paymentId", "status", "success", "transactionId"]);
-    expect(reply.body.status).toBe(initial);
-    expect(Number.isInteger(reply.body.transactionId)).toBe(true);
-    expect(reply.body.installments).toBe(3);
-    expect(reply.body.amount).toBe(threeX);
-    expect(reply.body.paidAt === null).toBe(initial !== "paid");
+    {
+      name: "hipercardPaid",
+      card: SANDBOX_CARDS.hipercardPaid,
+      initial: "paid",
+      sequence: SETTLED,
+    },
+    {
+      name: "refusedByOperator",
+      card: SANDBOX_CARDS.refusedByOperator,
+      initial: "refused",
+      sequence: ["refused/not_applicable"],
+    },
+    {
+      name: "refusedByAntifraud",
+      card: SANDBOX_CARDS.refusedByAntifraud,
+      initial: "refused",
+      sequence: ["refused/not_applicable"],
+    },
+    {
+      name: "analysisThenPaid",
+      card: SANDBOX_CARDS.analysisThenPaid,
+      initial: "in_analysis",
+      sequence: ["in_analysis/pending", ...SETTLED],
+    },
+    {
+      name: "analysisThenRefused",
+      card: SANDBOX_CARDS.analysisThenRefused,
+      initial: "in_analysis",
+      sequence: ["in_analysis/pending", "refused/not_applicable"],
+    },
+    {
+      name: "processingThenPaid",
+      card: SANDBOX_CARDS.processingThenPaid,
+      initial: "processing",
+      sequence: ["processing/pending", ...SETTLED],
+    },
+  ])(
+    "$name: synchronous $initial, then the webhook sequence",
+    async ({ card, initial, sequence }) => {
+      const { reply } = await payWith(card, { installments: 3 });
+      // the charged amount is the simulated 3x total for the checkout amount (R$ 195.23)
+      const simulated = await h.post("/uvvi/v1/installments", {
+        amount: 195.23,
+        paymentMethod: "credit_card",
+      });
+      const threeX = simulated.body.installments[2].totalAmount as number;
+      expect(reply.status).toBe(201);
+      expect(Object.keys(reply.body).sort()).toEqual([
+        "amount",
+        "installments",
+        "paidAt",
+        "paymentId",
+        "status",
+        "success",
+        "transactionId",
+      ]);
+      expect(reply.body.status).toBe(initial);
+      expect(Number.isInteger(reply.body.transactionId)).toBe(true);
+      expect(reply.body.installments).toBe(3);
+      expect(reply.body.amount).toBe(threeX);
+      expect(reply.body.paidAt === null).toBe(initial !== "paid");
 
-    const { paymentId } = reply.body;
-    await h.waitFor(() => received(paymentId).length === sequence.length);
-    expect(await emitted(paymentId)).toEqual(sequence);
-    expect([...received(paymentId)].sort()).toEqual([...sequence].sort());
-    for (const e of h.paymentEvents(paymentId)) {
-      expect(Object.keys(e).sort()).toEqual(["amount", "externalId", "liquidationStatus", "paidAt", "paymentId", "status", "transactionId", "type"]);
-      expect(e.transactionId).toBe(reply.body.transactionId);
-      expect(e.amount).toBe(threeX);
-    }
-    const final = sequence.at(-1)!.split("/")[0];
-    const status = await h.post("/uvvi/v1/payment/status", { paymentId });
-    expect(status.body.status).toBe(final);
-    if (final === "refused") {
-      expect(status.body.liquidationStatus).toBe("not_applicable");
-      expect(status.body.paidAt).toBeNull();
-    }
-  });
+      const { paymentId } = reply.body;
+      await h.waitFor(() => received(paymentId).length === sequence.length);
+      expect(await emitted(paymentId)).toEqual(sequence);
+      expect([...received(paymentId)].sort()).toEqual([...sequence].sort());
+      for (const e of h.paymentEvents(paymentId)) {
+        expect(Object.keys(e).sort()).toEqual([
+          "amount",
+          "externalId",
+          "liquidationStatus",
+          "paidAt",
+          "paymentId",
+          "status",
+          "transactionId",
+          "type",
+        ]);
+        expect(e.transactionId).toBe(reply.body.transactionId);
+        expect(e.amount).toBe(threeX);
+      }
+      const final = sequence.at(-1)!.split("/")[0];
+      const status = await h.post("/uvvi/v1/payment/status", { paymentId });
+      expect(status.body.status).toBe(final);
+      if (final === "refused") {
+        expect(status.body.liquidationStatus).toBe("not_applicable");
+        expect(status.body.paidAt).toBeNull();
+      }
+    },
+  );
 
   test("timeout card: answer withheld, sent without status; paid by webhook meanwhile", async () => {
     const pending = payWith(SANDBOX_CARDS.timeout);
@@ -99,7 +175,9 @@ describe("card outcomes from the test-card catalog", () => {
     expect(reply.body).not.toHaveProperty("paidAt");
     expect(reply.body.paymentId).toBe(first.paymentId);
     expect(reply.body.transactionId).toBe(first.transactionId);
-    const paid = await h.waitFor(() => h.paymentEvents(first.paymentId as string).find((e) => e.status === "paid"));
+    const paid = await h.waitFor(() =>
+      h.paymentEvents(first.paymentId as string).find((e) => e.status === "paid"),
+    );
     expect(paid.paidAt).toBeTypeOf("string");
     await h.waitFor(() => received(first.paymentId as string).includes("paid/settled"));
     expect(await emitted(first.paymentId as string)).toEqual(["processing/pending", ...SETTLED]);
@@ -126,13 +204,26 @@ describe("settlement", () => {
     const { reply } = await payWith(SANDBOX_CARDS.visaPaid, { debtIds: ids, installments: 12 });
     const { paymentId } = reply.body;
     const start = await h.post("/uvvi/v1/payment/status", { paymentId });
-    expect(start.body).toMatchObject({ status: "paid", liquidationStatus: "pending", settledAt: null });
+    expect(start.body).toMatchObject({
+      status: "paid",
+      liquidationStatus: "pending",
+      settledAt: null,
+    });
     expect(start.body.debts).toEqual(ids.map((id) => ({ id, status: "pending", settledAt: null })));
 
     await h.waitFor(() => received(paymentId).includes("paid/processing"));
     await h.waitFor(() => received(paymentId).includes("paid/settled"));
     const end = await h.post("/uvvi/v1/payment/status", { paymentId });
-    expect(Object.keys(end.body).sort()).toEqual(["amount", "debts", "liquidationStatus", "paidAt", "paymentId", "settledAt", "status", "success"]);
+    expect(Object.keys(end.body).sort()).toEqual([
+      "amount",
+      "debts",
+      "liquidationStatus",
+      "paidAt",
+      "paymentId",
+      "settledAt",
+      "status",
+      "success",
+    ]);
     expect(end.body.liquidationStatus).toBe("settled");
     expect(end.body.debts.map((d: { id: string }) => d.id)).toEqual(ids);
     const settledAts = end.body.debts.map((d: { status: string; settledAt: string }) => {
@@ -151,15 +242,25 @@ describe("idempotency by externalId", () => {
     const co = await h.checkout([fine()]);
     const cardToken = await h.tokenize(SANDBOX_CARDS.analysisThenPaid);
     const externalId = randomUUID();
-    const body = { checkoutId: co.body.checkoutId, paymentMethod: "credit_card", cardToken, installments: 2, externalId };
-    const replies = await Promise.all(Array.from({ length: 20 }, () => h.post("/uvvi/v1/payment", body)));
+    const body = {
+      checkoutId: co.body.checkoutId,
+      paymentMethod: "credit_card",
+      cardToken,
+      installments: 2,
+      externalId,
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => h.post("/uvvi/v1/payment", body)),
+    );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 200)).toHaveLength(19);
     expect(new Set(replies.map((r) => r.body.paymentId)).size).toBe(1);
     expect(new Set(replies.map((r) => r.body.transactionId)).size).toBe(1);
     const paymentId = replies[0]!.body.paymentId as string;
     await h.waitFor(() => received(paymentId).includes("paid/settled"));
-    const forThisExternalId = h.events((e) => e.type === "payment-status-update" && e.externalId === externalId);
+    const forThisExternalId = h.events(
+      (e) => e.type === "payment-status-update" && e.externalId === externalId,
+    );
     expect(new Set(forThisExternalId.map((e) => e.paymentId))).toEqual(new Set([paymentId]));
     expect(await emitted(paymentId)).toEqual(["in_analysis/pending", ...SETTLED]);
 
@@ -172,8 +273,16 @@ describe("idempotency by externalId", () => {
   test("20 concurrent withheld requests: all wait, all get the same answer", async () => {
     const co = await h.checkout([fine()]);
     const cardToken = await h.tokenize(SANDBOX_CARDS.timeout);
-    const body = { checkoutId: co.body.checkoutId, paymentMethod: "credit_card", cardToken, installments: 1, externalId: randomUUID() };
-    const replies = await Promise.all(Array.from({ length: 20 }, () => h.post("/uvvi/v1/payment", body)));
+    const body = {
+      checkoutId: co.body.checkoutId,
+      paymentMethod: "credit_card",
+      cardToken,
+      installments: 1,
+      externalId: randomUUID(),
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => h.post("/uvvi/v1/payment", body)),
+    );
     expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
     for (const r of replies) expect(r.body).not.toHaveProperty("status");
   });
@@ -182,20 +291,41 @@ describe("idempotency by externalId", () => {
     const { body, reply } = await payWith(SANDBOX_CARDS.visaPaid, { externalId: randomUUID() });
     const r = await h.post("/uvvi/v1/payment", { ...body, installments: 2 });
     expect(r.status).toBe(422);
-    expect(r.body.error.details).toMatchObject({ rule: "idempotencyConflict", externalId: body.externalId });
-    expect((await h.post("/uvvi/v1/payment/status", { externalId: body.externalId })).body.paymentId).toBe(reply.body.paymentId);
+    expect(r.body.error.details).toMatchObject({
+      rule: "idempotencyConflict",
+      externalId: body.externalId,
+    });
+    expect(
+      (await h.post("/uvvi/v1/payment/status", { externalId: body.externalId })).body.paymentId,
+    ).toBe(reply.body.paymentId);
   });
 
   test("another externalId on a paid checkout: 422 alreadyPaid; on one under analysis: 422 paymentInProgress", async () => {
     const paid = await payWith(SANDBOX_CARDS.visaPaid, { debtIds: [fine("Multa - Velocidade")] });
-    const again = await h.post("/uvvi/v1/payment", { ...paid.body, cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid), externalId: randomUUID() });
+    const again = await h.post("/uvvi/v1/payment", {
+      ...paid.body,
+      cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid),
+      externalId: randomUUID(),
+    });
     expect(again.status).toBe(422);
-    expect(again.body.error.details).toMatchObject({ rule: "alreadyPaid", paymentId: paid.reply.body.paymentId });
+    expect(again.body.error.details).toMatchObject({
+      rule: "alreadyPaid",
+      paymentId: paid.reply.body.paymentId,
+    });
 
-    const review = await payWith(SANDBOX_CARDS.analysisThenPaid, { debtIds: [fine("Multa - Estacionar")] });
-    const during = await h.post("/uvvi/v1/payment", { ...review.body, cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid), externalId: randomUUID() });
+    const review = await payWith(SANDBOX_CARDS.analysisThenPaid, {
+      debtIds: [fine("Multa - Estacionar")],
+    });
+    const during = await h.post("/uvvi/v1/payment", {
+      ...review.body,
+      cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid),
+      externalId: randomUUID(),
+    });
     expect(during.status).toBe(422);
-    expect(during.body.error.details).toMatchObject({ rule: "paymentInProgress", status: "in_analysis" });
+    expect(during.body.error.details).toMatchObject({
+      rule: "paymentInProgress",
+      status: "in_analysis",
+    });
   });
 });
 
@@ -204,7 +334,9 @@ describe("payment status", () => {
     const externalId = randomUUID();
     const { reply } = await payWith(SANDBOX_CARDS.visaPaid, { externalId });
     const byId = await h.post("/uvvi/v1/payment/status", { paymentId: reply.body.paymentId });
-    const byTx = await h.post("/uvvi/v1/payment/status", { transactionId: reply.body.transactionId });
+    const byTx = await h.post("/uvvi/v1/payment/status", {
+      transactionId: reply.body.transactionId,
+    });
     const byExt = await h.post("/uvvi/v1/payment/status", { externalId });
     expect(byId.status).toBe(200);
     expect(byId.body.success).toBe(true);
@@ -216,12 +348,19 @@ describe("payment status", () => {
 
   test("404 shape B for unknown ids and for another key's payment", async () => {
     const { reply } = await payWith(SANDBOX_CARDS.visaPaid);
-    for (const body of [{ paymentId: "pay_nope" }, { transactionId: 1 }, { externalId: randomUUID() }]) {
+    for (const body of [
+      { paymentId: "pay_nope" },
+      { transactionId: 1 },
+      { externalId: randomUUID() },
+    ]) {
       const r = await h.post("/uvvi/v1/payment/status", body);
       expect(r.status).toBe(404);
       expect(r.body.error.code).toBe("NOT_FOUND");
     }
-    expect((await h.post("/uvvi/v1/payment/status", { paymentId: reply.body.paymentId }, OTHER_KEY)).status).toBe(404);
+    expect(
+      (await h.post("/uvvi/v1/payment/status", { paymentId: reply.body.paymentId }, OTHER_KEY))
+        .status,
+    ).toBe(404);
   });
 
   test("400 unless exactly one identifier is sent", async () => {
@@ -233,7 +372,11 @@ describe("payment status", () => {
 });
 
 describe("payment request errors", () => {
-  const base = async () => ({ checkoutId: (await h.checkout([fine()])).body.checkoutId, paymentMethod: "credit_card", installments: 1 });
+  const base = async () => ({
+    checkoutId: (await h.checkout([fine()])).body.checkoutId,
+    paymentMethod: "credit_card",
+    installments: 1,
+  });
 
   test("404 for an unknown checkout", async () => {
     const r = await h.post("/uvvi/v1/payment", { checkoutId: "chk_nope", paymentMethod: "pix" });
@@ -248,7 +391,11 @@ describe("payment request errors", () => {
     ["13 installments", { installments: 13 }, "installments"],
     ["externalId not a UUID", { externalId: "abc" }, "externalId"],
   ])("400 %s", async (_name, overrides, field) => {
-    const body = { ...(await base()), cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid), ...overrides };
+    const body = {
+      ...(await base()),
+      cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid),
+      ...overrides,
+    };
     const r = await h.post("/uvvi/v1/payment", body);
     expect(r.status).toBe(400);
     expect(r.body.error.details.fields[field]).toBeTypeOf("string");
@@ -266,7 +413,10 @@ describe("payment request errors", () => {
     expect(reused.status).toBe(422);
     expect(reused.body.error.details.rule).toBe("tokenAlreadyUsed");
 
-    const foreign = await h.post("/uvvi/v1/payment", { ...(await base()), cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid, OTHER_KEY) });
+    const foreign = await h.post("/uvvi/v1/payment", {
+      ...(await base()),
+      cardToken: await h.tokenize(SANDBOX_CARDS.visaPaid, OTHER_KEY),
+    });
     expect(foreign.body.error.details.rule).toBe("invalidToken");
   });
 

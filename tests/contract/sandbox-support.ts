@@ -11,7 +11,14 @@ export type Json = any;
 
 export type ApiResult = { status: number; json: Json; text: string; headers: Headers; ms: number };
 
-export type ApiInit = { method?: string; body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string>; signal?: AbortSignal };
+export type ApiInit = {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  key?: string | null;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
 
 export function client(baseUrl: string, defaultKey: string) {
   return async function api(path: string, init: ApiInit = {}): Promise<ApiResult> {
@@ -20,7 +27,8 @@ export function client(baseUrl: string, defaultKey: string) {
     if (key !== null) headers["x-api-key"] = key;
     const started = performance.now();
     const res = await fetch(baseUrl + path, {
-      method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? "POST" : "GET"),
+      method:
+        init.method ?? (init.body !== undefined || init.rawBody !== undefined ? "POST" : "GET"),
       headers,
       body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
       signal: init.signal,
@@ -32,7 +40,13 @@ export function client(baseUrl: string, defaultKey: string) {
     } catch {
       json = undefined;
     }
-    return { status: res.status, json, text, headers: res.headers, ms: performance.now() - started };
+    return {
+      status: res.status,
+      json,
+      text,
+      headers: res.headers,
+      ms: performance.now() - started,
+    };
   };
 }
 
@@ -74,7 +88,8 @@ export async function startReceiver(): Promise<Receiver> {
       for (;;) {
         const hit = received.find(pred);
         if (hit) return hit;
-        if (Date.now() > deadline) throw new Error(`no matching webhook within ${timeoutMs} ms (got ${received.length})`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching webhook within ${timeoutMs} ms (got ${received.length})`);
         await sleep(10);
       }
     },
@@ -88,9 +103,20 @@ export async function startReceiver(): Promise<Receiver> {
 
 export { sleep };
 
-export const TEST_KEYS = ["sk_test_contract_a", "sk_test_contract_b", "sk_test_contract_c", "sk_test_contract_d"];
+export const TEST_KEYS = [
+  "sk_test_contract_a",
+  "sk_test_contract_b",
+  "sk_test_contract_c",
+  "sk_test_contract_d",
+];
 
 /** A sandbox with no simulated latency and several test keys. */
 export function startTestSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, latencyScale: 0, timeScale: 1 / 3000, apiKeys: TEST_KEYS, ...opts });
+  return startSandbox({
+    port: 0,
+    latencyScale: 0,
+    timeScale: 1 / 3000,
+    apiKeys: TEST_KEYS,
+    ...opts,
+  });
 }

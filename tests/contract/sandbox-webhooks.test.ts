@@ -13,13 +13,24 @@ const SCHEDULE_MS = [0, 15, 60, 90].map((minutes) => minutes * 60_000 * SCHEDULE
 // Late by up to 700 ms (11.7 spec minutes) still passes; 30 minutes instead of 15 (1800 ms) does not.
 const LATE_MS = 700;
 const ACK_TIMEOUT_MS = 150;
-const KEYS = ["sk_test_wh_fail", "sk_test_wh_second", "sk_test_wh_slow", "sk_test_wh_202", "sk_test_wh_none", "sk_test_wh_latest"];
+const KEYS = [
+  "sk_test_wh_fail",
+  "sk_test_wh_second",
+  "sk_test_wh_slow",
+  "sk_test_wh_202",
+  "sk_test_wh_none",
+  "sk_test_wh_latest",
+];
 
 let sb: RunningSandbox;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  sb = await startTestSandbox({ apiKeys: KEYS, timeScale: SCALE, webhookAckTimeoutMs: ACK_TIMEOUT_MS });
+  sb = await startTestSandbox({
+    apiKeys: KEYS,
+    timeScale: SCALE,
+    webhookAckTimeoutMs: ACK_TIMEOUT_MS,
+  });
 });
 afterAll(async () => {
   await sb.close();
@@ -33,7 +44,11 @@ async function setup(key: string, sandbox: RunningSandbox = sb) {
   expect((await api("/uvvi/v1/webhook-register", { body: { url: rx.url } })).status).toBe(200);
   const v = SANDBOX_VEHICLES.noDebts;
   const trigger = async () =>
-    (await api("/uvvi/v1/debts", { body: { state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } })).json;
+    (
+      await api("/uvvi/v1/debts", {
+        body: { state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj },
+      })
+    ).json;
   return { api, rx, trigger };
 }
 
@@ -47,19 +62,33 @@ function attemptOffsets(d: { attempts: { at: string }[] }): number[] {
 }
 
 async function deliveriesOf(api: ReturnType<typeof client>) {
-  return (await api("/__sandbox/deliveries")).json.deliveries as { acknowledged: boolean; attempts: { at: string; status: number | null }[]; payload: { transactionId: number } }[];
+  return (await api("/__sandbox/deliveries")).json.deliveries as {
+    acknowledged: boolean;
+    attempts: { at: string; status: number | null }[];
+    payload: { transactionId: number };
+  }[];
 }
 
 describe("webhook delivery and retries (time-scaled)", () => {
   it("a failing receiver gets the first attempt at once and retries 15, 60, 90 min after it, then nothing", async () => {
-    const slow = await startTestSandbox({ apiKeys: [KEYS[0]!], timeScale: SCHEDULE_SCALE, webhookAckTimeoutMs: ACK_TIMEOUT_MS });
+    const slow = await startTestSandbox({
+      apiKeys: [KEYS[0]!],
+      timeScale: SCHEDULE_SCALE,
+      webhookAckTimeoutMs: ACK_TIMEOUT_MS,
+    });
     try {
       const { api, rx, trigger } = await setup(KEYS[0]!, slow);
       rx.behave(() => ({ status: 500 }));
       const ack = await trigger();
       await sleep(SCHEDULE_MS.at(-1)! + LATE_MS + 300);
       expect(rx.received).toHaveLength(4);
-      for (const r of rx.received) expect(r.body).toEqual({ type: "VehicleWithoutDebts", transactionId: ack.transactionId, externalId: ack.externalId, vehicle: expect.any(Object) });
+      for (const r of rx.received)
+        expect(r.body).toEqual({
+          type: "VehicleWithoutDebts",
+          transactionId: ack.transactionId,
+          externalId: ack.externalId,
+          vehicle: expect.any(Object),
+        });
       expect(rx.received.map((r) => r.headers["x-sandbox-attempt"])).toEqual(["1", "2", "3", "4"]);
       const [d] = await deliveriesOf(api);
       attemptOffsets(d!).forEach((ms, i) => {
@@ -67,7 +96,10 @@ describe("webhook delivery and retries (time-scaled)", () => {
         expect(ms).toBeGreaterThanOrEqual(SCHEDULE_MS[i]! - 2);
         expect(ms).toBeLessThan(SCHEDULE_MS[i]! + LATE_MS);
       });
-      expect(d).toMatchObject({ acknowledged: false, payload: { transactionId: ack.transactionId } });
+      expect(d).toMatchObject({
+        acknowledged: false,
+        payload: { transactionId: ack.transactionId },
+      });
       expect(d!.attempts.map((a) => a.status)).toEqual([500, 500, 500, 500]);
     } finally {
       await slow.close();

@@ -5,9 +5,22 @@ import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS } from "@/lib/sandbox/payments/car
 import { checkPage } from "./support/a11y";
 import { checkMailboxMessage } from "./support/mailbox";
 import { payPix } from "./support/sandbox";
-import { continueButton, expectStatusPage, fillCard, fillCustomer, openCheckout, ownFamilyPlate, perProject, startLookup, waitForDebts } from "./support/flow";
+import {
+  continueButton,
+  expectStatusPage,
+  fillCard,
+  fillCustomer,
+  openCheckout,
+  ownFamilyPlate,
+  perProject,
+  startLookup,
+  waitForDebts,
+} from "./support/flow";
 
-test("card paid: selection -> cost table -> customer -> card -> receipt with settlement", async ({ page, request }, testInfo) => {
+test("card paid: selection -> cost table -> customer -> card -> receipt with settlement", async ({
+  page,
+  request,
+}, testInfo) => {
   // Each project pays a whole vehicle of its own (the sandbox never charges a debt twice).
   const scenario = testInfo.project.name === "phone" ? "cnpjOwner" : "cotaUnicaOnly";
   const vehicle = SANDBOX_VEHICLES[scenario];
@@ -38,7 +51,9 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   await expect(page.getByText("Bandeira: Visa")).toBeVisible();
   await expect(page.getByText("3 dígitos", { exact: true })).toBeVisible();
   // The chosen count's total with interest, before paying.
-  await expect(page.getByText(/^Total com juros: R\$\u00a0[\d.]+,\d{2} \(juros de R\$\u00a0[\d.]+,\d{2}\)$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Total com juros: R\$\u00a0[\d.]+,\d{2} \(juros de R\$\u00a0[\d.]+,\d{2}\)$/),
+  ).toBeVisible();
   const pay = page.getByRole("button", { name: "Pagar com cartão" });
   // A double click must not pay twice: the button is disabled while pending.
   await pay.dblclick();
@@ -59,12 +74,22 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   const next = page.getByRole("region", { name: "E agora?" });
   await expect(next.getByText("Licenciamento", { exact: true })).toBeVisible();
   await expect(next.getByText("IPVA", { exact: true })).toBeVisible();
-  await expect(next.getByText(/costuma registrar o pagamento do IPVA em 1 a 3 dias úteis/)).toBeVisible();
+  await expect(
+    next.getByText(/costuma registrar o pagamento do IPVA em 1 a 3 dias úteis/),
+  ).toBeVisible();
   await expect(next.getByText("Documento do veículo (CRLV-e)", { exact: true })).toBeVisible();
-  await expect(next.getByText(new RegExp(`quando o Detran-${testInfo.project.name === "phone" ? "PR" : "GO"} registrar o pagamento do licenciamento`))).toBeVisible();
+  await expect(
+    next.getByText(
+      new RegExp(
+        `quando o Detran-${testInfo.project.name === "phone" ? "PR" : "GO"} registrar o pagamento do licenciamento`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(next.getByText(/não garantidos/)).toBeVisible();
   // Settlement arrives debt by debt; the page keeps polling until every one is "Quitado".
-  await expect(page.getByText("Todos os débitos foram quitados junto ao órgão de trânsito.")).toBeVisible({ timeout: 45_000 });
+  await expect(
+    page.getByText("Todos os débitos foram quitados junto ao órgão de trânsito."),
+  ).toBeVisible({ timeout: 45_000 });
   await checkPage(page, testInfo, "12-status-paid");
   // Opened again (a shared or bookmarked link), the page arrives with the receipt in its HTML.
   const html = await (await request.get(page.url())).text();
@@ -82,11 +107,19 @@ test("card paid: selection -> cost table -> customer -> card -> receipt with set
   await page.waitForTimeout(3_000); // past one polling interval (POLL_MS.payment, 2 s)
   expect(reads).toEqual([]);
   // The "Débitos quitados" e-mail this settlement sent, as the mailbox shows it.
-  await checkMailboxMessage(page, testInfo, "debts-settled", { subject: `Débitos quitados – ${formatPlate(vehicle.plate)}` });
+  await checkMailboxMessage(page, testInfo, "debts-settled", {
+    subject: `Débitos quitados – ${formatPlate(vehicle.plate)}`,
+  });
 });
 
 test("card refused, then paid by PIX", async ({ page, request }, testInfo) => {
-  await openCheckout(page, perProject({ scenario: "withDebts", slug: "ipva-previous" }, { scenario: "spWithDebts", slug: "fine-phone" }));
+  await openCheckout(
+    page,
+    perProject(
+      { scenario: "withDebts", slug: "ipva-previous" },
+      { scenario: "spWithDebts", slug: "fine-phone" },
+    ),
+  );
   // The page as sent: the method choice, the summary and the card form itself, with no block
   // waiting for code (the installments are asked for once the page runs).
   const html = await (await request.get(page.url())).text();
@@ -97,7 +130,9 @@ test("card refused, then paid by PIX", async ({ page, request }, testInfo) => {
   expect(html).not.toContain("Carregando");
   await fillCard(page, SANDBOX_CARDS.refusedByOperator);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
-  await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText(/Tente outro cartão ou pague com PIX/)).toBeVisible();
   // What to try next, and the form keeps what it may: never the card number or the CVV.
   await expect(page.getByText("O que fazer agora")).toBeVisible();
@@ -106,7 +141,9 @@ test("card refused, then paid by PIX", async ({ page, request }, testInfo) => {
   await expect(page.getByText(/Mantivemos o nome, a validade e as parcelas/)).toBeVisible();
   await expect(page.getByLabel("Número do cartão")).toHaveValue("");
   await expect(page.getByLabel("CVV")).toHaveValue("");
-  await expect(page.getByLabel("Nome impresso no cartão")).toHaveValue(SANDBOX_CARD_DEFAULTS.cardholderName);
+  await expect(page.getByLabel("Nome impresso no cartão")).toHaveValue(
+    SANDBOX_CARD_DEFAULTS.cardholderName,
+  );
   await expect(page.getByLabel("Validade")).toHaveValue(SANDBOX_CARD_DEFAULTS.expirationDate);
   await checkPage(page, testInfo, "11b-pay-card-refused");
   await page.getByRole("button", { name: "Pagar com PIX" }).click();
@@ -118,7 +155,13 @@ test("card refused, then paid by PIX", async ({ page, request }, testInfo) => {
 });
 
 test("in analysis, then paid by webhook", async ({ page }, testInfo) => {
-  const token = await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-speed-discount" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-1" }));
+  const token = await openCheckout(
+    page,
+    perProject(
+      { scenario: "withDebts", slug: "fine-speed-discount" },
+      { scenario: "spWithDebts", slug: "ipva-current-parcela-1" },
+    ),
+  );
   await fillCard(page, SANDBOX_CARDS.analysisThenPaid);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expectStatusPage(page);
@@ -140,14 +183,22 @@ test("in analysis, then paid by webhook", async ({ page }, testInfo) => {
   await expect(page.getByRole("list").getByText("Em análise").first()).toBeVisible();
 });
 
-test("in analysis, then refused: the status page says nothing was charged and what to try next", async ({ page }, testInfo) => {
+test("in analysis, then refused: the status page says nothing was charged and what to try next", async ({
+  page,
+}, testInfo) => {
   // A generated vehicle of this test's own, per project: the review holds its fine for 10 s.
-  await openCheckout(page, { scenario: "withDebts", slug: "fine-parking", plate: ownFamilyPlate() });
+  await openCheckout(page, {
+    scenario: "withDebts",
+    slug: "fine-parking",
+    plate: ownFamilyPlate(),
+  });
   await fillCard(page, SANDBOX_CARDS.analysisThenRefused);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expectStatusPage(page);
   await expect(page.getByText("Pagamento em análise")).toBeVisible();
-  await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Pagamento recusado", { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText("O que fazer agora")).toBeVisible();
   await expect(page.getByText("Tente outro cartão de crédito.")).toBeVisible();
   await expect(page.getByText(/^Pague com PIX/)).toBeVisible();
@@ -156,16 +207,28 @@ test("in analysis, then refused: the status page says nothing was charged and wh
   await expect(page).toHaveURL(/\/pagar\//);
 });
 
-test("card brands: a Hipercard BIN the library reads as Diners is Hipercard; Diners and Hiper get a clear answer by name", async ({ page }, testInfo) => {
+test("card brands: a Hipercard BIN the library reads as Diners is Hipercard; Diners and Hiper get a clear answer by name", async ({
+  page,
+}, testInfo) => {
   // A checkout is not a payment: nothing is charged here, so any debt will do.
-  await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-parking" }, { scenario: "spWithDebts", slug: "fine-phone" }));
+  await openCheckout(
+    page,
+    perProject(
+      { scenario: "withDebts", slug: "fine-parking" },
+      { scenario: "spWithDebts", slug: "fine-phone" },
+    ),
+  );
   const number = page.getByLabel("Número do cartão");
   await number.fill("3841000000000000");
   await expect(page.getByText("Bandeira: Hipercard")).toBeVisible();
   await fillCard(page, { ...SANDBOX_CARDS.visaPaid, number: "30569309025904" });
   await expect(page.getByText("Diners Club: não aceito")).toBeVisible();
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
-  await expect(page.getByText("Cartões Diners Club não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Cartões Diners Club não são aceitos aqui. Use Visa, Mastercard, Elo, American Express ou Hipercard, ou pague com PIX.",
+    ),
+  ).toBeVisible();
   await expect(number).toHaveAttribute("aria-invalid", "true");
   await checkPage(page, testInfo, "11c-pay-card-brand-not-accepted");
   await number.fill("6370950000000006");
@@ -175,7 +238,13 @@ test("card brands: a Hipercard BIN the library reads as Diners is Hipercard; Din
 });
 
 test("synchronous timeout is not an error: status page, then paid", async ({ page }) => {
-  await openCheckout(page, perProject({ scenario: "withDebts", slug: "fine-parking" }, { scenario: "spWithDebts", slug: "ipva-current-parcela-2" }));
+  await openCheckout(
+    page,
+    perProject(
+      { scenario: "withDebts", slug: "fine-parking" },
+      { scenario: "spWithDebts", slug: "ipva-current-parcela-2" },
+    ),
+  );
   await fillCard(page, SANDBOX_CARDS.timeout);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expectStatusPage(page);

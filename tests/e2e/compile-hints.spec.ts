@@ -7,7 +7,9 @@ import { MIN_BYTES } from "../../scripts/precompress-static";
 
 // The build this suite runs (scripts/start.ts) puts V8's compile hint on each chunk a page loads
 // at start, read from Next's manifests: if their format changes, these pages' scripts lose it.
-test("every script a page loads at start carries V8's compile hint", async ({ request }, testInfo) => {
+test("every script a page loads at start carries V8's compile hint", async ({
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the build is the same for both projects");
   const v = SANDBOX_VEHICLES.withDebts;
   const { lookupId, debts } = await lookupViaApi(request, v);
@@ -27,12 +29,20 @@ test("every script a page loads at start carries V8's compile hint", async ({ re
 // The same build, as our server sends it (scripts/precompress-static.ts, lib/server/static-files.ts):
 // the first-load scripts and the stylesheet in brotli to a browser that takes it, decoded to
 // exactly what the plain file holds, hint included.
-test("the page's scripts and stylesheet arrive precompressed in brotli, the same bytes once decoded", async ({ page }, testInfo) => {
+test("the page's scripts and stylesheet arrive precompressed in brotli, the same bytes once decoded", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the build is the same for both projects");
   const responses: Promise<{ url: string; encoding: string | undefined; body: Buffer }>[] = [];
   page.on("response", (response) => {
     if (!response.url().includes("/_next/static/") || !/\.(js|css)$/.test(response.url())) return;
-    responses.push(Promise.all([response.allHeaders(), response.body()]).then(([headers, body]) => ({ url: response.url(), encoding: headers["content-encoding"], body })));
+    responses.push(
+      Promise.all([response.allHeaders(), response.body()]).then(([headers, body]) => ({
+        url: response.url(),
+        encoding: headers["content-encoding"],
+        body,
+      })),
+    );
   });
   await page.goto("/");
   await page.waitForLoadState("load");

@@ -24,14 +24,21 @@ import { expect, test } from "./support/test";
 // cota única), made in the other before Y was paid, refused in words when paid; Z (parcela 2/3,
 // the next parcela of the plan already started) still paid. Every new state: screenshot + axe.
 
-const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric" }).format(new Date()));
+const year = Number(
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric" }).format(
+    new Date(),
+  ),
+);
 const IN_PARCELAS = `O IPVA ${year} já está sendo pago em parcelas.`;
 
 /** A debt shown as paid / in payment / ruled out, found by its exact title. */
 const shownAs = (page: Page, state: string, title: string) =>
-  page.locator(`[data-availability="${state}"]`).filter({ has: page.getByText(title, { exact: true }) });
+  page
+    .locator(`[data-availability="${state}"]`)
+    .filter({ has: page.getByText(title, { exact: true }) });
 
-const debtBox = (page: Page, title: string) => page.getByRole("checkbox", { name: new RegExp(`^${title.replace(/[/()]/g, "\\$&")}`) });
+const debtBox = (page: Page, title: string) =>
+  page.getByRole("checkbox", { name: new RegExp(`^${title.replace(/[/()]/g, "\\$&")}`) });
 
 /** From the debt list (one debt ticked) to the pay page: payment choice, the payer, "Ir para o pagamento". */
 async function toPayPage(page: Page, title: string): Promise<void> {
@@ -50,12 +57,32 @@ async function submitPaidCard(page: Page): Promise<void> {
 }
 
 async function secondWindow(page: Page, testInfo: TestInfo) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId } = testInfo.project.use;
-  const context = await page.context().browser()!.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId });
+  const {
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+    locale,
+    timezoneId,
+  } = testInfo.project.use;
+  const context = await page.context().browser()!.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+    locale,
+    timezoneId,
+  });
   return { context, page: await context.newPage() };
 }
 
-test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parcelas, Z paid", async ({ page }, testInfo) => {
+test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parcelas, Z paid", async ({
+  page,
+}, testInfo) => {
   // Three payments and a PIX through the pages of two windows: longer than one flow.
   test.setTimeout(180_000);
   const v = familyVehicle(ownFamilyPlate())!;
@@ -83,7 +110,9 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
 
     // Window 2 pays X: refused before any charge, the form replaced by the reason in words.
     await submitPaidCard(tab2);
-    const refused = tab2.getByRole("status").filter({ hasText: "Este link não pode mais ser pago" });
+    const refused = tab2
+      .getByRole("status")
+      .filter({ hasText: "Este link não pode mais ser pago" });
     await expect(refused).toBeVisible();
     await expect(refused).toContainText(IN_PARCELAS);
     await expect(refused).toContainText("Nenhum valor foi cobrado");
@@ -109,7 +138,9 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
     await expect(debtBox(tab2, `IPVA ${year} - Parcela 2/3`)).toBeChecked();
 
     // The payment step of X's old address says it too, before the payer types anything.
-    const xDebts = ["ipva-previous", "ipva-current-cota-unica"].map((slug) => debtId(v.plate, slug)).join(",");
+    const xDebts = ["ipva-previous", "ipva-current-cota-unica"]
+      .map((slug) => debtId(v.plate, slug))
+      .join(",");
     await tab2.goto(`${lookupUrl}/pagamento?debts=${xDebts}`);
     await expect(tab2.getByText(IN_PARCELAS)).toBeVisible();
     await checkPage(tab2, testInfo, "42-double-pay-payment-step");
@@ -131,20 +162,29 @@ test("two tabs on one lookup: Y paid, X refused saying the IPVA is paid in parce
     await expect(tab2.getByRole("button", { name: "Copiar código PIX" })).toBeVisible();
     await page.goto(lookupUrl);
     await waitForDebts(page);
-    await expect(shownAs(page, "in_payment", `IPVA ${year} - Parcela 3/3`)).toContainText("Em pagamento");
+    await expect(shownAs(page, "in_payment", `IPVA ${year} - Parcela 3/3`)).toContainText(
+      "Em pagamento",
+    );
     await checkPage(page, testInfo, "43-double-pay-in-payment");
   } finally {
     await other.context.close();
   }
 });
 
-test("a despachante's link from an old lookup, opened after the owner paid a parcela: no form, the reason", async ({ page }, testInfo) => {
+test("a despachante's link from an old lookup, opened after the owner paid a parcela: no form, the reason", async ({
+  page,
+}, testInfo) => {
   const v = familyVehicle(ownFamilyPlate())!;
   const id = (slug: string) => debtId(v.plate, slug);
   const { lookupId } = await lookupViaApi(page.request, v);
   const share = await page.request.post("/api/checkouts", {
     headers: ORIGIN_HEADERS,
-    data: { lookupId, debtIds: [id("ipva-previous"), id("ipva-current-cota-unica")], customer: CUSTOMER, kind: "share" },
+    data: {
+      lookupId,
+      debtIds: [id("ipva-previous"), id("ipva-current-cota-unica")],
+      customer: CUSTOMER,
+      kind: "share",
+    },
   });
   expect(share.status(), await share.text()).toBe(201);
   const link = ((await share.json()) as { token: string }).token;
@@ -154,7 +194,12 @@ test("a despachante's link from an old lookup, opened after the owner paid a par
   const card = SANDBOX_CARDS.visaPaid;
   const tokenized = await page.request.post(`/api/checkouts/${own}/card-token`, {
     headers: ORIGIN_HEADERS,
-    data: { number: card.number, name: SANDBOX_CARD_DEFAULTS.cardholderName, expiry: SANDBOX_CARD_DEFAULTS.expirationDate, cvv: card.cvv },
+    data: {
+      number: card.number,
+      name: SANDBOX_CARD_DEFAULTS.cardholderName,
+      expiry: SANDBOX_CARD_DEFAULTS.expirationDate,
+      cvv: card.cvv,
+    },
   });
   expect(tokenized.status(), await tokenized.text()).toBe(200);
   const { cardToken } = (await tokenized.json()) as { cardToken: string };

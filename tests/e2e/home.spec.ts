@@ -14,7 +14,9 @@ test("the home page answers in pt-BR with the test-environment banner", async ({
 // header link's text must sit on one line (one client rect per text node), nothing may overflow
 // sideways, and the row stays the header's 56 px, from 320 px up (in this machine's wide fallback
 // font too). Phone project only: the widths are set here. Screenshot: tests/screenshots/header-<w>-phone.png.
-test("the header fits on one line on phones from 320 px, with the links' accessible names", async ({ page }, testInfo) => {
+test("the header fits on one line on phones from 320 px, with the links' accessible names", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "phone widths");
   await page.goto("/");
   const header = page.getByRole("banner");
@@ -40,10 +42,19 @@ test("the header fits on one line on phones from 320 px, with the links' accessi
     }
     const row = header.locator(":scope > div").last();
     expect((await row.boundingBox())!.height).toBeLessThanOrEqual(56);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px: sideways scroll`).toBeLessThanOrEqual(width);
-    await header.screenshot({ path: `tests/screenshots/header-${width}-${testInfo.project.name}.png`, animations: "disabled" });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${width}px: sideways scroll`,
+    ).toBeLessThanOrEqual(width);
+    await header.screenshot({
+      path: `tests/screenshots/header-${width}-${testInfo.project.name}.png`,
+      animations: "disabled",
+    });
   }
-  await expect(header.getByRole("link", { name: "Painel do despachante" })).toHaveAttribute("href", "/painel");
+  await expect(header.getByRole("link", { name: "Painel do despachante" })).toHaveAttribute(
+    "href",
+    "/painel",
+  );
   await page.setViewportSize({ width: 1024, height: 800 });
   await expect(header.getByText("Despachante", { exact: true })).toBeVisible();
 });
@@ -52,7 +63,13 @@ test("GET /api/health reports the database and the sandbox up", async ({ request
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);
   const body = await res.json();
-  expect(body).toMatchObject({ ok: true, environment: "test", upstreamMode: "sandbox", database: { ok: true }, upstream: { ok: true } });
+  expect(body).toMatchObject({
+    ok: true,
+    environment: "test",
+    upstreamMode: "sandbox",
+    database: { ok: true },
+    upstream: { ok: true },
+  });
 });
 
 test.describe("before any script runs", () => {
@@ -69,13 +86,17 @@ test.describe("before any script runs", () => {
     const pages: Array<[string, string[]]> = [
       ["/", ["Buscar veículo"]],
       [`/consulta?placa=${v.plate}&uf=${v.uf}`, ["Consultar débitos"]],
-      [`/consulta/${lookupId}/pagamento?debts=${free!.id}`, ["Ir para o pagamento", "Gerar link de pagamento"]],
+      [
+        `/consulta/${lookupId}/pagamento?debts=${free!.id}`,
+        ["Ir para o pagamento", "Gerar link de pagamento"],
+      ],
       // The card form comes in the HTML: a native submit would put the card number in the URL.
       [`/pagar/${token}`, ["Pagar com cartão"]],
     ];
     for (const [path, buttons] of pages) {
       await page.goto(path);
-      for (const name of buttons) await expect(page.getByRole("button", { name }), `${path}: ${name}`).toBeDisabled();
+      for (const name of buttons)
+        await expect(page.getByRole("button", { name }), `${path}: ${name}`).toBeDisabled();
     }
   });
 });

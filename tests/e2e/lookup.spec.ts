@@ -54,7 +54,9 @@ test.describe("SP maintenance notice, from the browser's clock", () => {
     await page.clock.setFixedTime(new Date("2026-03-10T03:30:00-03:00"));
     await page.goto("/consulta?placa=SPD4321&uf=SP");
     await expect(page.getByText("Detran-SP em manutenção agora")).toBeVisible();
-    await expect(page.getByText(/A consulta volta hoje às 7h \(daqui a 3 h 30 min\)/)).toBeVisible();
+    await expect(
+      page.getByText(/A consulta volta hoje às 7h \(daqui a 3 h 30 min\)/),
+    ).toBeVisible();
     await checkPage(page, testInfo, "04-lookup-form-sp-maintenance");
     await page.getByLabel("UF").selectOption("RJ");
     await expect(page.getByText("Detran-SP em manutenção agora")).toBeHidden();
@@ -72,7 +74,9 @@ test("no debts", async ({ page }, testInfo) => {
   await startLookup(page, "noDebts");
   await expect(page.getByText("Nenhum débito encontrado")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Consultado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
-  await expect(page.getByRole("region", { name: "O que esta consulta cobre" })).toContainText("Detran-PR (Paraná)");
+  await expect(page.getByRole("region", { name: "O que esta consulta cobre" })).toContainText(
+    "Detran-PR (Paraná)",
+  );
   await checkPage(page, testInfo, "05-lookup-no-debts");
 });
 
@@ -91,7 +95,9 @@ const AUTHORITY = [
 ] as const;
 
 for (const [scenario, title] of AUTHORITY) {
-  test(`authority error ${scenario.slice(-3)} in plain words, with a retry`, async ({ page }, testInfo) => {
+  test(`authority error ${scenario.slice(-3)} in plain words, with a retry`, async ({
+    page,
+  }, testInfo) => {
     await startLookup(page, scenario);
     await expect(page.getByText(title)).toBeVisible({ timeout: 30_000 });
     if (scenario === "authority900") await checkPage(page, testInfo, "07-lookup-authority-error");
@@ -103,7 +109,9 @@ for (const [scenario, title] of AUTHORITY) {
   });
 }
 
-test("a lookup whose result never comes is shown as taking longer than usual, with a retry", async ({ page }, testInfo) => {
+test("a lookup whose result never comes is shown as taking longer than usual, with a retry", async ({
+  page,
+}, testInfo) => {
   // The e2e server shows "delayed" after LOOKUP_DELAYED_AFTER_MS (4 s, playwright.config.ts).
   await startLookup(page, "lookupNeverAnswers");
   await expect(page.getByText(/Consultando os débitos de/)).toBeVisible();
@@ -121,7 +129,9 @@ test("enrichment 503, then the person continues by typing the data", async ({ pa
   await expectHydrated(page, "Buscar veículo");
   await page.getByLabel("Placa", { exact: true }).fill(v.plate);
   await page.getByRole("button", { name: "Buscar veículo" }).click();
-  await expect(page.getByText("O cadastro de veículos não respondeu agora")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("O cadastro de veículos não respondeu agora")).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole("link", { name: "Continuar informando os dados" }).click();
   await expect(page.getByLabel("Placa", { exact: true })).toHaveValue(v.plate);
   await expectHydrated(page, "Consultar débitos");
@@ -130,12 +140,19 @@ test("enrichment 503, then the person continues by typing the data", async ({ pa
   await page.getByRole("button", { name: "Consultar débitos" }).click();
   await page.waitForURL(/\/consulta\/[^/?]+$/);
   // That authority is down for lookups too (catalog): the result is error 900, in plain words.
-  await expect(page.getByText("O sistema do órgão de trânsito está fora do ar")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("O sistema do órgão de trânsito está fora do ar")).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
-test("a lookup's page arrives drawn: its debts are in the HTML; an unknown lookup or payment is a 404 page", async ({ page, request }) => {
+test("a lookup's page arrives drawn: its debts are in the HTML; an unknown lookup or payment is a 404 page", async ({
+  page,
+  request,
+}) => {
   const { lookupId } = await lookupViaApi(request, SANDBOX_VEHICLES.withDebts);
-  const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as { debts: { id: string; title: string; dependsOn: string[] }[] };
+  const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as {
+    debts: { id: string; title: string; dependsOn: string[] }[];
+  };
   expect(view.debts.length).toBeGreaterThan(0);
   // The HTML as sent, before any script runs: no "Carregando" block, no second round trip to draw it.
   const res = await request.get(`/consulta/${lookupId}`);
@@ -145,7 +162,9 @@ test("a lookup's page arrives drawn: its debts are in the HTML; an unknown looku
   for (const debt of view.debts) expect(html).toContain(escapeHtml(debt.title));
   expect(html).not.toContain("Carregando a consulta");
   // So does the next step, with the chosen debt and the payer's form.
-  const choice = await (await request.get(`/consulta/${lookupId}/pagamento?debts=${view.debts[0]!.id}`)).text();
+  const choice = await (
+    await request.get(`/consulta/${lookupId}/pagamento?debts=${view.debts[0]!.id}`)
+  ).text();
   expect(choice).toContain("Dados de quem paga");
   expect(choice).toContain(escapeHtml(view.debts[0]!.title));
 
@@ -153,16 +172,29 @@ test("a lookup's page arrives drawn: its debts are in the HTML; an unknown looku
   // hydrationErrors fixture fails the test on a mismatch) and keeps the selection.
   const free = view.debts.find((d) => d.dependsOn.length === 0)!;
   await page.goto(`/consulta/${lookupId}?debts=${free.id}`);
-  await expect(page.getByRole("link", { name: "Continuar" }).first()).toHaveAttribute("href", `/consulta/${lookupId}/pagamento?debts=${free.id}`);
+  await expect(page.getByRole("link", { name: "Continuar" }).first()).toHaveAttribute(
+    "href",
+    `/consulta/${lookupId}/pagamento?debts=${free.id}`,
+  );
 
-  for (const path of ["/consulta/00000000-0000-4000-8000-000000000000", "/consulta/00000000-0000-4000-8000-000000000000/pagamento?debts=x", "/pagamento/cmnotapayment000000000000", "/pagamento/not%20a%20ref"]) {
+  for (const path of [
+    "/consulta/00000000-0000-4000-8000-000000000000",
+    "/consulta/00000000-0000-4000-8000-000000000000/pagamento?debts=x",
+    "/pagamento/cmnotapayment000000000000",
+    "/pagamento/not%20a%20ref",
+  ]) {
     const missing = await page.goto(path);
     expect(missing?.status(), path).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Página não encontrada" }),
+    ).toBeVisible();
   }
 });
 
-test("the result says when it was made and what it covers; after 24 h it is old and offers a fresh lookup before paying", async ({ page, request }, testInfo) => {
+test("the result says when it was made and what it covers; after 24 h it is old and offers a fresh lookup before paying", async ({
+  page,
+  request,
+}, testInfo) => {
   const { lookupId, debts } = await lookupViaApi(request, SANDBOX_VEHICLES.withDebts);
   const free = debts.find((d) => d.dependsOn.length === 0)!;
   await page.goto(`/consulta/${lookupId}`);
@@ -187,10 +219,17 @@ test("the result says when it was made and what it covers; after 24 h it is old 
   await checkPage(page, testInfo, "10a-payment-choice-old");
   // A fresh lookup with the same data, at its own address.
   await page.getByRole("button", { name: "Consultar de novo agora" }).click();
-  await page.waitForURL((url) => /^\/consulta\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(lookupId));
+  await page.waitForURL(
+    (url) => /^\/consulta\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(lookupId),
+  );
 });
 
 /** How React writes text into HTML. */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 }

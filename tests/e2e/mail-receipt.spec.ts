@@ -7,7 +7,10 @@ import { checkMailboxMessage } from "./support/mailbox";
 // mailbox page shows the PIX e-mail and the "payment approved" receipt with the amount and debts.
 // The plate is this test's own, so the subjects found are this payment's, not another test's.
 
-test("PIX, then the mailbox shows the code e-mail and the receipt with amount and debts", async ({ page, request }, testInfo) => {
+test("PIX, then the mailbox shows the code e-mail and the receipt with amount and debts", async ({
+  page,
+  request,
+}, testInfo) => {
   const plate = ownFamilyPlate();
   await openCheckout(page, { scenario: "withDebts", slug: "fine-parking", plate });
   await page.getByRole("radio", { name: "PIX" }).click();
@@ -15,9 +18,17 @@ test("PIX, then the mailbox shows the code e-mail and the receipt with amount an
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
   const code = page.getByLabel("Código PIX copia e cola");
   await expect(code).not.toHaveValue("");
-  const amount = (await page.locator("dt", { hasText: /^Valor exato$/ }).locator("xpath=following-sibling::dd").textContent())!.trim();
+  const amount = (await page
+    .locator("dt", { hasText: /^Valor exato$/ })
+    .locator("xpath=following-sibling::dd")
+    .textContent())!.trim();
   const pays = page.getByRole("region", { name: "O que este PIX paga" });
-  const debtTitle = (await pays.getByRole("listitem").first().locator("span").first().textContent())!.trim();
+  const debtTitle = (await pays
+    .getByRole("listitem")
+    .first()
+    .locator("span")
+    .first()
+    .textContent())!.trim();
   await payPix(request, await code.inputValue());
   await expectStatusPage(page);
 
@@ -40,5 +51,7 @@ test("PIX, then the mailbox shows the code e-mail and the receipt with amount an
   await expect(page.getByText("Forma de pagamento: PIX")).toBeVisible();
   await expect(page.locator("pre")).not.toContainText("52998224725");
   // The PIX e-mail itself, as people read it (the receipt is checked the same way in workspace-links).
-  await checkMailboxMessage(page, testInfo, "pix-instructions", { subject: new RegExp(`Seu código PIX de .* – ${plate}`) });
+  await checkMailboxMessage(page, testInfo, "pix-instructions", {
+    subject: new RegExp(`Seu código PIX de .* – ${plate}`),
+  });
 });

@@ -12,18 +12,30 @@ test("GET /api/ready: the started server's database is migrated", async ({ reque
   expect(await res.json()).toEqual({ ready: true });
 });
 
-test("GET /api/metrics: 401 without the token, the series after a lookup with it", async ({ request }) => {
-  const refused = await request.get("/api/metrics", { headers: { authorization: "Bearer not-the-token" } });
+test("GET /api/metrics: 401 without the token, the series after a lookup with it", async ({
+  request,
+}) => {
+  const refused = await request.get("/api/metrics", {
+    headers: { authorization: "Bearer not-the-token" },
+  });
   expect(refused.status()).toBe(401);
   expect(await refused.text()).not.toContain("http_requests_total");
 
   const { lookupId } = await lookupViaApi(request, SANDBOX_VEHICLES.withDebts);
-  const res = await request.get("/api/metrics", { headers: { authorization: `Bearer ${E2E_METRICS_TOKEN}` } });
+  const res = await request.get("/api/metrics", {
+    headers: { authorization: `Bearer ${E2E_METRICS_TOKEN}` },
+  });
   expect(res.status()).toBe(200);
   const text = await res.text();
-  expect(text).toMatch(/^http_requests_total\{route="POST \/api\/lookups",status="201"\} [1-9]\d*$/m);
-  expect(text).toMatch(/^http_requests_total\{route="GET \/api\/lookups\/\[lookupId\]",status="200"\} [1-9]\d*$/m);
-  expect(text).toMatch(/^upstream_requests_total\{operation="debt-lookup",outcome="ok"\} [1-9]\d*$/m);
+  expect(text).toMatch(
+    /^http_requests_total\{route="POST \/api\/lookups",status="201"\} [1-9]\d*$/m,
+  );
+  expect(text).toMatch(
+    /^http_requests_total\{route="GET \/api\/lookups\/\[lookupId\]",status="200"\} [1-9]\d*$/m,
+  );
+  expect(text).toMatch(
+    /^upstream_requests_total\{operation="debt-lookup",outcome="ok"\} [1-9]\d*$/m,
+  );
   expect(text).toMatch(/^webhook_inbox_depth \d+$/m);
   expect(text).not.toContain(lookupId);
 });

@@ -10,9 +10,19 @@ import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 // 5 s and its sweep runs every 2 s, so an unanswered attempt ends within the test (its first poll
 // comes 30 s after the call, when a poll may learn something).
 
-test("a PIX paid with the payer's bank shows as paid within 5 s on the payer's phone", async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "the phone payer's path; the desktop one is pix-payment.spec.ts");
-  await openCheckout(page, { scenario: "withDebts", slug: "fine-parking", plate: ownFamilyPlate() });
+test("a PIX paid with the payer's bank shows as paid within 5 s on the payer's phone", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== "phone",
+    "the phone payer's path; the desktop one is pix-payment.spec.ts",
+  );
+  await openCheckout(page, {
+    scenario: "withDebts",
+    slug: "fine-parking",
+    plate: ownFamilyPlate(),
+  });
   await page.getByRole("radio", { name: "PIX" }).click();
   await page.getByRole("button", { name: "Gerar código PIX" }).click();
   const code = await page.getByLabel("Código PIX copia e cola").inputValue();
@@ -22,21 +32,36 @@ test("a PIX paid with the payer's bank shows as paid within 5 s on the payer's p
   const paidAt = Date.now();
   await payPix(request, code);
   await page.waitForURL(/\/pagamento\/[^/]+$/, { timeout: 5_000 });
-  await expect(page.getByText("Pagamento aprovado")).toBeVisible({ timeout: 5_000 - (Date.now() - paidAt) });
+  await expect(page.getByText("Pagamento aprovado")).toBeVisible({
+    timeout: 5_000 - (Date.now() - paidAt),
+  });
   const seconds = (Date.now() - paidAt) / 1000;
-  testInfo.annotations.push({ type: "paid PIX shown after", description: `${seconds.toFixed(1)} s` });
+  testInfo.annotations.push({
+    type: "paid PIX shown after",
+    description: `${seconds.toFixed(1)} s`,
+  });
   console.log(`[e2e] paid PIX shown on the phone ${seconds.toFixed(1)} s after paying`);
   expect(seconds).toBeLessThan(5);
 });
 
-test("a card payment the upstream never answered: the page says until when, then that nothing was charged, and the form pays again", async ({ page }, testInfo) => {
+test("a card payment the upstream never answered: the page says until when, then that nothing was charged, and the form pays again", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
-  const token = await openCheckout(page, { scenario: "withDebts", slug: "fine-parking", plate: ownFamilyPlate() });
+  const token = await openCheckout(page, {
+    scenario: "withDebts",
+    slug: "fine-parking",
+    plate: ownFamilyPlate(),
+  });
   await fillCard(page, SANDBOX_CARDS.lost);
   await page.getByRole("button", { name: "Pagar com cartão" }).click();
   await expectStatusPage(page);
   await expect(page.getByText("Confirmando o pagamento")).toBeVisible();
-  await expect(page.getByText(/Se ela não confirmar o pagamento até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}, encerramos esta tentativa sem cobrança/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /Se ela não confirmar o pagamento até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}, encerramos esta tentativa sem cobrança/,
+    ),
+  ).toBeVisible();
   // Nothing is paid yet: no debt reads "aguardando baixa" (settlement moves only with paid).
   await expect(page.getByText("Aguardando baixa")).toHaveCount(0);
   await checkPage(page, testInfo, "30-payment-unanswered");
@@ -46,7 +71,11 @@ test("a card payment the upstream never answered: the page says until when, then
   const payPage = await page.context().newPage();
   await payPage.goto(`/pagar/${token}`);
   await expect(payPage.getByText("Há um pagamento com cartão em andamento")).toBeVisible();
-  await expect(payPage.getByText(/Se não confirmar até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}, encerramos a tentativa sem cobrança/)).toBeVisible();
+  await expect(
+    payPage.getByText(
+      /Se não confirmar até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}, encerramos a tentativa sem cobrança/,
+    ),
+  ).toBeVisible();
   await expect(payPage.getByLabel("Número do cartão")).toHaveCount(0);
   await payPage.close();
   await expect(page.getByText("Pagamento não realizado")).toBeVisible({ timeout: 75_000 });

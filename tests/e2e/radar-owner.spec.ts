@@ -21,12 +21,17 @@ const sandboxHeaders = { "x-api-key": "sk_test_sandbox_default" };
 
 /** An RDR…O.. plate of this test and project alone ("O" for owner: other Radar specs pick other letters). */
 function ownRadarPlate(testInfo: TestInfo): string {
-  const h = createHash("sha256").update(`${testInfo.titlePath.join(" / ")}|${testInfo.project.name}|${testInfo.retry}`).digest();
+  const h = createHash("sha256")
+    .update(`${testInfo.titlePath.join(" / ")}|${testInfo.project.name}|${testInfo.retry}`)
+    .digest();
   return `RDR${(h[0] ?? 0) % 10}O${String((h[1] ?? 0) % 100).padStart(2, "0")}`;
 }
 
 async function pinDay(page: Page, plate: string, day: number | null) {
-  const res = await page.request.post(`${SANDBOX_URL}/__sandbox/timeline`, { headers: sandboxHeaders, data: { plate, day } });
+  const res = await page.request.post(`${SANDBOX_URL}/__sandbox/timeline`, {
+    headers: sandboxHeaders,
+    data: { plate, day },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -37,19 +42,44 @@ async function linksOfOpenMessage(page: Page): Promise<string[]> {
 }
 
 const radarMailCount = (page: Page, to: string, subject: RegExp) =>
-  page.goto("/dev/mailbox").then(() => page.getByRole("link").filter({ hasText: subject }).filter({ hasText: `Para ${to}` }).count());
+  page.goto("/dev/mailbox").then(() =>
+    page
+      .getByRole("link")
+      .filter({ hasText: subject })
+      .filter({ hasText: `Para ${to}` })
+      .count(),
+  );
 
-type WatchRow = { id: string; status: string; stopReason: string | null; plate: string; renavam: string; cpfCnpj: string; email: string; emailIndex: string | null; cpfCnpjIndex: string | null; personalDataErasedAt: number | null };
+type WatchRow = {
+  id: string;
+  status: string;
+  stopReason: string | null;
+  plate: string;
+  renavam: string;
+  cpfCnpj: string;
+  email: string;
+  emailIndex: string | null;
+  cpfCnpjIndex: string | null;
+  personalDataErasedAt: number | null;
+};
 
 function storedWatch(unsubscribeToken: string) {
   const sqlite = new Database(DB, { readonly: true, fileMustExist: true });
   try {
     const hash = createHash("sha256").update(unsubscribeToken).digest("hex");
-    const watch = sqlite.prepare(`SELECT * FROM "RadarWatch" WHERE "unsubscribeTokenHash" = ?`).get(hash) as WatchRow | undefined;
+    const watch = sqlite
+      .prepare(`SELECT * FROM "RadarWatch" WHERE "unsubscribeTokenHash" = ?`)
+      .get(hash) as WatchRow | undefined;
     if (!watch) return null;
-    const events = (sqlite.prepare(`SELECT COUNT(*) AS n FROM "RadarEvent" WHERE "watchId" = ?`).get(watch.id) as { n: number }).n;
+    const events = (
+      sqlite
+        .prepare(`SELECT COUNT(*) AS n FROM "RadarEvent" WHERE "watchId" = ?`)
+        .get(watch.id) as { n: number }
+    ).n;
     const scanLookups = sqlite
-      .prepare(`SELECT l."cpfCnpj", l."renavam" FROM "RadarScan" s JOIN "Lookup" l ON l."id" = s."lookupId" WHERE s."watchId" = ?`)
+      .prepare(
+        `SELECT l."cpfCnpj", l."renavam" FROM "RadarScan" s JOIN "Lookup" l ON l."id" = s."lookupId" WHERE s."watchId" = ?`,
+      )
       .all(watch.id) as { cpfCnpj: string; renavam: string }[];
     return { watch, events, scanLookups };
   } finally {
@@ -57,7 +87,9 @@ function storedWatch(unsubscribeToken: string) {
   }
 }
 
-test("an owner subscribes after a lookup, confirms, gets the new fine once, unsubscribes and is erased", async ({ page }, testInfo) => {
+test("an owner subscribes after a lookup, confirms, gets the new fine once, unsubscribes and is erased", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   const plate = ownRadarPlate(testInfo);
   const v = familyVehicle(plate)!;
@@ -70,10 +102,14 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     await fillLookupDocs(page, v.renavam, v.cpfCnpj);
     await page.getByRole("button", { name: "Consultar débitos" }).click();
     await page.waitForURL(/\/consulta\/[^/?]+$/);
-    await expect(page.getByText("Multa - Velocidade até 20% acima da máxima").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Multa - Velocidade até 20% acima da máxima").first()).toBeVisible({
+      timeout: 30_000,
+    });
 
     const form = page.getByRole("region", { name: "Avise-me de novos débitos deste veículo" });
-    await expect(form.getByText("guardamos a placa, o RENAVAM e o CPF/CNPJ", { exact: false })).toBeAttached();
+    await expect(
+      form.getByText("guardamos a placa, o RENAVAM e o CPF/CNPJ", { exact: false }),
+    ).toBeAttached();
     await form.getByText("O que guardamos e por quê").click();
     await checkPage(page, testInfo, "radar-owner-subscribe");
     await expectHydrated(page, "Quero receber avisos");
@@ -87,7 +123,10 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     // Before the owner confirms, the authority starts telling day 2: fine F2 appears.
     await pinDay(page, plate, 2);
 
-    await checkMailboxMessage(page, testInfo, "radar-owner-confirm", { subject: `Confirme os avisos de débitos do veículo ${plate}`, to });
+    await checkMailboxMessage(page, testInfo, "radar-owner-confirm", {
+      subject: `Confirme os avisos de débitos do veículo ${plate}`,
+      to,
+    });
     const [confirmUrl, unsubscribeUrl] = await linksOfOpenMessage(page);
     expect(confirmUrl).toMatch(/\/radar\/confirmar\/[A-Za-z0-9_-]{43}$/);
     const unsubscribeToken = unsubscribeUrl!.split("/").pop()!;
@@ -111,10 +150,17 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
 
     // The first scan compares day 2 with the owner's lookup (day 1): the new fine, in one e-mail.
     const changes = new RegExp(`${plate}: `);
-    await expect.poll(() => radarMailCount(page, to, changes), { timeout: 120_000, intervals: [2_000] }).toBe(1);
-    await checkMailboxMessage(page, testInfo, "radar-owner-changes", { subject: `${plate}: Nova multa: Multa - Estacionar em local proibido`, to });
+    await expect
+      .poll(() => radarMailCount(page, to, changes), { timeout: 120_000, intervals: [2_000] })
+      .toBe(1);
+    await checkMailboxMessage(page, testInfo, "radar-owner-changes", {
+      subject: `${plate}: Nova multa: Multa - Estacionar em local proibido`,
+      to,
+    });
     const frame = page.frameLocator(FRAME);
-    await expect(frame.getByText("Nova multa: Multa - Estacionar em local proibido", { exact: true })).toBeVisible();
+    await expect(
+      frame.getByText("Nova multa: Multa - Estacionar em local proibido", { exact: true }),
+    ).toBeVisible();
     await expect(frame.getByText(/R\$\s195,23/).first()).toBeVisible();
     const links = await linksOfOpenMessage(page);
     const fresh = links.find((l) => l.includes("/radar/consultar/"))!;
@@ -128,7 +174,9 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     await expectHydrated(page, "Consultar agora");
     await page.getByRole("button", { name: "Consultar agora" }).click();
     await page.waitForURL(/\/consulta\/[^/?]+$/);
-    await expect(page.getByText("Multa - Estacionar em local proibido").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Multa - Estacionar em local proibido").first()).toBeVisible({
+      timeout: 30_000,
+    });
 
     // Unsubscribe from the e-mail's link.
     await page.goto(new URL(unsubscribeUrl!).pathname);
@@ -147,7 +195,16 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
 
     // The stored data is gone at once.
     const stored = storedWatch(unsubscribeToken)!;
-    expect(stored.watch).toMatchObject({ status: "stopped", stopReason: "unsubscribed", plate: "", renavam: "", cpfCnpj: "", email: "", emailIndex: null, cpfCnpjIndex: null });
+    expect(stored.watch).toMatchObject({
+      status: "stopped",
+      stopReason: "unsubscribed",
+      plate: "",
+      renavam: "",
+      cpfCnpj: "",
+      email: "",
+      emailIndex: null,
+      cpfCnpjIndex: null,
+    });
     expect(stored.watch.personalDataErasedAt).not.toBeNull();
     expect(stored.events).toBe(0);
     expect(stored.scanLookups.length).toBeGreaterThan(0);

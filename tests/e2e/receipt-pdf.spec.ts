@@ -4,18 +4,30 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { debtId } from "@/lib/sandbox/catalog/debts";
-import { CUSTOMER, checkoutViaApi, expectStatusPage, lookupViaApi, ORIGIN_HEADERS, ownFamilyPlate } from "./support/flow";
+import {
+  CUSTOMER,
+  checkoutViaApi,
+  expectStatusPage,
+  lookupViaApi,
+  ORIGIN_HEADERS,
+  ownFamilyPlate,
+} from "./support/flow";
 import { payPix } from "./support/sandbox";
 import { expect, test } from "./support/test";
 import { pdfText, renderPdfFirstPage, squeeze } from "../support/pdf-text";
 
-test("PIX paid: 'Baixar comprovante (PDF)' on the status page downloads the payment's comprovante", async ({ page }, testInfo) => {
+test("PIX paid: 'Baixar comprovante (PDF)' on the status page downloads the payment's comprovante", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const plate = ownFamilyPlate();
   const v = familyVehicle(plate)!;
   const { lookupId } = await lookupViaApi(page.request, v);
   const token = await checkoutViaApi(page.request, lookupId, debtId(plate, "fine-parking"));
-  const created = await page.request.post(`/api/checkouts/${token}/payments`, { headers: ORIGIN_HEADERS, data: { attemptId: crypto.randomUUID(), method: "pix" } });
+  const created = await page.request.post(`/api/checkouts/${token}/payments`, {
+    headers: ORIGIN_HEADERS,
+    data: { attemptId: crypto.randomUUID(), method: "pix" },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const pix = (await created.json()) as { ref: string; pix: { qrCode: string } };
   expect(pix.ref).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -28,7 +40,9 @@ test("PIX paid: 'Baixar comprovante (PDF)' on the status page downloads the paym
   const link = page.getByRole("link", { name: "Baixar comprovante (PDF)" });
   await expect(link).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^comprovante-${plate}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^comprovante-${plate}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
+  );
   const file = testInfo.outputPath("comprovante.pdf");
   await download.saveAs(file);
 

@@ -3,7 +3,8 @@ import { expect, test } from "./support/test";
 test("pages carry a nonce-based CSP and hydrate under it", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (msg) => {
-    if (/Content Security Policy|Refused to (execute|load)/i.test(msg.text())) violations.push(msg.text());
+    if (/Content Security Policy|Refused to (execute|load)/i.test(msg.text()))
+      violations.push(msg.text());
   });
   const response = await page.goto("/");
   const headers = response?.headers() ?? {};
@@ -25,10 +26,14 @@ test("pages carry a nonce-based CSP and hydrate under it", async ({ page }) => {
   expect(violations).toEqual([]);
 
   const second = await page.request.get("/");
-  expect(/'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(nonce);
+  expect(/'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(
+    nonce,
+  );
 });
 
-test("a path Next cannot decode gets a 400 with our headers, not a bare 500", async ({ request }) => {
+test("a path Next cannot decode gets a 400 with our headers, not a bare 500", async ({
+  request,
+}) => {
   for (const path of ["/api/lookups/%FF", "/api/lookups/abc%", "/consulta/%ED%A0%80"]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(400);
@@ -41,7 +46,9 @@ test("form pages validate under the CSP without a single violation", async ({ pa
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Buscar veículo" })).toBeEnabled(); // hydrated
@@ -52,28 +59,70 @@ test("form pages validate under the CSP without a single violation", async ({ pa
   await expect(page.getByRole("button", { name: "Consultar débitos" })).toBeEnabled();
   await page.getByRole("textbox", { name: "RENAVAM" }).fill("123");
   await page.getByRole("button", { name: "Consultar débitos" }).click();
-  await expect(page.getByText("RENAVAM inválido. Ele tem 11 números (os mais antigos, 9).")).toBeVisible();
+  await expect(
+    page.getByText("RENAVAM inválido. Ele tem 11 números (os mais antigos, 9)."),
+  ).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 });
 
-test("public/: favicon, app icons and a web app manifest for the home screen; robots.txt keeps token pages out", async ({ page, request }) => {
+test("public/: favicon, app icons and a web app manifest for the home screen; robots.txt keeps token pages out", async ({
+  page,
+  request,
+}) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
-  const rules = (await robots.text()).split("\n").filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
+  const rules = (await robots.text())
+    .split("\n")
+    .filter((l) => l.startsWith("Disallow: "))
+    .map((l) => l.slice("Disallow: ".length));
   // Every page under a person's token or id, and the lookup form prefilled with a plate.
-  for (const path of ["/pagar/abc", "/pagamento/abc", "/links", "/links/abc", "/consulta/abc", "/consulta?placa=ABC1234", "/api/lookups"]) {
-    expect(rules.some((prefix) => path.startsWith(prefix)), path).toBe(true);
+  for (const path of [
+    "/pagar/abc",
+    "/pagamento/abc",
+    "/links",
+    "/links/abc",
+    "/consulta/abc",
+    "/consulta?placa=ABC1234",
+    "/api/lookups",
+  ]) {
+    expect(
+      rules.some((prefix) => path.startsWith(prefix)),
+      path,
+    ).toBe(true);
   }
-  for (const path of ["/", "/consulta"]) expect(rules.some((prefix) => path.startsWith(prefix)), path).toBe(false);
+  for (const path of ["/", "/consulta"])
+    expect(
+      rules.some((prefix) => path.startsWith(prefix)),
+      path,
+    ).toBe(false);
 
   const res = await request.get("/manifest.webmanifest");
   expect(res.status()).toBe(200);
-  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; lang: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
-  expect(manifest).toMatchObject({ short_name: "Placa Paga", start_url: "/", display: "standalone", lang: "pt-BR" });
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    lang: string;
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    short_name: "Placa Paga",
+    start_url: "/",
+    display: "standalone",
+    lang: "pt-BR",
+  });
   // What Chromium needs to offer "install": a 192 and a 512 PNG, plus a maskable one for Android.
-  for (const want of ["192x192", "512x512"]) expect(manifest.icons.some((i) => i.sizes === want && i.type === "image/png" && i.purpose === "any"), want).toBe(true);
+  for (const want of ["192x192", "512x512"])
+    expect(
+      manifest.icons.some((i) => i.sizes === want && i.type === "image/png" && i.purpose === "any"),
+      want,
+    ).toBe(true);
   expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
-  for (const icon of [...manifest.icons, { src: "/apple-touch-icon.png", sizes: "180x180", type: "image/png" }]) {
+  for (const icon of [
+    ...manifest.icons,
+    { src: "/apple-touch-icon.png", sizes: "180x180", type: "image/png" },
+  ]) {
     const file = await request.get(icon.src);
     expect(file.status(), icon.src).toBe(200);
     const body = await file.body();
@@ -91,7 +140,13 @@ test("public/: favicon, app icons and a web app manifest for the home screen; ro
 
   // Every page links them, under the CSP (the first test checks no violation on the home page).
   await page.goto("/");
-  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
-  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/apple-touch-icon.png");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    "href",
+    "/manifest.webmanifest",
+  );
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+    "href",
+    "/apple-touch-icon.png",
+  );
   await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
 });

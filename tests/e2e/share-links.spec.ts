@@ -12,23 +12,39 @@ import { expireCheckoutsOfPlate, payPix } from "./support/sandbox";
 
 const noPaymentForm = async (page: Page) => {
   await expect(page.getByRole("radiogroup", { name: "Forma de pagamento" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /Pagar com cartão|Gerar código PIX/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Pagar com cartão|Gerar código PIX/ })).toHaveCount(
+    0,
+  );
 };
 
-test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links shows it paid without a reload", async ({ page, browser, request }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "two contexts by design: dispatcher on desktop, client on a phone");
+test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links shows it paid without a reload", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== "desktop",
+    "two contexts by design: dispatcher on desktop, client on a phone",
+  );
   const plate = "TST7L01";
   const token = await createShareLink(page, plate);
   expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/); // 192 random bits, our own handle
   const url = `http://localhost:${E2E_PORT}/pagar/${token}`;
 
   // The dispatcher's view: copy, WhatsApp text, QR.
-  await expect(page.getByRole("heading", { level: 1, name: "Link de pagamento pronto" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Link de pagamento pronto" }),
+  ).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Link de pagamento" })).toHaveValue(url);
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => undefined);
+  await page
+    .context()
+    .grantPermissions(["clipboard-read", "clipboard-write"])
+    .catch(() => undefined);
   await page.getByRole("button", { name: "Copiar link" }).click();
   await expect(page.getByText("Copiado!")).toBeVisible();
-  const whatsapp = new URL((await page.getByRole("link", { name: "Enviar pelo WhatsApp" }).getAttribute("href"))!);
+  const whatsapp = new URL(
+    (await page.getByRole("link", { name: "Enviar pelo WhatsApp" }).getAttribute("href"))!,
+  );
   expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/");
   const message = whatsapp.searchParams.get("text")!;
   expect(message).toContain(`veículo ${plate}`);
@@ -46,19 +62,29 @@ test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links s
   await expect(item.getByText("Aguardando pagamento")).toBeVisible();
 
   // The client: a phone, a context of its own (no cookies), the link as received.
-  const client = await browser.newContext({ ...devices["Pixel 7"], locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  const client = await browser.newContext({
+    ...devices["Pixel 7"],
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
   try {
     const phone = await client.newPage();
     const response = await phone.goto(url);
     expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
-    await expect(phone.getByRole("heading", { name: `Pagamento para ${CUSTOMER.name}` })).toBeVisible();
+    await expect(
+      phone.getByRole("heading", { name: `Pagamento para ${CUSTOMER.name}` }),
+    ).toBeVisible();
     await expect(phone.getByText("***.982.247-**", { exact: true })).toBeVisible(); // CPF 529.982.247-25, masked
     expect(await phone.content()).not.toMatch(/529\.?982\.?247-?25|maria@example|987654321/);
     await expect(phone.getByText("ma***@example.com")).toBeVisible();
     await expect(phone.getByText("(11) *****-4321")).toBeVisible();
     await expect(phone.getByRole("table", { name: /Custo de cada forma/ })).toBeVisible();
     await expect(phone.getByRole("timer")).toBeVisible();
-    await phone.screenshot({ path: "tests/screenshots/21-share-page-client-phone.png", fullPage: true, animations: "disabled" });
+    await phone.screenshot({
+      path: "tests/screenshots/21-share-page-client-phone.png",
+      fullPage: true,
+      animations: "disabled",
+    });
     await expectNoAxeViolations(phone);
     // The client's browser never sees the dispatcher's panel.
     expect((await phone.goto(`http://localhost:${E2E_PORT}/links/${token}`))?.status()).toBe(404);
@@ -73,7 +99,9 @@ test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links s
     // Paid: the link shows the receipt, never a second payment form.
     await phone.goto(url);
     await expect(phone.getByText("Este pagamento já foi feito")).toBeVisible();
-    await expect(phone.getByRole("link", { name: "Ver comprovante e acompanhamento" })).toBeVisible();
+    await expect(
+      phone.getByRole("link", { name: "Ver comprovante e acompanhamento" }),
+    ).toBeVisible();
     await noPaymentForm(phone);
   } finally {
     await client.close();
@@ -81,8 +109,12 @@ test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links s
 
   await expect(item.getByText("Pago", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(item.getByRole("link", { name: "Ver comprovante" })).toBeVisible();
-  await expect(item.getByText(/débitos? quitados?|Quitado|Aguardando baixa|Baixa em andamento/).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  await expect(
+    item.getByText(/débitos? quitados?|Quitado|Aguardando baixa|Baixa em andamento/).first(),
+  ).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
+    true,
+  );
   await checkPage(page, testInfo, "22-my-links-paid");
 
   // Tokens stay out of the logs: the access log names route patterns, never paths.
@@ -92,7 +124,10 @@ test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links s
   expect(log.includes(token), "the share token appears in the server log").toBe(false);
 });
 
-test("an expired link cannot be paid and offers no payment form; Meus links makes a fresh one", async ({ page, request }, testInfo) => {
+test("an expired link cannot be paid and offers no payment form; Meus links makes a fresh one", async ({
+  page,
+  request,
+}, testInfo) => {
   const plate = testInfo.project.name === "phone" ? "TST7L03" : "TST7L02";
   const token = await createShareLink(page, plate);
   await expect(page.getByRole("img", { name: "QR Code do link de pagamento" })).toBeVisible();
@@ -113,7 +148,10 @@ test("an expired link cannot be paid and offers no payment form; Meus links make
   await expect(page.getByText("Peça um novo link a quem enviou este.")).toBeVisible();
   await noPaymentForm(page);
   await checkPage(page, testInfo, "23-share-expired");
-  const pay = await page.request.post(`/api/checkouts/${token}/payments`, { headers: ORIGIN_HEADERS, data: { attemptId: crypto.randomUUID(), method: "pix" } });
+  const pay = await page.request.post(`/api/checkouts/${token}/payments`, {
+    headers: ORIGIN_HEADERS,
+    data: { attemptId: crypto.randomUUID(), method: "pix" },
+  });
   expect(pay.status()).toBe(410);
 
   await page.goto("/links");
@@ -131,18 +169,30 @@ test("an expired link cannot be paid and offers no payment form; Meus links make
   await expect(page.getByText("Um novo link foi gerado para estes débitos.")).toBeVisible();
 });
 
-test("a share link's page hydrates as sent though its cost table fetches the installments its card form shows", async ({ page }, testInfo) => {
+test("a share link's page hydrates as sent though its cost table fetches the installments its card form shows", async ({
+  page,
+}, testInfo) => {
   // The card form hydrates after the rest of the page (HydrateApart); the cost table's request for
   // the same installments may answer first. The form must still draw what the HTML drew
   // ("Calculando parcelas…") while it hydrates: the hydrationErrors fixture fails the test on a
   // mismatch. With the answer served at once, a form that did not wait for hydration fails here.
-  const token = await createShareLink(page, testInfo.project.name === "phone" ? "TST7L07" : "TST7L06");
+  const token = await createShareLink(
+    page,
+    testInfo.project.name === "phone" ? "TST7L07" : "TST7L06",
+  );
   // The real answer, then served at once: the earlier it lands, the likelier the race.
-  const amountCents = ((await (await page.request.get(`/api/checkouts/${token}`)).json()) as { amountCents: number }).amountCents;
-  const answer = await page.request.post("/api/installments", { headers: ORIGIN_HEADERS, data: { amountCents } });
+  const amountCents = (
+    (await (await page.request.get(`/api/checkouts/${token}`)).json()) as { amountCents: number }
+  ).amountCents;
+  const answer = await page.request.post("/api/installments", {
+    headers: ORIGIN_HEADERS,
+    data: { amountCents },
+  });
   expect(answer.status()).toBe(200);
   const body = await answer.text();
-  await page.route("**/api/installments", (route) => route.fulfill({ status: 200, contentType: "application/json", body }));
+  await page.route("**/api/installments", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body }),
+  );
   for (let i = 0; i < 12; i++) {
     await page.goto(`/pagar/${token}`);
     await expect(page.getByRole("table", { name: /Custo de cada forma/ })).toBeVisible();
@@ -150,12 +200,25 @@ test("a share link's page hydrates as sent though its cost table fetches the ins
   }
 });
 
-test("a random or truncated token gets a 404 page; share pages send no-referrer and noindex", async ({ page, request }, testInfo) => {
-  const token = await createShareLink(page, testInfo.project.name === "phone" ? "TST7L05" : "TST7L04");
-  for (const bad of [randomBytes(24).toString("base64url"), token.slice(0, -1), token.slice(0, 16), "x"]) {
+test("a random or truncated token gets a 404 page; share pages send no-referrer and noindex", async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await createShareLink(
+    page,
+    testInfo.project.name === "phone" ? "TST7L05" : "TST7L04",
+  );
+  for (const bad of [
+    randomBytes(24).toString("base64url"),
+    token.slice(0, -1),
+    token.slice(0, 16),
+    "x",
+  ]) {
     const res = await page.goto(`/pagar/${bad}`);
     expect(res?.status(), bad).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Página não encontrada" }),
+    ).toBeVisible();
   }
   await checkPage(page, testInfo, "25-link-not-found");
   // The dispatcher's panel is for the browser that made the link only.

@@ -25,7 +25,10 @@ test.beforeEach(async ({ page }, testInfo) => usePhoneWidth(page, testInfo));
 
 const LINK_DEAD = "Este link de acesso não vale mais";
 
-test("sign in with the e-mail link: form, invalid address, link sent, workspace home; the link works once", async ({ page, browser }, testInfo) => {
+test("sign in with the e-mail link: form, invalid address, link sent, workspace home; the link works once", async ({
+  page,
+  browser,
+}, testInfo) => {
   await page.goto("/painel");
   await page.waitForURL(/\/entrar\?voltar=%2Fpainel$/); // no session: the workspace sends to sign-in
   await expect(page.getByRole("heading", { level: 1, name: "Área do despachante" })).toBeVisible();
@@ -36,7 +39,9 @@ test("sign in with the e-mail link: form, invalid address, link sent, workspace 
   await signInButton(page).click();
   const email = page.getByLabel("Seu e-mail");
   await expect(email).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#email-error")).toHaveText("Informe um e-mail válido, como nome@exemplo.com.");
+  await expect(page.locator("#email-error")).toHaveText(
+    "Informe um e-mail válido, como nome@exemplo.com.",
+  );
   await checkWorkspacePage(page, testInfo, "entrar-email-invalido");
 
   const address = workspaceEmail("ana");
@@ -49,15 +54,23 @@ test("sign in with the e-mail link: form, invalid address, link sent, workspace 
   markSignInLinkOpened(url);
   await page.goto(url);
   // The first sign-in asks who the despachante is before anything else (not skippable).
-  await page.waitForURL((u) => u.pathname === "/painel/perfil" && u.searchParams.get("voltar") === "/painel");
+  await page.waitForURL(
+    (u) => u.pathname === "/painel/perfil" && u.searchParams.get("voltar") === "/painel",
+  );
   await expect(page.getByRole("button", { name: "Salvar e continuar" })).toBeEnabled();
   await checkWorkspacePage(page, testInfo, "perfil-primeiro-acesso");
   await page.goto("/painel/clientes");
-  await page.waitForURL((u) => u.pathname === "/painel/perfil" && u.searchParams.get("voltar") === "/painel/clientes");
+  await page.waitForURL(
+    (u) => u.pathname === "/painel/perfil" && u.searchParams.get("voltar") === "/painel/clientes",
+  );
   await page.getByLabel("CNPJ do escritório (opcional)").fill("11222333000180");
   await page.getByRole("button", { name: "Salvar e continuar" }).click();
-  await expect(page.locator("#profile-name-error")).toHaveText("Informe seu nome, como seus clientes conhecem você.");
-  await expect(page.locator("#profile-cnpj-error")).toHaveText("CNPJ inválido. Confira os números.");
+  await expect(page.locator("#profile-name-error")).toHaveText(
+    "Informe seu nome, como seus clientes conhecem você.",
+  );
+  await expect(page.locator("#profile-cnpj-error")).toHaveText(
+    "CNPJ inválido. Confira os números.",
+  );
   await expect(page.getByLabel("CNPJ do escritório (opcional)")).toHaveValue("11.222.333/0001-80"); // typed data kept
   await checkWorkspacePage(page, testInfo, "perfil-erros");
   await page.getByLabel("CNPJ do escritório (opcional)").fill("11222333000181");
@@ -65,8 +78,14 @@ test("sign in with the e-mail link: form, invalid address, link sent, workspace 
   await page.waitForURL((u) => u.pathname === "/painel/clientes");
   await page.goto("/painel");
   await expect(page.getByText(`Entrou como ${address}.`)).toBeVisible();
-  await expect(page.getByText("Seus clientes veem os links como enviados por Ana Lima (Despachante Central).")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Área do despachante" }).getByRole("link", { name: "Clientes" })).toBeVisible();
+  await expect(
+    page.getByText("Seus clientes veem os links como enviados por Ana Lima (Despachante Central)."),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: "Área do despachante" })
+      .getByRole("link", { name: "Clientes" }),
+  ).toBeVisible();
   await expect(page.getByText("Nenhuma chave de acesso cadastrada.")).toBeVisible();
   await checkWorkspacePage(page, testInfo, "painel-inicio");
 
@@ -89,7 +108,9 @@ test("sign in with the e-mail link: form, invalid address, link sent, workspace 
   }
 });
 
-test("an expired sign-in link signs nobody in and says to ask for a new one", async ({ page }, testInfo) => {
+test("an expired sign-in link signs nobody in and says to ask for a new one", async ({
+  page,
+}, testInfo) => {
   const address = workspaceEmail("expira");
   await requestSignInLink(page, address);
   const url = await signInLinkFromMailbox(page.context(), address);
@@ -98,8 +119,12 @@ test("an expired sign-in link signs nobody in and says to ask for a new one", as
   await page.goto(url);
   await page.waitForURL(/\/entrar\?erro=link/);
   await expect(page.getByText(LINK_DEAD)).toBeVisible();
-  await expect(page.getByText("Links de acesso valem por 15 minutos e só funcionam uma vez.")).toBeVisible();
-  expect((await page.context().cookies()).filter((c) => c.name.includes("session_token") && c.value)).toEqual([]);
+  await expect(
+    page.getByText("Links de acesso valem por 15 minutos e só funcionam uma vez."),
+  ).toBeVisible();
+  expect(
+    (await page.context().cookies()).filter((c) => c.name.includes("session_token") && c.value),
+  ).toEqual([]);
   await checkWorkspacePage(page, testInfo, "entrar-link-expirado");
   // A new link works.
   await requestSignInLink(page, address);
@@ -114,7 +139,9 @@ test("a passkey registered on /painel signs in after signing out", async ({ page
   const add = page.getByRole("button", { name: "Cadastrar chave de acesso" });
   await expect(add).toBeEnabled();
   await add.click();
-  await expect(page.getByText("Chave de acesso cadastrada. Da próxima vez, entre com ela.")).toBeVisible();
+  await expect(
+    page.getByText("Chave de acesso cadastrada. Da próxima vez, entre com ela."),
+  ).toBeVisible();
   await expect(page.getByText("1 chave de acesso cadastrada.")).toBeVisible();
   expect(await authenticator.credentials()).toHaveLength(1);
   await checkWorkspacePage(page, testInfo, "painel-chave-cadastrada");
@@ -129,18 +156,27 @@ test("a passkey registered on /painel signs in after signing out", async ({ page
   await expect(page.getByText(`Entrou como ${address}.`)).toBeVisible();
 });
 
-test("a passkey sign-in with no registered passkey fails in words, and signs nobody in", async ({ page }, testInfo) => {
+test("a passkey sign-in with no registered passkey fails in words, and signs nobody in", async ({
+  page,
+}, testInfo) => {
   await addVirtualAuthenticator(page); // empty: the ceremony finds no credential
   await page.goto("/entrar");
   const withPasskey = page.getByRole("button", { name: "Entrar com chave de acesso" });
   await expect(withPasskey).toBeEnabled();
   await withPasskey.click();
-  await expect(page.getByText("Não foi possível entrar com a chave de acesso. Use o link por e-mail ou tente de novo.")).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText(
+      "Não foi possível entrar com a chave de acesso. Use o link por e-mail ou tente de novo.",
+    ),
+  ).toBeVisible({ timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe("/entrar");
   await checkWorkspacePage(page, testInfo, "entrar-chave-falhou");
 });
 
-test("'sair de todos os aparelhos' ends the session of another browser too", async ({ page, browser }, testInfo) => {
+test("'sair de todos os aparelhos' ends the session of another browser too", async ({
+  page,
+  browser,
+}, testInfo) => {
   const address = workspaceEmail("dois");
   await signInThroughMailbox(page, address);
   const other = await browser.newContext();
@@ -164,7 +200,10 @@ test("'sair de todos os aparelhos' ends the session of another browser too", asy
   }
 });
 
-test("the buying flow still needs no account: lookup, checkout and a paid PIX with no session", async ({ page, request }) => {
+test("the buying flow still needs no account: lookup, checkout and a paid PIX with no session", async ({
+  page,
+  request,
+}) => {
   const plate = ownFamilyPlate();
   await openCheckout(page, { scenario: "withDebts", slug: "fine-parking", plate });
   await page.getByRole("radio", { name: "PIX" }).click();
@@ -175,5 +214,7 @@ test("the buying flow still needs no account: lookup, checkout and a paid PIX wi
   await expectStatusPage(page);
   await expect(page.getByText("Pagamento aprovado")).toBeVisible({ timeout: 30_000 });
   expect(new URL(page.url()).pathname).not.toMatch(/^\/entrar/);
-  expect((await page.context().cookies()).filter((c) => c.name.includes("session_token"))).toEqual([]);
+  expect((await page.context().cookies()).filter((c) => c.name.includes("session_token"))).toEqual(
+    [],
+  );
 });

@@ -2,8 +2,19 @@ import fc from "fast-check";
 import type { APIRequestContext } from "@playwright/test";
 import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { hostileString } from "../support/fuzz-arbitraries";
-import { leakedSecrets, seedWorkspace, type SeededWorkspace, type WorkspaceIds } from "../support/workspace-seed";
-import { CONVENTION_PAGES, fillTemplate, isKnownParam, workspacePageFiles, type ParamKind } from "../support/workspace-walk";
+import {
+  leakedSecrets,
+  seedWorkspace,
+  type SeededWorkspace,
+  type WorkspaceIds,
+} from "../support/workspace-seed";
+import {
+  CONVENTION_PAGES,
+  fillTemplate,
+  isKnownParam,
+  workspacePageFiles,
+  type ParamKind,
+} from "../support/workspace-walk";
 import { expect, test } from "./support/test";
 import { E2E_DB_FILE, signInThroughMailbox, workspaceEmail } from "./support/workspace";
 
@@ -13,10 +24,18 @@ import { E2E_DB_FILE, signInThroughMailbox, workspaceEmail } from "./support/wor
 // /entrar. A's own ids open the page (the oracle is not vacuous), and fast-check draws ids
 // (hostile strings, anyone's ids of any kind) against the exact oracle.
 
-const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = { clientId: "clientId", vehicleId: "vehicleId", batchId: "batchId", itemId: "itemId", linkToken: "linkToken", eventId: "eventId" };
+const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = {
+  clientId: "clientId",
+  vehicleId: "vehicleId",
+  batchId: "batchId",
+  itemId: "itemId",
+  linkToken: "linkToken",
+  eventId: "eventId",
+};
 const pages = workspacePageFiles();
 const dynamicPages = pages.filter((p) => p.params.length > 0);
-const idsOf = (w: SeededWorkspace, params: string[]) => Object.fromEntries(params.map((p) => [p, w.ids[KIND_OF[p as ParamKind]]]));
+const idsOf = (w: SeededWorkspace, params: string[]) =>
+  Object.fromEntries(params.map((p) => [p, w.ids[KIND_OF[p as ParamKind]]]));
 
 // One pair of accounts per worker, in order (a failure does not skip the other checks).
 test.describe.configure({ mode: "default" });
@@ -36,7 +55,8 @@ test.beforeAll(async ({ browser }) => {
     await signInThroughMailbox(page, email);
     const user = await db.user.findUniqueOrThrow({ where: { email } });
     accounts.push(await seedWorkspace(db, user.id, tag));
-    if (tag === "Ana") asA = context.request; // the context stays open: its cookie jar holds A's session
+    if (tag === "Ana")
+      asA = context.request; // the context stays open: its cookie jar holds A's session
     else await context.close();
   }
   [A, B] = accounts as [SeededWorkspace, SeededWorkspace];
@@ -47,8 +67,15 @@ const open = (request: APIRequestContext, path: string) => request.get(path, { m
 
 test("the walker finds every page the conventions name and knows every dynamic segment", () => {
   const templates = pages.map((p) => p.template);
-  expect(CONVENTION_PAGES.filter((t) => !templates.includes(t)), "pages of the conventions missing from app/painel").toEqual([]);
-  expect(pages.flatMap((p) => p.params.filter((n) => !isKnownParam(n)).map((n) => `${p.template}: [${n}]`))).toEqual([]);
+  expect(
+    CONVENTION_PAGES.filter((t) => !templates.includes(t)),
+    "pages of the conventions missing from app/painel",
+  ).toEqual([]);
+  expect(
+    pages.flatMap((p) =>
+      p.params.filter((n) => !isKnownParam(n)).map((n) => `${p.template}: [${n}]`),
+    ),
+  ).toEqual([]);
 });
 
 test("B's ids with A's session: the 404 page, none of B's data", async () => {
@@ -58,7 +85,8 @@ test("B's ids with A's session: the 404 page, none of B's data", async () => {
     const res = await open(asA, path);
     const html = await res.text();
     const leaks = leakedSecrets(html, B);
-    if (res.status() !== 404 || !html.includes("Página não encontrada") || leaks.length) failures.push(`${p.template}: ${res.status()} ${leaks.join(", ")}`);
+    if (res.status() !== 404 || !html.includes("Página não encontrada") || leaks.length)
+      failures.push(`${p.template}: ${res.status()} ${leaks.join(", ")}`);
   }
   expect(failures).toEqual([]);
 });
@@ -68,18 +96,27 @@ test("A's own ids open the page, showing none of B's data", async () => {
   for (const p of pages) {
     const res = await open(asA, fillTemplate(p.template, idsOf(A, p.params)));
     const html = await res.text();
-    if (res.status() !== 200 || leakedSecrets(html, B).length) failures.push(`${p.template}: ${res.status()} ${leakedSecrets(html, B).join(", ")}`);
+    if (res.status() !== 200 || leakedSecrets(html, B).length)
+      failures.push(`${p.template}: ${res.status()} ${leakedSecrets(html, B).join(", ")}`);
   }
   expect(failures).toEqual([]);
 });
 
-test("no session: every workspace page redirects to /entrar, with and without ids", async ({ request }) => {
+test("no session: every workspace page redirects to /entrar, with and without ids", async ({
+  request,
+}) => {
   const failures: string[] = [];
   for (const p of pages) {
     for (const w of [A, B]) {
       const res = await open(request, fillTemplate(p.template, idsOf(w, p.params)));
       const location = res.headers()["location"] ?? "";
-      if (![303, 307, 308].includes(res.status()) || !/^\/entrar\?voltar=%2Fpainel/.test(new URL(location, "http://x").pathname + new URL(location, "http://x").search) || leakedSecrets(await res.text(), w).length)
+      if (
+        ![303, 307, 308].includes(res.status()) ||
+        !/^\/entrar\?voltar=%2Fpainel/.test(
+          new URL(location, "http://x").pathname + new URL(location, "http://x").search,
+        ) ||
+        leakedSecrets(await res.text(), w).length
+      )
         failures.push(`${p.template}: ${res.status()} ${location}`);
     }
   }
@@ -91,8 +128,20 @@ test("fuzzed ids on every page with ids: 404 unless every id is A's own of the r
   const kinds = Object.values(KIND_OF);
   const idFor = (kind: ParamKind) =>
     fc.oneof(
-      { weight: 2, arbitrary: hostileString.filter((s) => s.length > 0 && s.length < 2_000 && s !== "." && s !== "..").map((value) => ({ value, own: false })) },
-      { weight: 3, arbitrary: fc.constantFrom(...[A, B].flatMap((w) => kinds.map((k) => ({ value: w.ids[k], own: w === A && k === KIND_OF[kind] })))) },
+      {
+        weight: 2,
+        arbitrary: hostileString
+          .filter((s) => s.length > 0 && s.length < 2_000 && s !== "." && s !== "..")
+          .map((value) => ({ value, own: false })),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          ...[A, B].flatMap((w) =>
+            kinds.map((k) => ({ value: w.ids[k], own: w === A && k === KIND_OF[kind] })),
+          ),
+        ),
+      },
       { weight: 1, arbitrary: fc.constant({ value: A.ids[KIND_OF[kind]], own: true }) },
     );
   for (const p of dynamicPages) {
@@ -103,7 +152,10 @@ test("fuzzed ids on every page with ids: 404 unless every id is A's own of the r
         const where = `${p.template} ${JSON.stringify(values).slice(0, 160)}`;
         // The page may echo the id it was asked for (its own input): only B's other data counts.
         const echoed = new Set(Object.values(values));
-        expect(leakedSecrets(await res.text(), B).filter((s) => !echoed.has(s)), where).toEqual([]);
+        expect(
+          leakedSecrets(await res.text(), B).filter((s) => !echoed.has(s)),
+          where,
+        ).toEqual([]);
         expect(res.status(), where).toBe(ids.every((i) => i.own) ? 200 : 404);
       }),
       { numRuns: 25 },

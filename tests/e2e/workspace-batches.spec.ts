@@ -7,7 +7,13 @@ import { keyring } from "@/lib/privacy/keyring";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { expect, test } from "./support/test";
-import { checkWorkspacePage, E2E_DB_FILE, signInThroughMailbox, usePhoneWidth, workspaceEmail } from "./support/workspace";
+import {
+  checkWorkspacePage,
+  E2E_DB_FILE,
+  signInThroughMailbox,
+  usePhoneWidth,
+  workspaceEmail,
+} from "./support/workspace";
 
 // A despachante runs a batch lookup in Chromium: picks the vehicles, watches the progress bar
 // fill as the sandbox's webhooks land, filters and sorts the results, retries the failed ones,
@@ -33,16 +39,39 @@ const VEHICLES = [
 function seedWorkspace(email: string): void {
   const sqlite = new Database(E2E_DB_FILE, { fileMustExist: true, timeout: 10_000 });
   try {
-    const { id: userId } = sqlite.prepare("SELECT id FROM User WHERE email = ?").get(email) as { id: string };
+    const { id: userId } = sqlite.prepare("SELECT id FROM User WHERE email = ?").get(email) as {
+      id: string;
+    };
     const now = sqliteDate(new Date());
     const ring = keyring();
-    const client = sqlite.prepare("INSERT INTO WorkspaceClient (id, userId, name, cpfCnpj, cpfCnpjIndex, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    const vehicle = sqlite.prepare("INSERT INTO WorkspaceVehicle (id, userId, clientId, plate, uf, renavam, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    const client = sqlite.prepare(
+      "INSERT INTO WorkspaceClient (id, userId, name, cpfCnpj, cpfCnpjIndex, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    const vehicle = sqlite.prepare(
+      "INSERT INTO WorkspaceVehicle (id, userId, clientId, plate, uf, renavam, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
     VEHICLES.forEach((v, i) => {
       const clientId = `c${randomUUID().replace(/-/g, "")}`;
       const name = i === 0 ? "Ana Souza" : `Cliente ${String(i + 1).padStart(2, "0")}`;
-      client.run(clientId, userId, seal(ring, name), seal(ring, v.cpfCnpj), documentHash(ring, v.cpfCnpj), now, now);
-      vehicle.run(`v${randomUUID().replace(/-/g, "")}`, userId, clientId, v.plate, v.uf, seal(ring, v.renavam), now, now);
+      client.run(
+        clientId,
+        userId,
+        seal(ring, name),
+        seal(ring, v.cpfCnpj),
+        documentHash(ring, v.cpfCnpj),
+        now,
+        now,
+      );
+      vehicle.run(
+        `v${randomUUID().replace(/-/g, "")}`,
+        userId,
+        clientId,
+        v.plate,
+        v.uf,
+        seal(ring, v.renavam),
+        now,
+        now,
+      );
     });
   } finally {
     sqlite.close();
@@ -53,11 +82,14 @@ function seedWorkspace(email: string): void {
 function csvFields(line: string): string[] {
   const out: string[] = [];
   const re = /("((?:[^"]|"")*)"|[^;]*)(;|$)/g;
-  for (let m = re.exec(line); m && m.index < line.length; m = re.exec(line)) out.push(m[2] !== undefined ? m[2].replace(/""/g, '"') : m[1]!);
+  for (let m = re.exec(line); m && m.index < line.length; m = re.exec(line))
+    out.push(m[2] !== undefined ? m[2].replace(/""/g, '"') : m[1]!);
   return out;
 }
 
-test("a batch lookup: pick, watch it finish, filter, retry the failed, export the CSV", async ({ page }, testInfo) => {
+test("a batch lookup: pick, watch it finish, filter, retry the failed, export the CSV", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   await usePhoneWidth(page, testInfo);
   const email = workspaceEmail("lotes");
@@ -84,18 +116,30 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
   await page.waitForURL(/\/painel\/lotes\/[^/]+$/);
   const progress = page.getByRole("progressbar", { name: "Progresso do lote" });
   await expect(progress).toHaveAttribute("aria-valuemax", "8");
-  await expect(page.getByRole("heading", { name: "Lote concluído" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Lote concluído" })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(progress).toHaveAttribute("aria-valuenow", "8");
   // Desktop: a table (header row + one per vehicle); phone: one card per vehicle.
   const phone = testInfo.project.name === "phone";
-  const results = phone ? page.getByRole("list", { name: "Resultados do lote" }) : page.getByRole("table");
-  const rows = () => (phone ? results.getByRole("listitem") : results.getByRole("row").filter({ hasNot: page.getByRole("columnheader") }));
+  const results = phone
+    ? page.getByRole("list", { name: "Resultados do lote" })
+    : page.getByRole("table");
+  const rows = () =>
+    phone
+      ? results.getByRole("listitem")
+      : results.getByRole("row").filter({ hasNot: page.getByRole("columnheader") });
   await expect(rows()).toHaveCount(8);
-  await expect(rows().filter({ hasText: "ERA-9000" })).toContainText("O serviço de consulta está indisponível");
+  await expect(rows().filter({ hasText: "ERA-9000" })).toContainText(
+    "O serviço de consulta está indisponível",
+  );
   await expect(rows().filter({ hasText: "ERD9B03" })).toContainText("manutenção programada");
   await expect(rows().filter({ hasText: "NOD-1234" })).toContainText("Nenhum débito pendente");
   // A result links to its vehicle's page (debts -> payment link).
-  await expect(results.getByRole("link", { name: "MGD1E23" })).toHaveAttribute("href", /\/painel\/lotes\/[^/]+\/itens\/[^/]+$/);
+  await expect(results.getByRole("link", { name: "MGD1E23" })).toHaveAttribute(
+    "href",
+    /\/painel\/lotes\/[^/]+\/itens\/[^/]+$/,
+  );
   await checkWorkspacePage(page, testInfo, "lote-concluido");
 
   // Filter: only the failed ones; sort by total, largest first.
@@ -107,22 +151,35 @@ test("a batch lookup: pick, watch it finish, filter, retry the failed, export th
   if (phone) await page.getByLabel("Ordenar por").selectOption("total:desc");
   else {
     await page.getByRole("button", { name: /^Total/ }).click();
-    await expect(page.getByRole("columnheader", { name: /Total/ })).toHaveAttribute("aria-sort", "descending");
+    await expect(page.getByRole("columnheader", { name: /Total/ })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
   }
   await expect(rows().first()).toContainText(/MGD1E23|TST7A0/);
   await expect(rows().last()).toContainText(/ERA-9000|ERD9B03|NFL5C67/);
 
   // Retry the failed: the sandbox answers them the same way, so they end failed again.
   await page.getByRole("button", { name: "Tentar de novo os que falharam (3)" }).click();
-  await expect(page.getByRole("heading", { name: "Lote concluído" })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole("button", { name: "Tentar de novo os que falharam (3)" })).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Lote concluído" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(
+    page.getByRole("button", { name: "Tentar de novo os que falharam (3)" }),
+  ).toBeEnabled({ timeout: 60_000 });
 
   // The retried items end failed again. The heading and the button above may still be the ones
   // drawn before the retry took effect (a slow host), so wait for the export itself to say so.
   const exportLink = page.getByRole("link", { name: "Exportar CSV (Excel)" });
   const exportHref = (await exportLink.getAttribute("href"))!;
   await expect
-    .poll(async () => (await (await page.request.get(exportHref)).text()).split("\r\n").filter((l) => csvFields(l)[3] === "Falhou").length, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (await (await page.request.get(exportHref)).text())
+          .split("\r\n")
+          .filter((l) => csvFields(l)[3] === "Falhou").length,
+      { timeout: 60_000 },
+    )
     .toBe(3);
 
   // The CSV, as Excel pt-BR reads it.

@@ -38,8 +38,13 @@ function spellings(value: string): string[] {
   const d = value.replace(/\D/g, "");
   if (value.includes("@")) return [value, value.toLowerCase()];
   const out = [d];
-  if (d.length === 11) out.push(`${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`, `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`);
-  if (d.length === 14) out.push(`${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`);
+  if (d.length === 11)
+    out.push(
+      `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`,
+      `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`,
+    );
+  if (d.length === 14)
+    out.push(`${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`);
   return out;
 }
 
@@ -52,10 +57,15 @@ test("no CPF/CNPJ, RENAVAM, e-mail or phone in clear in the e2e database, its WA
 
   const sqlite = new Database(DB, { readonly: true, fileMustExist: true });
   try {
-    for (const { email } of sqlite.prepare(`SELECT "email" FROM "User"`).all() as { email: string }[]) accounts.add(email.toLowerCase());
+    for (const { email } of sqlite.prepare(`SELECT "email" FROM "User"`).all() as {
+      email: string;
+    }[])
+      accounts.add(email.toLowerCase());
     // Value by value (opening the file reads the WAL's committed frames too): every personal column sealed.
     for (const [table, columns] of Object.entries(SEALED_FIELDS)) {
-      for (const row of sqlite.prepare(`SELECT "id", ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}"`).iterate() as Iterable<Record<string, string | null>>) {
+      for (const row of sqlite
+        .prepare(`SELECT "id", ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}"`)
+        .iterate() as Iterable<Record<string, string | null>>) {
         for (const column of columns) {
           const stored = row[column];
           if (!stored) continue;
@@ -64,9 +74,12 @@ test("no CPF/CNPJ, RENAVAM, e-mail or phone in clear in the e2e database, its WA
             continue;
           }
           const plain = open(ring, stored);
-          if (PERSONAL_COLUMNS[table]?.includes(column)) plain.split(/[,;]\s*/).forEach((p) => p && people.add(p.replace(/^.*<|>$/g, "")));
+          if (PERSONAL_COLUMNS[table]?.includes(column))
+            plain.split(/[,;]\s*/).forEach((p) => p && people.add(p.replace(/^.*<|>$/g, "")));
           if (table === "WebhookEvent") {
-            const vehicle = (JSON.parse(plain) as { vehicle?: { document?: string; renavam?: string } }).vehicle;
+            const vehicle = (
+              JSON.parse(plain) as { vehicle?: { document?: string; renavam?: string } }
+            ).vehicle;
             if (vehicle?.document) people.add(vehicle.document);
             if (vehicle?.renavam) people.add(vehicle.renavam);
           }
@@ -77,7 +90,9 @@ test("no CPF/CNPJ, RENAVAM, e-mail or phone in clear in the e2e database, its WA
     sqlite.close();
   }
 
-  const needles = [...people].filter((p) => !accounts.has(p.toLowerCase()) && p.replace(/\W/g, "").length >= 8).flatMap(spellings);
+  const needles = [...people]
+    .filter((p) => !accounts.has(p.toLowerCase()) && p.replace(/\W/g, "").length >= 8)
+    .flatMap(spellings);
   let bytes = 0;
   const files = dbFiles();
   expect(files).toContain(DB);
@@ -86,10 +101,13 @@ test("no CPF/CNPJ, RENAVAM, e-mail or phone in clear in the e2e database, its WA
     bytes += text.length;
     for (const needle of needles) {
       const at = text.indexOf(needle);
-      if (at >= 0) findings.push(`${file}@${at}: ${needle.slice(0, 3)}…${needle.slice(-2)} in clear`);
+      if (at >= 0)
+        findings.push(`${file}@${at}: ${needle.slice(0, 3)}…${needle.slice(-2)} in clear`);
     }
   }
-  console.log(`personal-data scan: ${people.size} values (${needles.length} spellings) in ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB`);
+  console.log(
+    `personal-data scan: ${people.size} values (${needles.length} spellings) in ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB`,
+  );
   expect(people.size).toBeGreaterThan(Object.keys(SANDBOX_VEHICLES).length);
   expect([...new Set(findings)]).toEqual([]);
 });

@@ -14,7 +14,9 @@ import { freePort } from "../support/app-process";
 // FRESH_CLONE_REF=<commit> tries another commit (to see an old one fail).
 
 const REPO = process.cwd();
-const REF = process.env.FRESH_CLONE_REF || execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+const REF =
+  process.env.FRESH_CLONE_REF ||
+  execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
 const BUILD_MS = 9 * 60_000;
 
 const listening = (port: number) =>
@@ -44,7 +46,8 @@ function cloneFresh(): string {
   } catch {
     execFileSync("cp", ["-a", path.join(REPO, "node_modules"), path.join(dir, "node_modules")]); // another file system
   }
-  for (const cache of [".cache", ".vite", ".vite-temp"]) rmSync(path.join(dir, "node_modules", cache), { recursive: true, force: true });
+  for (const cache of [".cache", ".vite", ".vite-temp"])
+    rmSync(path.join(dir, "node_modules", cache), { recursive: true, force: true });
   return dir;
 }
 
@@ -53,18 +56,25 @@ describe("a fresh clone: npm start", () => {
   let child: ChildProcess | undefined;
   afterAll(() => {
     if (child?.pid && groupAlive(child.pid)) process.kill(-child.pid, "SIGKILL");
-    if (dir && !process.env.FRESH_CLONE_KEEP) rmSync(path.dirname(dir), { recursive: true, force: true });
+    if (dir && !process.env.FRESH_CLONE_KEEP)
+      rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
   it(
     "with nothing generated builds, serves / and /api/health with the embedded sandbox, and stops cleanly on SIGTERM",
     async () => {
       dir = cloneFresh();
-      for (const generated of ["lib/generated", ".next", "data", ".env"]) expect(existsSync(path.join(dir, generated)), generated).toBe(false);
+      for (const generated of ["lib/generated", ".next", "data", ".env"])
+        expect(existsSync(path.join(dir, generated)), generated).toBe(false);
 
       const [port, sandboxPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
       // The newcomer's environment: none of this project's variables (vitest sets NODE_ENV=test).
-      const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG, TMPDIR: process.env.TMPDIR };
+      const env: Record<string, string | undefined> = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        LANG: process.env.LANG,
+        TMPDIR: process.env.TMPDIR,
+      };
       Object.assign(env, {
         PORT: String(port),
         SANDBOX_PORT: String(sandboxPort),
@@ -74,11 +84,18 @@ describe("a fresh clone: npm start", () => {
       });
       const logFile = path.join(path.dirname(dir), "npm-start.log");
       const log = createWriteStream(logFile);
-      const npm = spawn("npm", ["start"], { cwd: dir, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      const npm = spawn("npm", ["start"], {
+        cwd: dir,
+        env: env as NodeJS.ProcessEnv,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       child = npm;
       npm.stdout.pipe(log);
       npm.stderr.pipe(log);
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => npm.once("exit", (code, signal) => resolve({ code, signal })));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+        (resolve) => npm.once("exit", (code, signal) => resolve({ code, signal })),
+      );
       let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
       void exited.then((e) => (exit = e));
       const tail = () => readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
@@ -86,30 +103,44 @@ describe("a fresh clone: npm start", () => {
       const deadline = Date.now() + BUILD_MS;
       let health: Response | null = null;
       while (Date.now() < deadline && !exit) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) }).catch(() => null);
+        health = await fetch(`http://127.0.0.1:${port}/api/health`, {
+          signal: AbortSignal.timeout(5000),
+        }).catch(() => null);
         if (health) break;
         await new Promise((r) => setTimeout(r, 1000));
       }
       expect(exit, `npm start stopped before serving:\n${tail()}`).toBeNull();
-      expect(health?.status, `no /api/health within ${BUILD_MS / 60_000} min:\n${tail()}`).toBe(200);
+      expect(health?.status, `no /api/health within ${BUILD_MS / 60_000} min:\n${tail()}`).toBe(
+        200,
+      );
       // Database and upstream (the embedded sandbox) reachable.
       expect(await health!.json()).toMatchObject({ ok: true });
       const home = await fetch(`http://127.0.0.1:${port}/`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain("<html");
       // The embedded sandbox is the upstream: it answers on its port (401 without the API key).
-      expect((await fetch(`http://127.0.0.1:${sandboxPort}/api/v1/health`)).status).toBeLessThan(500);
+      expect((await fetch(`http://127.0.0.1:${sandboxPort}/api/v1/health`)).status).toBeLessThan(
+        500,
+      );
 
       // Stopped as a service manager stops it: SIGTERM to the process it started.
       npm.kill("SIGTERM");
-      const result = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 45_000))]);
+      const result = await Promise.race([
+        exited,
+        new Promise<null>((r) => setTimeout(() => r(null), 45_000)),
+      ]);
       expect(result, `npm start did not exit within 45 s of SIGTERM:\n${tail()}`).not.toBeNull();
-      expect(result!.code === 0 || result!.signal === "SIGTERM", `exit ${JSON.stringify(result)}:\n${tail()}`).toBe(true);
+      expect(
+        result!.code === 0 || result!.signal === "SIGTERM",
+        `exit ${JSON.stringify(result)}:\n${tail()}`,
+      ).toBe(true);
       // Nothing left behind: no process of its group, nothing on its ports.
       const settle = Date.now() + 10_000;
-      while (groupAlive(npm.pid!) && Date.now() < settle) await new Promise((r) => setTimeout(r, 200));
+      while (groupAlive(npm.pid!) && Date.now() < settle)
+        await new Promise((r) => setTimeout(r, 200));
       expect(groupAlive(npm.pid!), `processes left after npm start exited:\n${tail()}`).toBe(false);
-      for (const p of [port, sandboxPort, smtpPort]) expect(await listening(p), `port ${p} still open`).toBe(false);
+      for (const p of [port, sandboxPort, smtpPort])
+        expect(await listening(p), `port ${p} still open`).toBe(false);
     },
     BUILD_MS + 120_000,
   );

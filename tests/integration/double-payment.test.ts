@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
-import { familyLookup, ipvaDebts, proxiedTestEnvironment, startLookupReceiver, type CountingProxy } from "../support/family-lookup";
+import {
+  familyLookup,
+  ipvaDebts,
+  proxiedTestEnvironment,
+  startLookupReceiver,
+  type CountingProxy,
+} from "../support/family-lookup";
 import { cardToken, CUSTOMER, json, pay, payByCard as payCard } from "../support/storefront-flow";
 import { apiRequest, params } from "../support/upstream-helpers";
 import type { WebhookReceiver } from "../support/webhook-receiver";
@@ -36,18 +42,23 @@ afterAll(async () => {
 
 async function checkout(lookupId: string, debtIds: string[], kind: "owner" | "share" = "owner") {
   const { POST } = await import("@/app/api/checkouts/route");
-  const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds, customer: CUSTOMER, kind } }));
+  const res = await POST(
+    apiRequest("/api/checkouts", { body: { lookupId, debtIds, customer: CUSTOMER, kind } }),
+  );
   return { status: res.status, body: await json<{ token: string } & ErrorBody>(res) };
 }
 
-const payByCard = (token: string, card: { number: string } = SANDBOX_CARDS.visaPaid) => payCard<PaymentBody & ErrorBody>(token, card);
+const payByCard = (token: string, card: { number: string } = SANDBOX_CARDS.visaPaid) =>
+  payCard<PaymentBody & ErrorBody>(token, card);
 
 async function lookupStates(lookupId: string) {
   const { GET } = await import("@/app/api/lookups/[lookupId]/route");
-  const view = await json<{ debts: { id: string; availability?: { state: string; reason: string } }[] }>(
-    await GET(apiRequest(`/api/lookups/${lookupId}`, { method: "GET" }), params({ lookupId })),
+  const view = await json<{
+    debts: { id: string; availability?: { state: string; reason: string } }[];
+  }>(await GET(apiRequest(`/api/lookups/${lookupId}`, { method: "GET" }), params({ lookupId })));
+  return new Map(
+    view.debts.map((d) => [d.id, d.availability ?? { state: "available", reason: "" }]),
   );
-  return new Map(view.debts.map((d) => [d.id, d.availability ?? { state: "available", reason: "" }]));
 }
 
 async function checkoutView(token: string) {
@@ -81,12 +92,18 @@ describe("two tabs, one lookup (TST6W01)", () => {
     expect(proxy.payments()).toBe(upstreamBefore);
     expect(await db.payment.count({ where: { checkout: { publicToken: x.body.token } } })).toBe(0);
     // Its page says so instead of offering the form.
-    expect(await checkoutView(x.body.token)).toMatchObject({ status: "open", unavailable: { code: "DEBT_ALREADY_PAID", message: expect.stringContaining(inParcelas) } });
+    expect(await checkoutView(x.body.token)).toMatchObject({
+      status: "open",
+      unavailable: { code: "DEBT_ALREADY_PAID", message: expect.stringContaining(inParcelas) },
+    });
 
     // A new checkout of the same choice, from the same old lookup, is refused as well.
     const xAgain = await checkout(lookupId, [previous.id, cota.id]);
     expect(xAgain.status).toBe(409);
-    expect(xAgain.body.error).toMatchObject({ code: "DEBT_ALREADY_PAID", message: expect.stringContaining(inParcelas) });
+    expect(xAgain.body.error).toMatchObject({
+      code: "DEBT_ALREADY_PAID",
+      message: expect.stringContaining(inParcelas),
+    });
 
     // The debt page marks them instead of offering them.
     const states = await lookupStates(lookupId);
@@ -115,7 +132,10 @@ describe("two tabs, one lookup (TST6W01)", () => {
 
     const paidY = await payByCard(y.body.token);
     expect(paidY.status).toBe(409);
-    expect(paidY.body.error).toEqual({ code: "DEBT_IN_PAYMENT", message: `Não é possível pagar “${p1.title}”. O IPVA ${current} já está sendo pago em cota única.` });
+    expect(paidY.body.error).toEqual({
+      code: "DEBT_IN_PAYMENT",
+      message: `Não é possível pagar “${p1.title}”. O IPVA ${current} já está sendo pago em cota única.`,
+    });
     expect((await lookupStates(lookupId)).get(cota.id)).toMatchObject({ state: "in_payment" });
   });
 });
@@ -134,7 +154,10 @@ describe("a despachante's link made from an old lookup (TST6W03)", () => {
     // Opened: the link says it can no longer be paid, and why.
     expect(await checkoutView(link.body.token)).toMatchObject({
       status: "open",
-      unavailable: { code: "DEBT_ALREADY_PAID", message: `Não é possível pagar “${cota.title}”. O IPVA ${current} já está sendo pago em parcelas.` },
+      unavailable: {
+        code: "DEBT_ALREADY_PAID",
+        message: `Não é possível pagar “${cota.title}”. O IPVA ${current} já está sendo pago em parcelas.`,
+      },
     });
     // Paid anyway (a page left open): refused, by PIX as by card, and upstream never hears of it.
     const before = proxy.payments();
@@ -156,13 +179,24 @@ describe("concurrency: two conflicting checkouts paid at the same moment", () =>
       const tokens = await Promise.all([x, y].map(async (c) => cardToken(c.body.token)));
       const before = proxy.payments();
       const answers = await Promise.all(
-        [x, y].map((c, i) => pay(c.body.token, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: tokens[i], installments: 1 })),
+        [x, y].map((c, i) =>
+          pay(c.body.token, {
+            attemptId: crypto.randomUUID(),
+            method: "credit_card",
+            cardToken: tokens[i],
+            installments: 1,
+          }),
+        ),
       );
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
       expect(proxy.payments() - before).toBe(1);
       const refused = await json<ErrorBody>(answers.find((a) => a.status === 409)!);
       expect(refused.error.code).toMatch(/^DEBT_(ALREADY_PAID|IN_PAYMENT)$/);
-      expect(await db.payment.count({ where: { checkout: { publicToken: { in: [x.body.token, y.body.token] } } } })).toBe(1);
+      expect(
+        await db.payment.count({
+          where: { checkout: { publicToken: { in: [x.body.token, y.body.token] } } },
+        }),
+      ).toBe(1);
     }
   });
 });

@@ -26,7 +26,12 @@ describe("GET /api/health", () => {
   it("answers 200 with the database and the sandbox up", async () => {
     const { status, body } = await callHealth();
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, database: { ok: true }, upstream: { ok: true }, environment: "test" });
+    expect(body).toMatchObject({
+      ok: true,
+      database: { ok: true },
+      upstream: { ok: true },
+      environment: "test",
+    });
   });
 
   it("answers 503 when the upstream URL points at a closed port", async () => {

@@ -31,18 +31,31 @@ describe("npm start configuration checks", () => {
   it("exits non-zero for a DATABASE_URL of another scheme, naming the variable and the accepted ones", () => {
     const result = start({ DATABASE_URL: "mysql://db.example/placa" });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/DATABASE_URL must start with file: \(SQLite\) or postgres:\/\/ \/ postgresql:\/\/ \(PostgreSQL\)/);
+    expect(result.stderr).toMatch(
+      /DATABASE_URL must start with file: \(SQLite\) or postgres:\/\/ \/ postgresql:\/\/ \(PostgreSQL\)/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("exits non-zero for a live key over http", () => {
-    const result = start({ UVVI_API_KEY: "sk_live_0123456789", UVVI_BASE_URL: "http://upstream.example", WEBHOOK_SECRET: "s".repeat(40) });
+    const result = start({
+      UVVI_API_KEY: "sk_live_0123456789",
+      UVVI_BASE_URL: "http://upstream.example",
+      WEBHOOK_SECRET: "s".repeat(40),
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/https:\/\//);
   });
 
   it("exits non-zero for a live key without SMTP settings (no embedded mail server in production)", () => {
-    const live = { UVVI_API_KEY: "sk_live_0123456789", UVVI_BASE_URL: "https://upstream.example", WEBHOOK_SECRET: "s".repeat(40), COMPANY_NAME: "Empresa X", COMPANY_CNPJ: "11222333000181", SMTP_URL: "" };
+    const live = {
+      UVVI_API_KEY: "sk_live_0123456789",
+      UVVI_BASE_URL: "https://upstream.example",
+      WEBHOOK_SECRET: "s".repeat(40),
+      COMPANY_NAME: "Empresa X",
+      COMPANY_CNPJ: "11222333000181",
+      SMTP_URL: "",
+    };
     const result = start(live);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/SMTP_URL is required with a production key/);
@@ -53,15 +66,31 @@ describe("migrations", () => {
   it("apply on an empty database and again on an up-to-date one", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "migrate-")), "db.sqlite");
     const deploy = () =>
-      execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: `file:${file}` }, encoding: "utf8" });
+      execFileSync(...migrateCli(["migrate", "deploy"]), {
+        env: { ...process.env, DATABASE_URL: `file:${file}` },
+        encoding: "utf8",
+      });
     expect(deploy()).toMatch(/successfully applied/);
     expect(deploy()).toMatch(/No pending migrations/);
     const sqlite = new Database(file, { readonly: true });
-    const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-    const applied = sqlite.prepare("SELECT COUNT(*) AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL").get() as { n: number };
+    const tables = sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all() as { name: string }[];
+    const applied = sqlite
+      .prepare("SELECT COUNT(*) AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL")
+      .get() as { n: number };
     sqlite.close();
     expect(tables.map((t) => t.name)).toEqual(
-      expect.arrayContaining(["Lookup", "LookupDebt", "Checkout", "CheckoutDebt", "Payment", "PaymentDebt", "PaymentEvent", "WebhookEvent"]),
+      expect.arrayContaining([
+        "Lookup",
+        "LookupDebt",
+        "Checkout",
+        "CheckoutDebt",
+        "Payment",
+        "PaymentDebt",
+        "PaymentEvent",
+        "WebhookEvent",
+      ]),
     );
     expect(applied.n).toBeGreaterThan(0);
   }, 60_000);

@@ -3,7 +3,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
-import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import {
+  overrideEnvForTests,
+  setupTestEnvironment,
+  type TestEnvironment,
+} from "../support/test-env";
 import { sleep } from "../support/time";
 
 // Scale-out at the library level: an instance SIGKILLed while it holds claimed webhook inbox
@@ -22,13 +26,15 @@ const calls: UpstreamCall[] = [];
 beforeAll(async () => {
   t = await setupTestEnvironment({ sandbox: { timeScale: 1 } }); // a card token lives its real 10 minutes
   proxy = await startCountingProxy(t.sandbox.url, calls);
-  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(STATUS_INTERVAL_MS) });
+  overrideEnvForTests({
+    UVVI_BASE_URL: proxy.url,
+    STATUS_CHECK_INTERVAL_MS: String(STATUS_INTERVAL_MS),
+  });
 });
 afterAll(async () => {
   await proxy?.close();
   await t?.close();
 });
-
 
 describe("an instance killed while holding work", () => {
   it("another instance finishes its webhook rows and its pending payment after the lease and the spacing, once each", async () => {
@@ -38,9 +44,21 @@ describe("an instance killed while holding work", () => {
     const { sweepPayments } = await import("@/lib/payments/sweep");
 
     // Paid upstream, still pending here (the synchronous answer was lost).
-    const { payment } = await createUpstreamPayment(db, upstream, { card: "visaPaid", answered: false, createdAt: new Date(Date.now() - 60_000) });
+    const { payment } = await createUpstreamPayment(db, upstream, {
+      card: "visaPaid",
+      answered: false,
+      createdAt: new Date(Date.now() - 60_000),
+    });
     // Ten stored, unapplied inbox rows: lookups we started, each told "no debts".
-    const lookups = Array.from({ length: 10 }, (_, i) => ({ id: randomUUID(), externalId: randomUUID(), transactionId: String(7_000_000 + i), uf: "MG", plate: "MGD1E23", renavam: "01234567803", cpfCnpj: "52998224725" }));
+    const lookups = Array.from({ length: 10 }, (_, i) => ({
+      id: randomUUID(),
+      externalId: randomUUID(),
+      transactionId: String(7_000_000 + i),
+      uf: "MG",
+      plate: "MGD1E23",
+      renavam: "01234567803",
+      cpfCnpj: "52998224725",
+    }));
     await db.lookup.createMany({ data: lookups });
     await db.webhookEvent.createMany({
       data: lookups.map((l) => ({
@@ -48,14 +66,22 @@ describe("an instance killed while holding work", () => {
         type: "VehicleWithoutDebts",
         transactionId: l.transactionId,
         externalId: l.externalId,
-        payload: JSON.stringify({ type: "VehicleWithoutDebts", transactionId: Number(l.transactionId), externalId: l.externalId }),
+        payload: JSON.stringify({
+          type: "VehicleWithoutDebts",
+          transactionId: Number(l.transactionId),
+          externalId: l.externalId,
+        }),
       })),
     });
 
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/crashing-instance.ts"], {
-      env: t.childEnv({ PAYMENT_ID: payment.id }),
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/crashing-instance.ts"],
+      {
+        env: t.childEnv({ PAYMENT_ID: payment.id }),
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let out = "";
     child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
     const exited = new Promise((r) => child.on("exit", r));
@@ -69,7 +95,9 @@ describe("an instance killed while holding work", () => {
     await dispatchPendingWebhooks();
     await sweepPayments(new Date(Date.now() + 60_000));
     expect(await db.webhookEvent.count({ where: { outcome: null } })).toBe(10);
-    expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
+    expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe(
+      "pending",
+    );
     expect(calls.filter((c) => c.path === STATUS_PATH)).toHaveLength(0);
 
     // The status-call spacing ends first: the next sweep checks the payment, with one call.
@@ -80,11 +108,17 @@ describe("an instance killed while holding work", () => {
     expect(calls.filter((c) => c.path === STATUS_PATH)).toHaveLength(1);
 
     // The inbox lease (30 s) ends: the next kick applies every row, once.
-    const leaseUntil = Math.max(...(await db.webhookEvent.findMany({ select: { leaseUntil: true } })).map((r) => r.leaseUntil!.getTime()));
+    const leaseUntil = Math.max(
+      ...(await db.webhookEvent.findMany({ select: { leaseUntil: true } })).map((r) =>
+        r.leaseUntil!.getTime(),
+      ),
+    );
     await sleep(Math.max(0, leaseUntil - Date.now() + 100));
     await dispatchPendingWebhooks();
     const rows = await db.webhookEvent.findMany();
-    expect(rows.map((r) => [r.outcome, r.attempts, r.leaseOwner])).toEqual(Array(10).fill(["applied", 2, null]));
+    expect(rows.map((r) => [r.outcome, r.attempts, r.leaseOwner])).toEqual(
+      Array(10).fill(["applied", 2, null]),
+    );
     const resolved = await db.lookup.findMany({ where: { id: { in: lookups.map((l) => l.id) } } });
     expect(resolved.every((l) => l.status === "no_debts")).toBe(true);
   }, 90_000);

@@ -40,14 +40,21 @@ beforeEach(() => {
 
 async function seed(n: number): Promise<string[]> {
   const ids = Array.from({ length: n }, () => randomUUID());
-  await a.webhookEvent.createMany({ data: ids.map((id, i) => ({ id, dedupeKey: `${tag}|${i}`, type: tag, payload: tag })) });
+  await a.webhookEvent.createMany({
+    data: ids.map((id, i) => ({ id, dedupeKey: `${tag}|${i}`, type: tag, payload: tag })),
+  });
   return ids;
 }
 
-const queue = (db: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) => claimQueue(db, tag, over);
+const queue = (db: Db, over: Partial<import("@/lib/jobs").Job<Row>> = {}) =>
+  claimQueue(db, tag, over);
 
 /** Another instance: a process draining this test's rows; resolves the ids it ran when it exits. */
-function claimer(env: Record<string, string> = {}): { child: ChildProcess; started: Promise<void>; ran: Promise<string[]> } {
+function claimer(env: Record<string, string> = {}): {
+  child: ChildProcess;
+  started: Promise<void>;
+  ran: Promise<string[]>;
+} {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/jobs-claimer.ts"], {
     env: t.childEnv({ JOB_TAG: tag, ...env }),
     stdio: ["ignore", "pipe", "inherit"],
@@ -68,12 +75,16 @@ function claimer(env: Record<string, string> = {}): { child: ChildProcess; start
   return { child, started, ran };
 }
 
-const rowsOf = () => a.webhookEvent.findMany({ where: { type: tag }, orderBy: { dedupeKey: "asc" } });
+const rowsOf = () =>
+  a.webhookEvent.findMany({ where: { type: tag }, orderBy: { dedupeKey: "asc" } });
 
 describe("claims", () => {
   it("two instances claiming the same rows at once never both get one", async () => {
     const ids = await seed(40);
-    const [x, y] = await Promise.all([jobs.claim<Row>(queue(a), 40), jobs.claim<Row>(queue(b), 40)]);
+    const [x, y] = await Promise.all([
+      jobs.claim<Row>(queue(a), 40),
+      jobs.claim<Row>(queue(b), 40),
+    ]);
     const got = [...x.rows, ...y.rows].map((r) => r.id);
     expect(new Set(got).size).toBe(got.length);
     expect(got.sort()).toEqual([...ids].sort());
@@ -93,32 +104,54 @@ describe("claims", () => {
     while ((await jobs.runClaim(queue(a, { run }), { limit: 16, concurrency: 4 })) > 0);
     const [fromP, fromQ] = [await p.ran, await q.ran];
     const all = [...fromP, ...fromQ, ...[...here].flatMap(([id, n]) => Array<string>(n).fill(id))];
-    expect([fromP.length, fromQ.length, here.size].filter((n) => n > 0).length).toBeGreaterThanOrEqual(2); // a real race
+    expect(
+      [fromP.length, fromQ.length, here.size].filter((n) => n > 0).length,
+    ).toBeGreaterThanOrEqual(2); // a real race
     expect(all.sort()).toEqual([...ids].sort()); // every row, none twice
     const rows = await rowsOf();
-    expect(rows.every((r) => r.outcome === "applied" && r.leaseOwner === null && r.leaseUntil === null)).toBe(true);
+    expect(
+      rows.every((r) => r.outcome === "applied" && r.leaseOwner === null && r.leaseUntil === null),
+    ).toBe(true);
   }, 120_000);
 
   it.each([
     ["in one statement (`sql`)", {}],
     ["in three steps (a queue without `sql`)", { sql: undefined }],
-  ])("a claim %s takes the oldest due rows first and reads their columns back exactly (dates included)", async (_, over) => {
-    const base = Date.parse("2026-03-01T12:00:00.123Z");
-    const ages = [4, 0, 3, 1, 2]; // inserted out of order
-    const ids = await seed(5);
-    for (const [i, id] of ids.entries()) await a.webhookEvent.update({ where: { id }, data: { receivedAt: new Date(base + ages[i]! * 60_000) } });
-    const { rows } = await jobs.claim<Row>(queue(a, over), 3);
-    expect(rows.map((r) => r.receivedAt.toISOString())).toEqual([0, 1, 2].map((m) => new Date(base + m * 60_000).toISOString()));
-    expect(rows.map((r) => r.id)).toEqual([ids[1], ids[3], ids[4]]);
-    expect(rows.every((r) => r.attempts === 1 && r.payload === tag)).toBe(true);
-    // Held: a second claim gets only the two left; a third, nothing.
-    expect((await jobs.claim<Row>(queue(b, over), 10)).rows.map((r) => r.id)).toEqual([ids[2], ids[0]]);
-    expect((await jobs.claim<Row>(queue(a, over), 10)).rows).toEqual([]);
-    // Their lease runs out: due again, oldest first, counted as a second try.
-    await a.webhookEvent.updateMany({ where: { id: { in: ids } }, data: { leaseUntil: new Date(Date.now() - 1) } });
-    const again = await jobs.claim<Row>(queue(b, over), 2);
-    expect(again.rows.map((r) => [r.id, r.attempts])).toEqual([[ids[1], 2], [ids[3], 2]]);
-  });
+  ])(
+    "a claim %s takes the oldest due rows first and reads their columns back exactly (dates included)",
+    async (_, over) => {
+      const base = Date.parse("2026-03-01T12:00:00.123Z");
+      const ages = [4, 0, 3, 1, 2]; // inserted out of order
+      const ids = await seed(5);
+      for (const [i, id] of ids.entries())
+        await a.webhookEvent.update({
+          where: { id },
+          data: { receivedAt: new Date(base + ages[i]! * 60_000) },
+        });
+      const { rows } = await jobs.claim<Row>(queue(a, over), 3);
+      expect(rows.map((r) => r.receivedAt.toISOString())).toEqual(
+        [0, 1, 2].map((m) => new Date(base + m * 60_000).toISOString()),
+      );
+      expect(rows.map((r) => r.id)).toEqual([ids[1], ids[3], ids[4]]);
+      expect(rows.every((r) => r.attempts === 1 && r.payload === tag)).toBe(true);
+      // Held: a second claim gets only the two left; a third, nothing.
+      expect((await jobs.claim<Row>(queue(b, over), 10)).rows.map((r) => r.id)).toEqual([
+        ids[2],
+        ids[0],
+      ]);
+      expect((await jobs.claim<Row>(queue(a, over), 10)).rows).toEqual([]);
+      // Their lease runs out: due again, oldest first, counted as a second try.
+      await a.webhookEvent.updateMany({
+        where: { id: { in: ids } },
+        data: { leaseUntil: new Date(Date.now() - 1) },
+      });
+      const again = await jobs.claim<Row>(queue(b, over), 2);
+      expect(again.rows.map((r) => [r.id, r.attempts])).toEqual([
+        [ids[1], 2],
+        [ids[3], 2],
+      ]);
+    },
+  );
 
   it("a queue that reads relations claims in one statement too, and reads its rows back by the claim's token", async () => {
     // Batch items need their vehicle (a relation): their PostgreSQL claim returns no columns and
@@ -129,8 +162,15 @@ describe("claims", () => {
     };
     const base = Date.parse("2026-03-01T12:00:00.123Z");
     const ids = await seed(30);
-    for (const [i, id] of ids.entries()) await a.webhookEvent.update({ where: { id }, data: { receivedAt: new Date(base + (29 - i) * 1_000) } });
-    const [x, y] = await Promise.all([jobs.claim<Row>(readsBack(a), 20), jobs.claim<Row>(readsBack(b), 20)]);
+    for (const [i, id] of ids.entries())
+      await a.webhookEvent.update({
+        where: { id },
+        data: { receivedAt: new Date(base + (29 - i) * 1_000) },
+      });
+    const [x, y] = await Promise.all([
+      jobs.claim<Row>(readsBack(a), 20),
+      jobs.claim<Row>(readsBack(b), 20),
+    ]);
     const got = [...x.rows, ...y.rows];
     expect(new Set(got.map((r) => r.id)).size).toBe(30);
     for (const claimed of [x.rows, y.rows]) {
@@ -154,7 +194,9 @@ describe("claims", () => {
       running--;
       return { outcome: "applied", appliedAt: new Date() };
     };
-    expect(await jobs.runClaim(queue(a, { run }), { limit: 12, concurrency: () => sizes[asked++] ?? 1 })).toBe(12);
+    expect(
+      await jobs.runClaim(queue(a, { run }), { limit: 12, concurrency: () => sizes[asked++] ?? 1 }),
+    ).toBe(12);
     expect(asked).toBe(5); // 1 + 1 + 4 + 4 + 2 rows
     expect(peaks).toEqual([1, 1, 4, 4, 2]);
     const rows = await rowsOf();
@@ -172,7 +214,12 @@ describe("claims", () => {
       let lastRunAt = 0;
       const job = queue(a, {
         name: `test-${tag}-${spacing}`,
-        prepare: async (rows) => void claims.push({ at: Date.now(), size: rows.length, sinceLastRun: Date.now() - lastRunAt }),
+        prepare: async (rows) =>
+          void claims.push({
+            at: Date.now(),
+            size: rows.length,
+            sinceLastRun: Date.now() - lastRunAt,
+          }),
         run: async () => ((lastRunAt = Date.now()), { outcome: "applied", appliedAt: new Date() }),
       });
       const w = defineWorker({
@@ -190,7 +237,9 @@ describe("claims", () => {
     async function trickle(w: { kick(): Promise<void>; idle(): Promise<void> }): Promise<number> {
       const startedAt = Date.now();
       for (let i = 0; i < 80; i++) {
-        await a.webhookEvent.create({ data: { id: randomUUID(), dedupeKey: `${tag}|t${i}`, type: tag, payload: tag } });
+        await a.webhookEvent.create({
+          data: { id: randomUUID(), dedupeKey: `${tag}|t${i}`, type: tag, payload: tag },
+        });
         void w.kick();
         await sleep(5);
       }
@@ -207,12 +256,15 @@ describe("claims", () => {
     expect(spaced.claims.reduce((n, c) => n + c.size, 0)).toBe(80);
     // After a short claim the next waits out the spacing (a timer may round down by a millisecond).
     for (let i = 1; i < spaced.claims.length; i++) {
-      if (spaced.claims[i - 1]!.size < LIMIT) expect(spaced.claims[i]!.at - spaced.claims[i - 1]!.at).toBeGreaterThanOrEqual(SPACING - 1);
+      if (spaced.claims[i - 1]!.size < LIMIT)
+        expect(spaced.claims[i]!.at - spaced.claims[i - 1]!.at).toBeGreaterThanOrEqual(SPACING - 1);
     }
 
     // After a quiet spell (longer than the spacing) one row is claimed at once.
     await sleep(SPACING);
-    await a.webhookEvent.create({ data: { id: randomUUID(), dedupeKey: `${tag}|lone`, type: tag, payload: tag } });
+    await a.webhookEvent.create({
+      data: { id: randomUUID(), dedupeKey: `${tag}|lone`, type: tag, payload: tag },
+    });
     const kickedAt = Date.now();
     await spaced.w.kick();
     expect(spaced.claims.at(-1)!.size).toBe(1);
@@ -224,7 +276,8 @@ describe("claims", () => {
     const before = spaced.claims.length;
     await spaced.w.kick();
     expect(spaced.claims.slice(before).map((c) => c.size)).toEqual([LIMIT, LIMIT, LIMIT, 2]);
-    for (const c of spaced.claims.slice(before + 1)) expect(c.sinceLastRun).toBeLessThan(SPACING / 2);
+    for (const c of spaced.claims.slice(before + 1))
+      expect(c.sinceLastRun).toBeLessThan(SPACING / 2);
 
     // The same trickle without spacing: a claim for every row or two (what the spacing saves).
     tag = randomUUID();
@@ -232,7 +285,9 @@ describe("claims", () => {
     const unspacedMs = await trickle(unspaced.w);
     expect(unspaced.claims.reduce((n, c) => n + c.size, 0)).toBe(80);
     // One claim at the start, then at most one per spacing while rows come, and the rest after.
-    expect(spaced.claims.slice(0, before - 1).length).toBeLessThanOrEqual(Math.ceil(spacedMs / SPACING) + 2);
+    expect(spaced.claims.slice(0, before - 1).length).toBeLessThanOrEqual(
+      Math.ceil(spacedMs / SPACING) + 2,
+    );
     expect(unspaced.claims.length).toBeGreaterThan(2 * (Math.ceil(unspacedMs / SPACING) + 2));
     await spaced.w.stop();
     await unspaced.w.stop();
@@ -247,8 +302,12 @@ describe("claims", () => {
     expect(ran.length).toBeGreaterThan(0);
     const held = await rowsOf();
     expect(held.filter((r) => r.leaseOwner !== null).length).toBeGreaterThan(0);
-    expect(await jobs.runClaim(queue(a), { limit: 16, concurrency: 4 })).toBe(5 - held.filter((r) => r.leaseOwner !== null).length);
-    await sleep(Math.max(0, Math.max(...held.map((r) => r.leaseUntil?.getTime() ?? 0)) - Date.now() + 50));
+    expect(await jobs.runClaim(queue(a), { limit: 16, concurrency: 4 })).toBe(
+      5 - held.filter((r) => r.leaseOwner !== null).length,
+    );
+    await sleep(
+      Math.max(0, Math.max(...held.map((r) => r.leaseUntil?.getTime() ?? 0)) - Date.now() + 50),
+    );
     while ((await jobs.runClaim(queue(a), { limit: 16, concurrency: 4 })) > 0);
     const rows = await rowsOf();
     expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
@@ -285,15 +344,25 @@ describe("retries", () => {
     expect(row).toMatchObject({ outcome: null, attempts: 1, leaseOwner: null });
     expect(row.notBefore!.getTime() - tries[0]!).toBeGreaterThanOrEqual(250);
     // Not due yet, for this instance or any other.
-    expect(await jobs.runClaim(queue(b, { run: failing.run }), { limit: 1, concurrency: 1 })).toBe(0);
+    expect(await jobs.runClaim(queue(b, { run: failing.run }), { limit: 1, concurrency: 1 })).toBe(
+      0,
+    );
     while (tries.length < 3) {
       await sleep(100);
-      await jobs.runClaim(tries.length % 2 ? queue(b, { run: failing.run }) : failing, { limit: 1, concurrency: 1 });
+      await jobs.runClaim(tries.length % 2 ? queue(b, { run: failing.run }) : failing, {
+        limit: 1,
+        concurrency: 1,
+      });
     }
     expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(300);
     expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(600); // doubled
     row = (await rowsOf())[0]!;
-    expect(row).toMatchObject({ outcome: "failed", error: "upstream said no", attempts: 3, leaseOwner: null });
+    expect(row).toMatchObject({
+      outcome: "failed",
+      error: "upstream said no",
+      attempts: 3,
+      leaseOwner: null,
+    });
     await sleep(1_100);
     expect(await jobs.runClaim(failing, { limit: 1, concurrency: 1 })).toBe(0); // given up: never again
     expect(tries).toHaveLength(3);
@@ -310,7 +379,12 @@ describe("retries", () => {
       onDeferred: (d) => seen.push(d),
     });
     expect(await jobs.runClaim(deferring, { limit: 1, concurrency: 1 })).toBe(1);
-    expect((await rowsOf())[0]).toMatchObject({ outcome: null, attempts: 0, leaseOwner: null, notBefore: at });
+    expect((await rowsOf())[0]).toMatchObject({
+      outcome: null,
+      attempts: 0,
+      leaseOwner: null,
+      notBefore: at,
+    });
     expect(seen).toEqual([at]);
     expect(await jobs.runClaim(deferring, { limit: 1, concurrency: 1 })).toBe(0);
   });
@@ -337,7 +411,9 @@ describe("shutdown", () => {
       expect(rows.filter((r) => r.outcome === "applied")).toHaveLength(2);
       const back = rows.filter((r) => r.outcome === null);
       expect(back).toHaveLength(4);
-      expect(back.every((r) => r.leaseOwner === null && r.leaseUntil === null && r.attempts === 0)).toBe(true);
+      expect(
+        back.every((r) => r.leaseOwner === null && r.leaseUntil === null && r.attempts === 0),
+      ).toBe(true);
       expect(await jobs.runClaim(slow, { limit: 6, concurrency: 2 })).toBe(0); // stopped
       expect(await jobs.runClaim(queue(b), { limit: 6, concurrency: 2 })).toBe(0); // same process: stopped too
     } finally {

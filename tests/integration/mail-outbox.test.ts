@@ -46,7 +46,12 @@ const signIn = (to = `pessoa-${randomUUID().slice(0, 8)}@example.com`) => ({
   props: { signInUrl: "http://localhost:3999/entrar/abc", expiresInMinutes: 15 },
 });
 const messageIdsOf = async (keys: string[]) =>
-  (await db.mailMessage.findMany({ where: { dedupeKey: { in: keys } }, select: { messageId: true } })).map((r) => r.messageId);
+  (
+    await db.mailMessage.findMany({
+      where: { dedupeKey: { in: keys } },
+      select: { messageId: true },
+    })
+  ).map((r) => r.messageId);
 
 describe("payment e-mails over the embedded SMTP server", () => {
   it("queues 'payment approved' in the status transaction once, however often the update is replayed; the message read back is complete and safe", async () => {
@@ -54,16 +59,34 @@ describe("payment e-mails over the embedded SMTP server", () => {
     const checkout = await seedCheckout(db, lookup.id, randomUUID(), 25_873);
     await db.checkoutDebt.createMany({
       data: [
-        { checkoutId: checkout.id, debtId: "d1", title: "IPVA 2026 - cota única", type: "ipva", amountCents: 20_000 },
-        { checkoutId: checkout.id, debtId: "d2", title: "Licenciamento 2026", type: "licensing", amountCents: 5_873 },
+        {
+          checkoutId: checkout.id,
+          debtId: "d1",
+          title: "IPVA 2026 - cota única",
+          type: "ipva",
+          amountCents: 20_000,
+        },
+        {
+          checkoutId: checkout.id,
+          debtId: "d2",
+          title: "Licenciamento 2026",
+          type: "licensing",
+          amountCents: 5_873,
+        },
       ],
     });
     const payment = await seedPayment(db, { checkoutId: checkout.id, method: "credit_card" });
-    await db.payment.update({ where: { id: payment.id }, data: { cardBrand: "visa", cardLastFour: "1111" } });
+    await db.payment.update({
+      where: { id: payment.id },
+      data: { cardBrand: "visa", cardLastFour: "1111" },
+    });
     const { applyPaymentUpdate } = await import("@/lib/payments/apply-update");
     const { kickOutbox } = await import("@/lib/mail/worker");
-    for (let i = 0; i < 3; i++) await applyPaymentUpdate(payment.id, { status: "paid", amountCents: 26_990 }, "confirmation");
-    const rows = await db.mailMessage.findMany({ where: { dedupeKey: { startsWith: `payment-approved:${payment.id}` } } });
+    for (let i = 0; i < 3; i++)
+      await applyPaymentUpdate(payment.id, { status: "paid", amountCents: 26_990 }, "confirmation");
+    const rows = await db.mailMessage.findMany({
+      where: { dedupeKey: { startsWith: `payment-approved:${payment.id}` } },
+    });
     expect(rows).toHaveLength(1);
     const queued = rows[0]!;
     await kickOutbox();
@@ -95,16 +118,29 @@ describe("payment e-mails over the embedded SMTP server", () => {
     expect(sent).toMatchObject({ status: "sent", attempts: 1, leaseOwner: null });
 
     // Settlement queues the second message, once.
-    await applyPaymentUpdate(payment.id, { liquidationStatus: "settled", settledAt: new Date() }, "reconcile");
-    await applyPaymentUpdate(payment.id, { liquidationStatus: "settled", settledAt: new Date() }, "confirmation");
-    expect(await db.mailMessage.count({ where: { dedupeKey: `debts-settled:${payment.id}` } })).toBe(1);
+    await applyPaymentUpdate(
+      payment.id,
+      { liquidationStatus: "settled", settledAt: new Date() },
+      "reconcile",
+    );
+    await applyPaymentUpdate(
+      payment.id,
+      { liquidationStatus: "settled", settledAt: new Date() },
+      "confirmation",
+    );
+    expect(
+      await db.mailMessage.count({ where: { dedupeKey: `debts-settled:${payment.id}` } }),
+    ).toBe(1);
     await kickOutbox();
   });
 
   it("refuses an invalid address before anything is queued", async () => {
     for (const bad of ["maria", "maria@", "a b@example.com", `${"x".repeat(250)}@example.com`]) {
       const input = signIn(bad);
-      await expect(enqueue.enqueueMail(db, input)).rejects.toMatchObject({ code: "INVALID_EMAIL", httpStatus: 422 });
+      await expect(enqueue.enqueueMail(db, input)).rejects.toMatchObject({
+        code: "INVALID_EMAIL",
+        httpStatus: 422,
+      });
       expect(await db.mailMessage.count({ where: { dedupeKey: input.dedupeKey } })).toBe(0);
     }
   });
@@ -122,7 +158,9 @@ describe("delivery faults", () => {
     await job.run(row); // sent... and the process "dies" before finish()
     await new Promise((r) => setTimeout(r, 400)); // its lease runs out
     await mail.drainOnce(job);
-    const stored = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: input.dedupeKey } });
+    const stored = await db.mailMessage.findUniqueOrThrow({
+      where: { dedupeKey: input.dedupeKey },
+    });
     expect(stored).toMatchObject({ status: "sent", attempts: 2 });
     const got = await receivedFor(db, [stored.messageId]);
     expect(got).toHaveLength(1);
@@ -144,7 +182,10 @@ describe("delivery faults", () => {
     const { createMailTransport } = await import("@/lib/mail/transport");
     const input = signIn();
     await enqueue.enqueueMail(db, input);
-    const job = mail.outboxJob({ retry: FAST, transport: createMailTransport(`smtp://127.0.0.1:${refusingPort}`) });
+    const job = mail.outboxJob({
+      retry: FAST,
+      transport: createMailTransport(`smtp://127.0.0.1:${refusingPort}`),
+    });
     await mail.drainOnce(job);
     await new Promise((r) => setTimeout(r, 500));
     await mail.drainOnce(job);
@@ -153,14 +194,19 @@ describe("delivery faults", () => {
     expect(row.lastError).toMatch(/550/);
     expect(rcpt).toBe(1);
     const { metrics } = await import("@/lib/metrics/registry");
-    const counted = (await metrics.mailOutcomes.get()).values.find((v) => v.labels.template === "sign-in-link" && v.labels.outcome === "failed");
+    const counted = (await metrics.mailOutcomes.get()).values.find(
+      (v) => v.labels.template === "sign-in-link" && v.labels.outcome === "failed",
+    );
     expect(counted?.value).toBeGreaterThanOrEqual(1);
     await new Promise<void>((r) => refusing.close(() => r()));
   });
 
   it("a comprovante that cannot be issued (the payment is not paid) fails the row at once: nothing sent, never retried", async () => {
     const unpaid = await seedPayment(db, { status: "pending" });
-    const input = { ...signIn(), attachments: [{ kind: "receipt-pdf" as const, paymentId: unpaid.id }] };
+    const input = {
+      ...signIn(),
+      attachments: [{ kind: "receipt-pdf" as const, paymentId: unpaid.id }],
+    };
     await enqueue.enqueueMail(db, input);
     const job = mail.outboxJob({ retry: FAST });
     await mail.drainOnce(job);
@@ -191,7 +237,9 @@ describe("delivery faults", () => {
     smtp = await startTestSmtp(port);
     await eventually(async () => {
       await mail.drainOnce(job);
-      expect(await db.mailMessage.count({ where: { dedupeKey: { in: keys }, status: "sent" } })).toBe(20);
+      expect(
+        await db.mailMessage.count({ where: { dedupeKey: { in: keys }, status: "sent" } }),
+      ).toBe(20);
     }, 45_000);
     const got = await receivedFor(db, await messageIdsOf(keys));
     expect(got).toHaveLength(20);
@@ -202,10 +250,17 @@ describe("delivery faults", () => {
     const inputs = Array.from({ length: 30 }, () => signIn());
     for (const input of inputs) await enqueue.enqueueMail(db, input);
     const a = mail.outboxJob({ retry: FAST });
-    const b = { ...mail.outboxJob({ retry: FAST }), table: other.mailMessage as unknown as import("@/lib/jobs").LeaseTable };
+    const b = {
+      ...mail.outboxJob({ retry: FAST }),
+      table: other.mailMessage as unknown as import("@/lib/jobs").LeaseTable,
+    };
     await Promise.all([mail.drainOnce(a), mail.drainOnce(b), mail.drainOnce(a), mail.drainOnce(b)]);
     const keys = inputs.map((i) => i.dedupeKey);
-    expect(await db.mailMessage.count({ where: { dedupeKey: { in: keys }, status: "sent", attempts: 1 } })).toBe(30);
+    expect(
+      await db.mailMessage.count({
+        where: { dedupeKey: { in: keys }, status: "sent", attempts: 1 },
+      }),
+    ).toBe(30);
     const got = await receivedFor(db, await messageIdsOf(keys));
     expect(got).toHaveLength(30);
     expect(got.every((m) => m.deliveries === 1)).toBe(true);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, receivedFor } from "../support/mail-harness";
-import { CUSTOMER, freshCheckout, json, pay, resetSandbox, syncLookup } from "../support/storefront-flow";
+import {
+  CUSTOMER,
+  freshCheckout,
+  json,
+  pay,
+  resetSandbox,
+  syncLookup,
+} from "../support/storefront-flow";
 import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
 import { apiRequest } from "../support/upstream-helpers";
 
@@ -33,27 +40,53 @@ describe("PIX e-mails", () => {
     const { POST } = await import("@/app/api/checkouts/route");
     const checkoutsBefore = await db.checkout.count();
     const mailsBefore = await db.mailMessage.count();
-    for (const email of ["maria", "maria@", "maria@exemplo", "maria silva@example.com", `${"x".repeat(250)}@example.com`, "maria@example.com\r\nBcc: x@example.com"]) {
-      const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds: [view.debts[0]!.id], customer: { ...CUSTOMER, email }, kind: "owner" }, ip: "10.3.0.1" }));
+    for (const email of [
+      "maria",
+      "maria@",
+      "maria@exemplo",
+      "maria silva@example.com",
+      `${"x".repeat(250)}@example.com`,
+      "maria@example.com\r\nBcc: x@example.com",
+    ]) {
+      const res = await POST(
+        apiRequest("/api/checkouts", {
+          body: {
+            lookupId,
+            debtIds: [view.debts[0]!.id],
+            customer: { ...CUSTOMER, email },
+            kind: "owner",
+          },
+          ip: "10.3.0.1",
+        }),
+      );
       expect(res.status, email).toBe(400);
       const body = await json<{ error: { code: string; fields: Record<string, string> } }>(res);
       expect(body.error.code).toBe("VALIDATION_ERROR");
-      expect(body.error.fields["customer.email"]).toBe("E-mail inválido. Confira o endereço, como nome@exemplo.com.");
+      expect(body.error.fields["customer.email"]).toBe(
+        "E-mail inválido. Confira o endereço, como nome@exemplo.com.",
+      );
     }
     expect(await db.checkout.count()).toBe(checkoutsBefore);
     expect(await db.mailMessage.count()).toBe(mailsBefore);
   });
 
-
   it("a malformed opt-in is refused by the server's schema; no opt-in sends nothing", async () => {
     const { token } = await freshCheckout(env);
-    const bad = await pay(token, { attemptId: crypto.randomUUID(), method: "pix", emailPix: "sim" });
+    const bad = await pay(token, {
+      attemptId: crypto.randomUUID(),
+      method: "pix",
+      emailPix: "sim",
+    });
     expect(bad.status).toBe(400);
     const res = await pay(token, { attemptId: crypto.randomUUID(), method: "pix" });
     expect(res.status).toBe(201);
     const view = await json<View>(res);
     const rowId = (await db.payment.findUniqueOrThrow({ where: { publicRef: view.ref } })).id;
-    expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `pix-instructions:${rowId}` } } })).toBe(0);
+    expect(
+      await db.mailMessage.count({
+        where: { dedupeKey: { startsWith: `pix-instructions:${rowId}` } },
+      }),
+    ).toBe(0);
   });
 
   it("with the opt-in, the code and its expiry arrive by e-mail; paying it sends 'payment approved' once", async () => {
@@ -63,7 +96,9 @@ describe("PIX e-mails", () => {
     const view = await json<View>(res);
     const rowId = (await db.payment.findUniqueOrThrow({ where: { publicRef: view.ref } })).id;
     const code = view.pix!.qrCode;
-    const queued = await db.mailMessage.findFirstOrThrow({ where: { dedupeKey: { startsWith: `pix-instructions:${rowId}` } } });
+    const queued = await db.mailMessage.findFirstOrThrow({
+      where: { dedupeKey: { startsWith: `pix-instructions:${rowId}` } },
+    });
     const { kickOutbox } = await import("@/lib/mail/worker");
     await kickOutbox();
     const pixMail = await eventually(async () => {
@@ -80,11 +115,16 @@ describe("PIX e-mails", () => {
 
     // The simulated payer pays; the status call records it (the only writer), which queues the e-mail.
     const row = await db.payment.findUniqueOrThrow({ where: { id: rowId } });
-    const paid = await fetch(`${env.sandbox.url}/__sandbox/pix/${row.paymentId}/pay`, { method: "POST", headers: { "x-api-key": TEST_API_KEY } });
+    const paid = await fetch(`${env.sandbox.url}/__sandbox/pix/${row.paymentId}/pay`, {
+      method: "POST",
+      headers: { "x-api-key": TEST_API_KEY },
+    });
     expect(paid.status, await paid.clone().text()).toBe(200);
     const { reconcilePayment } = await import("@/lib/payments/reconcile");
     await reconcilePayment(rowId, new Date(Date.now() + 35_000)); // the poll of 35 s later
-    const approved = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: `payment-approved:${rowId}` } });
+    const approved = await db.mailMessage.findUniqueOrThrow({
+      where: { dedupeKey: `payment-approved:${rowId}` },
+    });
     await kickOutbox();
     const got = await eventually(async () => {
       const [m] = await receivedFor(db, [approved.messageId]);
@@ -98,6 +138,10 @@ describe("PIX e-mails", () => {
     // The button opens the status page by its public reference; the row id would answer "replaced".
     expect(got.html).toContain(`/pagamento/${view.ref}`);
     expect(got.html).not.toContain(`/pagamento/${rowId}`);
-    expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `payment-approved:${rowId}` } } })).toBe(1);
+    expect(
+      await db.mailMessage.count({
+        where: { dedupeKey: { startsWith: `payment-approved:${rowId}` } },
+      }),
+    ).toBe(1);
   });
 });

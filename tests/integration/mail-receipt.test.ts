@@ -21,7 +21,15 @@ let db: Db;
 
 beforeAll(async () => {
   // 1/100 time: settlement starts 0.6 s after paid, one debt settles every 0.6 s.
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: {
+      RATE_LIMIT_PAYMENTS: "1000",
+      RATE_LIMIT_CARD_TOKENS: "1000",
+      RATE_LIMIT_LOOKUPS: "1000",
+      RATE_LIMIT_CHECKOUTS: "1000",
+    },
+  });
   const { createPrismaClient } = await import("@/lib/db/create-client");
   db = createPrismaClient(env.databaseUrl);
 });
@@ -44,14 +52,22 @@ async function delivered(dedupeKey: string) {
 /** The one PDF attached to a received message, as text. */
 async function attachedPdfText(attachmentsJson: string): Promise<string> {
   const attachments = storedAttachments(attachmentsJson);
-  expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([["comprovante.pdf", "application/pdf"]]);
+  expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([
+    ["comprovante.pdf", "application/pdf"],
+  ]);
   const pdf = attachments[0]!.content;
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   return squeeze(await pdfText(pdf));
 }
 
 const paymentRow = (externalId: string) =>
-  db.payment.findUniqueOrThrow({ where: { externalId }, include: { debts: true, checkout: { include: { debts: true, lookup: { include: { debts: true } } } } } });
+  db.payment.findUniqueOrThrow({
+    where: { externalId },
+    include: {
+      debts: true,
+      checkout: { include: { debts: true, lookup: { include: { debts: true } } } },
+    },
+  });
 
 describe("the comprovante attached to the payment e-mails", () => {
   let externalId = "";
@@ -61,7 +77,14 @@ describe("the comprovante attached to the payment e-mails", () => {
     // The vehicle card's enrichment first, as the home page does: the status page can then name the vehicle.
     const { GET: enrich } = await import("@/app/api/vehicles/[plate]/route");
     const sync = SANDBOX_VEHICLES.syncAnswer;
-    expect((await enrich(apiRequest(`/api/vehicles/${sync.plate}?uf=${sync.uf}`, { method: "GET" }), params({ plate: sync.plate }))).status).toBe(200);
+    expect(
+      (
+        await enrich(
+          apiRequest(`/api/vehicles/${sync.plate}?uf=${sync.uf}`, { method: "GET" }),
+          params({ plate: sync.plate }),
+        )
+      ).status,
+    ).toBe(200);
     const paid = await paidByCard(env, 3, { allDebts: true });
     externalId = paid.attemptId;
     ref = paid.view.ref;
@@ -88,7 +111,11 @@ describe("the comprovante attached to the payment e-mails", () => {
     expect(text).toContain(`CPF/CNPJ ***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
     const lookupDebt = new Map(row.checkout.lookup.debts.map((d) => [d.debtId, d]));
     for (const d of row.checkout.debts) {
-      const reference = lookupDebt.get(d.debtId)?.ait ? `AIT ${lookupDebt.get(d.debtId)!.ait}` : lookupDebt.get(d.debtId)?.year ? `Exercício ${lookupDebt.get(d.debtId)!.year}` : "";
+      const reference = lookupDebt.get(d.debtId)?.ait
+        ? `AIT ${lookupDebt.get(d.debtId)!.ait}`
+        : lookupDebt.get(d.debtId)?.year
+          ? `Exercício ${lookupDebt.get(d.debtId)!.year}`
+          : "";
       expect(text).toContain(squeeze(`${d.title} ${formatBRL(d.amountCents)} ${reference}`).trim());
     }
     // The synchronous lookup answer carries no AIT (the spec's example shows none); the year does.
@@ -104,15 +131,21 @@ describe("the comprovante attached to the payment e-mails", () => {
     expect(text).toContain(`paymentId ${row.paymentId}`);
     expect(text).toContain(`transactionId ${row.transactionId}`);
     // What must never be in a forwarded PDF: the card, the whole CPF or RENAVAM, the status page's capability.
-    for (const secret of [SANDBOX_CARDS.visaPaid.number, cpf, CUSTOMER.cpfCnpj, v.renavam, ref]) expect(text).not.toContain(secret);
- 
+    for (const secret of [SANDBOX_CARDS.visaPaid.number, cpf, CUSTOMER.cpfCnpj, v.renavam, ref])
+      expect(text).not.toContain(secret);
+
     // The same payment three ways: the e-mail (both parts), the status page's comprovante and the PDF
     // say the same method, debts, sum, interest and total, and the e-mail masks the document as the PDF.
     const { loadPaymentView } = await import("@/lib/payments/payment-view");
     const { findPaymentPage } = await import("@/lib/payments/get-payment");
-    expect(await findPaymentPage(ref, "10.9.9.9")).toMatchObject({ kind: "found", vehicle: { plate: sync.plate, uf: sync.uf, make: sync.data.marca, model: sync.data.modelo } });
+    expect(await findPaymentPage(ref, "10.9.9.9")).toMatchObject({
+      kind: "found",
+      vehicle: { plate: sync.plate, uf: sync.uf, make: sync.data.marca, model: sync.data.modelo },
+    });
     const { Receipt } = await import("@/components/status/receipt");
-    const pageHtml = renderToStaticMarkup(createElement(Receipt, { payment: (await loadPaymentView(row.id))! }));
+    const pageHtml = renderToStaticMarkup(
+      createElement(Receipt, { payment: (await loadPaymentView(row.id))! }),
+    );
     const interest = row.amountCents! - debtsTotal;
     const lines: [string, string][] = [
       ["Forma de pagamento", "Visa final 1111 em 3x"],
@@ -120,12 +153,23 @@ describe("the comprovante attached to the payment e-mails", () => {
       ["Juros", formatBRL(interest)],
       ["Total pago", formatBRL(row.amountCents!)],
     ];
-    const readings = { "e-mail text": squeeze(got.text), "e-mail HTML": visibleText(got.html), page: visibleText(pageHtml), PDF: text };
+    const readings = {
+      "e-mail text": squeeze(got.text),
+      "e-mail HTML": visibleText(got.html),
+      page: visibleText(pageHtml),
+      PDF: text,
+    };
     for (const [where, reading] of Object.entries(readings)) {
-      for (const [label, value] of lines) expect(reading, where).toMatch(new RegExp(`${escape(label)}:? ${escape(squeeze(value))}`));
-      for (const d of row.checkout.debts) expect(reading, where).toMatch(new RegExp(`${escape(squeeze(d.title))}.*?${escape(squeeze(formatBRL(d.amountCents)))}`));
-      if (where !== "page") expect(reading, where).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
-      for (const secret of [SANDBOX_CARDS.visaPaid.number, cpf, CUSTOMER.cpfCnpj]) expect(reading, where).not.toContain(secret);
+      for (const [label, value] of lines)
+        expect(reading, where).toMatch(new RegExp(`${escape(label)}:? ${escape(squeeze(value))}`));
+      for (const d of row.checkout.debts)
+        expect(reading, where).toMatch(
+          new RegExp(`${escape(squeeze(d.title))}.*?${escape(squeeze(formatBRL(d.amountCents)))}`),
+        );
+      if (where !== "page")
+        expect(reading, where).toContain(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
+      for (const secret of [SANDBOX_CARDS.visaPaid.number, cpf, CUSTOMER.cpfCnpj])
+        expect(reading, where).not.toContain(secret);
     }
   });
 
@@ -133,17 +177,25 @@ describe("the comprovante attached to the payment e-mails", () => {
     expect(externalId).not.toBe("");
     const { checkPaymentNow } = await import("@/lib/payments/reconcile");
     // Nobody polls here: ask the status endpoint (the only writer of a settlement) until upstream has settled all.
-    const settled = await eventually(async () => {
-      await checkPaymentNow(await db.payment.findUniqueOrThrow({ where: { externalId } }));
-      const row = await paymentRow(externalId);
-      expect(row.liquidationStatus).toBe("settled");
-      return row;
-    }, 20_000, 300);
+    const settled = await eventually(
+      async () => {
+        await checkPaymentNow(await db.payment.findUniqueOrThrow({ where: { externalId } }));
+        const row = await paymentRow(externalId);
+        expect(row.liquidationStatus).toBe("settled");
+        return row;
+      },
+      20_000,
+      300,
+    );
     expect(settled.debts).toHaveLength(3);
     expect(settled.debts.every((d) => d.status === "settled" && d.settledAt)).toBe(true);
     // A replayed status answer queues nothing more.
     await checkPaymentNow(settled);
-    expect(await db.mailMessage.count({ where: { dedupeKey: { startsWith: `debts-settled:${settled.id}` } } })).toBe(1);
+    expect(
+      await db.mailMessage.count({
+        where: { dedupeKey: { startsWith: `debts-settled:${settled.id}` } },
+      }),
+    ).toBe(1);
 
     const got = await delivered(`debts-settled:${settled.id}`);
     expect(got.subject).toMatch(/^Débitos quitados – SYN1C00/);
@@ -154,7 +206,11 @@ describe("the comprovante attached to the payment e-mails", () => {
     expect(text).not.toContain("Comprovante de pagamento");
     for (const d of settled.checkout.debts) {
       const when = settled.debts.find((s) => s.debtId === d.debtId)!.settledAt!;
-      expect(text).toMatch(new RegExp(`${escape(squeeze(d.title))} .*?Situação: Quitado em ${escape(formatDateTimeBR(when)!)}`));
+      expect(text).toMatch(
+        new RegExp(
+          `${escape(squeeze(d.title))} .*?Situação: Quitado em ${escape(formatDateTimeBR(when)!)}`,
+        ),
+      );
     }
     expect(text.match(/Situação: Quitado em/g)).toHaveLength(3);
     expect(text).toContain("Todos os débitos foram quitados junto ao órgão.");
@@ -165,18 +221,43 @@ describe("a message queued by the previous release", () => {
   it("renders its older props (one amount, the method as a code, no references) with the interest on its own line", async () => {
     // Exactly what the previous release wrote into MailMessage.props for these two templates.
     const older = {
-      "payment-approved": { customerName: "Maria", document: "***.982.247-**", plate: "SYN1C00", amountCents: 20_913, method: "credit_card", debts: [{ title: "Multa - Deixar de usar o cinto de segurança", amountCents: 19_523 }], statusUrl: "http://localhost:3999/pagamento/older" },
-      "client-paid": { clientName: "João Souza", plate: "SYN1C00", amountCents: 20_913, workspaceUrl: "http://localhost:3999/painel/links" },
+      "payment-approved": {
+        customerName: "Maria",
+        document: "***.982.247-**",
+        plate: "SYN1C00",
+        amountCents: 20_913,
+        method: "credit_card",
+        debts: [{ title: "Multa - Deixar de usar o cinto de segurança", amountCents: 19_523 }],
+        statusUrl: "http://localhost:3999/pagamento/older",
+      },
+      "client-paid": {
+        clientName: "João Souza",
+        plate: "SYN1C00",
+        amountCents: 20_913,
+        workspaceUrl: "http://localhost:3999/painel/links",
+      },
     };
     const rows = await Promise.all(
       Object.entries(older).map(([template, props]) =>
-        db.mailMessage.create({ data: { dedupeKey: `older:${template}:${crypto.randomUUID()}`, to: "maria.silva@example.com", subject: "older", template, props: JSON.stringify(props), messageId: `<${crypto.randomUUID()}@placapaga.mail>` } }),
+        db.mailMessage.create({
+          data: {
+            dedupeKey: `older:${template}:${crypto.randomUUID()}`,
+            to: "maria.silva@example.com",
+            subject: "older",
+            template,
+            props: JSON.stringify(props),
+            messageId: `<${crypto.randomUUID()}@placapaga.mail>`,
+          },
+        }),
       ),
     );
     const { kickOutbox } = await import("@/lib/mail/worker");
     await kickOutbox();
     const got = await eventually(async () => {
-      const received = await receivedFor(db, rows.map((r) => r.messageId));
+      const received = await receivedFor(
+        db,
+        rows.map((r) => r.messageId),
+      );
       expect(received).toHaveLength(2);
       return received;
     });
@@ -190,7 +271,9 @@ describe("a message queued by the previous release", () => {
     const clientPaid = got.find((m) => m.messageId === rows[1]!.messageId)!;
     expect(squeeze(clientPaid.subject)).toBe("João Souza pagou R$ 209,13 – SYN1C00");
     expect(squeeze(clientPaid.text)).toContain("Valor pago: R$ 209,13");
-    expect(await db.mailMessage.count({ where: { id: { in: rows.map((r) => r.id) }, status: "sent" } })).toBe(2);
+    expect(
+      await db.mailMessage.count({ where: { id: { in: rows.map((r) => r.id) }, status: "sent" } }),
+    ).toBe(2);
   });
 });
 
@@ -198,6 +281,19 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** What a reader sees of an HTML document: tags as spaces, entities decoded, whitespace squeezed. */
 function visibleText(html: string): string {
-  const entities: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
-  return squeeze(html.replace(/<(style|title)[^>]*>[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " ").replace(/&([a-z0-9#]+);/gi, (m, e: string) => entities[e.toLowerCase()] ?? m)).trim();
+  const entities: Record<string, string> = {
+    nbsp: " ",
+    amp: "&",
+    lt: "<",
+    gt: ">",
+    quot: '"',
+    "#x27": "'",
+    "#39": "'",
+  };
+  return squeeze(
+    html
+      .replace(/<(style|title)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&([a-z0-9#]+);/gi, (m, e: string) => entities[e.toLowerCase()] ?? m),
+  ).trim();
 }

@@ -4,7 +4,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { loadEnv } from "@/lib/env/load";
-import { freePort, spawnGroup, stopGroup, waitHealthy, type GroupProcess } from "../support/app-process";
+import {
+  freePort,
+  spawnGroup,
+  stopGroup,
+  waitHealthy,
+  type GroupProcess,
+} from "../support/app-process";
 
 // The test environment's mailbox shows every e-mail the shop sent; with a production key it must
 // not exist. The storefront runs as `npm start` runs it (scripts/start.ts, production build) on a
@@ -52,7 +58,13 @@ async function start(apiKey: string): Promise<string> {
     LOG_LEVEL: "error",
     LOG_FILE: `${dbFile}.${port}.log`,
   };
-  server = spawnGroup("npx", ["tsx", "scripts/start.ts"], env, `${dbFile}.${port}.out`, `${dbFile}.${port}.err`);
+  server = spawnGroup(
+    "npx",
+    ["tsx", "scripts/start.ts"],
+    env,
+    `${dbFile}.${port}.out`,
+    `${dbFile}.${port}.err`,
+  );
   // /api/ready, not /api/health: the upstream is unreachable on purpose.
   await waitHealthy(`http://127.0.0.1:${port}/api/ready`, server, 900_000); // builds first when the sources changed
   return `http://127.0.0.1:${port}`;
@@ -63,8 +75,22 @@ beforeAll(async () => {
   copyFileSync(inject("templateDb"), dbFile);
   const db = createPrismaClient(`file:${dbFile}`);
   const mail = await db.receivedMail.create({
-    data: { messageId: `<${randomUUID()}@placapaga.mail>`, from: "nao-responda@placapaga.test", to: "maria@example.com", subject: SUBJECT, html: `<p>${SUBJECT}</p>`, text: SUBJECT,
-      attachments: JSON.stringify([{ filename: "comprovante.pdf", contentType: "application/pdf", size: ATTACHMENT.length, base64: Buffer.from(ATTACHMENT).toString("base64") }]) },
+    data: {
+      messageId: `<${randomUUID()}@placapaga.mail>`,
+      from: "nao-responda@placapaga.test",
+      to: "maria@example.com",
+      subject: SUBJECT,
+      html: `<p>${SUBJECT}</p>`,
+      text: SUBJECT,
+      attachments: JSON.stringify([
+        {
+          filename: "comprovante.pdf",
+          contentType: "application/pdf",
+          size: ATTACHMENT.length,
+          base64: Buffer.from(ATTACHMENT).toString("base64"),
+        },
+      ]),
+    },
   });
   mailId = mail.id;
   await db.$disconnect();
@@ -72,7 +98,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopGroup(server);
-  for (const f of readdirSync(path.dirname(dbFile))) if (f.startsWith(path.basename(dbFile))) rmSync(path.join(path.dirname(dbFile), f), { force: true });
+  for (const f of readdirSync(path.dirname(dbFile)))
+    if (f.startsWith(path.basename(dbFile)))
+      rmSync(path.join(path.dirname(dbFile), f), { force: true });
 });
 
 describe("the mailbox pages and the key", () => {
@@ -85,11 +113,15 @@ describe("the mailbox pages and the key", () => {
     expect(one.status).toBe(200);
     expect(await one.text()).toContain(SUBJECT);
     // The RSC payload carries it too: the live-key check below on that payload can fail.
-    expect(await (await fetch(`${base}/dev/mailbox/${mailId}`, { headers: { rsc: "1" } })).text()).toContain(SUBJECT);
+    expect(
+      await (await fetch(`${base}/dev/mailbox/${mailId}`, { headers: { rsc: "1" } })).text(),
+    ).toContain(SUBJECT);
     // The attachment downloads: its bytes, as an attachment (the check below that it is gone can fail).
     const file = await fetch(`${base}/dev/mailbox/${mailId}/anexos/0`);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="comprovante\.pdf"/);
+    expect(file.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="comprovante\.pdf"/,
+    );
     expect(await file.text()).toBe(ATTACHMENT);
     await stopGroup(server);
     server = undefined;
@@ -98,7 +130,13 @@ describe("the mailbox pages and the key", () => {
   it("with a live key (sk_live_) every page under /dev answers 404 and shows nothing stored", async () => {
     const base = await start("sk_live_mailbox_live_check");
     const paths = devPaths();
-    expect(paths).toEqual(expect.arrayContaining(["/dev/mailbox", `/dev/mailbox/${mailId}`, `/dev/mailbox/${mailId}/anexos/0`]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/dev/mailbox",
+        `/dev/mailbox/${mailId}`,
+        `/dev/mailbox/${mailId}/anexos/0`,
+      ]),
+    );
     for (const p of paths) {
       for (const method of ["GET", "HEAD"]) {
         const res = await fetch(`${base}${p}`, { method, headers: { accept: "text/html" } });

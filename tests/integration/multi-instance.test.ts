@@ -7,8 +7,20 @@ import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { allPayments } from "@/lib/sandbox/payments/types";
 import { signalGroup, waitUntil } from "../support/app-process";
 import type { UpstreamCall } from "../support/counting-proxy";
-import { fleetCardToken, fleetCheckout, fleetClient, type FleetClient } from "../support/fleet-client";
-import { MALFORMED, seedLookupEvents, shuffle, WEBHOOK_PATH, wrongLookups, type LookupEvent } from "../support/fleet-webhooks";
+import {
+  fleetCardToken,
+  fleetCheckout,
+  fleetClient,
+  type FleetClient,
+} from "../support/fleet-client";
+import {
+  MALFORMED,
+  seedLookupEvents,
+  shuffle,
+  WEBHOOK_PATH,
+  wrongLookups,
+  type LookupEvent,
+} from "../support/fleet-webhooks";
 import { startFleet, type Fleet } from "../support/multi-instance";
 
 // Scale-out, end to end: ONE sandbox (behind a proxy that counts upstream calls), ONE PostgreSQL
@@ -47,7 +59,16 @@ beforeAll(async () => {
       STATUS_CHECK_INTERVAL_MS: String(STATUS_INTERVAL_MS),
       UVVI_PAYMENT_TIMEOUT_MS: "1500",
       RATE_LIMIT_VEHICLES: String(VEHICLE_LIMIT),
-      ...Object.fromEntries(["LOOKUPS", "CARD_TOKENS", "CARD_TOKENS_PER_CHECKOUT", "PAYMENTS", "CHECKOUTS", "INSTALLMENTS"].map((k) => [`RATE_LIMIT_${k}`, "100000"])),
+      ...Object.fromEntries(
+        [
+          "LOOKUPS",
+          "CARD_TOKENS",
+          "CARD_TOKENS_PER_CHECKOUT",
+          "PAYMENTS",
+          "CHECKOUTS",
+          "INSTALLMENTS",
+        ].map((k) => [`RATE_LIMIT_${k}`, "100000"]),
+      ),
     },
   });
   const { createPrismaClient } = await import("@/lib/db/create-client");
@@ -65,8 +86,14 @@ const upstreamPaymentsOf = async (token: string) => {
 };
 
 /** Posts deliveries `concurrency` at a time, each to the next instance; answers by delivery index. */
-async function deliverAll(bodies: string[], concurrency: number, send: (body: string) => Promise<Response>) {
-  const answers: { status: number; duplicate: boolean; error?: string }[] = new Array(bodies.length);
+async function deliverAll(
+  bodies: string[],
+  concurrency: number,
+  send: (body: string) => Promise<Response>,
+) {
+  const answers: { status: number; duplicate: boolean; error?: string }[] = new Array(
+    bodies.length,
+  );
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -88,24 +115,45 @@ async function deliverAll(bodies: string[], concurrency: number, send: (body: st
 /** The pids of an instance's session (spawned detached, so setsid: npx, the start script, the server). */
 function sessionPids(leader: number): string[] {
   try {
-    return execFileSync("ps", ["-o", "pid=", "--sid", String(leader)], { encoding: "utf8" }).split(/\s+/).filter(Boolean);
+    return execFileSync("ps", ["-o", "pid=", "--sid", String(leader)], { encoding: "utf8" })
+      .split(/\s+/)
+      .filter(Boolean);
   } catch {
     return []; // ps exits 1 when nothing matches
   }
 }
 
-const sendWebhook = (body: string) => client.send(WEBHOOK_PATH, { method: "POST", headers: { "content-type": "application/json" }, body });
+const sendWebhook = (body: string) =>
+  client.send(WEBHOOK_PATH, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
 
 describe("three instances, one PostgreSQL database, one upstream", () => {
   it("50 concurrent submits of one payment attempt, spread over the instances: exactly one upstream payment", async () => {
     const { token } = await fleetCheckout(client, "TST1M01");
     const cardToken = await fleetCardToken(client, token, SANDBOX_CARDS.visaPaid.number);
-    const body = { attemptId: crypto.randomUUID(), method: "credit_card", cardToken, installments: 1 };
+    const body = {
+      attemptId: crypto.randomUUID(),
+      method: "credit_card",
+      cardToken,
+      installments: 1,
+    };
     const before = calls.filter((c) => c.path === PAYMENT_PATH).length;
-    const responses = await Promise.all(Array.from({ length: 50 }, () => client.send(`/api/checkouts/${token}/payments`, { method: "POST", json: body })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        client.send(`/api/checkouts/${token}/payments`, { method: "POST", json: body }),
+      ),
+    );
     expect(new Set(responses.map((r) => r.instance.index)).size).toBe(3);
-    expect(responses.map((r) => r.status).sort((a, b) => b - a)).toEqual([201, ...Array<number>(49).fill(200)]);
-    const refs = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { ref: string }).ref)));
+    expect(responses.map((r) => r.status).sort((a, b) => b - a)).toEqual([
+      201,
+      ...Array<number>(49).fill(200),
+    ]);
+    const refs = new Set(
+      await Promise.all(responses.map(async (r) => ((await r.json()) as { ref: string }).ref)),
+    );
     expect(refs.size).toBe(1);
     expect(await upstreamPaymentsOf(token)).toHaveLength(1);
     expect(calls.filter((c) => c.path === PAYMENT_PATH).length - before).toBe(1); // counted at the wire too
@@ -124,26 +172,46 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
         const i = Math.floor(Math.random() * events.length);
         return { i, body: events[i]!.body };
       }),
-      ...Array.from({ length: malformed }, (_, k) => ({ i: -1, body: MALFORMED[k % MALFORMED.length]! })),
+      ...Array.from({ length: malformed }, (_, k) => ({
+        i: -1,
+        body: MALFORMED[k % MALFORMED.length]!,
+      })),
     ]);
     const started = performance.now();
-    const answers = await deliverAll(deliveries.map((d) => d.body), 32, sendWebhook);
-    console.log(`fleet flood: ${n} deliveries over 3 instances in ${((performance.now() - started) / 1000).toFixed(1)} s; answered per instance ${client.answered.join("/")}`);
+    const answers = await deliverAll(
+      deliveries.map((d) => d.body),
+      32,
+      sendWebhook,
+    );
+    console.log(
+      `fleet flood: ${n} deliveries over 3 instances in ${((performance.now() - started) / 1000).toFixed(1)} s; answered per instance ${client.answered.join("/")}`,
+    );
 
     expect(answers.filter((a) => a.status === 0)).toEqual([]);
     expect(deliveries.filter((d, k) => d.i === -1 && answers[k]!.status !== 400)).toEqual([]);
-    const validAnswers = deliveries.map((d, k) => ({ ...d, ...answers[k]! })).filter((d) => d.i !== -1);
+    const validAnswers = deliveries
+      .map((d, k) => ({ ...d, ...answers[k]! }))
+      .filter((d) => d.i !== -1);
     expect(validAnswers.filter((a) => a.status !== 200)).toEqual([]);
     // Exactly one first delivery per event, whichever instance it reached; the rest "duplicate".
     const firsts = validAnswers.filter((a) => !a.duplicate).map((a) => a.i);
     expect(firsts).toHaveLength(events.length);
     expect(new Set(firsts).size).toBe(events.length);
 
-    const externalIds = new Set(events.map((e) => (JSON.parse(e.body) as { externalId: string }).externalId));
-    const rows = await waitUntil("every stored event applied", async () => {
-      const all = (await db.webhookEvent.findMany({ select: { externalId: true, outcome: true } })).filter((r) => externalIds.has(r.externalId ?? ""));
-      return all.every((r) => r.outcome !== null) ? all : undefined;
-    }, 120_000, 1_000);
+    const externalIds = new Set(
+      events.map((e) => (JSON.parse(e.body) as { externalId: string }).externalId),
+    );
+    const rows = await waitUntil(
+      "every stored event applied",
+      async () => {
+        const all = (
+          await db.webhookEvent.findMany({ select: { externalId: true, outcome: true } })
+        ).filter((r) => externalIds.has(r.externalId ?? ""));
+        return all.every((r) => r.outcome !== null) ? all : undefined;
+      },
+      120_000,
+      1_000,
+    );
     expect(rows).toHaveLength(events.length);
     expect(rows.filter((r) => r.outcome !== "applied")).toEqual([]);
     expect(await wrongLookups(db, events)).toEqual([]);
@@ -153,12 +221,20 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     const refs: { ref: string; keys: string[] }[] = [];
     for (const plate of ["TST2P01", "TST2P02"]) {
       const { token } = await fleetCheckout(client, plate);
-      const res = await client.send(`/api/checkouts/${token}/payments`, { method: "POST", json: { attemptId: crypto.randomUUID(), method: "pix" } });
+      const res = await client.send(`/api/checkouts/${token}/payments`, {
+        method: "POST",
+        json: { attemptId: crypto.randomUUID(), method: "pix" },
+      });
       expect(res.status).toBe(201);
       const { ref } = (await res.json()) as { ref: string };
       const row = await db.payment.findUniqueOrThrow({ where: { publicRef: ref } });
       // The status call names the payment by transactionId, paymentId or externalId.
-      refs.push({ ref, keys: [row.paymentId, row.transactionId, row.externalId].filter((k): k is string => !!k).map((k) => (/^\d+$/.test(k) ? `:${k}` : `"${k}"`)) });
+      refs.push({
+        ref,
+        keys: [row.paymentId, row.transactionId, row.externalId]
+          .filter((k): k is string => !!k)
+          .map((k) => (/^\d+$/.test(k) ? `:${k}` : `"${k}"`)),
+      });
     }
     const start = Date.now();
     const end = start + POLL_WINDOW_MS;
@@ -174,11 +250,22 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     };
     await Promise.all(Array.from({ length: 200 }, (_, i) => poller(i)));
     for (const { keys } of refs) {
-      const at = calls.filter((c) => c.path === STATUS_PATH && c.at >= start && keys.some((k) => c.body.includes(k))).map((c) => c.at).sort((a, b) => a - b);
-      console.log(`status calls for one payment in ${POLL_WINDOW_MS / 1000} s: ${at.length}, gaps ${at.slice(1).map((x, k) => x - at[k]!).join(", ")} ms`);
+      const at = calls
+        .filter(
+          (c) => c.path === STATUS_PATH && c.at >= start && keys.some((k) => c.body.includes(k)),
+        )
+        .map((c) => c.at)
+        .sort((a, b) => a - b);
+      console.log(
+        `status calls for one payment in ${POLL_WINDOW_MS / 1000} s: ${at.length}, gaps ${at
+          .slice(1)
+          .map((x, k) => x - at[k]!)
+          .join(", ")} ms`,
+      );
       expect(at.length).toBeGreaterThanOrEqual(2); // the budget is used: pollers are answered, not starved
       // In every scaled minute (from each call on), at most 2 calls.
-      for (let k = 2; k < at.length; k++) expect(at[k]! - at[k - 2]!).toBeGreaterThanOrEqual(SCALED_MINUTE_MS);
+      for (let k = 2; k < at.length; k++)
+        expect(at[k]! - at[k - 2]!).toBeGreaterThanOrEqual(SCALED_MINUTE_MS);
       expect(at.length).toBeLessThanOrEqual(2 * Math.ceil(POLL_WINDOW_MS / SCALED_MINUTE_MS));
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
@@ -191,16 +278,28 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
       (k: number) => ({ "x-forwarded-for": `203.0.113.${k}` }),
       (k: number) => ({ "x-real-ip": `198.51.100.${k}` }),
       (k: number) => ({ forwarded: `for="[2001:db8::${k}]"` }),
-      (k: number) => ({ "x-forwarded-for": `192.0.2.${k}, 10.0.0.${k}`, "x-real-ip": `192.0.2.${k}`, forwarded: `for=192.0.2.${k}`, "x-placa-client-ip": `192.0.2.${k}` }),
+      (k: number) => ({
+        "x-forwarded-for": `192.0.2.${k}, 10.0.0.${k}`,
+        "x-real-ip": `192.0.2.${k}`,
+        forwarded: `for=192.0.2.${k}`,
+        "x-placa-client-ip": `192.0.2.${k}`,
+      }),
     ];
     const answers: { status: number; instance: number }[] = [];
     for (let k = 0; k < VEHICLE_LIMIT + 3; k++) {
-      const res = await client.send(`/api/vehicles/${v.plate}?uf=${v.uf}`, { headers: forged[k % forged.length]!(k + 1) });
+      const res = await client.send(`/api/vehicles/${v.plate}?uf=${v.uf}`, {
+        headers: forged[k % forged.length]!(k + 1),
+      });
       answers.push({ status: res.status, instance: res.instance.index });
       await res.arrayBuffer();
     }
     expect(answers.slice(1).every((a, k) => a.instance !== answers[k]!.instance)).toBe(true);
-    expect(answers.map((a) => a.status)).toEqual([...Array(VEHICLE_LIMIT).fill(200), 429, 429, 429]);
+    expect(answers.map((a) => a.status)).toEqual([
+      ...Array(VEHICLE_LIMIT).fill(200),
+      429,
+      429,
+      429,
+    ]);
   }, 60_000);
 
   it("SIGKILL an instance holding claimed webhook rows and a pending payment: the others finish both, nothing lost, nothing twice", async () => {
@@ -216,11 +315,20 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     }
   }, 400_000);
 
-  async function killVictimAndCheck(victim: Fleet["instances"][number], token: string, cardToken: string) {
+  async function killVictimAndCheck(
+    victim: Fleet["instances"][number],
+    token: string,
+    cardToken: string,
+  ) {
     const paid = await fetch(`${victim.url}/api/checkouts/${token}/payments`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: victim.url },
-      body: JSON.stringify({ attemptId: crypto.randomUUID(), method: "credit_card", cardToken, installments: 1 }),
+      body: JSON.stringify({
+        attemptId: crypto.randomUUID(),
+        method: "credit_card",
+        cardToken,
+        installments: 1,
+      }),
     });
     expect(paid.status).toBe(201);
     const { ref, status } = (await paid.json()) as { ref: string; status: string };
@@ -228,47 +336,101 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
 
     // A burst of lookup results to the victim; killed as soon as it holds claimed, unapplied rows.
     const events: LookupEvent[] = await seedLookupEvents(db, 1_500, 20_000_000);
-    const sending = deliverAll(events.map((e) => e.body), 32, (body) => fetch(`${victim.url}${WEBHOOK_PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+    const sending = deliverAll(
+      events.map((e) => e.body),
+      32,
+      (body) =>
+        fetch(`${victim.url}${WEBHOOK_PATH}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        }),
+    );
     // A lease owner is "host:pid:random" (lib/jobs/owner.ts): the victim's are the pids of its session (spawned detached: setsid).
     const victimPids = sessionPids(victim.process.pid);
-    const victimHolds = { outcome: null, OR: victimPids.map((pid) => ({ leaseOwner: { contains: `:${pid}:` } })) };
+    const victimHolds = {
+      outcome: null,
+      OR: victimPids.map((pid) => ({ leaseOwner: { contains: `:${pid}:` } })),
+    };
     // Frozen (SIGSTOP) before it is counted: a claim of the whole chunk is applied and finished in a
     // few milliseconds, so rows seen held may already be finished by the time a kill lands. Frozen
     // with none held, it runs on and is caught again.
-    const held = await waitUntil("the victim to hold claimed rows", async () => {
-      if ((await db.webhookEvent.count({ where: victimHolds })) === 0) return undefined;
-      signalGroup(victim.process, "SIGSTOP");
-      const n = await db.webhookEvent.count({ where: { ...victimHolds, leaseUntil: { gt: new Date() } } });
-      if (n > 0) return n;
-      signalGroup(victim.process, "SIGCONT");
-      return undefined;
-    }, 60_000, 20);
+    const held = await waitUntil(
+      "the victim to hold claimed rows",
+      async () => {
+        if ((await db.webhookEvent.count({ where: victimHolds })) === 0) return undefined;
+        signalGroup(victim.process, "SIGSTOP");
+        const n = await db.webhookEvent.count({
+          where: { ...victimHolds, leaseUntil: { gt: new Date() } },
+        });
+        if (n > 0) return n;
+        signalGroup(victim.process, "SIGCONT");
+        return undefined;
+      },
+      60_000,
+      20,
+    );
     signalGroup(victim.process, "SIGKILL");
     await victim.process.exited;
-    const heldAtDeath = await db.webhookEvent.count({ where: { ...victimHolds, leaseUntil: { gt: new Date() } } });
-    console.log(`SIGKILL with ${held} claimed rows seen, ${heldAtDeath} still leased after the kill`);
+    const heldAtDeath = await db.webhookEvent.count({
+      where: { ...victimHolds, leaseUntil: { gt: new Date() } },
+    });
+    console.log(
+      `SIGKILL with ${held} claimed rows seen, ${heldAtDeath} still leased after the kill`,
+    );
     expect(heldAtDeath).toBeGreaterThan(0);
 
     // Deliveries the victim never acknowledged are retried by the sender on the survivors (the upstream retries too).
     const answers = await sending;
     const unacked = events.filter((_, k) => answers[k]!.status !== 200);
-    const retried = await deliverAll(unacked.map((e) => e.body), 8, sendWebhook);
+    const retried = await deliverAll(
+      unacked.map((e) => e.body),
+      8,
+      sendWebhook,
+    );
     expect(retried.filter((a) => a.status !== 200)).toEqual([]);
 
     // Nobody polls the payment: the survivors' sweep (every 30 s) must reconcile it.
-    await waitUntil("the payment to be paid", async () => ((await db.payment.findUniqueOrThrow({ where: { publicRef: ref } })).status === "paid" ? true : undefined), 120_000, 1_000);
-    const externalIds = new Set(events.map((e) => (JSON.parse(e.body) as { externalId: string }).externalId));
+    await waitUntil(
+      "the payment to be paid",
+      async () =>
+        (await db.payment.findUniqueOrThrow({ where: { publicRef: ref } })).status === "paid"
+          ? true
+          : undefined,
+      120_000,
+      1_000,
+    );
+    const externalIds = new Set(
+      events.map((e) => (JSON.parse(e.body) as { externalId: string }).externalId),
+    );
     // The victim's leases (30 s) end; the survivors' next tick or ingest applies the rows.
-    const rows = await waitUntil("every inbox row applied", async () => {
-      const all = (await db.webhookEvent.findMany({ select: { externalId: true, outcome: true, attempts: true } })).filter((r) => externalIds.has(r.externalId ?? ""));
-      return all.length === events.length && all.every((r) => r.outcome !== null) ? all : undefined;
-    }, 120_000, 1_000);
+    const rows = await waitUntil(
+      "every inbox row applied",
+      async () => {
+        const all = (
+          await db.webhookEvent.findMany({
+            select: { externalId: true, outcome: true, attempts: true },
+          })
+        ).filter((r) => externalIds.has(r.externalId ?? ""));
+        return all.length === events.length && all.every((r) => r.outcome !== null)
+          ? all
+          : undefined;
+      },
+      120_000,
+      1_000,
+    );
     expect(rows.filter((r) => r.outcome !== "applied")).toEqual([]);
     expect(rows.some((r) => r.attempts >= 2)).toBe(true); // some were taken over from the dead instance
     expect(await wrongLookups(db, events)).toEqual([]);
     expect(await upstreamPaymentsOf(token)).toHaveLength(1);
     expect(await db.payment.count({ where: { checkout: { publicToken: token } } })).toBe(1);
-    const paidEvents = await db.paymentEvent.count({ where: { payment: { publicRef: ref }, status: "paid", OR: [{ liquidationStatus: null }, { liquidationStatus: "pending" }] } });
+    const paidEvents = await db.paymentEvent.count({
+      where: {
+        payment: { publicRef: ref },
+        status: "paid",
+        OR: [{ liquidationStatus: null }, { liquidationStatus: "pending" }],
+      },
+    });
     expect(paidEvents).toBe(1);
   }
 
@@ -297,10 +459,18 @@ describe("three instances, one PostgreSQL database, one upstream", () => {
     // own (stopGroup would SIGKILL the stragglers as soon as npx, the leader, is gone: mid-drain).
     signalGroup(target.process, "SIGTERM");
     await load;
-    await waitUntil("the instance to exit", () => (sessionPids(target.process.pid).length === 0 ? true : undefined), 30_000);
-    console.log(`SIGTERM under load: ${ok} answered, ${client.refusedRetries} refused connections and ${client.closedRetries} GETs on closed connections retried elsewhere; failures: ${failures.slice(0, 5).join(" | ")}`);
+    await waitUntil(
+      "the instance to exit",
+      () => (sessionPids(target.process.pid).length === 0 ? true : undefined),
+      30_000,
+    );
+    console.log(
+      `SIGTERM under load: ${ok} answered, ${client.refusedRetries} refused connections and ${client.closedRetries} GETs on closed connections retried elsewhere; failures: ${failures.slice(0, 5).join(" | ")}`,
+    );
     expect(client.answered[1]! - answeredBefore[1]!).toBeGreaterThan(0); // it was serving when told to stop
-    expect(readFileSync(target.logFile, "utf8")).toMatch(/shutdown hooks done \(0 failed, 0 timed out\)/);
+    expect(readFileSync(target.logFile, "utf8")).toMatch(
+      /shutdown hooks done \(0 failed, 0 timed out\)/,
+    );
     expect(failures).toEqual([]);
     expect(ok).toBeGreaterThan(100);
   }, 120_000);

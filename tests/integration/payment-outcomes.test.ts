@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/sandbox/payments/cards-catalog";
 import { drainUntilJudged } from "../support/inbox";
-import { CUSTOMER, freshCheckout, json, pay, payByCard as payCard, readPayment, tokenize } from "../support/storefront-flow";
+import {
+  CUSTOMER,
+  freshCheckout,
+  json,
+  pay,
+  payByCard as payCard,
+  readPayment,
+  tokenize,
+} from "../support/storefront-flow";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
-import { paymentRowByRef, registerReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import {
+  paymentRowByRef,
+  registerReceiver,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../support/webhook-receiver";
 
 // Every payment reaches an end (docs/payment-states.md). The storefront's route handlers over a
 // real database, the sandbox over HTTP with its documented faults, and the sandbox's own webhook
@@ -39,7 +52,14 @@ let drain: () => Promise<void>;
 beforeAll(async () => {
   env = await setupTestEnvironment({
     sandbox: { timeScale: 1, paymentTimings: { pixTtl: 2_500 } },
-    env: { PAYMENT_NOT_FOUND_GRACE_MS: String(GRACE_MS), STATUS_CHECK_INTERVAL_MS: String(POLL_SPACING_MS), STATUS_CONFIRM_SPACING_MS: "2000", RATE_LIMIT_PAYMENTS: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_CARD_TOKENS: "100000" },
+    env: {
+      PAYMENT_NOT_FOUND_GRACE_MS: String(GRACE_MS),
+      STATUS_CHECK_INTERVAL_MS: String(POLL_SPACING_MS),
+      STATUS_CONFIRM_SPACING_MS: "2000",
+      RATE_LIMIT_PAYMENTS: "100000",
+      RATE_LIMIT_CHECKOUTS: "100000",
+      RATE_LIMIT_CARD_TOKENS: "100000",
+    },
   });
   ({ db } = await import("@/lib/db/client"));
   ({ sweepPayments } = await import("@/lib/payments/sweep"));
@@ -56,8 +76,13 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const rowOf = paymentRowByRef;
 const viewOf = async (ref: string) => json<View>(await readPayment(ref));
 const sandboxPaymentsOf = async (ref: string) => {
-  const row = await db.payment.findUniqueOrThrow({ where: { publicRef: ref }, include: { checkout: true } });
-  return [...env.sandbox.ctx.store.payments.values()].filter((p) => p.checkoutId === row.checkout.upstreamCheckoutId);
+  const row = await db.payment.findUniqueOrThrow({
+    where: { publicRef: ref },
+    include: { checkout: true },
+  });
+  return [...env.sandbox.ctx.store.payments.values()].filter(
+    (p) => p.checkoutId === row.checkout.upstreamCheckoutId,
+  );
 };
 
 const payByCard = (token: string) => payCard<View & ErrorBody>(token);
@@ -71,19 +96,33 @@ async function refusedCode(token: string): Promise<string> {
 
 async function newCheckout(lookupId: string, debtIds: string[]) {
   const { POST } = await import("@/app/api/checkouts/route");
-  const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds, customer: CUSTOMER, kind: "owner" } }));
+  const res = await POST(
+    apiRequest("/api/checkouts", {
+      body: { lookupId, debtIds, customer: CUSTOMER, kind: "owner" },
+    }),
+  );
   return { status: res.status, body: await json<{ token: string } & ErrorBody>(res) };
 }
 
 async function checkoutView(token: string) {
   const { GET } = await import("@/app/api/checkouts/[token]/route");
-  return json<{ status: string; unavailable?: { code: string }; latestPayment?: View }>(await GET(apiRequest(`/api/checkouts/${token}`, { method: "GET" }), params({ token })));
+  return json<{ status: string; unavailable?: { code: string }; latestPayment?: View }>(
+    await GET(apiRequest(`/api/checkouts/${token}`, { method: "GET" }), params({ token })),
+  );
 }
 
 describe("an attempt whose outcome we never learn", () => {
   for (const fault of [
-    { name: "one upstream 500", arm: { fault: "server-error" as const, times: 1 }, callError: "UPSTREAM_SERVER_ERROR HTTP 500" },
-    { name: "a 502 on our call and on our one retry", arm: { fault: "bad-gateway-html" as const, times: 2 }, callError: "UPSTREAM_BAD_GATEWAY HTTP 502" },
+    {
+      name: "one upstream 500",
+      arm: { fault: "server-error" as const, times: 1 },
+      callError: "UPSTREAM_SERVER_ERROR HTTP 500",
+    },
+    {
+      name: "a 502 on our call and on our one retry",
+      arm: { fault: "bad-gateway-html" as const, times: 2 },
+      callError: "UPSTREAM_BAD_GATEWAY HTTP 502",
+    },
   ]) {
     it(`card, ${fault.name}: held within the grace, then concluded not created with its evidence; the debts are payable again, one charge`, async () => {
       const { token, lookupId, fine } = await freshCheckout(env);
@@ -116,7 +155,10 @@ describe("an attempt whose outcome we never learn", () => {
       expect(view).toMatchObject({ status: "not_created", isFinal: true });
       expect(view.answerBy).toBeUndefined();
       expect(view.failureMessage).toMatch(/nenhum valor foi cobrado/);
-      expect(await checkoutView(token)).toMatchObject({ status: "open", latestPayment: { status: "not_created" } });
+      expect(await checkoutView(token)).toMatchObject({
+        status: "open",
+        latestPayment: { status: "not_created" },
+      });
       expect((await checkoutView(token)).unavailable).toBeUndefined();
 
       // Free again: another checkout of the debt may be made, and this one pays, once.
@@ -134,7 +176,10 @@ describe("an attempt whose outcome we never learn", () => {
     const first = await payByCard(token);
     expect(first.body.status).toBe("pending");
     expect((await newCheckout(lookupId, [fine.id])).body.error.code).toBe("DEBT_IN_PAYMENT");
-    await db.checkout.update({ where: { publicToken: token }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    await db.checkout.update({
+      where: { publicToken: token },
+      data: { expiresAt: new Date(Date.now() - 1_000) },
+    });
     expect((await newCheckout(lookupId, [fine.id])).status).toBe(201);
     expect((await rowOf(first.body.ref)).status).toBe("pending"); // still unanswered, shown as such
   });
@@ -147,13 +192,19 @@ describe("an attempt whose outcome we never learn", () => {
     await new Promise((r) => setTimeout(r, 2_700)); // the code's 2.5 s
     const { POST: renewRoute } = await import("@/app/api/payments/[paymentRef]/pix/renew/route");
     const renew = async (ref: string) => {
-      const res = await renewRoute(apiRequest(`/api/payments/${ref}/pix/renew`), params({ paymentRef: ref }));
+      const res = await renewRoute(
+        apiRequest(`/api/payments/${ref}/pix/renew`),
+        params({ paymentRef: ref }),
+      );
       return { status: res.status, body: await json<View & ErrorBody>(res) };
     };
     await armFault(env, { path: PAYMENT_PATH, method: "POST", fault: "server-error" });
     const stuck = await renew(first.ref);
     expect(stuck).toMatchObject({ status: 201, body: { status: "pending" } });
-    expect(await renew(first.ref)).toMatchObject({ status: 200, body: { ref: stuck.body.ref, status: "pending" } });
+    expect(await renew(first.ref)).toMatchObject({
+      status: 200,
+      body: { ref: stuck.body.ref, status: "pending" },
+    });
 
     await sweepPayments(later(GRACE_MS + 15_000));
     expect((await rowOf(stuck.body.ref)).status).toBe("not_created");
@@ -164,7 +215,10 @@ describe("an attempt whose outcome we never learn", () => {
     expect(fresh.body.pix!.qrCode).not.toBe(first.pix!.qrCode);
     expect((await rowOf(fresh.body.ref)).renewedFromId).toBe((await rowOf(stuck.body.ref)).id);
     // From any link of the chain, the same code back.
-    expect(await renew(stuck.body.ref)).toMatchObject({ status: 200, body: { ref: fresh.body.ref } });
+    expect(await renew(stuck.body.ref)).toMatchObject({
+      status: 200,
+      body: { ref: fresh.body.ref },
+    });
     expect(await renew(first.ref)).toMatchObject({ status: 200, body: { ref: fresh.body.ref } });
   });
 });
@@ -191,7 +245,12 @@ describe("a payment the upstream creates late", () => {
   it("after the grace, with nobody paying again: concluded not created, then reopened as paid when the upstream proves the charge", async () => {
     const { token } = await freshCheckout(env);
     await registerReceiver(receiver);
-    await armFault(env, { path: PAYMENT_PATH, method: "POST", fault: "late-create", delayMs: 1_500 });
+    await armFault(env, {
+      path: PAYMENT_PATH,
+      method: "POST",
+      fault: "late-create",
+      delayMs: 1_500,
+    });
     const first = await payByCard(token);
     expect(first.body.status).toBe("pending");
     await sweepPayments(later(GRACE_MS + 15_000));
@@ -209,7 +268,12 @@ describe("a payment the upstream creates late", () => {
   it("after the grace, paid again meanwhile: the late creation is refused upstream, one charge, the first stays not created", async () => {
     const { token } = await freshCheckout(env);
     await registerReceiver(receiver);
-    await armFault(env, { path: PAYMENT_PATH, method: "POST", fault: "late-create", delayMs: 1_500 });
+    await armFault(env, {
+      path: PAYMENT_PATH,
+      method: "POST",
+      fault: "late-create",
+      delayMs: 1_500,
+    });
     const first = await payByCard(token);
     await sweepPayments(later(GRACE_MS + 15_000));
     expect((await rowOf(first.body.ref)).status).toBe("not_created");

@@ -9,17 +9,34 @@ import { pdfText, squeeze } from "../support/pdf-text";
 // The comprovante PDF through its route handler, read back with pdf.js
 // (tests/support/pdf-text.ts), for a card payment made against the sandbox over HTTP.
 
-type View = { ref: string; status: string; amountCents: number; debts: { title: string; amountCents: number }[] };
+type View = {
+  ref: string;
+  status: string;
+  amountCents: number;
+  debts: { title: string; amountCents: number }[];
+};
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000", LOG_LEVEL: "error" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: {
+      RATE_LIMIT_PAYMENTS: "1000",
+      RATE_LIMIT_CARD_TOKENS: "1000",
+      RATE_LIMIT_LOOKUPS: "1000",
+      RATE_LIMIT_CHECKOUTS: "1000",
+      LOG_LEVEL: "error",
+    },
+  });
 });
 afterAll(() => env.close());
 
 async function comprovante(ref: string, ip = "10.0.0.1") {
   const { GET } = await import("@/app/api/payments/[paymentRef]/comprovante/route");
-  return GET(apiRequest(`/api/payments/${ref}/comprovante`, { method: "GET", ip }), params({ paymentRef: ref }));
+  return GET(
+    apiRequest(`/api/payments/${ref}/comprovante`, { method: "GET", ip }),
+    params({ paymentRef: ref }),
+  );
 }
 
 describe("GET /api/payments/{ref}/comprovante", () => {
@@ -30,12 +47,17 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const v = SANDBOX_VEHICLES.syncAnswer;
     const day = new Date().toISOString().slice(0, 8); // yyyy-mm-: the day itself is São Paulo's
-    expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="comprovante-${v.plate}-${day}\\d\\d\\.pdf"$`));
+    expect(res.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="comprovante-${v.plate}-${day}\\d\\d\\.pdf"$`),
+    );
     const pdf = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
     const text = await pdfText(pdf);
     const { db } = await import("@/lib/db/client");
-    const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId }, include: { checkout: { include: { debts: true } } } });
+    const row = await db.payment.findUniqueOrThrow({
+      where: { externalId: attemptId },
+      include: { checkout: { include: { debts: true } } },
+    });
     const { formatBRL } = await import("@/lib/rules/money");
     const flat = squeeze(text);
     expect(flat).toContain("Comprovante de pagamento");
@@ -75,11 +97,17 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     const byId = await renderReceiptPdf(row.id);
     expect(await pdfText(byId)).toContain(attemptId);
     expect(await pdfText(byRef)).toContain("Comprovante de pagamento");
-    const checkoutDebts = await db.checkoutDebt.findMany({ where: { checkout: { payments: { some: { id: row.id } } } } });
+    const checkoutDebts = await db.checkoutDebt.findMany({
+      where: { checkout: { payments: { some: { id: row.id } } } },
+    });
     expect(checkoutDebts.length).toBeGreaterThan(0);
     for (const d of checkoutDebts) {
       const settled = { status: "settled", settledAt: new Date("2026-11-20T13:00:00Z") };
-      await db.paymentDebt.upsert({ where: { paymentId_debtId: { paymentId: row.id, debtId: d.debtId } }, create: { paymentId: row.id, debtId: d.debtId, ...settled }, update: settled });
+      await db.paymentDebt.upsert({
+        where: { paymentId_debtId: { paymentId: row.id, debtId: d.debtId } },
+        create: { paymentId: row.id, debtId: d.debtId, ...settled },
+        update: settled,
+      });
     }
     const settled = await pdfText(await renderReceiptPdf(row.id));
     expect(settled).toContain("Comprovante — quitado");
@@ -88,11 +116,15 @@ describe("GET /api/payments/{ref}/comprovante", () => {
 
   it("before payment: 409 with a pt-BR message, no PDF", async () => {
     const { token } = await freshCheckout(env);
-    const pix = await json<View>(await pay(token, { attemptId: crypto.randomUUID(), method: "pix" }));
+    const pix = await json<View>(
+      await pay(token, { attemptId: crypto.randomUUID(), method: "pix" }),
+    );
     expect(pix.status).toBe("awaiting_payment");
     const res = await comprovante(pix.ref);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ error: { code: "PAYMENT_NOT_PAID", message: expect.stringMatching(/comprovante/) } });
+    expect(await res.json()).toMatchObject({
+      error: { code: "PAYMENT_NOT_PAID", message: expect.stringMatching(/comprovante/) },
+    });
   });
 
   it("the old row-id address and unknown references get no PDF", async () => {
@@ -100,6 +132,9 @@ describe("GET /api/payments/{ref}/comprovante", () => {
     const { db } = await import("@/lib/db/client");
     const row = await db.payment.findUniqueOrThrow({ where: { externalId: attemptId } });
     expect((await comprovante(row.id, "10.9.0.1")).status).toBe(410);
-    expect((await comprovante(view.ref.slice(0, -1) + (view.ref.endsWith("A") ? "B" : "A"), "10.9.0.1")).status).toBe(404);
+    expect(
+      (await comprovante(view.ref.slice(0, -1) + (view.ref.endsWith("A") ? "B" : "A"), "10.9.0.1"))
+        .status,
+    ).toBe(404);
   });
 });

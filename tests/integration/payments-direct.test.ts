@@ -17,13 +17,21 @@ let direct: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   env = await setupTestEnvironment({
     sandbox: { timeScale: 0.01 },
-    env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000", RATE_LIMIT_PAYMENT_REF_MISSES: String(MISSES), LOG_LEVEL: "error" },
+    env: {
+      RATE_LIMIT_PAYMENTS: "1000",
+      RATE_LIMIT_LOOKUPS: "1000",
+      RATE_LIMIT_CHECKOUTS: "1000",
+      RATE_LIMIT_PAYMENT_REF_MISSES: String(MISSES),
+      LOG_LEVEL: "error",
+    },
   });
   const { registerDirectRoute } = await import("@/lib/server/direct-routes");
   const { paymentStatusDirectRoute } = await import("@/lib/payments/direct-route");
   registerDirectRoute(paymentStatusDirectRoute);
   // The client's address as lib/server/serve.ts would set it from the socket: here from a test header.
-  direct = await startDirectReceiver((req) => (req.headers["x-test-source"] as string | undefined) ?? "127.0.0.1");
+  direct = await startDirectReceiver(
+    (req) => (req.headers["x-test-source"] as string | undefined) ?? "127.0.0.1",
+  );
 });
 afterAll(async () => {
   await direct?.close();
@@ -42,28 +50,44 @@ async function pixPayment() {
 }
 
 const viaDirect = (ref: string, source: string, headers: Record<string, string> = {}) =>
-  fetch(`${direct.url}/api/payments/${encodeURIComponent(ref)}`, { headers: { "x-test-source": source, ...headers } });
+  fetch(`${direct.url}/api/payments/${encodeURIComponent(ref)}`, {
+    headers: { "x-test-source": source, ...headers },
+  });
 
 async function viaNext(ref: string, ip: string) {
   const { GET } = await import("@/app/api/payments/[paymentRef]/route");
-  return GET(apiRequest(`/api/payments/${encodeURIComponent(ref)}`, { method: "GET", ip }), params({ paymentRef: ref }));
+  return GET(
+    apiRequest(`/api/payments/${encodeURIComponent(ref)}`, { method: "GET", ip }),
+    params({ paymentRef: ref }),
+  );
 }
 
 async function answer(res: Response) {
-  return { status: res.status, body: (await res.json()) as unknown, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), retryAfter: res.headers.get("retry-after") !== null };
+  return {
+    status: res.status,
+    body: (await res.json()) as unknown,
+    type: res.headers.get("content-type"),
+    cache: res.headers.get("cache-control"),
+    retryAfter: res.headers.get("retry-after") !== null,
+  };
 }
 
 describe("the direct status-poll route", () => {
   it("answers as the Next route does: a payment, an unknown reference, an old row-id address, garbage", async () => {
     const { ref, rowId } = await pixPayment();
     // Each case from its own client, the same one for both routes: two misses, never near the limit.
-    const cases = [ref, guess(), rowId, "not a ref", "%"].map((r, i) => [r, `10.40.0.${i + 1}`] as const);
+    const cases = [ref, guess(), rowId, "not a ref", "%"].map(
+      (r, i) => [r, `10.40.0.${i + 1}`] as const,
+    );
     for (const [r, ip] of cases) {
       const next = await answer(await viaNext(r, ip));
       const ours = await answer(await viaDirect(r, ip));
       expect(ours, r).toEqual(next);
     }
-    expect((await answer(await viaDirect(ref, "10.40.0.9"))).body).toMatchObject({ ref, status: expect.any(String) });
+    expect((await answer(await viaDirect(ref, "10.40.0.9"))).body).toMatchObject({
+      ref,
+      status: expect.any(String),
+    });
   });
 
   it("sends the security headers the app's answers get, and a request id (the caller's when it looks like one)", async () => {
@@ -84,7 +108,12 @@ describe("the direct status-poll route", () => {
     for (let i = 0; i < 5; i++) expect((await viaDirect(ref, ip)).status).toBe(200); // hits are free
     for (let i = 0; i < MISSES; i++) expect((await viaDirect(guess(), ip)).status).toBe(404);
     // Including the header our server keeps the socket's address in: it is overwritten, as serve.ts does.
-    const forged = { "x-forwarded-for": "203.0.113.7", "x-real-ip": "203.0.113.8", forwarded: "for=203.0.113.9", [CLIENT_IP_HEADER]: "203.0.113.10" };
+    const forged = {
+      "x-forwarded-for": "203.0.113.7",
+      "x-real-ip": "203.0.113.8",
+      forwarded: "for=203.0.113.9",
+      [CLIENT_IP_HEADER]: "203.0.113.10",
+    };
     const limited = await viaDirect(guess(), ip, forged);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -96,7 +125,16 @@ describe("the direct status-poll route", () => {
   it("takes only GET /api/payments/{ref}; the receipt, the PIX renewal and creating a payment stay Next's", async () => {
     const { directRouteFor } = await import("@/lib/server/direct-routes");
     expect(directRouteFor("GET", "/api/payments/abc?x=1")?.segment).toBe("abc");
-    for (const [method, url] of [["POST", "/api/payments/abc"], ["GET", "/api/payments"], ["POST", "/api/payments"], ["GET", "/api/payments/"], ["GET", "/api/payments/abc/comprovante"], ["POST", "/api/payments/abc/pix/renew"], ["GET", "/api/payments/%FF"], ["HEAD", "/api/payments/abc"]] as const) {
+    for (const [method, url] of [
+      ["POST", "/api/payments/abc"],
+      ["GET", "/api/payments"],
+      ["POST", "/api/payments"],
+      ["GET", "/api/payments/"],
+      ["GET", "/api/payments/abc/comprovante"],
+      ["POST", "/api/payments/abc/pix/renew"],
+      ["GET", "/api/payments/%FF"],
+      ["HEAD", "/api/payments/abc"],
+    ] as const) {
       expect(directRouteFor(method, url), `${method} ${url}`).toBeUndefined();
     }
   });

@@ -18,27 +18,64 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rights = async () => ({ ...(await import("@/lib/personal-data/person")), ...(await import("@/lib/personal-data/erase-person")) });
+const rights = async () => ({
+  ...(await import("@/lib/personal-data/person")),
+  ...(await import("@/lib/personal-data/erase-person")),
+});
 const db = async () => (await import("@/lib/db/client")).db;
 
 async function despachante(tag: string) {
   const id = `user-${randomUUID()}`;
-  await (await db()).user.create({ data: { id, name: `Despachante ${tag}`, email: `${tag}.${id}@despachante.test` } });
+  await (
+    await db()
+  ).user.create({
+    data: { id, name: `Despachante ${tag}`, email: `${tag}.${id}@despachante.test` },
+  });
   return id;
 }
 
 /** One person seen from every side: a recent paid checkout, an unpaid one, a bare lookup, a despachante's client record, a test-mailbox copy. */
 async function personEverywhere() {
   const now = new Date();
-  const paid = await seedPerson({ createdAt: new Date(now.getTime() - 10 * DAY_MS), checkout: { payment: { status: "paid", paidAt: new Date(now.getTime() - 9 * DAY_MS) } } });
+  const paid = await seedPerson({
+    createdAt: new Date(now.getTime() - 10 * DAY_MS),
+    checkout: { payment: { status: "paid", paidAt: new Date(now.getTime() - 9 * DAY_MS) } },
+  });
   const cpf = paid.cpfCnpj;
-  const unpaid = await seedPerson({ cpfCnpj: cpf, email: paid.email, createdAt: new Date(now.getTime() - 2 * DAY_MS), checkout: { payment: { status: "refused" } } });
+  const unpaid = await seedPerson({
+    cpfCnpj: cpf,
+    email: paid.email,
+    createdAt: new Date(now.getTime() - 2 * DAY_MS),
+    checkout: { payment: { status: "refused" } },
+  });
   const bare = await seedPerson({ cpfCnpj: cpf, createdAt: new Date(now.getTime() - DAY_MS) });
   const userId = await despachante("rights");
-  const client = await (await db()).workspaceClient.create({
-    data: { userId, name: "Pessoa de Teste", cpfCnpj: cpf, email: paid.email, phone: "31987654321", vehicles: { create: { userId, plate: `QRS${cpf.slice(-4)}`, uf: "MG", renavam: paid.renavam } } },
+  const client = await (
+    await db()
+  ).workspaceClient.create({
+    data: {
+      userId,
+      name: "Pessoa de Teste",
+      cpfCnpj: cpf,
+      email: paid.email,
+      phone: "31987654321",
+      vehicles: {
+        create: { userId, plate: `QRS${cpf.slice(-4)}`, uf: "MG", renavam: paid.renavam },
+      },
+    },
   });
-  await (await db()).receivedMail.create({ data: { messageId: `<${randomUUID()}@t>`, from: "a@t", to: paid.email, subject: "Pagamento aprovado", html: "h", text: "t" } });
+  await (
+    await db()
+  ).receivedMail.create({
+    data: {
+      messageId: `<${randomUUID()}@t>`,
+      from: "a@t",
+      to: paid.email,
+      subject: "Pagamento aprovado",
+      html: "h",
+      text: "t",
+    },
+  });
   return { cpf, paid, unpaid, bare, userId, clientId: client.id, now };
 }
 
@@ -48,14 +85,23 @@ describe("a person's data on request", () => {
     const p = await personEverywhere();
 
     const exported = await exportPerson(p.cpf);
-    expect(exported.lookups.map((l) => l.id).sort()).toEqual([p.paid.lookupId, p.unpaid.lookupId, p.bare.lookupId].sort());
-    expect(exported.lookups.every((l) => l.cpfCnpj === p.cpf && l.renavam === p.paid.renavam)).toBe(true);
+    expect(exported.lookups.map((l) => l.id).sort()).toEqual(
+      [p.paid.lookupId, p.unpaid.lookupId, p.bare.lookupId].sort(),
+    );
+    expect(exported.lookups.every((l) => l.cpfCnpj === p.cpf && l.renavam === p.paid.renavam)).toBe(
+      true,
+    );
     expect(exported.checkouts.map((c) => c.customer)).toEqual([
       { name: "Pessoa de Teste", email: p.paid.email, cpfCnpj: p.cpf, phone: "31987654321" },
       { name: "Pessoa de Teste", email: p.paid.email, cpfCnpj: p.cpf, phone: "31987654321" },
     ]);
-    expect(exported.checkouts.map((c) => c.payments.map((x) => x.status))).toEqual([["paid"], ["refused"]]);
-    expect(exported.workspaceClients).toMatchObject([{ cpfCnpj: p.cpf, email: p.paid.email, vehicles: [{ renavam: p.paid.renavam }] }]);
+    expect(exported.checkouts.map((c) => c.payments.map((x) => x.status))).toEqual([
+      ["paid"],
+      ["refused"],
+    ]);
+    expect(exported.workspaceClients).toMatchObject([
+      { cpfCnpj: p.cpf, email: p.paid.email, vehicles: [{ renavam: p.paid.renavam }] },
+    ]);
     expect(exported.webhookEvents).toHaveLength(3);
     expect(exported.webhookEvents[0]?.payload).toMatchObject({ vehicle: { document: p.cpf } });
     expect(exported.mails).toHaveLength(2);
@@ -67,33 +113,67 @@ describe("a person's data on request", () => {
     const until = new Date(p.now.getTime() - 9 * DAY_MS);
     until.setUTCFullYear(until.getUTCFullYear() + 5);
     expect(report.kept.sort((a, b) => a.record.localeCompare(b.record))).toEqual([
-      { record: "checkout", id: p.paid.checkoutId, reason: "legal_period", until: until.toISOString() },
+      {
+        record: "checkout",
+        id: p.paid.checkoutId,
+        reason: "legal_period",
+        until: until.toISOString(),
+      },
       { record: "lookup", id: p.paid.lookupId, reason: "legal_period", until: until.toISOString() },
     ]);
-    expect(report.erased).toEqual({ lookups: 2, checkouts: 1, webhookPayloads: 3, mails: 2, testMailbox: 1, workspaceClients: 1, radarWatches: 0 });
+    expect(report.erased).toEqual({
+      lookups: 2,
+      checkouts: 1,
+      webhookPayloads: 3,
+      mails: 2,
+      testMailbox: 1,
+      workspaceClients: 1,
+      radarWatches: 0,
+    });
 
-    expect((await storedPerson(p.unpaid)).checkout).toMatchObject({ customerCpfCnpj: "", customerEmail: "", customerName: "", amountCents: 19_523 });
+    expect((await storedPerson(p.unpaid)).checkout).toMatchObject({
+      customerCpfCnpj: "",
+      customerEmail: "",
+      customerName: "",
+      amountCents: 19_523,
+    });
     expect((await storedPerson(p.bare)).lookup).toMatchObject({ cpfCnpj: "", renavam: "" });
     const kept = await storedPerson(p.paid);
     expect(kept.lookup.cpfCnpj).toBe(p.cpf);
-    expect(kept.checkout).toMatchObject({ customerCpfCnpj: p.cpf, customerEmail: p.paid.email, personalDataErasedAt: null });
+    expect(kept.checkout).toMatchObject({
+      customerCpfCnpj: p.cpf,
+      customerEmail: p.paid.email,
+      personalDataErasedAt: null,
+    });
     expect(await (await db()).workspaceClient.findUnique({ where: { id: p.clientId } })).toBeNull();
 
     // Asked again: only what the law keeps is left, and it is reported the same way.
     const again = await exportPerson(p.cpf);
-    expect({ lookups: again.lookups.length, checkouts: again.checkouts.length, clients: again.workspaceClients.length, events: again.webhookEvents.length, mails: again.mails.length }).toEqual({
+    expect({
+      lookups: again.lookups.length,
+      checkouts: again.checkouts.length,
+      clients: again.workspaceClients.length,
+      events: again.webhookEvents.length,
+      mails: again.mails.length,
+    }).toEqual({
       lookups: 1,
       checkouts: 1,
       clients: 0,
       events: 0,
       mails: 0,
     });
-    expect((await erasePerson(p.cpf)).report).toMatchObject({ erased: { lookups: 0, checkouts: 0, webhookPayloads: 0, mails: 0 }, kept: [{}, {}] });
+    expect((await erasePerson(p.cpf)).report).toMatchObject({
+      erased: { lookups: 0, checkouts: 0, webhookPayloads: 0, mails: 0 },
+      kept: [{}, {}],
+    });
   });
 
   it("refuses to erase a CPF that a payment still open needs, says why, and erases nothing", async () => {
     const { erasePerson } = await rights();
-    const open = await seedPerson({ createdAt: new Date(Date.now() - DAY_MS), checkout: { payment: { status: "awaiting_payment" } } });
+    const open = await seedPerson({
+      createdAt: new Date(Date.now() - DAY_MS),
+      checkout: { payment: { status: "awaiting_payment" } },
+    });
     await seedPerson({ cpfCnpj: open.cpfCnpj, createdAt: new Date(Date.now() - 40 * DAY_MS) });
     const error = await erasePerson(open.cpfCnpj).then(
       () => null,
@@ -105,15 +185,34 @@ describe("a person's data on request", () => {
     expect(s.lookup).toMatchObject({ cpfCnpj: open.cpfCnpj, personalDataErasedAt: null });
     expect(s.checkout).toMatchObject({ customerCpfCnpj: open.cpfCnpj, personalDataErasedAt: null });
     const { documentIndex } = await import("@/lib/privacy");
-    expect(await (await db()).lookup.count({ where: { cpfCnpjIndex: documentIndex(open.cpfCnpj), personalDataErasedAt: null } })).toBe(2);
-    expect((await (await db()).webhookEvent.findFirstOrThrow({ where: { transactionId: open.transactionId } })).payload).toContain(open.cpfCnpj);
+    expect(
+      await (
+        await db()
+      ).lookup.count({
+        where: { cpfCnpjIndex: documentIndex(open.cpfCnpj), personalDataErasedAt: null },
+      }),
+    ).toBe(2);
+    expect(
+      (
+        await (
+          await db()
+        ).webhookEvent.findFirstOrThrow({ where: { transactionId: open.transactionId } })
+      ).payload,
+    ).toContain(open.cpfCnpj);
   });
 
   it("npm run ops:personal-data: export prints the JSON, erase while a payment is open exits 3 with the reason", async () => {
-    const open = await seedPerson({ createdAt: new Date(Date.now() - DAY_MS), checkout: { payment: { status: "processing" } } });
+    const open = await seedPerson({
+      createdAt: new Date(Date.now() - DAY_MS),
+      checkout: { payment: { status: "processing" } },
+    });
     const run = (args: string[]) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ["--import", "tsx", "scripts/personal-data.ts", ...args], { env: t.childEnv(), stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", "scripts/personal-data.ts", ...args],
+          { env: t.childEnv(), stdio: ["ignore", "pipe", "pipe"] },
+        );
         let out = "";
         let err = "";
         child.stdout.on("data", (c: Buffer) => (out += c.toString()));
@@ -121,9 +220,15 @@ describe("a person's data on request", () => {
         child.on("close", (code) => resolve({ code, out, err }));
       });
     const formatted = `${open.cpfCnpj.slice(0, 3)}.${open.cpfCnpj.slice(3, 6)}.${open.cpfCnpj.slice(6, 9)}-${open.cpfCnpj.slice(9)}`;
-    const [exported, refused] = await Promise.all([run(["export", formatted]), run(["erase", open.cpfCnpj])]);
+    const [exported, refused] = await Promise.all([
+      run(["export", formatted]),
+      run(["erase", open.cpfCnpj]),
+    ]);
     expect(exported.code).toBe(0);
-    expect(JSON.parse(exported.out)).toMatchObject({ document: open.cpfCnpj, checkouts: [{ customer: { cpfCnpj: open.cpfCnpj }, payments: [{ status: "processing" }] }] });
+    expect(JSON.parse(exported.out)).toMatchObject({
+      document: open.cpfCnpj,
+      checkouts: [{ customer: { cpfCnpj: open.cpfCnpj }, payments: [{ status: "processing" }] }],
+    });
     expect(refused.code).toBe(3);
     expect(refused.err).toContain("PERSONAL_DATA_PAYMENT_OPEN");
     expect(refused.out).toBe("");
@@ -137,16 +242,42 @@ describe("a person's data on request", () => {
     const link = await d.checkout.findFirstOrThrow({ where: { clientId: seeded.ids.clientId } });
     const lookup = await d.lookup.findUniqueOrThrow({ where: { id: link.lookupId } });
     const mail = await d.mailMessage.create({
-      data: { dedupeKey: `payment-link:${link.id}:${link.customerEmail}`, to: link.customerEmail, subject: "link", template: "payment-link", props: "{}", messageId: `<${randomUUID()}@t>`, status: "sent" },
+      data: {
+        dedupeKey: `payment-link:${link.id}:${link.customerEmail}`,
+        to: link.customerEmail,
+        subject: "link",
+        template: "payment-link",
+        props: "{}",
+        messageId: `<${randomUUID()}@t>`,
+        status: "sent",
+      },
     });
     const event = await d.webhookEvent.create({
-      data: { dedupeKey: `debts:${lookup.externalId}`, type: "debts", externalId: lookup.externalId, payload: JSON.stringify({ vehicle: { document: lookup.cpfCnpj } }), outcome: "applied", appliedAt: new Date() },
+      data: {
+        dedupeKey: `debts:${lookup.externalId}`,
+        type: "debts",
+        externalId: lookup.externalId,
+        payload: JSON.stringify({ vehicle: { document: lookup.cpfCnpj } }),
+        outcome: "applied",
+        appliedAt: new Date(),
+      },
     });
     const { eraseClient } = await import("@/lib/personal-data/erase-client");
     const result = await eraseClient(userId, seeded.ids.clientId);
-    expect(result).toMatchObject({ deleted: { vehicles: 1, lookups: 1, linksDeleted: 1, linksKept: 0 }, webhookPayloads: 1, mails: 1 });
-    expect(await d.mailMessage.findUniqueOrThrow({ where: { id: mail.id } })).toMatchObject({ to: "", props: "{}", template: "payment-link" });
-    expect(await d.webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({ payload: "", outcome: "applied" });
+    expect(result).toMatchObject({
+      deleted: { vehicles: 1, lookups: 1, linksDeleted: 1, linksKept: 0 },
+      webhookPayloads: 1,
+      mails: 1,
+    });
+    expect(await d.mailMessage.findUniqueOrThrow({ where: { id: mail.id } })).toMatchObject({
+      to: "",
+      props: "{}",
+      template: "payment-link",
+    });
+    expect(await d.webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({
+      payload: "",
+      outcome: "applied",
+    });
     expect(await d.lookup.findUnique({ where: { id: lookup.id } })).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTestEnvironment, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
+import {
+  setupTestEnvironment,
+  testDatabaseProvider,
+  type TestEnvironment,
+} from "../support/test-env";
 import { freshCheckout, json, paidByCard, pay } from "../support/storefront-flow";
 
 // Each statement a status poll sends is a round trip that wakes a PostgreSQL backend, and at the
@@ -13,14 +17,24 @@ import { freshCheckout, json, paidByCard, pay } from "../support/storefront-flow
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_LOOKUPS: "1000", RATE_LIMIT_CHECKOUTS: "1000", LOG_LEVEL: "error" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: {
+      RATE_LIMIT_PAYMENTS: "1000",
+      RATE_LIMIT_LOOKUPS: "1000",
+      RATE_LIMIT_CHECKOUTS: "1000",
+      LOG_LEVEL: "error",
+    },
+  });
 });
 afterAll(async () => {
   await env?.close();
 });
 
 /** The statements one call sends to PostgreSQL: their text, and the name each is prepared under. */
-async function statementsOf<T>(run: () => Promise<T>): Promise<{ result: T; sent: string[]; names: (string | undefined)[] }> {
+async function statementsOf<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; sent: string[]; names: (string | undefined)[] }> {
   const sent: string[] = [];
   const names: (string | undefined)[] = [];
   const original = pg.Client.prototype.query;
@@ -42,28 +56,42 @@ async function poll(ref: string) {
   return getPaymentView(ref, "poll-statements-test");
 }
 
-describe.skipIf(testDatabaseProvider() !== "postgresql")("a status poll's statements on PostgreSQL", () => {
-  it("a PIX awaiting payment: the payment with its timeline, debts and checkout in one statement, and its successor's reference", async () => {
-    const { token, fine } = await freshCheckout(env);
-    const view = await json<{ ref: string; status: string }>(await pay(token, { attemptId: crypto.randomUUID(), method: "pix" }));
-    expect(view.status).toBe("awaiting_payment");
-    await poll(view.ref); // the first poll may take the status-call slot; the ones after it wait for it
-    const { result, sent, names } = await statementsOf(() => poll(view.ref));
-    expect(result).toMatchObject({ ref: view.ref, method: "pix", debts: [expect.objectContaining({ id: fine.id, status: "pending" })] });
-    expect(result.timeline.map((t) => t.status)).toEqual(["pending", "awaiting_payment"]); // the events, joined in order
-    expect(sent, sent.join("\n\n")).toHaveLength(2);
-    expect(sent[0]).toMatch(/LATERAL/);
-    // Prepared once per connection under the text's name, then only bound (lib/db/create-client.ts).
-    expect(names).toEqual([expect.stringMatching(/^pp_/), expect.stringMatching(/^pp_/)]);
-    expect(new Set(names).size).toBe(2);
-  });
+describe.skipIf(testDatabaseProvider() !== "postgresql")(
+  "a status poll's statements on PostgreSQL",
+  () => {
+    it("a PIX awaiting payment: the payment with its timeline, debts and checkout in one statement, and its successor's reference", async () => {
+      const { token, fine } = await freshCheckout(env);
+      const view = await json<{ ref: string; status: string }>(
+        await pay(token, { attemptId: crypto.randomUUID(), method: "pix" }),
+      );
+      expect(view.status).toBe("awaiting_payment");
+      await poll(view.ref); // the first poll may take the status-call slot; the ones after it wait for it
+      const { result, sent, names } = await statementsOf(() => poll(view.ref));
+      expect(result).toMatchObject({
+        ref: view.ref,
+        method: "pix",
+        debts: [expect.objectContaining({ id: fine.id, status: "pending" })],
+      });
+      expect(result.timeline.map((t) => t.status)).toEqual(["pending", "awaiting_payment"]); // the events, joined in order
+      expect(sent, sent.join("\n\n")).toHaveLength(2);
+      expect(sent[0]).toMatch(/LATERAL/);
+      // Prepared once per connection under the text's name, then only bound (lib/db/create-client.ts).
+      expect(names).toEqual([expect.stringMatching(/^pp_/), expect.stringMatching(/^pp_/)]);
+      expect(new Set(names).size).toBe(2);
+    });
 
-  it("a paid card payment waiting for settlement: one statement", async () => {
-    const { view, fine } = await paidByCard(env, 1);
-    await poll(view.ref);
-    const { result, sent } = await statementsOf(() => poll(view.ref));
-    expect(result).toMatchObject({ ref: view.ref, method: "credit_card", status: "paid", debts: [expect.objectContaining({ id: fine.id })] });
-    expect(result.timeline.map((t) => t.status)).toContain("paid");
-    expect(sent, sent.join("\n\n")).toHaveLength(1);
-  });
-});
+    it("a paid card payment waiting for settlement: one statement", async () => {
+      const { view, fine } = await paidByCard(env, 1);
+      await poll(view.ref);
+      const { result, sent } = await statementsOf(() => poll(view.ref));
+      expect(result).toMatchObject({
+        ref: view.ref,
+        method: "credit_card",
+        status: "paid",
+        debts: [expect.objectContaining({ id: fine.id })],
+      });
+      expect(result.timeline.map((t) => t.status)).toContain("paid");
+      expect(sent, sent.join("\n\n")).toHaveLength(1);
+    });
+  },
+);

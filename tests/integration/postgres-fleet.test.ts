@@ -11,15 +11,26 @@ it("three instances on one PostgreSQL database: a lookup started on one is resol
     const res = await fetch(`${b!.url}/api/lookups`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: b!.url },
-      body: JSON.stringify({ uf: "MG", plate: "MGD1E23", renavam: "01234567803", cpfCnpj: "52998224725" }),
+      body: JSON.stringify({
+        uf: "MG",
+        plate: "MGD1E23",
+        renavam: "01234567803",
+        cpfCnpj: "52998224725",
+      }),
     });
     expect(res.status).toBe(201);
     const { lookupId } = (await res.json()) as { lookupId: string };
     // The webhook goes to instance a; instance c reads the result from the shared database.
-    const status = await waitUntil("the lookup to resolve", async () => {
-      const view = (await (await fetch(`${c!.url}/api/lookups/${lookupId}`)).json()) as { status: string };
-      return view.status === "pending" ? undefined : view.status;
-    }, 30_000);
+    const status = await waitUntil(
+      "the lookup to resolve",
+      async () => {
+        const view = (await (await fetch(`${c!.url}/api/lookups/${lookupId}`)).json()) as {
+          status: string;
+        };
+        return view.status === "pending" ? undefined : view.status;
+      },
+      30_000,
+    );
     expect(status).toBe("debts");
     expect(a!.port).not.toBe(c!.port);
   } finally {

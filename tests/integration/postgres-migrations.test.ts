@@ -17,11 +17,21 @@ import { describePostgres, describeSqlite, type SchemaShape } from "../support/d
 const pgTemplate = inject("pgTemplate")!;
 
 function fromEmptyScript(schema: string, databaseUrl: string): string {
-  return execFileSync(...migrateCli(["migrate", "diff", "--from-empty", "--to-schema-datamodel", migrateSchemaFile(schema), "--script"]), {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  return execFileSync(
+    ...migrateCli([
+      "migrate",
+      "diff",
+      "--from-empty",
+      "--to-schema-datamodel",
+      migrateSchemaFile(schema),
+      "--script",
+    ]),
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
 }
 
 let sqliteHistory: SchemaShape;
@@ -40,7 +50,11 @@ beforeAll(async () => {
   model.close();
   sqliteModel = describeSqlite(modelFile);
 
-  const historyUrl = await createTestDatabase(pgTemplate.adminUrl, pgTemplate.template, "history_check");
+  const historyUrl = await createTestDatabase(
+    pgTemplate.adminUrl,
+    pgTemplate.template,
+    "history_check",
+  );
   pgHistory = await describePostgres(historyUrl);
   const modelUrl = await createTestDatabase(pgTemplate.adminUrl, "template0", "model_check");
   const client = new pg.Client({ connectionString: modelUrl });
@@ -66,7 +80,11 @@ describe("migration histories against the one model", () => {
       Object.fromEntries(
         Object.entries(s).map(([table, t]) => [
           table,
-          { columns: t.columns.map((c) => `${c.name}${c.notNull ? "" : "?"}`).sort(), indexes: t.indexes.map(index).sort(), foreignKeys: t.foreignKeys.length },
+          {
+            columns: t.columns.map((c) => `${c.name}${c.notNull ? "" : "?"}`).sort(),
+            indexes: t.indexes.map(index).sort(),
+            foreignKeys: t.foreignKeys.length,
+          },
         ]),
       );
     // SQLite lists "UNIQUE name(cols)"; PostgreSQL "CREATE UNIQUE INDEX name ON table USING btree (cols)".
@@ -77,7 +95,8 @@ describe("migration histories against the one model", () => {
     };
     // PostgreSQL keeps the primary key as an index too; SQLite's is the table itself.
     const pgPortable = portable(pgHistory, pgIndex);
-    for (const t of Object.values(pgPortable)) t.indexes = t.indexes.filter((i) => !i.endsWith("_pkey"));
+    for (const t of Object.values(pgPortable))
+      t.indexes = t.indexes.filter((i) => !i.endsWith("_pkey"));
     expect(pgPortable).toEqual(portable(sqliteHistory, sqliteIndex));
   });
 });

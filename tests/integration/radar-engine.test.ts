@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { startLookupReceiver } from "../support/family-lookup";
-import { dueNow, ownerWatch, pinSandboxClock, pinTimelineDay, radarPlates, runRadar } from "../support/radar-watches";
+import {
+  dueNow,
+  ownerWatch,
+  pinSandboxClock,
+  pinTimelineDay,
+  radarPlates,
+  runRadar,
+} from "../support/radar-watches";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest } from "../support/upstream-helpers";
 import { sleep, until } from "../support/time";
@@ -17,20 +24,26 @@ let env: TestEnvironment;
 let receiver: WebhookReceiver;
 
 const db = async () => (await import("@/lib/db/client")).db;
-const events = async (watchId: string) => (await db()).radarEvent.findMany({ where: { watchId }, orderBy: { createdAt: "asc" } });
-const changes = async (watchId: string) => (await events(watchId)).filter((e) => !["discountEnds", "dueSoon"].includes(e.kind));
-const scans = async (watchId: string) => (await db()).radarScan.findMany({ where: { watchId }, orderBy: { dueAt: "asc" } });
+const events = async (watchId: string) =>
+  (await db()).radarEvent.findMany({ where: { watchId }, orderBy: { createdAt: "asc" } });
+const changes = async (watchId: string) =>
+  (await events(watchId)).filter((e) => !["discountEnds", "dueSoon"].includes(e.kind));
+const scans = async (watchId: string) =>
+  (await db()).radarScan.findMany({ where: { watchId }, orderBy: { dueAt: "asc" } });
 const day = (d: number) => pinTimelineDay(env.sandbox.url, d, SCALE);
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: SCALE }, env: {
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: SCALE },
+    env: {
       LOG_LEVEL: "silent",
       RADAR_AUTHORITY_RETRY_MS: "1500",
       // A small budget, so Radar's ceiling is reached in the last test: 60 a minute, 12 of them the
       // money reserve, 48 general, of which Radar may take 24.
       UPSTREAM_RATE_PER_MINUTE: "60",
       RATE_LIMIT_LOOKUPS: "1000",
-    }, });
+    },
+  });
   receiver = await startLookupReceiver();
 });
 afterAll(async () => {
@@ -63,7 +76,14 @@ describe("radar engine", () => {
     const found = await changes(watchId);
     expect(found).toHaveLength(1);
     const scan = (await scans(watchId))[1]!;
-    expect(found[0]).toMatchObject({ kind: "appeared", type: "ticket", title: "Multa - Estacionar em local proibido", amountCents: 19523, lookupId: scan.lookupId, userId: null });
+    expect(found[0]).toMatchObject({
+      kind: "appeared",
+      type: "ticket",
+      title: "Multa - Estacionar em local proibido",
+      amountCents: 19523,
+      lookupId: scan.lookupId,
+      userId: null,
+    });
     expect(found[0]!.debtId).toBeTruthy();
     expect(found[0]!.debtKey).toMatch(/^ticket:ait:RDR1A00/);
 
@@ -75,9 +95,15 @@ describe("radar engine", () => {
     await d.radarScan.update({ where: { id: scan.id }, data: { status: "running" } });
     const debts = await d.lookupDebt.findMany({ where: { lookupId: scan.lookupId! } });
     const before = (await events(watchId)).length;
-    await d.$transaction((tx) => settleScans(tx, new Date(), [{ lookupRowId: scan.lookupId!, status: "debts", errorCode: null, debts }]));
+    await d.$transaction((tx) =>
+      settleScans(tx, new Date(), [
+        { lookupRowId: scan.lookupId!, status: "debts", errorCode: null, debts },
+      ]),
+    );
     expect((await events(watchId)).length).toBe(before);
-    expect((await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId).toBe(scan.lookupId);
+    expect(
+      (await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId,
+    ).toBe(scan.lookupId);
   });
 
   it("two results of one watch settled in one group (one claim of webhooks): the newer ends as the baseline, nothing told twice", async () => {
@@ -85,12 +111,24 @@ describe("radar engine", () => {
     const d = await db();
     const [older, newer] = await scans(watchId);
     await d.radarWatch.update({ where: { id: watchId }, data: { baselineLookupId: null } });
-    await d.radarScan.updateMany({ where: { id: { in: [older!.id, newer!.id] } }, data: { status: "running" } });
+    await d.radarScan.updateMany({
+      where: { id: { in: [older!.id, newer!.id] } },
+      data: { status: "running" },
+    });
     const before = (await events(watchId)).length;
-    const result = async (lookupId: string) => ({ lookupRowId: lookupId, status: "debts", errorCode: null, debts: await d.lookupDebt.findMany({ where: { lookupId } }) });
-    const { outcomes } = await d.$transaction(async (tx) => settleScans(tx, new Date(), [await result(newer!.lookupId!), await result(older!.lookupId!)]));
+    const result = async (lookupId: string) => ({
+      lookupRowId: lookupId,
+      status: "debts",
+      errorCode: null,
+      debts: await d.lookupDebt.findMany({ where: { lookupId } }),
+    });
+    const { outcomes } = await d.$transaction(async (tx) =>
+      settleScans(tx, new Date(), [await result(newer!.lookupId!), await result(older!.lookupId!)]),
+    );
     expect(outcomes.size).toBe(2);
-    expect((await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId).toBe(newer!.lookupId);
+    expect(
+      (await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId,
+    ).toBe(newer!.lookupId);
     expect((await events(watchId)).length).toBe(before);
     expect((await scans(watchId)).slice(0, 2).map((s) => s.status)).toEqual(["done", "done"]);
   });
@@ -100,27 +138,45 @@ describe("radar engine", () => {
     await dueNow(watchId);
     const d = await db();
     const before = (await changes(watchId)).length;
-    const baseline = (await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId;
-    await until(async () => {
-      await runRadar();
-      return (await scans(watchId))[2]?.errorCode === "AUTHORITY_901";
-    }, { message: "authority error seen" });
+    const baseline = (await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } }))
+      .baselineLookupId;
+    await until(
+      async () => {
+        await runRadar();
+        return (await scans(watchId))[2]?.errorCode === "AUTHORITY_901";
+      },
+      { message: "authority error seen" },
+    );
     const waiting = (await scans(watchId))[2]!;
     expect(waiting).toMatchObject({ status: "queued", lookupId: null });
     expect(waiting.notBefore!.getTime()).toBeGreaterThan(Date.now());
     expect((await changes(watchId)).length).toBe(before);
-    expect((await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId).toBe(baseline);
+    expect(
+      (await d.radarWatch.findUniqueOrThrow({ where: { id: watchId } })).baselineLookupId,
+    ).toBe(baseline);
 
     await day(4);
     await sleep(Math.max(0, waiting.notBefore!.getTime() - Date.now()) + 50);
-    await until(async () => {
-      await runRadar();
-      return (await scans(watchId))[2]?.status === "done";
-    }, { message: "retried scan done", timeoutMs: 15_000 });
+    await until(
+      async () => {
+        await runRadar();
+        return (await scans(watchId))[2]?.status === "done";
+      },
+      { message: "retried scan done", timeoutMs: 15_000 },
+    );
     const told = (await changes(watchId)).slice(before);
-    expect(told).toEqual([expect.objectContaining({ kind: "amountChanged", reason: "discountEnded", previousAmountCents: 7810, amountCents: 13016 })]);
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: "amountChanged",
+        reason: "discountEnded",
+        previousAmountCents: 7810,
+        amountCents: 13016,
+      }),
+    ]);
     // Two lookups for that turn upstream: the failed one and its retry.
-    expect(new Set((await d.lookup.findMany({ where: { plate: v!.plate } })).map((l) => l.id)).size).toBe(4);
+    expect(
+      new Set((await d.lookup.findMany({ where: { plate: v!.plate } })).map((l) => l.id)).size,
+    ).toBe(4);
   });
 
   it("a vehicle not found stops its watch with a notice, once, and is never looked up again", async () => {
@@ -129,8 +185,14 @@ describe("radar engine", () => {
     await runRadar();
     const d = await db();
     const watch = await d.radarWatch.findUniqueOrThrow({ where: { id } });
-    expect(watch).toMatchObject({ status: "stopped", stopReason: "vehicle_not_found", notBefore: null });
-    expect(await events(id)).toEqual([expect.objectContaining({ kind: "stopped", reason: "vehicle_not_found" })]);
+    expect(watch).toMatchObject({
+      status: "stopped",
+      stopReason: "vehicle_not_found",
+      notBefore: null,
+    });
+    expect(await events(id)).toEqual([
+      expect.objectContaining({ kind: "stopped", reason: "vehicle_not_found" }),
+    ]);
     await runRadar();
     expect(await scans(id)).toHaveLength(1);
   });
@@ -141,9 +203,19 @@ describe("radar engine", () => {
     const { queueScan } = await import("@/lib/radar/planner-job");
     await queueScan(id, new Date(Date.now() - 1000));
     const d = await db();
-    await d.radarWatch.update({ where: { id }, data: { status: "stopped", stopReason: "unsubscribed", stoppedAt: new Date(), notBefore: null } });
+    await d.radarWatch.update({
+      where: { id },
+      data: {
+        status: "stopped",
+        stopReason: "unsubscribed",
+        stoppedAt: new Date(),
+        notBefore: null,
+      },
+    });
     await runRadar();
-    expect(await scans(id)).toEqual([expect.objectContaining({ status: "skipped", lookupId: null })]);
+    expect(await scans(id)).toEqual([
+      expect.objectContaining({ status: "skipped", lookupId: null }),
+    ]);
     expect(await d.lookup.count({ where: { plate: "RDR1A03" } })).toBe(0);
   });
 
@@ -157,9 +229,20 @@ describe("radar engine", () => {
     // Sent and acknowledged 20 minutes ago; its webhook was refused once and is due again by retry.
     const sentAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const lookup = await d.lookup.create({
-      data: { externalId: randomUUID(), transactionId: String(Date.now()), uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, createdAt: sentAgo(20) },
+      data: {
+        externalId: randomUUID(),
+        transactionId: String(Date.now()),
+        uf: v.uf,
+        plate: v.plate,
+        renavam: v.renavam,
+        cpfCnpj: v.cpfCnpj,
+        createdAt: sentAgo(20),
+      },
     });
-    await d.radarScan.updateMany({ where: { watchId: id }, data: { lookupId: lookup.id, status: "running" } });
+    await d.radarScan.updateMany({
+      where: { watchId: id },
+      data: { lookupId: lookup.id, status: "running" },
+    });
     await radarScans.kick();
     const waiting = (await scans(id))[0]!;
     expect(waiting.status).toBe("running");
@@ -203,7 +286,16 @@ describe("radar engine", () => {
     const statuses: number[] = [];
     for (let k = 0; k < 20; k++) {
       const v = familyVehicle(`TST8A${String(k).padStart(2, "0")}`)!;
-      statuses.push((await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: `10.8.${k}.1` }))).status);
+      statuses.push(
+        (
+          await POST(
+            apiRequest("/api/lookups", {
+              body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj },
+              ip: `10.8.${k}.1`,
+            }),
+          )
+        ).status,
+      );
     }
     expect(statuses).toEqual(Array(20).fill(201));
   });

@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
 import { startLookupReceiver } from "../support/family-lookup";
-import { ownerWatches, pinSandboxClock, pinTimelineDay, radarPlates } from "../support/radar-watches";
+import {
+  ownerWatches,
+  pinSandboxClock,
+  pinTimelineDay,
+  radarPlates,
+} from "../support/radar-watches";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { sleep, until } from "../support/time";
 import { apiRequest } from "../support/upstream-helpers";
@@ -23,22 +28,36 @@ let env: TestEnvironment;
 let receiver: WebhookReceiver;
 const children: ChildProcess[] = [];
 
-function startInstance(extra: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/radar-instance.ts"], { env: env.childEnv(extra), stdio: ["ignore", "pipe", "inherit"] });
+function startInstance(extra: Record<string, string> = {}): {
+  child: ChildProcess;
+  output: () => string;
+} {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/radar-instance.ts"], {
+    env: env.childEnv(extra),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   children.push(child);
   return { child, output: () => out };
 }
 
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", r)));
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((r) => child.once("exit", r));
 
 beforeAll(async () => {
   env = await setupTestEnvironment({
     sandbox: { timeScale: SCALE, rateLimitPerMinute: 10_000 },
     // Radar's ceiling well above what N vehicles a period need (4,000/min here), so the period,
     // not the budget, paces the fleet; tests/integration/radar-engine.test.ts holds the ceiling.
-    env: { LOG_LEVEL: "silent", UPSTREAM_RATE_PER_MINUTE: "10000", RADAR_WEEKLY_PERIOD_MS: String(PERIOD_MS), RATE_LIMIT_LOOKUPS: "1000" },
+    env: {
+      LOG_LEVEL: "silent",
+      UPSTREAM_RATE_PER_MINUTE: "10000",
+      RADAR_WEEKLY_PERIOD_MS: String(PERIOD_MS),
+      RATE_LIMIT_LOOKUPS: "1000",
+    },
   });
   receiver = await startLookupReceiver();
   // One timeline day throughout: the vehicles' debts do not change, so every event is a reminder.
@@ -60,19 +79,31 @@ describe("radar fleet: three instances, one database, one upstream", () => {
     const ids = await ownerWatches(vehicles);
 
     // Every vehicle's first turn queued at once (a backlog), without starting this process's scans.
-    expect(await runClaim(plannerJob({ onQueued: () => {} }), { limit: N, concurrency: 10 })).toBe(N);
+    expect(await runClaim(plannerJob({ onQueued: () => {} }), { limit: N, concurrency: 10 })).toBe(
+      N,
+    );
     expect(await db.radarScan.count()).toBe(N);
 
     // An instance claims 20 scans and dies holding them.
     const dying = startInstance({ RADAR_DIE: "20" });
-    await until(() => dying.output().includes("held"), { timeoutMs: 30_000, message: "dying instance claimed" });
-    const held = dying.output().trim().replace(/^held /, "").split(",");
+    await until(() => dying.output().includes("held"), {
+      timeoutMs: 30_000,
+      message: "dying instance claimed",
+    });
+    const held = dying
+      .output()
+      .trim()
+      .replace(/^held /, "")
+      .split(",");
     expect(held).toHaveLength(20);
     dying.child.kill("SIGKILL");
     await exited(dying.child);
 
     const fleet = [startInstance(), startInstance(), startInstance()];
-    await until(() => fleet.every((i) => i.output().includes("ready")), { timeoutMs: 30_000, message: "instances ready" });
+    await until(() => fleet.every((i) => i.output().includes("ready")), {
+      timeoutMs: 30_000,
+      message: "instances ready",
+    });
 
     // A person's lookups while the fleet scans, one every 300 ms from this process.
     const { POST } = await import("@/app/api/lookups/route");
@@ -81,7 +112,12 @@ describe("radar fleet: three instances, one database, one upstream", () => {
     const people = (async () => {
       for (let k = 0; scanning; k++) {
         const v = familyVehicle(`TST7A${String(k % 100).padStart(2, "0")}`)!;
-        const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: `10.9.${k % 250}.1` }));
+        const res = await POST(
+          apiRequest("/api/lookups", {
+            body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj },
+            ip: `10.9.${k % 250}.1`,
+          }),
+        );
         statuses.push(res.status);
         await sleep(300);
       }
@@ -90,7 +126,11 @@ describe("radar fleet: three instances, one database, one upstream", () => {
     // Two turns done for every vehicle.
     await until(
       async () => {
-        const done = await db.radarScan.groupBy({ by: ["watchId"], where: { status: "done" }, _count: { _all: true } });
+        const done = await db.radarScan.groupBy({
+          by: ["watchId"],
+          where: { status: "done" },
+          _count: { _all: true },
+        });
         return done.length === N && done.every((g) => g._count._all >= 2);
       },
       { timeoutMs: 150_000, everyMs: 500, message: "two turns done for every vehicle" },
@@ -98,7 +138,9 @@ describe("radar fleet: three instances, one database, one upstream", () => {
     scanning = false;
     await people;
     // Planning stops (no new turn is queued), and what the instances have in hand finishes.
-    await db.radarWatch.updateMany({ data: { status: "stopped", stopReason: "removed", notBefore: null } });
+    await db.radarWatch.updateMany({
+      data: { status: "stopped", stopReason: "removed", notBefore: null },
+    });
     await sleep(1_000);
     for (const i of fleet) i.child.kill("SIGTERM");
     await Promise.all(fleet.map((i) => exited(i.child)));
@@ -108,7 +150,10 @@ describe("radar fleet: three instances, one database, one upstream", () => {
 
     // At the sandbox: one upstream lookup per scan that sent one, never two for a turn.
     const atSandbox = sandboxLookupsByPlate(env.sandbox.ctx.store as never);
-    const scans = await db.radarScan.findMany({ select: { watchId: true, dueAt: true, lookupId: true, status: true }, orderBy: { dueAt: "asc" } });
+    const scans = await db.radarScan.findMany({
+      select: { watchId: true, dueAt: true, lookupId: true, status: true },
+      orderBy: { dueAt: "asc" },
+    });
     const plateOf = new Map(ids.map((id, i) => [id, vehicles[i]!.plate]));
     for (const id of ids) {
       const mine = scans.filter((s) => s.watchId === id);
@@ -116,10 +161,15 @@ describe("radar fleet: three instances, one database, one upstream", () => {
       expect(atSandbox.get(plateOf.get(id)!) ?? 0, plateOf.get(id)).toBe(sent.length);
       // Every turn queued, one period apart after the first (the backlog's catch-up turn); under
       // load a turn may still be in flight when planning stops (it is then skipped).
-      for (let k = 2; k < mine.length; k++) expect(mine[k]!.dueAt.getTime() - mine[k - 1]!.dueAt.getTime(), JSON.stringify(mine)).toBe(PERIOD_MS);
+      for (let k = 2; k < mine.length; k++)
+        expect(mine[k]!.dueAt.getTime() - mine[k - 1]!.dueAt.getTime(), JSON.stringify(mine)).toBe(
+          PERIOD_MS,
+        );
       expect(mine.filter((s) => s.status === "done").length).toBeGreaterThanOrEqual(2);
     }
-    expect(await db.lookup.count({ where: { plate: { startsWith: "RDR2" } } })).toBe([...atSandbox].filter(([p]) => p.startsWith("RDR2")).reduce((a, [, n]) => a + n, 0));
+    expect(await db.lookup.count({ where: { plate: { startsWith: "RDR2" } } })).toBe(
+      [...atSandbox].filter(([p]) => p.startsWith("RDR2")).reduce((a, [, n]) => a + n, 0),
+    );
 
     // The scans the killed instance held were finished by the others, each with one lookup.
     const orphans = await db.radarScan.findMany({ where: { id: { in: held } } });

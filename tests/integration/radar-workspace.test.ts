@@ -39,23 +39,80 @@ async function account(email: string) {
 
 /** A client of `userId` with `n` vehicles. */
 async function clientWith(userId: string, n: number, uf = "MG") {
-  const client = await db.workspaceClient.create({ data: { userId, name: CUSTOMER.name, cpfCnpj: randomCpf(), phone: "31987654321", email: `c.${randomUUID()}@example.com` } });
+  const client = await db.workspaceClient.create({
+    data: {
+      userId,
+      name: CUSTOMER.name,
+      cpfCnpj: randomCpf(),
+      phone: "31987654321",
+      email: `c.${randomUUID()}@example.com`,
+    },
+  });
   const vehicles = [];
-  for (let i = 0; i < n; i++) vehicles.push(await db.workspaceVehicle.create({ data: { userId, clientId: client.id, plate: randomPlate(), uf, renavam: SANDBOX_VEHICLES.syncAnswer.renavam } }));
+  for (let i = 0; i < n; i++)
+    vehicles.push(
+      await db.workspaceVehicle.create({
+        data: {
+          userId,
+          clientId: client.id,
+          plate: randomPlate(),
+          uf,
+          renavam: SANDBOX_VEHICLES.syncAnswer.renavam,
+        },
+      }),
+    );
   return { client, vehicles };
 }
 
-const post = (route: { POST: (req: Request) => Promise<Response> }, path: string, cookie: string, body: unknown) => route.POST(apiRequest(path, { cookie, body }));
+const post = (
+  route: { POST: (req: Request) => Promise<Response> },
+  path: string,
+  cookie: string,
+  body: unknown,
+) => route.POST(apiRequest(path, { cookie, body }));
 const turnOn = (cookie: string, body: unknown) => post(radar, "/api/workspace/radar", cookie, body);
-const view = async (cookie: string, query = "") => radar.GET(apiRequest(`/api/workspace/radar${query}`, { method: "GET", cookie }));
+const view = async (cookie: string, query = "") =>
+  radar.GET(apiRequest(`/api/workspace/radar${query}`, { method: "GET", cookie }));
 
 /** An event as the engine writes it. */
-async function event(userId: string | null, watchId: string, data: Partial<{ kind: string; reason: string; title: string | null; debtId: string; lookupId: string; amountCents: number; createdAt: Date }> = {}) {
-  return db.radarEvent.create({ data: { userId, watchId, dedupeKey: `test|${randomUUID()}`, kind: "appeared", title: "Multa - Radar", amountCents: 19_523, type: "ticket", ...data } });
+async function event(
+  userId: string | null,
+  watchId: string,
+  data: Partial<{
+    kind: string;
+    reason: string;
+    title: string | null;
+    debtId: string;
+    lookupId: string;
+    amountCents: number;
+    createdAt: Date;
+  }> = {},
+) {
+  return db.radarEvent.create({
+    data: {
+      userId,
+      watchId,
+      dedupeKey: `test|${randomUUID()}`,
+      kind: "appeared",
+      title: "Multa - Radar",
+      amountCents: 19_523,
+      type: "ticket",
+      ...data,
+    },
+  });
 }
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error", RADAR_DEFAULT_MONTHLY_CAP: "40", RADAR_DIGEST_HOUR: "8" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: {
+      RATE_LIMIT_SIGN_IN: "1000",
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000",
+      LOG_LEVEL: "error",
+      RADAR_DEFAULT_MONTHLY_CAP: "40",
+      RADAR_DIGEST_HOUR: "8",
+    },
+  });
   ({ db } = await import("@/lib/db/client"));
   radar = await import("@/app/api/workspace/radar/route");
   off = await import("@/app/api/workspace/radar/off/route");
@@ -70,41 +127,90 @@ describe("turning Radar on and off", () => {
   it("shows the monthly cost first, turns the chosen vehicles on within the cap, refuses more in words and changes nothing", async () => {
     const { client, vehicles } = await clientWith(A.id, 3);
     // Weekly: 5 lookups a month per vehicle (30 days over 7), daily: 30.
-    const preview = await json<{ vehicles: number; selectionPerMonth: number; totalPerMonth: number; monthlyCap: number; withinCap: boolean }>(
-      await turnOn(A.cookie, { selection: { scope: "clients", clientIds: [client.id] }, recurrence: "weekly" }),
+    const preview = await json<{
+      vehicles: number;
+      selectionPerMonth: number;
+      totalPerMonth: number;
+      monthlyCap: number;
+      withinCap: boolean;
+    }>(
+      await turnOn(A.cookie, {
+        selection: { scope: "clients", clientIds: [client.id] },
+        recurrence: "weekly",
+      }),
     );
-    expect(preview).toMatchObject({ vehicles: 3, selectionPerMonth: 15, totalPerMonth: 15, monthlyCap: 40, withinCap: true });
+    expect(preview).toMatchObject({
+      vehicles: 3,
+      selectionPerMonth: 15,
+      totalPerMonth: 15,
+      monthlyCap: 40,
+      withinCap: true,
+    });
     expect(await db.radarWatch.count({ where: { userId: A.id } })).toBe(0);
 
-    const on = await turnOn(A.cookie, { selection: { scope: "vehicles", vehicleIds: vehicles.slice(0, 2).map((v) => v.id) }, recurrence: "weekly", confirm: true });
+    const on = await turnOn(A.cookie, {
+      selection: { scope: "vehicles", vehicleIds: vehicles.slice(0, 2).map((v) => v.id) },
+      recurrence: "weekly",
+      confirm: true,
+    });
     expect(on.status, await on.clone().text()).toBe(200);
     expect(await json(on)).toMatchObject({ turnedOn: 2, totalPerMonth: 10 });
     const watches = await db.radarWatch.findMany({ where: { userId: A.id } });
     expect(watches).toHaveLength(2);
     for (const w of watches) {
-      expect(w).toMatchObject({ kind: "workspace", status: "active", recurrence: "weekly", baselineLookupId: null });
+      expect(w).toMatchObject({
+        kind: "workspace",
+        status: "active",
+        recurrence: "weekly",
+        baselineLookupId: null,
+      });
       expect(w.notBefore!.getTime()).toBe(w.nextScanAt!.getTime());
       expect(w.notBefore!.getTime()).toBeGreaterThan(Date.now() - 1_000);
     }
 
     // Daily for all three: 10 (the two weekly, replaced) -> 90 a month, over 40: refused, nothing changes.
-    const over = await turnOn(A.cookie, { selection: { scope: "all" }, recurrence: "daily", confirm: true });
+    const over = await turnOn(A.cookie, {
+      selection: { scope: "all" },
+      recurrence: "daily",
+      confirm: true,
+    });
     expect(over.status).toBe(422);
     const refusal = await json<{ error: { code: string; message: string } }>(over);
     expect(refusal.error.code).toBe("RADAR_CAP_EXCEEDED");
     expect(refusal.error.message).toContain("90 consultas por mês, acima do limite de 40");
-    expect(await db.radarWatch.findMany({ where: { userId: A.id }, orderBy: { id: "asc" } })).toEqual(watches.sort((a, b) => a.id.localeCompare(b.id)));
+    expect(
+      await db.radarWatch.findMany({ where: { userId: A.id }, orderBy: { id: "asc" } }),
+    ).toEqual(watches.sort((a, b) => a.id.localeCompare(b.id)));
 
     // A higher cap lets it through; the recurrence of the active ones changes, the third is new.
-    expect((await post(cap, "/api/workspace/radar/cap", A.cookie, { monthlyCap: 100 })).status).toBe(200);
-    expect(await json(await turnOn(A.cookie, { selection: { scope: "all" }, recurrence: "daily", confirm: true }))).toMatchObject({ turnedOn: 3, totalPerMonth: 90, monthlyCap: 100 });
-    expect(await db.radarWatch.count({ where: { userId: A.id, status: "active", recurrence: "daily" } })).toBe(3);
+    expect(
+      (await post(cap, "/api/workspace/radar/cap", A.cookie, { monthlyCap: 100 })).status,
+    ).toBe(200);
+    expect(
+      await json(
+        await turnOn(A.cookie, { selection: { scope: "all" }, recurrence: "daily", confirm: true }),
+      ),
+    ).toMatchObject({ turnedOn: 3, totalPerMonth: 90, monthlyCap: 100 });
+    expect(
+      await db.radarWatch.count({ where: { userId: A.id, status: "active", recurrence: "daily" } }),
+    ).toBe(3);
 
-    const stopped = await post(off, "/api/workspace/radar/off", A.cookie, { selection: { scope: "vehicles", vehicleIds: [vehicles[0]!.id] } });
+    const stopped = await post(off, "/api/workspace/radar/off", A.cookie, {
+      selection: { scope: "vehicles", vehicleIds: [vehicles[0]!.id] },
+    });
     expect(await json(stopped)).toEqual({ turnedOff: 1 });
-    expect(await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[0]!.id } })).toMatchObject({ status: "stopped", stopReason: "radar_off", notBefore: null });
-    expect(await json(await view(A.cookie))).toMatchObject({ watched: 2, usedPerMonth: 60, monthlyCap: 100, capReached: false });
-    expect((await post(cap, "/api/workspace/radar/cap", A.cookie, { monthlyCap: 60 })).status).toBe(200);
+    expect(
+      await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[0]!.id } }),
+    ).toMatchObject({ status: "stopped", stopReason: "radar_off", notBefore: null });
+    expect(await json(await view(A.cookie))).toMatchObject({
+      watched: 2,
+      usedPerMonth: 60,
+      monthlyCap: 100,
+      capReached: false,
+    });
+    expect((await post(cap, "/api/workspace/radar/cap", A.cookie, { monthlyCap: 60 })).status).toBe(
+      200,
+    );
     expect(await json(await view(A.cookie))).toMatchObject({ capReached: true });
   });
 
@@ -113,10 +219,22 @@ describe("turning Radar on and off", () => {
     const { vehicles } = await clientWith(user.id, 2);
     const { lookupId } = await syncLookup();
     const batch = await db.lookupBatch.create({ data: { userId: user.id } });
-    await db.lookupBatchItem.create({ data: { batchId: batch.id, vehicleId: vehicles[0]!.id, lookupId, status: "done", finishedAt: new Date() } });
+    await db.lookupBatchItem.create({
+      data: {
+        batchId: batch.id,
+        vehicleId: vehicles[0]!.id,
+        lookupId,
+        status: "done",
+        finishedAt: new Date(),
+      },
+    });
     await turnOn(user.cookie, { selection: { scope: "all" }, recurrence: "weekly", confirm: true });
-    expect(await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[0]!.id } })).toMatchObject({ baselineLookupId: lookupId });
-    expect(await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[1]!.id } })).toMatchObject({ baselineLookupId: null });
+    expect(
+      await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[0]!.id } }),
+    ).toMatchObject({ baselineLookupId: lookupId });
+    expect(
+      await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[1]!.id } }),
+    ).toMatchObject({ baselineLookupId: null });
   });
 
   it("two confirmations at once that each fit the cap but not together: one passes, the other is refused", async () => {
@@ -126,7 +244,13 @@ describe("turning Radar on and off", () => {
     // 4 weekly watches a client's pair = 10 a month each; the cap takes one pair.
     await post(cap, "/api/workspace/radar/cap", user.cookie, { monthlyCap: 15 });
     const answers = await Promise.all(
-      [one, two].map((c) => turnOn(user.cookie, { selection: { scope: "clients", clientIds: [c.client.id] }, recurrence: "weekly", confirm: true })),
+      [one, two].map((c) =>
+        turnOn(user.cookie, {
+          selection: { scope: "clients", clientIds: [c.client.id] },
+          recurrence: "weekly",
+          confirm: true,
+        }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(await db.radarWatch.count({ where: { userId: user.id, status: "active" } })).toBe(2);
@@ -136,31 +260,58 @@ describe("turning Radar on and off", () => {
     const mine = await clientWith(A.id, 1);
     const theirs = await clientWith(B.id, 1);
     await turnOn(B.cookie, { selection: { scope: "all" }, recurrence: "weekly", confirm: true });
-    const snapshot = async () => JSON.stringify(await db.radarWatch.findMany({ orderBy: { id: "asc" } }));
+    const snapshot = async () =>
+      JSON.stringify(await db.radarWatch.findMany({ orderBy: { id: "asc" } }));
     const before = await snapshot();
     const bodies = [
-      { selection: { scope: "clients", clientIds: [theirs.client.id] }, recurrence: "weekly", confirm: true },
-      { selection: { scope: "clients", clientIds: [mine.client.id, theirs.client.id] }, recurrence: "weekly", confirm: true },
-      { selection: { scope: "vehicles", vehicleIds: [mine.vehicles[0]!.id, theirs.vehicles[0]!.id] }, recurrence: "weekly" },
+      {
+        selection: { scope: "clients", clientIds: [theirs.client.id] },
+        recurrence: "weekly",
+        confirm: true,
+      },
+      {
+        selection: { scope: "clients", clientIds: [mine.client.id, theirs.client.id] },
+        recurrence: "weekly",
+        confirm: true,
+      },
+      {
+        selection: {
+          scope: "vehicles",
+          vehicleIds: [mine.vehicles[0]!.id, theirs.vehicles[0]!.id],
+        },
+        recurrence: "weekly",
+      },
     ];
     const answers = [];
     for (const body of bodies) answers.push(await turnOn(A.cookie, body));
-    const missing = await turnOn(A.cookie, { selection: { scope: "vehicles", vehicleIds: [`c${randomUUID().replaceAll("-", "")}`] }, recurrence: "weekly" });
-    const offTheirs = await post(off, "/api/workspace/radar/off", A.cookie, { selection: { scope: "vehicles", vehicleIds: [theirs.vehicles[0]!.id] } });
+    const missing = await turnOn(A.cookie, {
+      selection: { scope: "vehicles", vehicleIds: [`c${randomUUID().replaceAll("-", "")}`] },
+      recurrence: "weekly",
+    });
+    const offTheirs = await post(off, "/api/workspace/radar/off", A.cookie, {
+      selection: { scope: "vehicles", vehicleIds: [theirs.vehicles[0]!.id] },
+    });
     for (const res of [...answers, missing, offTheirs]) {
       expect(res.status).toBe(404);
       expect((await json<{ error: { code: string } }>(res)).error.code).toBe("NOT_FOUND");
     }
     expect(await snapshot()).toBe(before);
-    expect(await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: theirs.vehicles[0]!.id } })).toMatchObject({ status: "active" });
+    expect(
+      await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: theirs.vehicles[0]!.id } }),
+    ).toMatchObject({ status: "active" });
     // zod on every input: a bad recurrence, an empty selection, a negative cap are 400s.
     for (const res of [
       await turnOn(A.cookie, { selection: { scope: "all" }, recurrence: "hourly" }),
-      await turnOn(A.cookie, { selection: { scope: "vehicles", vehicleIds: [] }, recurrence: "weekly" }),
+      await turnOn(A.cookie, {
+        selection: { scope: "vehicles", vehicleIds: [] },
+        recurrence: "weekly",
+      }),
       await post(cap, "/api/workspace/radar/cap", A.cookie, { monthlyCap: -1 }),
     ])
       expect(res.status).toBe(400);
-    expect((await radar.GET(apiRequest("/api/workspace/radar", { method: "GET" }))).status).toBe(401);
+    expect((await radar.GET(apiRequest("/api/workspace/radar", { method: "GET" }))).status).toBe(
+      401,
+    );
   });
 });
 
@@ -171,14 +322,23 @@ describe("the Radar page's data", () => {
     const two = await clientWith(user.id, 1);
     await post(cap, "/api/workspace/radar/cap", user.cookie, { monthlyCap: 1000 });
     await turnOn(user.cookie, { selection: { scope: "all" }, recurrence: "weekly", confirm: true });
-    const watchOf = async (vehicleId: string) => (await db.radarWatch.findUniqueOrThrow({ where: { vehicleId } })).id;
+    const watchOf = async (vehicleId: string) =>
+      (await db.radarWatch.findUniqueOrThrow({ where: { vehicleId } })).id;
     const w1 = await watchOf(one.vehicles[0]!.id);
     const w2 = await watchOf(two.vehicles[0]!.id);
-    const old = await event(user.id, w1, { kind: "dueSoon", title: "IPVA 2026 - Parcela 2/3", createdAt: new Date(Date.now() - 60_000) });
+    const old = await event(user.id, w1, {
+      kind: "dueSoon",
+      title: "IPVA 2026 - Parcela 2/3",
+      createdAt: new Date(Date.now() - 60_000),
+    });
     const { radarPageView, markRadarSeen } = await import("@/lib/radar/radar-view");
     await markRadarSeen(user.id, new Date(Date.now() - 30_000));
     const fine = await event(user.id, w2, { debtId: "debt-1", lookupId: "lookup-1" });
-    const stop = await event(user.id, w1, { kind: "stopped", reason: "wrong_document", title: null });
+    const stop = await event(user.id, w1, {
+      kind: "stopped",
+      reason: "wrong_document",
+      title: null,
+    });
     // B's event must never show.
     const bWatch = await db.radarWatch.findFirstOrThrow({ where: { userId: B.id } });
     await event(B.id, bWatch.id, { title: "Multa de outra conta" });
@@ -190,17 +350,29 @@ describe("the Radar page's data", () => {
       [old.id, false],
     ]);
     expect(page.newCount).toBe(2);
-    expect(page.events.find((e) => e.id === fine.id)).toMatchObject({ label: "Novo débito", clientName: two.client.name, linkHref: `/painel/radar/eventos/${fine.id}?debts=debt-1` });
-    expect(page.events.find((e) => e.id === stop.id)!.sentence).toContain("CPF/CNPJ do cliente não confere");
+    expect(page.events.find((e) => e.id === fine.id)).toMatchObject({
+      label: "Novo débito",
+      clientName: two.client.name,
+      linkHref: `/painel/radar/eventos/${fine.id}?debts=debt-1`,
+    });
+    expect(page.events.find((e) => e.id === stop.id)!.sentence).toContain(
+      "CPF/CNPJ do cliente não confere",
+    );
     expect(page.events.find((e) => e.id === old.id)!.linkHref).toBeNull();
     expect(page.clients.map((c) => c.id).sort()).toEqual([one.client.id, two.client.id].sort());
 
-    const byKind = await json<{ events: { id: string }[] }>(await view(user.cookie, "?kind=appeared"));
+    const byKind = await json<{ events: { id: string }[] }>(
+      await view(user.cookie, "?kind=appeared"),
+    );
     expect(byKind.events.map((e) => e.id)).toEqual([fine.id]);
-    const byClient = await json<{ events: { id: string }[] }>(await view(user.cookie, `?client=${one.client.id}`));
+    const byClient = await json<{ events: { id: string }[] }>(
+      await view(user.cookie, `?client=${one.client.id}`),
+    );
     expect(byClient.events.map((e) => e.id)).toEqual([stop.id, old.id]);
     expect((await view(user.cookie, "?kind=nada")).status).toBe(400);
-    expect(JSON.stringify(await json(await view(user.cookie)))).not.toContain("Multa de outra conta");
+    expect(JSON.stringify(await json(await view(user.cookie)))).not.toContain(
+      "Multa de outra conta",
+    );
   });
 
   it("'Gerar link' makes a link from the debt a Radar re-lookup of the account's vehicle found, and refuses another account's", async () => {
@@ -210,12 +382,24 @@ describe("the Radar page's data", () => {
     await turnOn(user.cookie, { selection: { scope: "all" }, recurrence: "weekly", confirm: true });
     const watch = await db.radarWatch.findUniqueOrThrow({ where: { vehicleId: vehicles[0]!.id } });
     const { lookupId, view: result } = await syncLookup();
-    await db.radarScan.create({ data: { watchId: watch.id, dueAt: new Date(), lookupId, status: "done" } });
+    await db.radarScan.create({
+      data: { watchId: watch.id, dueAt: new Date(), lookupId, status: "done" },
+    });
     const fine = result.debts.find((d) => d.type === "ticket")!;
     const links = await import("@/app/api/workspace/links/route");
-    const made = await links.POST(apiRequest("/api/workspace/links", { cookie: user.cookie, body: { lookupId, debtIds: [fine.id] } }));
+    const made = await links.POST(
+      apiRequest("/api/workspace/links", {
+        cookie: user.cookie,
+        body: { lookupId, debtIds: [fine.id] },
+      }),
+    );
     expect(made.status, await made.clone().text()).toBe(201);
-    const other = await links.POST(apiRequest("/api/workspace/links", { cookie: B.cookie, body: { lookupId, debtIds: [fine.id] } }));
+    const other = await links.POST(
+      apiRequest("/api/workspace/links", {
+        cookie: B.cookie,
+        body: { lookupId, debtIds: [fine.id] },
+      }),
+    );
     expect(other.status).toBe(404);
   });
 });
@@ -223,35 +407,60 @@ describe("the Radar page's data", () => {
 describe("the daily digest", () => {
   it("from the digest hour, one e-mail per account per São Paulo day tells every event once; later events wait for the next day", async () => {
     // Only this test's accounts' events count here: the others' are marked digested first.
-    await db.radarEvent.updateMany({ where: { digestedAt: null }, data: { digestedAt: new Date(0) } });
+    await db.radarEvent.updateMany({
+      where: { digestedAt: null },
+      data: { digestedAt: new Date(0) },
+    });
     const u = await account(`radar.e.${Date.now()}@despachante.test`);
     const { vehicles } = await clientWith(u.id, 2);
     await post(cap, "/api/workspace/radar/cap", u.cookie, { monthlyCap: 1000 });
     await turnOn(u.cookie, { selection: { scope: "all" }, recurrence: "weekly", confirm: true });
     const watches = await db.radarWatch.findMany({ where: { userId: u.id } });
-    const first = [await event(u.id, watches[0]!.id), await event(u.id, watches[1]!.id, { kind: "discountEnds", title: "Multa - Avanço de sinal" }), await event(u.id, watches[1]!.id, { kind: "dueSoon", title: "IPVA 2026 - Parcela 3/3" })];
+    const first = [
+      await event(u.id, watches[0]!.id),
+      await event(u.id, watches[1]!.id, { kind: "discountEnds", title: "Multa - Avanço de sinal" }),
+      await event(u.id, watches[1]!.id, { kind: "dueSoon", title: "IPVA 2026 - Parcela 3/3" }),
+    ];
     // An owner watch's event (userId null) is never in a digest.
     await event(null, watches[0]!.id);
 
     expect(await digest.radarDigestTick(BEFORE_HOUR)).toBe(0);
     expect(await digest.radarDigestTick(AFTER_HOUR)).toBe(1);
     expect(await digest.radarDigestTick(AFTER_HOUR)).toBe(0);
-    const mails = await db.mailMessage.findMany({ where: { dedupeKey: { startsWith: `radar-digest:${u.id}:` } } });
+    const mails = await db.mailMessage.findMany({
+      where: { dedupeKey: { startsWith: `radar-digest:${u.id}:` } },
+    });
     expect(mails.map((m) => m.dedupeKey)).toEqual([`radar-digest:${u.id}:2026-11-27`]);
-    expect(await db.radarEvent.count({ where: { id: { in: first.map((e) => e.id) }, digestedAt: null } })).toBe(0);
-    expect(await db.radarEvent.count({ where: { userId: null, digestedAt: { not: null } } })).toBe(0);
+    expect(
+      await db.radarEvent.count({
+        where: { id: { in: first.map((e) => e.id) }, digestedAt: null },
+      }),
+    ).toBe(0);
+    expect(await db.radarEvent.count({ where: { userId: null, digestedAt: { not: null } } })).toBe(
+      0,
+    );
 
     const later = await event(u.id, watches[0]!.id, { title: "Multa - Estacionamento" });
     expect(await digest.radarDigestTick(new Date(AFTER_HOUR.getTime() + 3_600_000))).toBe(0);
-    expect(await db.radarEvent.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ digestedAt: null });
+    expect(await db.radarEvent.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({
+      digestedAt: null,
+    });
     expect(await digest.radarDigestTick(NEXT_DAY)).toBe(1);
-    expect(await db.radarEvent.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ digestedAt: NEXT_DAY });
+    expect(await db.radarEvent.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({
+      digestedAt: NEXT_DAY,
+    });
 
     const sent = await eventually(async () => {
       const { mailOutbox } = await import("@/lib/mail/worker");
       await mailOutbox.kick();
-      const rows = await db.mailMessage.findMany({ where: { dedupeKey: { startsWith: `radar-digest:${u.id}:` } }, orderBy: { dedupeKey: "asc" } });
-      const got = await receivedFor(db, rows.map((r) => r.messageId));
+      const rows = await db.mailMessage.findMany({
+        where: { dedupeKey: { startsWith: `radar-digest:${u.id}:` } },
+        orderBy: { dedupeKey: "asc" },
+      });
+      const got = await receivedFor(
+        db,
+        rows.map((r) => r.messageId),
+      );
       expect(got).toHaveLength(2);
       return got;
     }, 30_000);
@@ -282,14 +491,19 @@ describe("the daily digest", () => {
     const key = digest.digestDedupeKey(u.id, "2026-11-27");
     await eventually(async () => {
       await runClaim(job, { limit: 32, concurrency: 4 });
-      expect(await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: key } })).toMatchObject({ status: "pending", lastError: expect.any(String) });
+      expect(await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: key } })).toMatchObject({
+        status: "pending",
+        lastError: expect.any(String),
+      });
     }, 20_000);
     expect(await digest.radarDigestTick(AFTER_HOUR)).toBe(0);
     const back = await startTestSmtp(port);
     onTestFinished(() => back.close());
     await eventually(async () => {
       await mail.drainOnce(job);
-      expect(await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: key } })).toMatchObject({ status: "sent" });
+      expect(await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: key } })).toMatchObject({
+        status: "sent",
+      });
     }, 45_000);
     const row = await db.mailMessage.findUniqueOrThrow({ where: { dedupeKey: key } });
     const got = await receivedFor(db, [row.messageId]);

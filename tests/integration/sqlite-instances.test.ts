@@ -12,7 +12,12 @@ import { migrateCli } from "@/scripts/lib/migrate-cli";
 
 const MIGRATIONS = readdirSync("prisma/migrations").filter((d) => /^\d{14}_/.test(d)).length;
 const env = (file: string) => ({ ...process.env, DATABASE_URL: `file:${file}` });
-const migrate = (file: string) => spawnSync("npx", ["tsx", "scripts/migrate.ts"], { env: env(file), encoding: "utf8", timeout: 90_000 });
+const migrate = (file: string) =>
+  spawnSync("npx", ["tsx", "scripts/migrate.ts"], {
+    env: env(file),
+    encoding: "utf8",
+    timeout: 90_000,
+  });
 const freshFile = () => path.join(mkdtempSync(path.join(tmpdir(), "instances-")), "shared.db");
 
 /** What a running storefront does to the file: WAL mode, an open connection that has read. */
@@ -25,7 +30,9 @@ function runningInstance(file: string) {
 
 const appliedCount = (file: string) => {
   const conn = new Database(file, { readonly: true });
-  const row = conn.prepare("SELECT COUNT(*) AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL").get() as { n: number };
+  const row = conn
+    .prepare("SELECT COUNT(*) AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL")
+    .get() as { n: number };
   conn.close();
   return row.n;
 };
@@ -36,7 +43,11 @@ describe("one SQLite file, several processes", () => {
     expect(migrate(file).status).toBe(0);
     const first = runningInstance(file);
     try {
-      const raw = spawnSync(...migrateCli(["migrate", "deploy"]), { env: env(file), encoding: "utf8", timeout: 90_000 });
+      const raw = spawnSync(...migrateCli(["migrate", "deploy"]), {
+        env: env(file),
+        encoding: "utf8",
+        timeout: 90_000,
+      });
       expect(raw.status).not.toBe(0);
       expect(`${raw.stdout}${raw.stderr}`).toMatch(/SocketTimeout/);
     } finally {

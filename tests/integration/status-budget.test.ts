@@ -4,7 +4,13 @@ import { startCountingProxy, type UpstreamCall } from "../support/counting-proxy
 import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
 import { createUpstreamPayment } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { overrideEnvForTests, setupTestEnvironment, TEST_WEBHOOK_SECRET, testDatabaseProvider, type TestEnvironment } from "../support/test-env";
+import {
+  overrideEnvForTests,
+  setupTestEnvironment,
+  TEST_WEBHOOK_SECRET,
+  testDatabaseProvider,
+  type TestEnvironment,
+} from "../support/test-env";
 import { sleep } from "../support/time";
 
 // The status-call budget for the whole fleet, counted where it matters: at a proxy in front of the
@@ -33,7 +39,11 @@ const calls: UpstreamCall[] = [];
 beforeAll(async () => {
   t = await setupTestEnvironment({ sandbox: { timeScale: 1 } }); // a PIX payment stays awaiting_payment for 30 min
   proxy = await startCountingProxy(t.sandbox.url, calls);
-  overrideEnvForTests({ UVVI_BASE_URL: proxy.url, STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS), STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS) });
+  overrideEnvForTests({
+    UVVI_BASE_URL: proxy.url,
+    STATUS_CHECK_INTERVAL_MS: String(INTERVAL_MS),
+    STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS),
+  });
   await logSlots();
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
   receiver = await startWebhookReceiver(POST);
@@ -43,7 +53,6 @@ afterAll(async () => {
   await proxy?.close();
   await t?.close();
 });
-
 
 /**
  * Test-only triggers writing every slot taken to slot_log(paymentId, kind, at), on the database in
@@ -70,7 +79,8 @@ async function logSlots(): Promise<void> {
      WHEN (NEW."nextStatusCheckAt" IS DISTINCT FROM OLD."nextStatusCheckAt") EXECUTE FUNCTION slot_log_take('poll')`,
     `CREATE TRIGGER confirm_slot_taken AFTER UPDATE OF "nextConfirmAt" ON "Payment" FOR EACH ROW
      WHEN (NEW."nextConfirmAt" IS DISTINCT FROM OLD."nextConfirmAt") EXECUTE FUNCTION slot_log_take('confirm')`,
-  ]) await db.$executeRawUnsafe(sql);
+  ])
+    await db.$executeRawUnsafe(sql);
 }
 
 describe("status-call budget", () => {
@@ -85,8 +95,20 @@ describe("status-call budget", () => {
     const other = createPrismaClient(t.databaseUrl);
 
     // Created as long ago as the sweep wants, so it picks them too.
-    const made = await Promise.all([0, 1].map(() => createUpstreamPayment(db, upstream, { method: "pix", createdAt: new Date(Date.now() - 60_000) })));
-    const payments = made.map(({ payment, answer }) => ({ id: payment.id, ref: payment.publicRef!, externalId: payment.externalId, ...(answer.kind === "answered" ? answer : { paymentId: "", transactionId: "" }) }));
+    const made = await Promise.all(
+      [0, 1].map(() =>
+        createUpstreamPayment(db, upstream, {
+          method: "pix",
+          createdAt: new Date(Date.now() - 60_000),
+        }),
+      ),
+    );
+    const payments = made.map(({ payment, answer }) => ({
+      id: payment.id,
+      ref: payment.publicRef!,
+      externalId: payment.externalId,
+      ...(answer.kind === "answered" ? answer : { paymentId: "", transactionId: "" }),
+    }));
     calls.length = 0;
     const otherWins: { id: string; at: number }[] = [];
     const start = Date.now();
@@ -96,7 +118,10 @@ describe("status-call budget", () => {
     const poller = async (i: number) => {
       const p = payments[i % payments.length]!;
       while (Date.now() < end) {
-        const res = await GET(apiRequest(`/api/payments/${p.ref}`, { method: "GET", ip: `10.0.${i >> 8}.${i & 255}` }), params({ paymentRef: p.ref }));
+        const res = await GET(
+          apiRequest(`/api/payments/${p.ref}`, { method: "GET", ip: `10.0.${i >> 8}.${i & 255}` }),
+          params({ paymentRef: p.ref }),
+        );
         statuses.push(res.status);
         await res.arrayBuffer();
         await sleep(50);
@@ -109,11 +134,26 @@ describe("status-call budget", () => {
       }
     };
     const hinter = async () => {
-      const variants = ["paid", "refused", "expired"].flatMap((status) => [null, "settled"].map((liq) => ({ status, liq })));
+      const variants = ["paid", "refused", "expired"].flatMap((status) =>
+        [null, "settled"].map((liq) => ({ status, liq })),
+      );
       for (const v of variants) {
         for (const p of payments) {
-          const body = { type: "payment-status-update", transactionId: p.transactionId ?? 1, externalId: p.externalId, paymentId: p.paymentId, status: v.status, amount: 1, paidAt: null, liquidationStatus: v.liq };
-          const res = await fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+          const body = {
+            type: "payment-status-update",
+            transactionId: p.transactionId ?? 1,
+            externalId: p.externalId,
+            paymentId: p.paymentId,
+            status: v.status,
+            amount: 1,
+            paidAt: null,
+            liquidationStatus: v.liq,
+          };
+          const res = await fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
           expect(res.status).toBe(200);
         }
         void dispatchPendingWebhooks();
@@ -122,12 +162,19 @@ describe("status-call budget", () => {
     };
     const otherInstance = async () => {
       while (Date.now() < end) {
-        for (const p of payments) if (await takeStatusCallSlot(p.id, new Date(), other)) otherWins.push({ id: p.paymentId, at: Date.now() });
+        for (const p of payments)
+          if (await takeStatusCallSlot(p.id, new Date(), other))
+            otherWins.push({ id: p.paymentId, at: Date.now() });
         await sleep(50);
       }
     };
     try {
-      await Promise.all([...Array.from({ length: POLLERS }, (_, i) => poller(i)), sweeper(), hinter(), otherInstance()]);
+      await Promise.all([
+        ...Array.from({ length: POLLERS }, (_, i) => poller(i)),
+        sweeper(),
+        hinter(),
+        otherInstance(),
+      ]);
     } finally {
       await other.$disconnect();
     }
@@ -137,11 +184,22 @@ describe("status-call budget", () => {
 
     expect(statuses.every((s) => s === 200)).toBe(true);
     const statusCalls = calls.filter((c) => c.method === "POST" && c.path === STATUS_PATH);
-    const log = await db.$queryRawUnsafe<{ paymentId: string; kind: string; at: string | number | Date }[]>(`SELECT "paymentId", "kind", "at" FROM slot_log`);
+    const log = await db.$queryRawUnsafe<
+      { paymentId: string; kind: string; at: string | number | Date }[]
+    >(`SELECT "paymentId", "kind", "at" FROM slot_log`);
     const minGap = (times: number[]) => Math.min(...times.slice(1).map((x, i) => x - times[i]!));
     for (const p of payments) {
       const takesOf = (kind: string) =>
-        log.filter((l) => l.paymentId === p.id && l.kind === kind).map((l) => (l.at instanceof Date ? l.at.getTime() : typeof l.at === "number" ? l.at : Date.parse(l.at))).sort((x, y) => x - y);
+        log
+          .filter((l) => l.paymentId === p.id && l.kind === kind)
+          .map((l) =>
+            l.at instanceof Date
+              ? l.at.getTime()
+              : typeof l.at === "number"
+                ? l.at
+                : Date.parse(l.at),
+          )
+          .sort((x, y) => x - y);
       const polls = takesOf("poll");
       const confirms = takesOf("confirm");
       const seen = statusCalls.filter((c) => c.body.includes(p.paymentId)).length;
@@ -158,24 +216,50 @@ describe("status-call budget", () => {
     // Every hint is settled within the budget: deferred, then judged by a later status answer.
     const hints = await waitFor(async () => {
       await dispatchPendingWebhooks();
-      const rows = await db.webhookEvent.findMany({ where: { type: "payment-status-update", externalId: { in: payments.map((p) => p.externalId) } } });
+      const rows = await db.webhookEvent.findMany({
+        where: {
+          type: "payment-status-update",
+          externalId: { in: payments.map((p) => p.externalId) },
+        },
+      });
       return rows.every((r) => r.outcome !== null) && rows;
     }, 10_000);
     expect(hints).toHaveLength(12);
-    expect(hints.every((r) => r.outcome === "ignored" && /not confirmed/.test(r.error ?? ""))).toBe(true);
-    for (const p of payments) expect((await db.payment.findUniqueOrThrow({ where: { id: p.id } })).status).toBe("awaiting_payment");
+    expect(hints.every((r) => r.outcome === "ignored" && /not confirmed/.test(r.error ?? ""))).toBe(
+      true,
+    );
+    for (const p of payments)
+      expect((await db.payment.findUniqueOrThrow({ where: { id: p.id } })).status).toBe(
+        "awaiting_payment",
+      );
   }, 60_000);
 
   it("a real `paid` hint whose status call fails is retried with backoff, then confirmed, not recorded as unconfirmed", async () => {
     const { db } = await import("@/lib/db/client");
     const { upstream } = await import("@/lib/upstream/client");
     const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
-    const { payment, answer } = await createUpstreamPayment(db, upstream, { card: "visaPaid", answered: false });
+    const { payment, answer } = await createUpstreamPayment(db, upstream, {
+      card: "visaPaid",
+      answered: false,
+    });
     if (answer.kind !== "answered") throw new Error("expected an answer");
     await armFault(t, { path: STATUS_PATH, fault: "server-error", times: 50 });
     try {
-      const body = { type: "payment-status-update", transactionId: answer.transactionId ?? 1, externalId: payment.externalId, paymentId: answer.paymentId, status: "paid", amount: 1, paidAt: null, liquidationStatus: null };
-      const res = await fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const body = {
+        type: "payment-status-update",
+        transactionId: answer.transactionId ?? 1,
+        externalId: payment.externalId,
+        paymentId: answer.paymentId,
+        status: "paid",
+        amount: 1,
+        paidAt: null,
+        liquidationStatus: null,
+      };
+      const res = await fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(res.status).toBe(200);
       const failed = await waitFor(async () => {
         await dispatchPendingWebhooks();
@@ -189,7 +273,9 @@ describe("status-call budget", () => {
     }
     const done = await waitFor(async () => {
       await dispatchPendingWebhooks();
-      const row = await db.webhookEvent.findFirstOrThrow({ where: { externalId: payment.externalId } });
+      const row = await db.webhookEvent.findFirstOrThrow({
+        where: { externalId: payment.externalId },
+      });
       return row.outcome !== null && row;
     }, 15_000);
     expect(done.outcome).toBe("applied");

@@ -1,7 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import {
+  overrideEnvForTests,
+  setupTestEnvironment,
+  type TestEnvironment,
+} from "../support/test-env";
 
 // A wrong key (401, our configuration) and an unreachable upstream (network error).
 
@@ -19,7 +23,9 @@ async function clientWith(vars: Record<string, string>) {
 
 describe("configuration and transport failures", () => {
   it("401 -> UPSTREAM_UNAUTHORIZED, with a generic message for people", async () => {
-    const { upstream, UpstreamError } = await clientWith({ UVVI_API_KEY: "sk_test_not_a_configured_key" });
+    const { upstream, UpstreamError } = await clientWith({
+      UVVI_API_KEY: "sk_test_not_a_configured_key",
+    });
     const error = await upstream.simulateInstallments(10_000).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).toMatchObject({ code: "UPSTREAM_UNAUTHORIZED", httpStatus: 401, shape: "A" });
@@ -40,11 +46,21 @@ async function upstreamServer(handler: http.RequestListener) {
   let connections = 0;
   server.on("connection", () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: () => connections, dropIdle: () => server.closeIdleConnections() };
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    dropIdle: () => server.closeIdleConnections(),
+  };
 }
 
-const VEHICLE = JSON.stringify({ success: true, data: { placa: "MGD1E23", uf: "MG", marca: "FIAT", modelo: "UNO" } });
+const VEHICLE = JSON.stringify({
+  success: true,
+  data: { placa: "MGD1E23", uf: "MG", marca: "FIAT", modelo: "UNO" },
+});
 
 describe("the transport (node:http), against a real server", () => {
   it("an answer that stops half-way is a timeout within UVVI_TIMEOUT_MS, not a wait for ever", async () => {
@@ -52,7 +68,10 @@ describe("the transport (node:http), against a real server", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"vehicle": {"licensePlate": "MGD1');
     });
-    const { upstream: client } = await clientWith({ UVVI_BASE_URL: upstream.url, UVVI_TIMEOUT_MS: "800" });
+    const { upstream: client } = await clientWith({
+      UVVI_BASE_URL: upstream.url,
+      UVVI_TIMEOUT_MS: "800",
+    });
     const started = performance.now();
     const error = await client.enrichVehicle("MGD1E23").catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "UPSTREAM_TIMEOUT" });
@@ -74,7 +93,10 @@ describe("the transport (node:http), against a real server", () => {
     });
     const { upstream: client } = await clientWith({ UVVI_BASE_URL: upstream.url });
     const error = await client.enrichVehicle("MGD1E23").catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "UPSTREAM_NETWORK", upstreamMessage: expect.stringMatching(/larger than 8388608 bytes/) });
+    expect(error).toMatchObject({
+      code: "UPSTREAM_NETWORK",
+      upstreamMessage: expect.stringMatching(/larger than 8388608 bytes/),
+    });
     expect(written).toBeLessThan(64 * 1024 * 1024);
   });
 
@@ -84,7 +106,8 @@ describe("the transport (node:http), against a real server", () => {
       res.end(VEHICLE);
     });
     const { upstream: client } = await clientWith({ UVVI_BASE_URL: upstream.url });
-    for (let k = 0; k < 5; k++) expect((await client.enrichVehicle("MGD1E23")).plate).toBe("MGD1E23");
+    for (let k = 0; k < 5; k++)
+      expect((await client.enrichVehicle("MGD1E23")).plate).toBe("MGD1E23");
     expect(upstream.connections()).toBe(1);
     // The server drops the idle connection (its keep-alive time ended, a restart...): the agent
     // forgets it, and the call does not fail on it.

@@ -13,14 +13,30 @@ import { apiRequest, armFault, clearFaults, params } from "../support/upstream-h
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ env: { RATE_LIMIT_INSTALLMENTS: "2", RATE_LIMIT_VEHICLES: "2", RATE_LIMIT_CHECKOUTS: "2", RATE_LIMIT_LOOKUPS: "100", LOG_LEVEL: "silent" } });
+  env = await setupTestEnvironment({
+    env: {
+      RATE_LIMIT_INSTALLMENTS: "2",
+      RATE_LIMIT_VEHICLES: "2",
+      RATE_LIMIT_CHECKOUTS: "2",
+      RATE_LIMIT_LOOKUPS: "100",
+      LOG_LEVEL: "silent",
+    },
+  });
 });
 afterEach(() => clearFaults(env));
 afterAll(() => env.close());
 
-async function installments(amountCents: number, init: { ip?: string; origin?: string | null; contentType?: string } = {}) {
+async function installments(
+  amountCents: number,
+  init: { ip?: string; origin?: string | null; contentType?: string } = {},
+) {
   const { POST } = await import("@/app/api/installments/route");
-  const req = apiRequest("/api/installments", { body: { amountCents }, ip: init.ip ?? "10.3.0.1", origin: init.origin, headers: init.contentType ? { "content-type": init.contentType } : {} });
+  const req = apiRequest("/api/installments", {
+    body: { amountCents },
+    ip: init.ip ?? "10.3.0.1",
+    origin: init.origin,
+    headers: init.contentType ? { "content-type": init.contentType } : {},
+  });
   const res = await POST(req);
   return { status: res.status, body: await json(res) };
 }
@@ -43,7 +59,9 @@ describe("POST /api/installments", () => {
 
   it("is for our own pages only: no Origin 403, text/plain 415", async () => {
     expect((await installments(40_000, { ip: "10.3.0.3", origin: null })).status).toBe(403);
-    expect((await installments(40_000, { ip: "10.3.0.3", origin: "http://evil.example" })).status).toBe(403);
+    expect(
+      (await installments(40_000, { ip: "10.3.0.3", origin: "http://evil.example" })).status,
+    ).toBe(403);
     const plain = await installments(40_000, { ip: "10.3.0.3", contentType: "text/plain" });
     expect(plain.status).toBe(415);
     expect(plain.body).toMatchObject({ error: { code: "UNSUPPORTED_MEDIA_TYPE" } });
@@ -54,15 +72,37 @@ describe("per-client limits on the other upstream-cost routes", () => {
   it("GET /api/vehicles/{plate}: the third enrichment of one client is refused, another client's is not", async () => {
     const { GET } = await import("@/app/api/vehicles/[plate]/route");
     const v = familyVehicle("TST2B34")!;
-    const get = async (ip: string) => (await GET(apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }), params({ plate: v.plate }))).status;
-    expect([await get("10.4.0.1"), await get("10.4.0.1"), await get("10.4.0.1"), await get("10.4.0.2")]).toEqual([200, 200, 429, 200]);
+    const get = async (ip: string) =>
+      (
+        await GET(
+          apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }),
+          params({ plate: v.plate }),
+        )
+      ).status;
+    expect([
+      await get("10.4.0.1"),
+      await get("10.4.0.1"),
+      await get("10.4.0.1"),
+      await get("10.4.0.2"),
+    ]).toEqual([200, 200, 429, 200]);
   });
 
   it("an IPv6 client is counted by its /64: fresh addresses from one prefix share the limit", async () => {
     const { GET } = await import("@/app/api/vehicles/[plate]/route");
     const v = familyVehicle("TST3C45")!;
-    const get = async (ip: string) => (await GET(apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }), params({ plate: v.plate }))).status;
-    const statuses = [await get("2001:db8:7:7::1"), await get("2001:db8:7:7:aaaa::2"), await get("2001:db8:7:7:ffff:ffff:ffff:3"), await get("2001:db8:7:8::1")];
+    const get = async (ip: string) =>
+      (
+        await GET(
+          apiRequest(`/api/vehicles/${v.plate}?uf=${v.uf}`, { method: "GET", ip }),
+          params({ plate: v.plate }),
+        )
+      ).status;
+    const statuses = [
+      await get("2001:db8:7:7::1"),
+      await get("2001:db8:7:7:aaaa::2"),
+      await get("2001:db8:7:7:ffff:ffff:ffff:3"),
+      await get("2001:db8:7:8::1"),
+    ];
     expect(statuses).toEqual([200, 200, 429, 200]);
   });
 
@@ -72,7 +112,12 @@ describe("per-client limits on the other upstream-cost routes", () => {
     const { POST } = await import("@/app/api/checkouts/route");
     const statuses: number[] = [];
     for (const debt of view.debts) {
-      const res = await POST(apiRequest("/api/checkouts", { body: { lookupId, debtIds: [debt.id], customer: CUSTOMER, kind: "owner" }, ip: "10.5.0.1" }));
+      const res = await POST(
+        apiRequest("/api/checkouts", {
+          body: { lookupId, debtIds: [debt.id], customer: CUSTOMER, kind: "owner" },
+          ip: "10.5.0.1",
+        }),
+      );
       if (res.status !== 422) statuses.push(res.status); // 422: a debt that needs others along, not counted
       if (statuses.length === 3) break;
     }

@@ -19,14 +19,18 @@ let logFile: string;
 
 beforeAll(async () => {
   logFile = path.resolve(`data/test/${crypto.randomUUID()}.log`);
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { LOG_FILE: logFile, LOG_LEVEL: "debug" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: { LOG_FILE: logFile, LOG_LEVEL: "debug" },
+  });
 });
 afterAll(() => env.close());
 
 function stringsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === "string") out.push(value);
   else if (Array.isArray(value)) value.forEach((v) => stringsIn(v, out));
-  else if (value && typeof value === "object") Object.values(value).forEach((v) => stringsIn(v, out));
+  else if (value && typeof value === "object")
+    Object.values(value).forEach((v) => stringsIn(v, out));
   return out;
 }
 
@@ -35,18 +39,33 @@ describe("logs during a card payment", () => {
     const { token } = await freshCheckout(env);
     const { POST } = await import("@/app/api/checkouts/[token]/card-token/route");
     const tokenRes = await POST(
-      apiRequest(`/api/checkouts/${token}/card-token`, { body: { number: CARD, name: "TESTE SANDBOX", expiry: "12/2040", cvv: CVV } }),
+      apiRequest(`/api/checkouts/${token}/card-token`, {
+        body: { number: CARD, name: "TESTE SANDBOX", expiry: "12/2040", cvv: CVV },
+      }),
       params({ token }),
     );
     expect(tokenRes.status).toBe(200);
     const { cardToken } = await json<{ cardToken: string }>(tokenRes);
-    const payRes = await pay(token, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken, installments: 1 });
+    const payRes = await pay(token, {
+      attemptId: crypto.randomUUID(),
+      method: "credit_card",
+      cardToken,
+      installments: 1,
+    });
     expect(payRes.status).toBe(201);
 
     expect(existsSync(logFile)).toBe(true);
     const text = readFileSync(logFile, "utf8");
-    const lines = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.some((l) => l.route === "POST /api/checkouts/[token]/card-token" && typeof l.requestId === "string")).toBe(true);
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(
+      lines.some(
+        (l) =>
+          l.route === "POST /api/checkouts/[token]/card-token" && typeof l.requestId === "string",
+      ),
+    ).toBe(true);
     expect(lines.some((l) => l.operation === "card-token")).toBe(true);
     expect(lines.some((l) => l.operation === "payment")).toBe(true);
 

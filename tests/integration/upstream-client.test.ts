@@ -33,13 +33,22 @@ async function failure(p: Promise<unknown>) {
 describe("answers", () => {
   it("enrichment maps the vehicle to our type", async () => {
     const vehicle = await client.upstream.enrichVehicle(v.plate, "MG");
-    expect(vehicle).toMatchObject({ plate: v.plate, uf: "MG", make: v.data.marca, restrictions: [] });
+    expect(vehicle).toMatchObject({
+      plate: v.plate,
+      uf: "MG",
+      make: v.data.marca,
+      restrictions: [],
+    });
   });
 
   it("the synchronous lookup variant comes back as kind sync with cents", async () => {
     const s = SANDBOX_VEHICLES.syncAnswer;
     const answer = await client.upstream.startDebtLookup({
-      state: s.uf, licensePlate: s.plate, renavam: s.renavam, cpfCnpj: s.cpfCnpj, externalId: crypto.randomUUID(),
+      state: s.uf,
+      licensePlate: s.plate,
+      renavam: s.renavam,
+      cpfCnpj: s.cpfCnpj,
+      externalId: crypto.randomUUID(),
     });
     expect(answer.kind).toBe("sync");
     if (answer.kind !== "sync") return;
@@ -50,7 +59,13 @@ describe("answers", () => {
 
   it("the acknowledgment comes back as kind ack, echoing our externalId, transactionId as string", async () => {
     const externalId = crypto.randomUUID();
-    const answer = await client.upstream.startDebtLookup({ state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, externalId });
+    const answer = await client.upstream.startDebtLookup({
+      state: v.uf,
+      licensePlate: v.plate,
+      renavam: v.renavam,
+      cpfCnpj: v.cpfCnpj,
+      externalId,
+    });
     expect(answer).toMatchObject({ kind: "ack", externalId });
     expect(typeof answer.transactionId).toBe("string");
   });
@@ -59,7 +74,9 @@ describe("answers", () => {
     const options = await client.upstream.simulateInstallments(50_000);
     expect(options[0]).toMatchObject({ number: 1 });
     expect(options[0]!.totalCents).toBeGreaterThan(50_000);
-    expect(options.map((o) => o.number)).toEqual([...options.map((o) => o.number)].sort((a, b) => a - b));
+    expect(options.map((o) => o.number)).toEqual(
+      [...options.map((o) => o.number)].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -74,14 +91,28 @@ describe("errors from each shape", () => {
     expect(e).toMatchObject({ code: "UPSTREAM_INVALID_REQUEST", httpStatus: 400, shape: "B" });
   });
 
-  it.each(["A", "B", "C"] as const)("500 forced into shape %s -> UPSTREAM_SERVER_ERROR (not retried)", async (shape) => {
-    await armFault(env, { path: "/uvvi/v1/installments", fault: "server-error", shape, times: 1 });
-    const e = await failure(client.upstream.simulateInstallments(10_000));
-    expect(e).toMatchObject({ code: "UPSTREAM_SERVER_ERROR", httpStatus: 500, shape });
-  });
+  it.each(["A", "B", "C"] as const)(
+    "500 forced into shape %s -> UPSTREAM_SERVER_ERROR (not retried)",
+    async (shape) => {
+      await armFault(env, {
+        path: "/uvvi/v1/installments",
+        fault: "server-error",
+        shape,
+        times: 1,
+      });
+      const e = await failure(client.upstream.simulateInstallments(10_000));
+      expect(e).toMatchObject({ code: "UPSTREAM_SERVER_ERROR", httpStatus: 500, shape });
+    },
+  );
 
   it("422 (shape B) -> UPSTREAM_UNPROCESSABLE with details", async () => {
-    const e = await failure(client.upstream.createPayment({ checkoutId: "chk_missing", method: "pix", externalId: crypto.randomUUID() }));
+    const e = await failure(
+      client.upstream.createPayment({
+        checkoutId: "chk_missing",
+        method: "pix",
+        externalId: crypto.randomUUID(),
+      }),
+    );
     // An unknown checkout is a 404 in the sandbox; both are refusals before any charge.
     expect(["UPSTREAM_NOT_FOUND", "UPSTREAM_UNPROCESSABLE"]).toContain(e.code);
     expect(e.shape).toBe("B");
@@ -89,7 +120,14 @@ describe("errors from each shape", () => {
 
   it("a non-JSON 502 page -> UPSTREAM_BAD_GATEWAY (non-idempotent call: no retry)", async () => {
     await armFault(env, { path: "/uvvi/v1/card-token", fault: "bad-gateway-html", times: 1 });
-    const e = await failure(client.upstream.tokenizeCard({ cardNumber: "4111111111111111", cardholderName: "TESTE", expirationDate: "12/2040", cvv: "123" }));
+    const e = await failure(
+      client.upstream.tokenizeCard({
+        cardNumber: "4111111111111111",
+        cardholderName: "TESTE",
+        expirationDate: "12/2040",
+        cvv: "123",
+      }),
+    );
     expect(e).toMatchObject({ code: "UPSTREAM_BAD_GATEWAY", httpStatus: 502, shape: "non-json" });
   });
 
@@ -104,7 +142,12 @@ describe("errors from each shape", () => {
 
 describe("resilience", () => {
   it("429 then success honours retryAfter", async () => {
-    await armFault(env, { path: "/uvvi/v1/installments", fault: "rate-limit", retryAfter: 1, times: 1 });
+    await armFault(env, {
+      path: "/uvvi/v1/installments",
+      fault: "rate-limit",
+      retryAfter: 1,
+      times: 1,
+    });
     const started = performance.now();
     const options = await client.upstream.simulateInstallments(10_000);
     const elapsed = performance.now() - started;
@@ -114,7 +157,12 @@ describe("resilience", () => {
   });
 
   it("429 with a retryAfter beyond our bound fails fast, telling how long to wait", async () => {
-    await armFault(env, { path: "/uvvi/v1/installments", fault: "rate-limit", retryAfter: 60, times: 1 });
+    await armFault(env, {
+      path: "/uvvi/v1/installments",
+      fault: "rate-limit",
+      retryAfter: 60,
+      times: 1,
+    });
     const started = performance.now();
     const e = await failure(client.upstream.simulateInstallments(10_000));
     expect(e).toMatchObject({ code: "UPSTREAM_RATE_LIMITED", retryAfterSeconds: 60 });
@@ -139,7 +187,11 @@ describe("resilience", () => {
     await armFault(env, { path: ENRICH, fault: "unavailable", times: 10 });
     const e = await failure(client.upstream.enrichVehicle(v.plate));
     expect(e).toMatchObject({ code: "UPSTREAM_UNAVAILABLE", httpStatus: 503 });
-    const armed = (await (await fetch(`${env.sandbox.url}/__sandbox/faults`, { headers: { "x-api-key": "sk_test_integration_key" } })).json()) as {
+    const armed = (await (
+      await fetch(`${env.sandbox.url}/__sandbox/faults`, {
+        headers: { "x-api-key": "sk_test_integration_key" },
+      })
+    ).json()) as {
       faults: { remaining: number }[];
     };
     expect(armed.faults[0]!.remaining).toBe(7); // 3 attempts: the first + 2 retries
@@ -155,7 +207,13 @@ describe("resilience", () => {
     await armFault(env, { path: "/uvvi/v1/debts", fault: "unavailable", times: 1 });
     const externalId = crypto.randomUUID();
     const before = env.sandbox.ctx.store.lookups.size;
-    const answer = await client.upstream.startDebtLookup({ state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, externalId });
+    const answer = await client.upstream.startDebtLookup({
+      state: v.uf,
+      licensePlate: v.plate,
+      renavam: v.renavam,
+      cpfCnpj: v.cpfCnpj,
+      externalId,
+    });
     expect(answer).toMatchObject({ kind: "ack", externalId });
     expect(env.sandbox.ctx.store.lookups.size).toBe(before + 1);
   });

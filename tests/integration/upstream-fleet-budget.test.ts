@@ -21,7 +21,14 @@ let client: typeof import("@/lib/upstream/client");
 let budgetModule: typeof import("@/lib/upstream/budget");
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { UPSTREAM_RATE_PER_MINUTE: String(LIMIT), UPSTREAM_RESERVE_PERCENT: "50", LOG_LEVEL: process.env.TEST_LOG ?? "silent" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: {
+      UPSTREAM_RATE_PER_MINUTE: String(LIMIT),
+      UPSTREAM_RESERVE_PERCENT: "50",
+      LOG_LEVEL: process.env.TEST_LOG ?? "silent",
+    },
+  });
   appDb = (await import("@/lib/db/client")).db;
   otherDb = (await import("@/lib/db/create-client")).createPrismaClient(env.databaseUrl);
   client = await import("@/lib/upstream/client");
@@ -39,10 +46,14 @@ afterAll(async () => {
   await env.close();
 });
 
-const spent = async () => (await appDb.upstreamBudgetWindow.findMany()).reduce((sum, w) => sum + w.count, 0);
+const spent = async () =>
+  (await appDb.upstreamBudgetWindow.findMany()).reduce((sum, w) => sum + w.count, 0);
 
 async function refusalOf(p: Promise<unknown>) {
-  const outcome = await p.then(() => undefined, (e: unknown) => e);
+  const outcome = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(outcome).toMatchObject({ code: "UPSTREAM_RATE_LIMITED", notSent: true });
   return outcome as { retryAfterSeconds: number };
 }
@@ -55,7 +66,12 @@ describe("the issue's flood: anonymous simulations cannot starve payments", () =
     let refused: Response | undefined;
     // Distinct amounts and addresses: neither a simulation cache nor a per-client limit may hide the budget.
     for (let i = 0; i < 15; i++) {
-      const res = await POST(apiRequest("/api/installments", { body: { amountCents: 10_000 + i }, ip: `10.9.0.${i + 1}` }));
+      const res = await POST(
+        apiRequest("/api/installments", {
+          body: { amountCents: 10_000 + i },
+          ip: `10.9.0.${i + 1}`,
+        }),
+      );
       statuses.push(res.status);
       if (res.status === 429) refused = res;
     }
@@ -64,8 +80,14 @@ describe("the issue's flood: anonymous simulations cannot starve payments", () =
     expect(statuses.slice(statuses.indexOf(429)).every((s) => s === 429)).toBe(true);
     expect(await spent()).toBe(LIMIT - RESERVE);
     expect(refused!.headers.get("retry-after")).toMatch(/^\d+$/);
-    const body = await json<{ error: { code: string; message: string }; retryAfterSeconds: number }>(refused!);
-    expect(body.error).toMatchObject({ code: "UPSTREAM_RATE_LIMITED", message: expect.stringMatching(/Aguarde/) });
+    const body = await json<{
+      error: { code: string; message: string };
+      retryAfterSeconds: number;
+    }>(refused!);
+    expect(body.error).toMatchObject({
+      code: "UPSTREAM_RATE_LIMITED",
+      message: expect.stringMatching(/Aguarde/),
+    });
     expect(body.retryAfterSeconds).toBeGreaterThan(0);
 
     const paid = await pay(token, { attemptId: randomUUID(), method: "pix" });
@@ -101,7 +123,12 @@ describe("a call refused by the budget was never sent, and the flows know it", (
     await appDb.upstreamBudgetWindow.updateMany({ data: { count: LIMIT - RESERVE } });
     const v = SANDBOX_VEHICLES.withDebts;
     const { POST } = await import("@/app/api/lookups/route");
-    const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip: "10.8.0.1" }));
+    const res = await POST(
+      apiRequest("/api/lookups", {
+        body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj },
+        ip: "10.8.0.1",
+      }),
+    );
     expect(res.status).toBe(429);
     const latest = await appDb.lookup.findFirst({ orderBy: { createdAt: "desc" } });
     expect(latest).toMatchObject({ status: "failed", errorCode: "UPSTREAM_RATE_LIMITED" });
@@ -112,7 +139,9 @@ describe("two instances share one count", () => {
   it("40 concurrent general takes over two Prisma clients: exactly limit - reserve succeed; the reserve is still there for a payment", async () => {
     const a = budgetModule.createBudget(appDb, { perMinute: LIMIT, reserve: RESERVE });
     const b = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
-    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take("installments")));
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take("installments")),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(LIMIT - RESERVE);
     expect(await spent()).toBe(LIMIT - RESERVE);
     await refusalOf(a.take("enrichment"));
@@ -126,7 +155,15 @@ describe("two instances share one count", () => {
     expect(await a.takeAhead("debt-lookup", LIMIT - RESERVE + 1)).toBe(false);
     expect(await spent()).toBe(0);
     // Six ahead on A while B races ten single takes: exactly the cap goes through between them.
-    const [group, ...singles] = await Promise.all([a.takeAhead("debt-lookup", 6), ...Array.from({ length: 10 }, () => b.take("debt-lookup").then(() => true, () => false))]);
+    const [group, ...singles] = await Promise.all([
+      a.takeAhead("debt-lookup", 6),
+      ...Array.from({ length: 10 }, () =>
+        b.take("debt-lookup").then(
+          () => true,
+          () => false,
+        ),
+      ),
+    ]);
     const singlesWon = singles.filter(Boolean).length;
     expect(await spent()).toBe((group ? 6 : 0) + singlesWon);
     expect(await spent()).toBeLessThanOrEqual(LIMIT - RESERVE);
@@ -143,11 +180,17 @@ describe("two instances share one count", () => {
     let t = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
     const a = budgetModule.createBudget(appDb, { perMinute: LIMIT, reserve: RESERVE }, () => t);
     expect(await a.takeAhead("debt-lookup", LIMIT - RESERVE)).toBe(true);
-    await refusalOf(budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE }, () => t).take("debt-lookup"));
+    await refusalOf(
+      budgetModule
+        .createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE }, () => t)
+        .take("debt-lookup"),
+    );
     await a.take("debt-lookup");
     t += 60_000; // the next window: the 9 left over are dropped, this take is counted in the new window
     await a.take("debt-lookup");
-    const next = await appDb.upstreamBudgetWindow.findUnique({ where: { minute: Math.floor(t / 60_000) } });
+    const next = await appDb.upstreamBudgetWindow.findUnique({
+      where: { minute: Math.floor(t / 60_000) },
+    });
     expect(next?.count).toBe(1);
     expect(await a.takeAhead("debt-lookup", 2)).toBe(true);
     await a.recordPause("debt-lookup", 30);
@@ -163,38 +206,70 @@ describe("two instances share one count", () => {
     const other = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
     for (let i = 0; i < LIMIT - RESERVE; i++) await other.take("installments");
     await refusalOf(client.upstream.simulateInstallments(12_345));
-    await expect(client.upstream.getPaymentStatus({ externalId: randomUUID() })).rejects.toMatchObject({ code: "UPSTREAM_NOT_FOUND" });
+    await expect(
+      client.upstream.getPaymentStatus({ externalId: randomUUID() }),
+    ).rejects.toMatchObject({ code: "UPSTREAM_NOT_FOUND" });
   });
 });
 
 describe("an upstream 429 with retryAfter pauses that operation for the whole fleet", () => {
   const v = SANDBOX_VEHICLES.withDebts;
   const cases = [
-    { shape: "A", operation: "enrichment", path: `/api/v1/vehicle/enrichment/${v.plate}`, call: () => client.upstream.enrichVehicle(v.plate) },
-    { shape: "B", operation: "installments", path: "/uvvi/v1/installments", call: () => client.upstream.simulateInstallments(10_000) },
-    { shape: "C", operation: "payment-status", path: "/uvvi/v1/payment/status", call: () => client.upstream.getPaymentStatus({ externalId: randomUUID() }) },
+    {
+      shape: "A",
+      operation: "enrichment",
+      path: `/api/v1/vehicle/enrichment/${v.plate}`,
+      call: () => client.upstream.enrichVehicle(v.plate),
+    },
+    {
+      shape: "B",
+      operation: "installments",
+      path: "/uvvi/v1/installments",
+      call: () => client.upstream.simulateInstallments(10_000),
+    },
+    {
+      shape: "C",
+      operation: "payment-status",
+      path: "/uvvi/v1/payment/status",
+      call: () => client.upstream.getPaymentStatus({ externalId: randomUUID() }),
+    },
   ] as const;
 
-  it.each(cases)("shape $shape on $operation: the other instance refuses it, other operations still pass", async ({ shape, operation, path, call }) => {
-    await armFault(env, { path, fault: "rate-limit", retryAfter: 30, shape, times: 1 });
-    await expect(call()).rejects.toMatchObject({ code: "UPSTREAM_RATE_LIMITED", httpStatus: 429, retryAfterSeconds: 30, notSent: false });
-    const row = await otherDb.upstreamPause.findUnique({ where: { operation } });
-    expect(row!.pausedUntil.getTime() - Date.now()).toBeGreaterThan(25_000);
+  it.each(cases)(
+    "shape $shape on $operation: the other instance refuses it, other operations still pass",
+    async ({ shape, operation, path, call }) => {
+      await armFault(env, { path, fault: "rate-limit", retryAfter: 30, shape, times: 1 });
+      await expect(call()).rejects.toMatchObject({
+        code: "UPSTREAM_RATE_LIMITED",
+        httpStatus: 429,
+        retryAfterSeconds: 30,
+        notSent: false,
+      });
+      const row = await otherDb.upstreamPause.findUnique({ where: { operation } });
+      expect(row!.pausedUntil.getTime() - Date.now()).toBeGreaterThan(25_000);
 
-    const other = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
-    const e = await refusalOf(other.take(operation));
-    expect(e.retryAfterSeconds).toBeGreaterThan(25);
-    expect(e.retryAfterSeconds).toBeLessThanOrEqual(30);
-    await expect(other.take("debt-lookup")).resolves.toBeUndefined();
-    // This instance does not send it either (the fault was for one request: a sent call would pass).
-    await refusalOf(call());
-  });
+      const other = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
+      const e = await refusalOf(other.take(operation));
+      expect(e.retryAfterSeconds).toBeGreaterThan(25);
+      expect(e.retryAfterSeconds).toBeLessThanOrEqual(30);
+      await expect(other.take("debt-lookup")).resolves.toBeUndefined();
+      // This instance does not send it either (the fault was for one request: a sent call would pass).
+      await refusalOf(call());
+    },
+  );
 
   it("an instance that read the pauses just before still honours a new pause within PAUSE_REFRESH_MS", async () => {
     const other = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
     await other.take("webhook-register"); // its pause cache is now fresh, and empty
-    await armFault(env, { path: "/uvvi/v1/webhook-register", fault: "rate-limit", retryAfter: 20, times: 1 });
-    await expect(client.upstream.registerWebhook("http://localhost:3999/api/webhooks/uvvi/x")).rejects.toMatchObject({ code: "UPSTREAM_RATE_LIMITED", notSent: false });
+    await armFault(env, {
+      path: "/uvvi/v1/webhook-register",
+      fault: "rate-limit",
+      retryAfter: 20,
+      times: 1,
+    });
+    await expect(
+      client.upstream.registerWebhook("http://localhost:3999/api/webhooks/uvvi/x"),
+    ).rejects.toMatchObject({ code: "UPSTREAM_RATE_LIMITED", notSent: false });
     await new Promise((r) => setTimeout(r, budgetModule.PAUSE_REFRESH_MS + 50));
     await refusalOf(other.take("webhook-register"));
   });

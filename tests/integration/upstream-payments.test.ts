@@ -5,14 +5,33 @@ import { cardToken, freshCheckout, json, pay, readPayment } from "../support/sto
 
 // Payments end to end through our route handlers and services, against the sandbox over HTTP.
 
-type View = { ref: string; status: string; isFinal: boolean; cardBrand?: string; cardLastFour?: string; pix?: { qrCode: string }; failureMessage?: string; timeline: { status: string }[] };
+type View = {
+  ref: string;
+  status: string;
+  isFinal: boolean;
+  cardBrand?: string;
+  cardLastFour?: string;
+  pix?: { qrCode: string };
+  failureMessage?: string;
+  timeline: { status: string }[];
+};
 
 const WITHHELD_MS = 2_500;
 // timeScale 0.01: card tokens, checkouts and PIX codes stay valid for seconds, not milliseconds.
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { withheldPaymentMs: WITHHELD_MS, timeScale: 0.01 }, env: { UVVI_PAYMENT_TIMEOUT_MS: "800", RATE_LIMIT_PAYMENTS: "1000", RATE_LIMIT_CARD_TOKENS: "1000", RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000", RATE_LIMIT_LOOKUPS: "1000", LOG_LEVEL: "error" } });
+  env = await setupTestEnvironment({
+    sandbox: { withheldPaymentMs: WITHHELD_MS, timeScale: 0.01 },
+    env: {
+      UVVI_PAYMENT_TIMEOUT_MS: "800",
+      RATE_LIMIT_PAYMENTS: "1000",
+      RATE_LIMIT_CARD_TOKENS: "1000",
+      RATE_LIMIT_CARD_TOKENS_PER_CHECKOUT: "1000",
+      RATE_LIMIT_LOOKUPS: "1000",
+      LOG_LEVEL: "error",
+    },
+  });
 });
 afterAll(() => env.close());
 
@@ -21,11 +40,26 @@ describe("card payments", () => {
     const { token } = await freshCheckout(env);
     const ct = await cardToken(token, SANDBOX_CARDS.visaPaid.number);
     const attemptId = crypto.randomUUID();
-    const first = await pay(token, { attemptId, method: "credit_card", cardToken: ct, installments: 1 });
+    const first = await pay(token, {
+      attemptId,
+      method: "credit_card",
+      cardToken: ct,
+      installments: 1,
+    });
     expect(first.status).toBe(201);
     const view = await json<View>(first);
-    expect(view).toMatchObject({ status: "paid", isFinal: true, cardBrand: "visa", cardLastFour: "1111" });
-    const again = await pay(token, { attemptId, method: "credit_card", cardToken: ct, installments: 1 });
+    expect(view).toMatchObject({
+      status: "paid",
+      isFinal: true,
+      cardBrand: "visa",
+      cardLastFour: "1111",
+    });
+    const again = await pay(token, {
+      attemptId,
+      method: "credit_card",
+      cardToken: ct,
+      installments: 1,
+    });
     expect(again.status).toBe(200);
     expect((await json<View>(again)).ref).toBe(view.ref);
     expect(env.sandbox.ctx.store.payments.size).toBe(1);
@@ -48,7 +82,12 @@ describe("card payments", () => {
   it("a refused card is final, with a pt-BR explanation", async () => {
     const { token } = await freshCheckout(env);
     const ct = await cardToken(token, SANDBOX_CARDS.refusedByOperator.number);
-    const res = await pay(token, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: ct, installments: 1 });
+    const res = await pay(token, {
+      attemptId: crypto.randomUUID(),
+      method: "credit_card",
+      cardToken: ct,
+      installments: 1,
+    });
     const view = await json<View>(res);
     expect(view).toMatchObject({ status: "refused", isFinal: true });
     expect(view.failureMessage).toMatch(/recusado/);
@@ -58,7 +97,12 @@ describe("card payments", () => {
     const { token } = await freshCheckout(env);
     const ct = await cardToken(token, SANDBOX_CARDS.timeout.number);
     const started = performance.now();
-    const res = await pay(token, { attemptId: crypto.randomUUID(), method: "credit_card", cardToken: ct, installments: 1 });
+    const res = await pay(token, {
+      attemptId: crypto.randomUUID(),
+      method: "credit_card",
+      cardToken: ct,
+      installments: 1,
+    });
     expect(performance.now() - started).toBeLessThan(WITHHELD_MS);
     expect(res.status).toBe(201);
     const pending = await json<View>(res);
@@ -69,7 +113,10 @@ describe("card payments", () => {
     // No webhook receiver here: the status page's poll once a poll may learn something (30 s on).
     const { reconcilePayment } = await import("@/lib/payments/reconcile");
     const { db } = await import("@/lib/db/client");
-    await reconcilePayment((await db.payment.findUniqueOrThrow({ where: { publicRef: pending.ref } })).id, new Date(Date.now() + 35_000));
+    await reconcilePayment(
+      (await db.payment.findUniqueOrThrow({ where: { publicRef: pending.ref } })).id,
+      new Date(Date.now() + 35_000),
+    );
     const later = await json<View>(await readPayment(pending.ref));
     expect(later).toMatchObject({ ref: pending.ref, status: "paid", isFinal: true });
     expect(later.timeline.map((t) => t.status)).toEqual(["pending", "paid"]);

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reaisToCents } from "@/lib/rules/money";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
-import { setupTestEnvironment, TEST_API_KEY, TEST_WEBHOOK_SECRET, type TestEnvironment } from "../support/test-env";
+import {
+  setupTestEnvironment,
+  TEST_API_KEY,
+  TEST_WEBHOOK_SECRET,
+  type TestEnvironment,
+} from "../support/test-env";
 import { createUpstreamPayment, resetSandbox } from "../support/webhook-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -26,14 +31,21 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   receiver.mode = "forward";
-  await resetSandbox(t.sandbox.url, TEST_API_KEY, `${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`);
+  await resetSandbox(
+    t.sandbox.url,
+    TEST_API_KEY,
+    `${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`,
+  );
 });
 afterAll(async () => {
   await receiver?.close();
   await t?.close();
 });
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -43,25 +55,53 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, time
   }
 }
 
-const deliveriesFor = (externalId: string) => t.sandbox.ctx.webhooks.deliveries().filter((d) => d.payload.externalId === externalId);
+const deliveriesFor = (externalId: string) =>
+  t.sandbox.ctx.webhooks.deliveries().filter((d) => d.payload.externalId === externalId);
 const replay = (payload: unknown) =>
-  fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+  fetch(`${receiver.url}/api/webhooks/uvvi/${TEST_WEBHOOK_SECRET}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
 
 describe("real sandbox deliveries", () => {
   it("lookup end to end: the debts webhook stores every debt in exact cents", async () => {
     const v = SANDBOX_VEHICLES.withDebts;
-    const lookup = await db.lookup.create({ data: { externalId: randomUUID(), uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
-    const ack = await upstream.startDebtLookup({ state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, externalId: lookup.externalId });
-    if (ack.kind === "ack") await db.lookup.update({ where: { id: lookup.id }, data: { transactionId: ack.transactionId } });
+    const lookup = await db.lookup.create({
+      data: {
+        externalId: randomUUID(),
+        uf: v.uf,
+        plate: v.plate,
+        renavam: v.renavam,
+        cpfCnpj: v.cpfCnpj,
+      },
+    });
+    const ack = await upstream.startDebtLookup({
+      state: v.uf,
+      licensePlate: v.plate,
+      renavam: v.renavam,
+      cpfCnpj: v.cpfCnpj,
+      externalId: lookup.externalId,
+    });
+    if (ack.kind === "ack")
+      await db.lookup.update({
+        where: { id: lookup.id },
+        data: { transactionId: ack.transactionId },
+      });
     await t.sandbox.ctx.webhooks.idle();
     await drain();
     const resolved = await until(async () => {
-      const l = await db.lookup.findUniqueOrThrow({ where: { id: lookup.id }, include: { debts: true } });
+      const l = await db.lookup.findUniqueOrThrow({
+        where: { id: lookup.id },
+        include: { debts: true },
+      });
       return l.status !== "pending" && l;
     });
     const sent = t.sandbox.ctx.store.lookups.get(Number(ack.transactionId))!.debts;
     expect(resolved.status).toBe("debts");
-    expect(resolved.debts.map((d) => [d.debtId, d.amountCents]).sort()).toEqual(sent.map((d) => [d.id, reaisToCents(d.amount)]).sort());
+    expect(resolved.debts.map((d) => [d.debtId, d.amountCents]).sort()).toEqual(
+      sent.map((d) => [d.id, reaisToCents(d.amount)]).sort(),
+    );
     // The lookup row can change before the sandbox has read our 200 (it marks a delivery
     // acknowledged only then): wait for its deliveries in flight to finish, then check.
     await t.sandbox.ctx.webhooks.idle();
@@ -73,7 +113,10 @@ describe("real sandbox deliveries", () => {
     // paid (sync) -> settlement processing -> settled (confirmed through the status endpoint)
     const settled = await until(async () => {
       await drain();
-      const p = await db.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { debts: true, events: true } });
+      const p = await db.payment.findUniqueOrThrow({
+        where: { id: payment.id },
+        include: { debts: true, events: true },
+      });
       return p.liquidationStatus === "settled" && p;
     });
     expect(settled.status).toBe("paid");
@@ -86,15 +129,23 @@ describe("real sandbox deliveries", () => {
     expect(sent.length).toBeGreaterThanOrEqual(3);
     for (const d of [...sent].reverse()) expect((await replay(d.payload)).status).toBe(200);
     await drain();
-    const after = await db.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { events: true } });
+    const after = await db.payment.findUniqueOrThrow({
+      where: { id: payment.id },
+      include: { events: true },
+    });
     expect(after).toMatchObject({ status: "paid", liquidationStatus: "settled" });
     expect(after.events).toHaveLength(settled.events.length);
   });
 
   it("out of order: paid arrives before processing, the payment ends paid", async () => {
     receiver.mode = "fail"; // let the sandbox's attempts fail so we choose the order
-    const { payment } = await createUpstreamPayment(db, upstream, { card: "processingThenPaid", answered: false });
-    await until(async () => deliveriesFor(payment.externalId).some((d) => d.payload.status === "paid"));
+    const { payment } = await createUpstreamPayment(db, upstream, {
+      card: "processingThenPaid",
+      answered: false,
+    });
+    await until(async () =>
+      deliveriesFor(payment.externalId).some((d) => d.payload.status === "paid"),
+    );
     receiver.mode = "forward";
     const sent = deliveriesFor(payment.externalId).map((d) => d.payload);
     const paid = sent.filter((p) => p.status === "paid");
@@ -108,13 +159,21 @@ describe("real sandbox deliveries", () => {
 
   it("lost webhook (every attempt answered 500): the sweep still brings the payment to its final status", async () => {
     receiver.mode = "fail";
-    const { payment } = await createUpstreamPayment(db, upstream, { card: "visaPaid", answered: false });
+    const { payment } = await createUpstreamPayment(db, upstream, {
+      card: "visaPaid",
+      answered: false,
+    });
     // The sandbox tries at once, then 15, 60 and 90 (scaled) minutes later, and gives up.
     await until(async () => deliveriesFor(payment.externalId).some((d) => d.attempts.length === 4));
     receiver.mode = "forward";
-    expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
+    expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe(
+      "pending",
+    );
     await sweepPayments(new Date(Date.now() + 35_000)); // as if 35 s had passed (a poll learns nothing in the first 30 s)
-    const p = await db.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { events: true } });
+    const p = await db.payment.findUniqueOrThrow({
+      where: { id: payment.id },
+      include: { events: true },
+    });
     expect(p.status).toBe("paid");
     expect(p.paymentId).not.toBeNull();
     expect(p.events.map((e) => e.source)).toContain("reconcile");

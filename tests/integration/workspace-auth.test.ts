@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { overrideEnvForTests, setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import {
+  overrideEnvForTests,
+  setupTestEnvironment,
+  type TestEnvironment,
+} from "../support/test-env";
 import { apiRequest } from "../support/upstream-helpers";
-import { cookieHeaderOf, latestSignInUrl, openSignInUrl, requestSignInLink, signIn } from "../support/workspace-auth";
+import {
+  cookieHeaderOf,
+  latestSignInUrl,
+  openSignInUrl,
+  requestSignInLink,
+  signIn,
+} from "../support/workspace-auth";
 
 // Accounts for the despachante workspace (better-auth over our database): the sign-in link is an
 // outbox e-mail, works once, makes a database session any instance can read; limits are counted
@@ -10,7 +20,10 @@ import { cookieHeaderOf, latestSignInUrl, openSignInUrl, requestSignInLink, sign
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" },
+  });
 });
 afterAll(() => env.close());
 
@@ -37,7 +50,9 @@ describe("workspace sign-in", () => {
     expect(user.sessions).toHaveLength(1);
     // The stored verification value is a hash: the token in the link is not in the table.
     const token = new URL(url).searchParams.get("token")!;
-    expect(await db.verification.count({ where: { OR: [{ identifier: token }, { value: token }] } })).toBe(0);
+    expect(
+      await db.verification.count({ where: { OR: [{ identifier: token }, { value: token }] } }),
+    ).toBe(0);
     // Used once: the same link now lands on the error page and makes no session.
     const again = await openSignInUrl(url);
     expect(again.headers.get("location")).toMatch(/\/entrar\?erro=link/);
@@ -52,31 +67,60 @@ describe("workspace sign-in", () => {
     expect(body.error.message).toMatch(/e-mail/i);
     const { db } = await import("@/lib/db/client");
     const { contactIndex } = await import("@/lib/privacy");
-    expect(await db.mailMessage.count({ where: { toIndex: contactIndex("não é e-mail") } })).toBe(0);
+    expect(await db.mailMessage.count({ where: { toIndex: contactIndex("não é e-mail") } })).toBe(
+      0,
+    );
   });
 
   it("refuses a cross-site request (Origin of another site) and an off-site callback", async () => {
     const { POST } = await import("@/app/api/auth/[...all]/route");
-    const evil = await POST(apiRequest("/api/auth/sign-in/magic-link", { method: "POST", ip: "10.77.1.1", origin: "https://evil.example", body: { email: "x@despachante.test" } }));
+    const evil = await POST(
+      apiRequest("/api/auth/sign-in/magic-link", {
+        method: "POST",
+        ip: "10.77.1.1",
+        origin: "https://evil.example",
+        body: { email: "x@despachante.test" },
+      }),
+    );
     expect(evil.status).toBe(403);
-    const offsite = await POST(apiRequest("/api/auth/sign-in/magic-link", { method: "POST", ip: "10.77.1.1", body: { email: "x@despachante.test", callbackURL: "https://evil.example/" } }));
+    const offsite = await POST(
+      apiRequest("/api/auth/sign-in/magic-link", {
+        method: "POST",
+        ip: "10.77.1.1",
+        body: { email: "x@despachante.test", callbackURL: "https://evil.example/" },
+      }),
+    );
     expect(offsite.status).toBe(422);
   });
 
   it("limits sign-in e-mails per address across IPs and per IP, counted in the database", async () => {
     // The limiter reads its limit when it counts: no re-import.
-    const restore = overrideEnvForTests({ RATE_LIMIT_SIGN_IN_PER_EMAIL: "2", RATE_LIMIT_SIGN_IN: "3" });
+    const restore = overrideEnvForTests({
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: "2",
+      RATE_LIMIT_SIGN_IN: "3",
+    });
     try {
       const email = `limite.${Date.now()}@despachante.test`;
       const statuses = [];
-      for (const ip of ["10.78.0.1", "10.78.0.2", "10.78.0.3"]) statuses.push((await requestSignInLink(email, ip)).status);
+      for (const ip of ["10.78.0.1", "10.78.0.2", "10.78.0.3"])
+        statuses.push((await requestSignInLink(email, ip)).status);
       expect(statuses).toEqual([200, 200, 429]);
       const perIp = [];
-      for (let i = 0; i < 4; i++) perIp.push((await requestSignInLink(`ip${i}.${Date.now()}@despachante.test`, "10.79.0.9")).status);
+      for (let i = 0; i < 4; i++)
+        perIp.push(
+          (await requestSignInLink(`ip${i}.${Date.now()}@despachante.test`, "10.79.0.9")).status,
+        );
       expect(perIp).toEqual([200, 200, 200, 429]);
       // A forged X-Forwarded-For does not make a new client.
       const { POST } = await import("@/app/api/auth/[...all]/route");
-      const forged = await POST(apiRequest("/api/auth/sign-in/magic-link", { method: "POST", ip: "10.79.0.9", headers: { "x-forwarded-for": "1.2.3.4", "x-real-ip": "5.6.7.8" }, body: { email: `f.${Date.now()}@despachante.test` } }));
+      const forged = await POST(
+        apiRequest("/api/auth/sign-in/magic-link", {
+          method: "POST",
+          ip: "10.79.0.9",
+          headers: { "x-forwarded-for": "1.2.3.4", "x-real-ip": "5.6.7.8" },
+          body: { email: `f.${Date.now()}@despachante.test` },
+        }),
+      );
       expect(forged.status).toBe(429);
     } finally {
       restore();
@@ -90,7 +134,9 @@ describe("workspace sign-in", () => {
     expect((await session(a))?.user.email).toBe(email);
     expect((await session(b))?.user.email).toBe(email);
     const { POST } = await import("@/app/api/auth/[...all]/route");
-    const revoked = await POST(apiRequest("/api/auth/revoke-sessions", { method: "POST", cookie: a, body: {} }));
+    const revoked = await POST(
+      apiRequest("/api/auth/revoke-sessions", { method: "POST", cookie: a, body: {} }),
+    );
     expect(revoked.status).toBe(200);
     expect(await session(a)).toBeNull();
     expect(await session(b)).toBeNull();

@@ -5,7 +5,16 @@ import { hostileString } from "../support/fuzz-arbitraries";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
-import { callRoute, each, idsOf, KIND_OF, loadWorkspaceRoutes, readBody, snapshotOf, type Route } from "../support/workspace-routes";
+import {
+  callRoute,
+  each,
+  idsOf,
+  KIND_OF,
+  loadWorkspaceRoutes,
+  readBody,
+  snapshotOf,
+  type Route,
+} from "../support/workspace-routes";
 import { leakedSecrets, seedWorkspace, type SeededWorkspace } from "../support/workspace-seed";
 import { CONVENTION_ROUTES, isKnownParam, type ParamKind } from "../support/workspace-walk";
 
@@ -27,7 +36,10 @@ let cookieA: string;
 let cookieB: string;
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "error" },
+  });
   routes = await loadWorkspaceRoutes();
   const { db } = await import("@/lib/db/client");
   const stamp = Date.now();
@@ -45,10 +57,19 @@ const idRoutes = () => routes.filter((r) => r.params.length > 0);
 describe("the walker", () => {
   it("finds every route the conventions name, and knows every dynamic segment of every route", () => {
     const templates = routes.map((r) => r.template);
-    expect(CONVENTION_ROUTES.filter((t) => !templates.includes(t)), "routes of the conventions missing from app/api/workspace").toEqual([]);
-    const unknown = routes.flatMap((r) => r.params.filter((p) => !isKnownParam(p)).map((p) => `${r.template}: [${p}]`));
-    expect(unknown, "dynamic segments the authorization tests cannot fill: add them to PARAM_KINDS and the seed").toEqual([]);
-    for (const r of routes) expect(Object.keys(r.handlers).length, `${r.template} exports no method`).toBeGreaterThan(0);
+    expect(
+      CONVENTION_ROUTES.filter((t) => !templates.includes(t)),
+      "routes of the conventions missing from app/api/workspace",
+    ).toEqual([]);
+    const unknown = routes.flatMap((r) =>
+      r.params.filter((p) => !isKnownParam(p)).map((p) => `${r.template}: [${p}]`),
+    );
+    expect(
+      unknown,
+      "dynamic segments the authorization tests cannot fill: add them to PARAM_KINDS and the seed",
+    ).toEqual([]);
+    for (const r of routes)
+      expect(Object.keys(r.handlers).length, `${r.template} exports no method`).toBeGreaterThan(0);
   });
 });
 
@@ -59,10 +80,21 @@ describe("another account's ids", () => {
     for (const [route, method] of each(idRoutes())) {
       const { status, text } = await callRoute(route, method, idsOf(B, route), cookieA);
       const leaks = leakedSecrets(text, B);
-      if (status !== 404 || !text.includes('"NOT_FOUND"') || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")} ${text.slice(0, 200)}`);
+      if (status !== 404 || !text.includes('"NOT_FOUND"') || leaks.length)
+        failures.push(
+          `${method} ${route.template}: ${status} ${leaks.join(", ")} ${text.slice(0, 200)}`,
+        );
       // Word for word the answer to an id that exists nowhere: B's ids cannot be told from noise.
-      const missing = await callRoute(route, method, Object.fromEntries(route.params.map((p) => [p, `c${randomBytes(12).toString("hex")}`])), cookieA);
-      if (missing.status !== status || missing.text !== text) failures.push(`${method} ${route.template}: B's id ${status} ${text.slice(0, 120)} vs a missing id ${missing.status} ${missing.text.slice(0, 120)}`);
+      const missing = await callRoute(
+        route,
+        method,
+        Object.fromEntries(route.params.map((p) => [p, `c${randomBytes(12).toString("hex")}`])),
+        cookieA,
+      );
+      if (missing.status !== status || missing.text !== text)
+        failures.push(
+          `${method} ${route.template}: B's id ${status} ${text.slice(0, 120)} vs a missing id ${missing.status} ${missing.text.slice(0, 120)}`,
+        );
     }
     expect(failures).toEqual([]);
     expect(await snapshotOf(B)).toBe(before);
@@ -72,7 +104,8 @@ describe("another account's ids", () => {
     const failures: string[] = [];
     for (const [route, method] of each(idRoutes()).filter(([, m]) => m === "GET")) {
       const { status, text } = await callRoute(route, method, idsOf(B, route), cookieB);
-      if (status !== 200) failures.push(`${method} ${route.template}: ${status} ${text.slice(0, 200)}`);
+      if (status !== 200)
+        failures.push(`${method} ${route.template}: ${status} ${text.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
   });
@@ -82,7 +115,8 @@ describe("another account's ids", () => {
     for (const [route, method] of each(routes.filter((r) => r.params.length === 0))) {
       const { status, text } = await callRoute(route, method, {}, cookieA);
       const leaks = leakedSecrets(text, B);
-      if (status >= 500 || leaks.length) failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")}`);
+      if (status >= 500 || leaks.length)
+        failures.push(`${method} ${route.template}: ${status} ${leaks.join(", ")}`);
     }
     expect(failures).toEqual([]);
   });
@@ -91,7 +125,10 @@ describe("another account's ids", () => {
 describe("another account's ids in a body or a query", () => {
   const route = (template: string) => routes.find((r) => r.template === template)!;
   const post = async (template: string, body: unknown) => {
-    const res = await route(template).handlers.POST!(apiRequest(template, { method: "POST", cookie: cookieA, body, ip: "10.88.0.2" }), params({}));
+    const res = await route(template).handlers.POST!(
+      apiRequest(template, { method: "POST", cookie: cookieA, body, ip: "10.88.0.2" }),
+      params({}),
+    );
     return { status: res.status, text: await readBody(res) };
   };
   const missingId = () => `c${randomBytes(12).toString("hex")}`;
@@ -99,7 +136,10 @@ describe("another account's ids in a body or a query", () => {
   it("a batch of B's vehicles or clients finds nothing to look up, exactly as for ids that do not exist", async () => {
     const { db } = await import("@/lib/db/client");
     const batchesBefore = await db.lookupBatch.count({ where: { userId: A.userId } });
-    for (const [field, scope, id] of [["vehicleIds", "vehicles", B.ids.vehicleId], ["clientIds", "clients", B.ids.clientId]] as const) {
+    for (const [field, scope, id] of [
+      ["vehicleIds", "vehicles", B.ids.vehicleId],
+      ["clientIds", "clients", B.ids.clientId],
+    ] as const) {
       const theirs = await post("/api/workspace/batches", { scope, [field]: [id] });
       const nobody = await post("/api/workspace/batches", { scope, [field]: [missingId()] });
       expect(theirs.status, theirs.text).toBe(422);
@@ -115,8 +155,14 @@ describe("another account's ids in a body or a query", () => {
     const { db } = await import("@/lib/db/client");
     const before = await db.checkout.count();
     const cases = [
-      [{ lookupId: B.ids.lookupId, debtIds: [B.ids.debtId] }, { lookupId: crypto.randomUUID(), debtIds: [B.ids.debtId] }],
-      [{ lookupId: A.ids.lookupId, debtIds: [A.ids.debtId], clientId: B.ids.clientId }, { lookupId: A.ids.lookupId, debtIds: [A.ids.debtId], clientId: missingId() }],
+      [
+        { lookupId: B.ids.lookupId, debtIds: [B.ids.debtId] },
+        { lookupId: crypto.randomUUID(), debtIds: [B.ids.debtId] },
+      ],
+      [
+        { lookupId: A.ids.lookupId, debtIds: [A.ids.debtId], clientId: B.ids.clientId },
+        { lookupId: A.ids.lookupId, debtIds: [A.ids.debtId], clientId: missingId() },
+      ],
     ];
     for (const [theirs, nobody] of cases) {
       const a = await post("/api/workspace/links", theirs);
@@ -131,7 +177,13 @@ describe("another account's ids in a body or a query", () => {
 
   it("the links list filtered by B's client is A's (empty) list", async () => {
     const list = routes.find((r) => r.template === "/api/workspace/links")!.handlers.GET!;
-    const res = await list(apiRequest(`/api/workspace/links?client=${B.ids.clientId}`, { method: "GET", cookie: cookieA }), params({}));
+    const res = await list(
+      apiRequest(`/api/workspace/links?client=${B.ids.clientId}`, {
+        method: "GET",
+        cookie: cookieA,
+      }),
+      params({}),
+    );
     const text = await readBody(res);
     expect(res.status, text).toBe(200);
     expect((JSON.parse(text) as { links: unknown[] }).links).toEqual([]);
@@ -143,12 +195,25 @@ describe("no session, or a session that is not one", () => {
   it("answers 401 UNAUTHENTICATED to every route and method with no cookie, even with forged identity headers", async () => {
     const { db } = await import("@/lib/db/client");
     const tokenB = (await db.session.findFirstOrThrow({ where: { userId: B.userId } })).token;
-    const forged = { authorization: `Bearer ${tokenB}`, "x-user-id": B.userId, "x-forwarded-user": "bia@authz.test" };
+    const forged = {
+      authorization: `Bearer ${tokenB}`,
+      "x-user-id": B.userId,
+      "x-forwarded-user": "bia@authz.test",
+    };
     const failures: string[] = [];
     for (const [route, method] of each(routes)) {
       for (const headers of [undefined, forged]) {
-        const { status, text } = await callRoute(route, method, idsOf(B, route), undefined, headers);
-        if (status !== 401 || !text.includes('"UNAUTHENTICATED"') || leakedSecrets(text, B).length) failures.push(`${method} ${route.template}${headers ? " (forged headers)" : ""}: ${status}`);
+        const { status, text } = await callRoute(
+          route,
+          method,
+          idsOf(B, route),
+          undefined,
+          headers,
+        );
+        if (status !== 401 || !text.includes('"UNAUTHENTICATED"') || leakedSecrets(text, B).length)
+          failures.push(
+            `${method} ${route.template}${headers ? " (forged headers)" : ""}: ${status}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -156,24 +221,49 @@ describe("no session, or a session that is not one", () => {
 
   it("answers 401 to forged, tampered, expired and revoked session cookies", async () => {
     const { db } = await import("@/lib/db/client");
-    const [name, value] = cookieB.split(";").map((c) => c.trim()).find((c) => c.includes("session_token"))!.split("=") as [string, string];
+    const [name, value] = cookieB
+      .split(";")
+      .map((c) => c.trim())
+      .find((c) => c.includes("session_token"))!
+      .split("=") as [string, string];
     const [token, signature] = decodeURIComponent(value).split(/\.(?=[^.]*$)/) as [string, string];
     // A character in the middle: its 6 bits are all data (the last one before "=" holds padding
     // bits that decoders ignore, so changing it can leave the same bytes, a valid signature).
     const flip = (s: string) => s.slice(0, 10) + (s[10] === "A" ? "B" : "A") + s.slice(11);
-    expect(Buffer.from(flip(signature), "base64").equals(Buffer.from(signature, "base64"))).toBe(false);
-    const wrongKey = createHmac("sha256", "not-the-secret-0123456789abcdef0123").update(token).digest("base64");
+    expect(Buffer.from(flip(signature), "base64").equals(Buffer.from(signature, "base64"))).toBe(
+      false,
+    );
+    const wrongKey = createHmac("sha256", "not-the-secret-0123456789abcdef0123")
+      .update(token)
+      .digest("base64");
 
     const stamp = Date.now();
     const expired = await signIn(`expirada.${stamp}@authz.test`);
-    const expiredUser = await db.user.findUniqueOrThrow({ where: { email: `expirada.${stamp}@authz.test` } });
-    await db.session.updateMany({ where: { userId: expiredUser.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    const expiredUser = await db.user.findUniqueOrThrow({
+      where: { email: `expirada.${stamp}@authz.test` },
+    });
+    await db.session.updateMany({
+      where: { userId: expiredUser.id },
+      data: { expiresAt: new Date(Date.now() - 60_000) },
+    });
     await seedWorkspace(db, expiredUser.id, "Expirada");
     const revoked = await signIn(`revogada.${stamp}@authz.test`);
     const signedOut = await signIn(`saiu.${stamp}@authz.test`);
     const auth = await import("@/app/api/auth/[...all]/route");
-    expect((await auth.POST(apiRequest("/api/auth/revoke-sessions", { method: "POST", cookie: revoked, body: {} }))).status).toBe(200);
-    expect((await auth.POST(apiRequest("/api/auth/sign-out", { method: "POST", cookie: signedOut, body: {} }))).status).toBe(200);
+    expect(
+      (
+        await auth.POST(
+          apiRequest("/api/auth/revoke-sessions", { method: "POST", cookie: revoked, body: {} }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await auth.POST(
+          apiRequest("/api/auth/sign-out", { method: "POST", cookie: signedOut, body: {} }),
+        )
+      ).status,
+    ).toBe(200);
 
     const cookies: Record<string, string> = {
       random: `${name}=${encodeURIComponent(`${randomBytes(24).toString("base64url")}.${randomBytes(32).toString("base64")}`)}`,
@@ -185,14 +275,19 @@ describe("no session, or a session that is not one", () => {
       revoked,
       "signed out": signedOut,
     };
-    const sessionOf = async (cookie: string) => (await (await auth.GET(apiRequest("/api/auth/get-session", { method: "GET", cookie }))).json()) as { user: { id: string } } | null;
+    const sessionOf = async (cookie: string) =>
+      (await (
+        await auth.GET(apiRequest("/api/auth/get-session", { method: "GET", cookie }))
+      ).json()) as { user: { id: string } } | null;
     expect((await sessionOf(cookieB))?.user.id).toBe(B.userId);
     const failures: string[] = [];
     for (const [what, cookie] of Object.entries(cookies)) {
-      if ((await sessionOf(cookie)) !== null) failures.push(`${what}: better-auth still sees a session`);
+      if ((await sessionOf(cookie)) !== null)
+        failures.push(`${what}: better-auth still sees a session`);
       for (const [route, method] of each(routes)) {
         const { status, text } = await callRoute(route, method, idsOf(B, route), cookie);
-        if (status !== 401 || leakedSecrets(text, B).length) failures.push(`${what}: ${method} ${route.template}: ${status}`);
+        if (status !== 401 || leakedSecrets(text, B).length)
+          failures.push(`${what}: ${method} ${route.template}: ${status}`);
       }
     }
     expect(failures).toEqual([]);
@@ -202,12 +297,30 @@ describe("no session, or a session that is not one", () => {
 
 describe("fuzzed ids, exact oracle", () => {
   it("hostile ids (a NUL byte, 10 kB, path tricks, SQL) are 404 on every route, never a 5xx", async () => {
-    const hostile = ["\u0000", "c\u0000x", "x".repeat(10_000), "../../etc/passwd", "%", "' OR 1=1 --", "🚗", " ", "\uFFFD"];
+    const hostile = [
+      "\u0000",
+      "c\u0000x",
+      "x".repeat(10_000),
+      "../../etc/passwd",
+      "%",
+      "' OR 1=1 --",
+      "🚗",
+      " ",
+      "\uFFFD",
+    ];
     const failures: string[] = [];
     for (const [route, method] of each(idRoutes())) {
       for (const id of hostile) {
-        const { status, text } = await callRoute(route, method, Object.fromEntries(route.params.map((p) => [p, id])), cookieA);
-        if (status !== 404 || !text.includes('"NOT_FOUND"')) failures.push(`${method} ${route.template} ${JSON.stringify(id.slice(0, 20))}: ${status} ${text.slice(0, 120)}`);
+        const { status, text } = await callRoute(
+          route,
+          method,
+          Object.fromEntries(route.params.map((p) => [p, id])),
+          cookieA,
+        );
+        if (status !== 404 || !text.includes('"NOT_FOUND"'))
+          failures.push(
+            `${method} ${route.template} ${JSON.stringify(id.slice(0, 20))}: ${status} ${text.slice(0, 120)}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -220,9 +333,24 @@ describe("fuzzed ids, exact oracle", () => {
     // For one dynamic segment: a hostile string, anyone's id of any kind, or A's own of this kind.
     const idFor = (kind: ParamKind) =>
       fc.oneof(
-        { weight: 2, arbitrary: hostileString.map((s) => ({ value: s, own: s === A.ids[KIND_OF[kind]] })) },
-        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }).map((s) => ({ value: s, own: false })) },
-        { weight: 3, arbitrary: fc.constantFrom(...all.flatMap((w) => kinds.map((k) => ({ value: w.ids[k], own: w === A && k === KIND_OF[kind] })))) },
+        {
+          weight: 2,
+          arbitrary: hostileString.map((s) => ({ value: s, own: s === A.ids[KIND_OF[kind]] })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .string({ minLength: 1, maxLength: 40 })
+            .map((s) => ({ value: s, own: false })),
+        },
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom(
+            ...all.flatMap((w) =>
+              kinds.map((k) => ({ value: w.ids[k], own: w === A && k === KIND_OF[kind] })),
+            ),
+          ),
+        },
         { weight: 2, arbitrary: fc.constant({ value: A.ids[KIND_OF[kind]], own: true }) },
       );
     for (const [route, method] of each(idRoutes())) {
@@ -235,8 +363,16 @@ describe("fuzzed ids, exact oracle", () => {
           const values = Object.fromEntries(route.params.map((p, i) => [p, ids[i]!.value]));
           const { status, text } = await callRoute(route, method, values, cookieA);
           expect(leakedSecrets(text, B), `${method} ${route.template}`).toEqual([]);
-          if (allOwn) expect(status, `${method} ${route.template} on A's own ids: ${text.slice(0, 200)}`).toBe(200);
-          else expect(status, `${method} ${route.template} ${JSON.stringify(values).slice(0, 200)}: ${text.slice(0, 200)}`).toBe(404);
+          if (allOwn)
+            expect(
+              status,
+              `${method} ${route.template} on A's own ids: ${text.slice(0, 200)}`,
+            ).toBe(200);
+          else
+            expect(
+              status,
+              `${method} ${route.template} ${JSON.stringify(values).slice(0, 200)}: ${text.slice(0, 200)}`,
+            ).toBe(404);
         }),
         { numRuns: 40 },
       );
@@ -248,16 +384,24 @@ describe("fuzzed ids, exact oracle", () => {
 describe("workspace pages (pageOr404)", () => {
   // Next's notFound() throws an error whose digest the framework turns into the 404 page.
   const NEXT_404 = "NEXT_HTTP_ERROR_FALLBACK;404";
-  const digestOf = (p: Promise<unknown>) => p.then(() => "resolved", (e: unknown) => (e as { digest?: string }).digest ?? String(e));
+  const digestOf = (p: Promise<unknown>) =>
+    p.then(
+      () => "resolved",
+      (e: unknown) => (e as { digest?: string }).digest ?? String(e),
+    );
 
   it("B's client and batch, loaded as the pages load them for A, are Next's 404, like missing ids; B's own load", async () => {
     const { pageOr404 } = await import("@/lib/auth/page-user");
     const { getClient } = await import("@/lib/workspace/clients/clients");
     const { getBatchView } = await import("@/lib/workspace/batches/batch-view");
     const missing = `c${randomBytes(12).toString("hex")}`;
-    for (const id of [B.ids.clientId, missing]) expect(await digestOf(pageOr404(() => getClient(A.userId, id)))).toBe(NEXT_404);
-    for (const id of [B.ids.batchId, missing]) expect(await digestOf(pageOr404(() => getBatchView(A.userId, id)))).toBe(NEXT_404);
-    expect((await pageOr404(() => getClient(B.userId, B.ids.clientId))).client.id).toBe(B.ids.clientId);
+    for (const id of [B.ids.clientId, missing])
+      expect(await digestOf(pageOr404(() => getClient(A.userId, id)))).toBe(NEXT_404);
+    for (const id of [B.ids.batchId, missing])
+      expect(await digestOf(pageOr404(() => getBatchView(A.userId, id)))).toBe(NEXT_404);
+    expect((await pageOr404(() => getClient(B.userId, B.ids.clientId))).client.id).toBe(
+      B.ids.clientId,
+    );
     expect((await pageOr404(() => getBatchView(B.userId, B.ids.batchId))).progress.total).toBe(1);
   });
 

@@ -4,7 +4,16 @@ import { pdfText } from "../support/pdf-text";
 import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import { signIn } from "../support/workspace-auth";
-import { claimAsDyingInstance, familyPlates, outliveDyingLease, sandboxLookupsByPlate, scenarioVehicles, seedVehicles, unclaimedBatch, userIdOf } from "../support/workspace-batches";
+import {
+  claimAsDyingInstance,
+  familyPlates,
+  outliveDyingLease,
+  sandboxLookupsByPlate,
+  scenarioVehicles,
+  seedVehicles,
+  unclaimedBatch,
+  userIdOf,
+} from "../support/workspace-batches";
 import type { WebhookReceiver } from "../support/webhook-receiver";
 
 // Batch lookups over the sandbox: real HTTP to the sandbox, its results delivered as real webhooks
@@ -19,8 +28,22 @@ let userA: string;
 
 type View = {
   id: string;
-  progress: { total: number; done: number; failed: number; remaining: number; etaSeconds: number | null };
-  items: { id: string; clientId: string; plate: string; status: string; errorCode: string | null; errorMessage: string | null; summary: Record<string, unknown> | null }[];
+  progress: {
+    total: number;
+    done: number;
+    failed: number;
+    remaining: number;
+    etaSeconds: number | null;
+  };
+  items: {
+    id: string;
+    clientId: string;
+    plate: string;
+    status: string;
+    errorCode: string | null;
+    errorMessage: string | null;
+    summary: Record<string, unknown> | null;
+  }[];
 };
 
 const routes = async () => ({
@@ -36,13 +59,22 @@ async function createBatch(cookie: string, body: unknown): Promise<Response> {
 }
 
 async function view(cookie: string, batchId: string): Promise<View> {
-  const res = await (await routes()).one.GET(apiRequest(`/api/workspace/batches/${batchId}`, { method: "GET", cookie }), params({ batchId }));
+  const res = await (
+    await routes()
+  ).one.GET(
+    apiRequest(`/api/workspace/batches/${batchId}`, { method: "GET", cookie }),
+    params({ batchId }),
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as View;
 }
 
 /** Drives this "instance": applies stored webhooks and runs due items until nothing remains. */
-async function runUntilFinished(cookie: string, batchId: string, timeoutMs = 30_000): Promise<View> {
+async function runUntilFinished(
+  cookie: string,
+  batchId: string,
+  timeoutMs = 30_000,
+): Promise<View> {
   const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
   const { kickBatches } = await import("@/lib/workspace/batches/worker");
   const deadline = Date.now() + timeoutMs;
@@ -51,13 +83,19 @@ async function runUntilFinished(cookie: string, batchId: string, timeoutMs = 30_
     await dispatchPendingWebhooks();
     const v = await view(cookie, batchId);
     if (v.progress.remaining === 0) return v;
-    if (Date.now() > deadline) throw new Error(`batch still has ${v.progress.remaining} items: ${JSON.stringify(v.items.filter((i) => i.status !== "done" && i.status !== "failed"))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `batch still has ${v.progress.remaining} items: ${JSON.stringify(v.items.filter((i) => i.status !== "done" && i.status !== "failed"))}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 beforeAll(async () => {
-  env = await setupTestEnvironment({ sandbox: { timeScale: 0.01 }, env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "silent" } });
+  env = await setupTestEnvironment({
+    sandbox: { timeScale: 0.01 },
+    env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "silent" },
+  });
   receiver = await startLookupReceiver();
   const stamp = Date.now();
   cookieA = await signIn(`lote.a.${stamp}@despachante.test`);
@@ -74,7 +112,13 @@ describe("batch lookups", () => {
   const vehiclesA = [...scenarioVehicles(), ...familyPlates(10, 1)];
 
   it("a batch of 20, with authority errors 900-903 and an unknown vehicle, finishes with each vehicle looked up once", async () => {
-    const names = vehiclesA.map((v, i) => (i === 0 ? '=HYPERLINK("http://evil.example";"clique")' : i === 1 ? "José da Conceição; \"Zé\"" : `Cliente ${v.plate}`));
+    const names = vehiclesA.map((v, i) =>
+      i === 0
+        ? '=HYPERLINK("http://evil.example";"clique")'
+        : i === 1
+          ? 'José da Conceição; "Zé"'
+          : `Cliente ${v.plate}`,
+    );
     await seedVehicles(userA, vehiclesA, names);
     const res = await createBatch(cookieA, { scope: "all" });
     expect(res.status).toBe(201);
@@ -83,17 +127,41 @@ describe("batch lookups", () => {
     batchA = started.batchId;
 
     const done = await runUntilFinished(cookieA, batchA);
-    expect(done.progress).toMatchObject({ total: 20, done: 15, failed: 5, remaining: 0, etaSeconds: 0 });
+    expect(done.progress).toMatchObject({
+      total: 20,
+      done: 15,
+      failed: 5,
+      remaining: 0,
+      etaSeconds: 0,
+    });
     const byPlate = new Map(done.items.map((i) => [i.plate, i]));
-    for (const [plate, code] of [["ERA9000", "900"], ["ERB9A01", "901"], ["ERC9020", "902"], ["ERD9B03", "903"]] as const) {
-      expect(byPlate.get(plate)).toMatchObject({ status: "failed", errorCode: `AUTHORITY_${code}` });
+    for (const [plate, code] of [
+      ["ERA9000", "900"],
+      ["ERB9A01", "901"],
+      ["ERC9020", "902"],
+      ["ERD9B03", "903"],
+    ] as const) {
+      expect(byPlate.get(plate)).toMatchObject({
+        status: "failed",
+        errorCode: `AUTHORITY_${code}`,
+      });
       expect(byPlate.get(plate)!.errorMessage).toMatch(/Tente novamente/);
     }
     expect(byPlate.get("NFL5C67")).toMatchObject({ status: "failed", errorCode: "NOT_FOUND" });
-    expect(byPlate.get("NOD1234")).toMatchObject({ status: "done", summary: { totalCents: 0, debtCount: 0 } });
+    expect(byPlate.get("NOD1234")).toMatchObject({
+      status: "done",
+      summary: { totalCents: 0, debtCount: 0 },
+    });
     // The synchronous variant of the upstream answer ends its item as well as a webhook does.
     expect(byPlate.get("SYN1C00")!.status).toBe("done");
-    const s = byPlate.get("MGD1E23")!.summary as { totalCents: number; finesCents: number; ipvaCents: number; licensingCents: number; otherCents: number; licensing: { count: number; titles: string[] } };
+    const s = byPlate.get("MGD1E23")!.summary as {
+      totalCents: number;
+      finesCents: number;
+      ipvaCents: number;
+      licensingCents: number;
+      otherCents: number;
+      licensing: { count: number; titles: string[] };
+    };
     expect(s.totalCents).toBeGreaterThan(0);
     expect(s.finesCents + s.ipvaCents + s.licensingCents + s.otherCents).toBe(s.totalCents);
     expect(s.licensing.count).toBeGreaterThan(0);
@@ -105,19 +173,26 @@ describe("batch lookups", () => {
 
   it("retries only the failed ones, each with a new lookup, and leaves the done ones alone", async () => {
     const { retry } = await routes();
-    const res = await retry.POST(apiRequest(`/api/workspace/batches/${batchA}/retry`, { cookie: cookieA }), params({ batchId: batchA }));
+    const res = await retry.POST(
+      apiRequest(`/api/workspace/batches/${batchA}/retry`, { cookie: cookieA }),
+      params({ batchId: batchA }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ retried: 5 });
     const again = await runUntilFinished(cookieA, batchA);
     expect(again.progress).toMatchObject({ done: 15, failed: 5, remaining: 0 });
     const counts = sandboxLookupsByPlate(env.sandbox.ctx.store);
     const failedPlates = new Set(["ERA9000", "ERB9A01", "ERC9020", "ERD9B03", "NFL5C67"]);
-    for (const v of vehiclesA) expect(counts.get(v.plate), v.plate).toBe(failedPlates.has(v.plate) ? 2 : 1);
+    for (const v of vehiclesA)
+      expect(counts.get(v.plate), v.plate).toBe(failedPlates.has(v.plate) ? 2 : 1);
   });
 
   it("exports a CSV Excel pt-BR opens: BOM, ';', CRLF, decimal comma, quoted text, formulas neutralised", async () => {
     const { csv } = await routes();
-    const res = await csv.GET(apiRequest(`/api/workspace/batches/${batchA}/csv`, { method: "GET", cookie: cookieA }), params({ batchId: batchA }));
+    const res = await csv.GET(
+      apiRequest(`/api/workspace/batches/${batchA}/csv`, { method: "GET", cookie: cookieA }),
+      params({ batchId: batchA }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -141,7 +216,10 @@ describe("batch lookups", () => {
     const v = await view(cookieA, batchA);
     const mg = v.items.find((i) => i.plate === "MGD1E23")!;
     const res = await pdf.GET(
-      apiRequest(`/api/workspace/batches/${batchA}/clients/${mg.clientId}/pdf`, { method: "GET", cookie: cookieA }),
+      apiRequest(`/api/workspace/batches/${batchA}/clients/${mg.clientId}/pdf`, {
+        method: "GET",
+        cookie: cookieA,
+      }),
       params({ batchId: batchA, clientId: mg.clientId }),
     );
     expect(res.status).toBe(200);
@@ -159,23 +237,43 @@ describe("batch lookups", () => {
     const v = await view(cookieA, batchA);
     const clientId = v.items[0]!.clientId;
     const asB = [
-      await r.one.GET(apiRequest(`/api/workspace/batches/${batchA}`, { method: "GET", cookie: cookieB }), params({ batchId: batchA })),
-      await r.retry.POST(apiRequest(`/api/workspace/batches/${batchA}/retry`, { cookie: cookieB }), params({ batchId: batchA })),
-      await r.csv.GET(apiRequest(`/api/workspace/batches/${batchA}/csv`, { method: "GET", cookie: cookieB }), params({ batchId: batchA })),
-      await r.pdf.GET(apiRequest(`/x`, { method: "GET", cookie: cookieB }), params({ batchId: batchA, clientId })),
-      await r.one.GET(apiRequest(`/api/workspace/batches/nope`, { method: "GET", cookie: cookieB }), params({ batchId: "nope" })),
+      await r.one.GET(
+        apiRequest(`/api/workspace/batches/${batchA}`, { method: "GET", cookie: cookieB }),
+        params({ batchId: batchA }),
+      ),
+      await r.retry.POST(
+        apiRequest(`/api/workspace/batches/${batchA}/retry`, { cookie: cookieB }),
+        params({ batchId: batchA }),
+      ),
+      await r.csv.GET(
+        apiRequest(`/api/workspace/batches/${batchA}/csv`, { method: "GET", cookie: cookieB }),
+        params({ batchId: batchA }),
+      ),
+      await r.pdf.GET(
+        apiRequest(`/x`, { method: "GET", cookie: cookieB }),
+        params({ batchId: batchA, clientId }),
+      ),
+      await r.one.GET(
+        apiRequest(`/api/workspace/batches/nope`, { method: "GET", cookie: cookieB }),
+        params({ batchId: "nope" }),
+      ),
     ];
     for (const res of asB) {
       expect(res.status).toBe(404);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
     }
-    const list = (await (await r.list.GET(apiRequest("/api/workspace/batches", { method: "GET", cookie: cookieB }))).json()) as { batches: unknown[] };
+    const list = (await (
+      await r.list.GET(apiRequest("/api/workspace/batches", { method: "GET", cookie: cookieB }))
+    ).json()) as { batches: unknown[] };
     expect(list.batches).toEqual([]);
     // B naming A's vehicles or clients starts nothing: they are not in B's workspace.
     const sneaky = await createBatch(cookieB, { scope: "clients", clientIds: [clientId] });
     expect(sneaky.status).toBe(422);
     expect(((await sneaky.json()) as { error: { code: string } }).error.code).toBe("BATCH_EMPTY");
-    const anon = await r.one.GET(apiRequest(`/api/workspace/batches/${batchA}`, { method: "GET" }), params({ batchId: batchA }));
+    const anon = await r.one.GET(
+      apiRequest(`/api/workspace/batches/${batchA}`, { method: "GET" }),
+      params({ batchId: batchA }),
+    );
     expect(anon.status).toBe(401);
     const anonPost = await createBatch("", { scope: "all" });
     expect(anonPost.status).toBe(401);
@@ -186,9 +284,17 @@ describe("batch lookups", () => {
     const cookie = await signIn(email);
     const userId = await userIdOf(email);
     const { db } = await import("@/lib/db/client");
-    const client = await db.workspaceClient.create({ data: { userId, name: "Frota grande", cpfCnpj: "52998224725" } });
+    const client = await db.workspaceClient.create({
+      data: { userId, name: "Frota grande", cpfCnpj: "52998224725" },
+    });
     await db.workspaceVehicle.createMany({
-      data: familyPlates(501, 2).map((v) => ({ userId, clientId: client.id, plate: v.plate, uf: v.uf, renavam: v.renavam })),
+      data: familyPlates(501, 2).map((v) => ({
+        userId,
+        clientId: client.id,
+        plate: v.plate,
+        uf: v.uf,
+        renavam: v.renavam,
+      })),
     });
     const res = await createBatch(cookie, { scope: "all" });
     expect(res.status).toBe(422);
@@ -216,7 +322,13 @@ describe("batch lookups", () => {
     // 3 died after upstream received the lookup but before its answer was written (same externalId);
     for (const row of rows.slice(3, 6)) {
       const lookup = (await createLinkedLookup(row))!;
-      await upstream.startDebtLookup({ state: lookup.uf, licensePlate: lookup.plate, renavam: lookup.renavam, cpfCnpj: lookup.cpfCnpj, externalId: lookup.externalId });
+      await upstream.startDebtLookup({
+        state: lookup.uf,
+        licensePlate: lookup.plate,
+        renavam: lookup.renavam,
+        cpfCnpj: lookup.cpfCnpj,
+        externalId: lookup.externalId,
+      });
     }
     // 2 died holding the claim, before doing anything. Nobody finishes or releases them.
     await outliveDyingLease();
@@ -228,8 +340,11 @@ describe("batch lookups", () => {
     const counts = sandboxLookupsByPlate(env.sandbox.ctx.store);
     for (const vehicle of vehicles) expect(counts.get(vehicle.plate), vehicle.plate).toBe(1);
     // Each item kept the one Lookup row it linked before anything was sent.
-    expect(await db.lookup.count({ where: { plate: { in: vehicles.map((x) => x.plate) } } })).toBe(12);
-    for (const item of v.items) expect(item.summary).toMatchObject({ debtCount: expect.any(Number) });
+    expect(await db.lookup.count({ where: { plate: { in: vehicles.map((x) => x.plate) } } })).toBe(
+      12,
+    );
+    for (const item of v.items)
+      expect(item.summary).toMatchObject({ debtCount: expect.any(Number) });
   });
 
   it("the claim's group step commits every Lookup before any call, writes nothing when one item changed, and a claimer dying after it resends the same externalIds", async () => {
@@ -237,7 +352,8 @@ describe("batch lookups", () => {
     const plates = vehicles.map((x) => x.plate);
     const { cookie, batchId } = await unclaimedBatch("g", vehicles);
     const { db } = await import("@/lib/db/client");
-    const { createLinkedLookup, createLinkedLookups } = await import("@/lib/workspace/batches/batch-job");
+    const { createLinkedLookup, createLinkedLookups } =
+      await import("@/lib/workspace/batches/batch-job");
     const { upstream } = await import("@/lib/upstream/client");
 
     receiver.mode = "fail";
@@ -258,7 +374,9 @@ describe("batch lookups", () => {
     // Written by one raw statement, yet sealed at rest like any Prisma write, with the keyed hash
     // that finds the person; read back plain through the client.
     const { documentIndex } = await import("@/lib/privacy");
-    const atRest = await db.$queryRawUnsafe<{ id: string; renavam: string; cpfCnpj: string; cpfCnpjIndex: string }[]>(
+    const atRest = await db.$queryRawUnsafe<
+      { id: string; renavam: string; cpfCnpj: string; cpfCnpjIndex: string }[]
+    >(
       `SELECT "id", "renavam", "cpfCnpj", "cpfCnpjIndex" FROM "Lookup" WHERE "id" IN (${[...created.values()].map((l) => `'${l.id}'`).join(", ")})`,
     );
     expect(atRest).toHaveLength(7);
@@ -267,7 +385,9 @@ describe("batch lookups", () => {
       expect(row.renavam).toMatch(/^v1:/);
       expect(row.cpfCnpj).toMatch(/^v1:/);
       expect(row.cpfCnpjIndex).toBe(documentIndex(plain.cpfCnpj));
-      expect(vehicles.some((x) => x.cpfCnpj === plain.cpfCnpj && x.renavam === plain.renavam)).toBe(true);
+      expect(vehicles.some((x) => x.cpfCnpj === plain.cpfCnpj && x.renavam === plain.renavam)).toBe(
+        true,
+      );
     }
     const items = await db.lookupBatchItem.findMany({ where: { batchId } });
     expect(items.every((i) => i.status === "running" && i.lookupId !== null)).toBe(true);
@@ -276,7 +396,13 @@ describe("batch lookups", () => {
     // Three calls left before the claimer died; nobody wrote their answers.
     for (const row of rows.slice(1, 4)) {
       const l = created.get(row.id)!;
-      await upstream.startDebtLookup({ state: l.uf, licensePlate: l.plate, renavam: l.renavam, cpfCnpj: l.cpfCnpj, externalId: l.externalId });
+      await upstream.startDebtLookup({
+        state: l.uf,
+        licensePlate: l.plate,
+        renavam: l.renavam,
+        cpfCnpj: l.cpfCnpj,
+        externalId: l.externalId,
+      });
     }
     await outliveDyingLease();
     receiver.mode = "forward";
@@ -294,12 +420,24 @@ describe("batch lookups", () => {
     const { db } = await import("@/lib/db/client");
     const { settleBatchItems } = await import("@/lib/workspace/batches/reactions");
     const { settleRadarScans } = await import("@/lib/radar/reactions");
-    const resolved = (origin: string | null) => ({ lookupRowId: `lookup-of-${origin ?? "a-person"}`, origin, status: "no_debts", errorCode: null, errorMessage: null, debts: [] });
+    const resolved = (origin: string | null) => ({
+      lookupRowId: `lookup-of-${origin ?? "a-person"}`,
+      origin,
+      status: "no_debts",
+      errorCode: null,
+      errorMessage: null,
+      debts: [],
+    });
     // Every property the reaction reads off the transaction is written down: a statement needs one.
     const touched = (reaction: typeof settleBatchItems, origins: (string | null)[]) =>
       db.$transaction(async (tx) => {
         const seen: string[] = [];
-        const watched = new Proxy(tx, { get: (target, key, receiver) => (seen.push(String(key)), Reflect.get(target, key, receiver)) });
+        const watched = new Proxy(tx, {
+          get: (target, key, receiver) => (
+            seen.push(String(key)),
+            Reflect.get(target, key, receiver)
+          ),
+        });
         await reaction(watched, { now: new Date(), lookups: origins.map(resolved) });
         return seen;
       });
@@ -319,7 +457,12 @@ describe("batch lookups", () => {
     const armed = await fetch(`${env.sandbox.url}/__sandbox/faults`, {
       method: "POST",
       headers: { "x-api-key": TEST_API_KEY, "content-type": "application/json" },
-      body: JSON.stringify({ path: "/uvvi/v1/debts", fault: "rate-limit", retryAfter: 6, times: 3 }),
+      body: JSON.stringify({
+        path: "/uvvi/v1/debts",
+        fault: "rate-limit",
+        retryAfter: 6,
+        times: 3,
+      }),
     });
     expect(armed.status).toBeLessThan(300);
     const limitedAt = Date.now();
@@ -340,8 +483,12 @@ describe("batch lookups", () => {
     // acknowledgment is recorded; what this test holds is the deferral, counted below.
     const v = await runUntilFinished(cookie, batchId, 45_000);
     expect(v.progress).toMatchObject({ done: 3, failed: 0 });
-    const finished = await db.lookupBatchItem.findMany({ where: { batchId }, select: { startedAt: true, finishedAt: true } });
-    for (const item of finished) expect(item.finishedAt!.getTime()).toBeGreaterThanOrEqual(limitedAt + 6_000);
+    const finished = await db.lookupBatchItem.findMany({
+      where: { batchId },
+      select: { startedAt: true, finishedAt: true },
+    });
+    for (const item of finished)
+      expect(item.finishedAt!.getTime()).toBeGreaterThanOrEqual(limitedAt + 6_000);
     const counts = sandboxLookupsByPlate(env.sandbox.ctx.store);
     for (const vehicle of vehicles) expect(counts.get(vehicle.plate), vehicle.plate).toBe(1);
   }, 60_000);

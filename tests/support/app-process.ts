@@ -21,7 +21,14 @@ export function freePort(): Promise<number> {
 }
 
 /** Spawns `cmd args` as the leader of a new process group, stdout/stderr appended to files. */
-export function spawnGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, stdoutFile: string, stderrFile: string, cwd?: string): GroupProcess {
+export function spawnGroup(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdoutFile: string,
+  stderrFile: string,
+  cwd?: string,
+): GroupProcess {
   const out = openSync(stdoutFile, "a");
   const err = openSync(stderrFile, "a");
   const child = spawn(cmd, args, { detached: true, stdio: ["ignore", out, err], env, cwd });
@@ -53,10 +60,16 @@ export async function stopGroup(p: GroupProcess | undefined, graceMs = 5_000): P
 }
 
 /** Polls `url` until it answers 2xx; fails early if `p` exits. */
-export async function waitHealthy(url: string, p: GroupProcess, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
+export async function waitHealthy(
+  url: string,
+  p: GroupProcess,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`process ${p.pid} exited before ${url} answered`);
+    if (p.child.exitCode !== null || p.child.signalCode !== null)
+      throw new Error(`process ${p.pid} exited before ${url} answered`);
     try {
       if ((await fetch(url, { headers, signal: AbortSignal.timeout(3_000) })).ok) return;
     } catch {
@@ -68,12 +81,18 @@ export async function waitHealthy(url: string, p: GroupProcess, timeoutMs: numbe
 }
 
 /** Polls `probe` until it returns a value other than undefined. */
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, everyMs = 250): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -33,5 +33,11 @@ export function scanStaticBundle(keys: string[]): { scanned: number; leaks: Leak
 
 /** The keys a build may have seen: the e2e key, the sandbox default, and the current env's. */
 export function candidateKeys(env: Record<string, string | undefined>): string[] {
-  return ["sk_test_sandbox_default", env.UVVI_API_KEY ?? "", ...(env.SANDBOX_API_KEYS ?? "").split(",")].map((k) => k.trim()).filter(Boolean);
+  return [
+    "sk_test_sandbox_default",
+    env.UVVI_API_KEY ?? "",
+    ...(env.SANDBOX_API_KEYS ?? "").split(","),
+  ]
+    .map((k) => k.trim())
+    .filter(Boolean);
 }

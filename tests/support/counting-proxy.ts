@@ -8,16 +8,30 @@ import type net from "node:net";
 export type UpstreamCall = { method: string; path: string; at: number; body: string };
 
 /** Counting reverse proxy to the sandbox (loopback only). */
-export function startCountingProxy(target: string, calls: UpstreamCall[]): Promise<{ url: string; close: () => Promise<void> }> {
+export function startCountingProxy(
+  target: string,
+  calls: UpstreamCall[],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const t = new URL(target);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
-      calls.push({ method: req.method ?? "GET", path: (req.url ?? "/").split("?")[0]!, at: Date.now(), body: body.toString("utf8").slice(0, 500) });
+      calls.push({
+        method: req.method ?? "GET",
+        path: (req.url ?? "/").split("?")[0]!,
+        at: Date.now(),
+        body: body.toString("utf8").slice(0, 500),
+      });
       const upstreamReq = http.request(
-        { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: { ...req.headers, host: t.host } },
+        {
+          host: t.hostname,
+          port: t.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: t.host },
+        },
         (upstreamRes) => {
           res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
           upstreamRes.pipe(res);
@@ -33,8 +47,10 @@ export function startCountingProxy(target: string, calls: UpstreamCall[]): Promi
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as net.AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      });
     });
   });
 }
-

@@ -1,7 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
-import { overrideEnvForTests, setupTestEnvironment, TEST_WEBHOOK_SECRET, type TestEnvironment } from "./test-env";
+import {
+  overrideEnvForTests,
+  setupTestEnvironment,
+  TEST_WEBHOOK_SECRET,
+  type TestEnvironment,
+} from "./test-env";
 import { apiRequest, params } from "./upstream-helpers";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 import { json } from "./storefront-flow";
@@ -9,7 +14,14 @@ import { json } from "./storefront-flow";
 // A lookup of a generated TST#X## vehicle through our route handlers, its result delivered by the
 // sandbox as a real webhook to our webhook route. Call after setupTestEnvironment.
 
-export type LookupDebt = { id: string; title: string; type: string; year?: number; dependsOn: string[]; distinct: string[] };
+export type LookupDebt = {
+  id: string;
+  title: string;
+  type: string;
+  year?: number;
+  dependsOn: string[];
+  distinct: string[];
+};
 
 export async function startLookupReceiver(): Promise<WebhookReceiver> {
   const { POST } = await import("@/app/api/webhooks/uvvi/[secret]/route");
@@ -19,19 +31,29 @@ export async function startLookupReceiver(): Promise<WebhookReceiver> {
   return receiver;
 }
 
-export async function familyLookup(plate: string, ip = "10.0.0.9"): Promise<{ lookupId: string; debts: LookupDebt[] }> {
+export async function familyLookup(
+  plate: string,
+  ip = "10.0.0.9",
+): Promise<{ lookupId: string; debts: LookupDebt[] }> {
   const { POST } = await import("@/app/api/lookups/route");
   const { GET } = await import("@/app/api/lookups/[lookupId]/route");
   const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
   const v = familyVehicle(plate)!;
-  const res = await POST(apiRequest("/api/lookups", { body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj }, ip }));
+  const res = await POST(
+    apiRequest("/api/lookups", {
+      body: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj },
+      ip,
+    }),
+  );
   if (res.status !== 201) throw new Error(`lookup failed: ${res.status} ${await res.text()}`);
   const { lookupId } = await json<{ lookupId: string }>(res);
   const deadline = Date.now() + 15_000;
   for (;;) {
     // Not webhooks.idle(): it would also wait for every payment webhook still in flight.
     await dispatchPendingWebhooks();
-    const view = await json<{ status: string; debts: LookupDebt[] }>(await GET(apiRequest(`/api/lookups/${lookupId}`, { method: "GET" }), params({ lookupId })));
+    const view = await json<{ status: string; debts: LookupDebt[] }>(
+      await GET(apiRequest(`/api/lookups/${lookupId}`, { method: "GET" }), params({ lookupId })),
+    );
     if (view.status === "debts") return { lookupId, debts: view.debts };
     if (Date.now() > deadline) throw new Error(`lookup stayed ${view.status}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -46,7 +68,9 @@ export function ipvaDebts(debts: LookupDebt[]) {
     return d;
   };
   // Two "Cota única" titles (previous and current year): tell them apart by year.
-  const current = Math.max(...debts.filter((d) => d.type === "ipva").map((d) => Number(/IPVA (\d+)/.exec(d.title)?.[1])));
+  const current = Math.max(
+    ...debts.filter((d) => d.type === "ipva").map((d) => Number(/IPVA (\d+)/.exec(d.title)?.[1])),
+  );
   return {
     current,
     previous: find(new RegExp(`^IPVA ${current - 1} - Cota única$`)),
@@ -61,7 +85,9 @@ export function ipvaDebts(debts: LookupDebt[]) {
  * the sandbox would refuse a second conflicting payment itself, so only counting at the wire shows
  * whether our own check let two through.
  */
-export async function startCountingProxy(target: string): Promise<{ url: string; payments: () => number; close(): Promise<void> }> {
+export async function startCountingProxy(
+  target: string,
+): Promise<{ url: string; payments: () => number; close(): Promise<void> }> {
   let payments = 0;
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -69,10 +95,17 @@ export async function startCountingProxy(target: string): Promise<{ url: string;
       for await (const chunk of req) chunks.push(chunk as Buffer);
       if (req.method === "POST" && req.url === "/uvvi/v1/payment") payments += 1;
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const answer = await fetch(`${target}${req.url ?? "/"}`, { method: req.method, headers, body: req.method === "GET" ? undefined : body });
-      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
+      const answer = await fetch(`${target}${req.url ?? "/"}`, {
+        method: req.method,
+        headers,
+        body: req.method === "GET" ? undefined : body,
+      });
+      res.writeHead(answer.status, {
+        "content-type": answer.headers.get("content-type") ?? "application/json",
+      });
       res.end(Buffer.from(await answer.arrayBuffer()));
     })().catch((error: unknown) => res.writeHead(502).end(String(error)));
   });
@@ -80,10 +113,11 @@ export async function startCountingProxy(target: string): Promise<{ url: string;
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     payments: () => payments,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -93,7 +127,10 @@ export type CountingProxy = Awaited<ReturnType<typeof startCountingProxy>>;
  * A test environment whose storefront reaches the sandbox through a counting proxy (to see what
  * reaches upstream), with `vars` (raised rate limits, log level) set before the app's modules load.
  */
-export async function proxiedTestEnvironment(timeScale: number, vars: Record<string, string>): Promise<{ env: TestEnvironment; proxy: CountingProxy; close(): Promise<void> }> {
+export async function proxiedTestEnvironment(
+  timeScale: number,
+  vars: Record<string, string>,
+): Promise<{ env: TestEnvironment; proxy: CountingProxy; close(): Promise<void> }> {
   const env = await setupTestEnvironment({ sandbox: { timeScale } });
   const proxy = await startCountingProxy(env.sandbox.url).catch(async (error: unknown) => {
     await env.close();

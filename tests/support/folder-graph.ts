@@ -9,7 +9,8 @@ import path from "node:path";
 export type FolderGraph = Map<string, Map<string, string[]>>; // from -> to -> "file -> file" examples
 
 const SOURCE = /\.(ts|tsx|mts)$/;
-const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir)) {
@@ -26,7 +27,14 @@ function resolveImport(root: string, from: string, spec: string): string | null 
   if (spec.startsWith("@/")) base = path.join(root, spec.slice(2));
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
   else return null;
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx"), base.replace(/\.js$/, ".ts")]) {
+  for (const c of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+    base.replace(/\.js$/, ".ts"),
+  ]) {
     if (existsSync(c) && statSync(c).isFile()) return c;
   }
   return null;
@@ -102,6 +110,13 @@ export function folderCycles(graph: FolderGraph): { folders: string[]; edges: st
   for (const v of nodes) if (!indexOf.has(v)) strong(v);
   return components.map((folders) => ({
     folders,
-    edges: folders.flatMap((a) => [...(graph.get(a) ?? [])].filter(([b]) => folders.includes(b)).map(([b, list]) => `${a} -> ${b}: ${list[0]}${list.length > 1 ? ` (+${list.length - 1})` : ""}`)),
+    edges: folders.flatMap((a) =>
+      [...(graph.get(a) ?? [])]
+        .filter(([b]) => folders.includes(b))
+        .map(
+          ([b, list]) =>
+            `${a} -> ${b}: ${list[0]}${list.length > 1 ? ` (+${list.length - 1})` : ""}`,
+        ),
+    ),
   }));
 }

@@ -20,7 +20,13 @@ export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}
     failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
     run: async () => ({ outcome: "applied", appliedAt: new Date() }),
     // The tag is a UUID this test made: safe to write into the condition.
-    sql: { db, table: "WebhookEvent", pending: `"outcome" IS NULL AND "type" = '${tag}'`, orderBy: "receivedAt", columns: ["payload", "receivedAt"] },
+    sql: {
+      db,
+      table: "WebhookEvent",
+      pending: `"outcome" IS NULL AND "type" = '${tag}'`,
+      orderBy: "receivedAt",
+      columns: ["payload", "receivedAt"],
+    },
     ...over,
   };
 }

@@ -7,7 +7,11 @@ export async function receivedFor(db: Db, messageIds: string[]) {
 }
 
 /** Polls until `check` holds (or throws the last failure after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T>,
+  timeoutMs = 20_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -13,7 +13,13 @@ import { TEST_API_KEY, TEST_WEBHOOK_SECRET } from "./test-keys";
 // instances behind a load balancer. Use it from the "postgresql" vitest project:
 //   const fleet = await startFleet(inject("pgTemplate")!);   ...   await fleet.stop();
 
-export type Instance = { index: number; port: number; url: string; process: GroupProcess; logFile: string };
+export type Instance = {
+  index: number;
+  port: number;
+  url: string;
+  process: GroupProcess;
+  logFile: string;
+};
 export type Fleet = {
   sandbox: RunningSandbox;
   databaseUrl: string;
@@ -41,14 +47,32 @@ export type FleetOptions = {
 export type FleetDatabase = { adminUrl: string; template: string } | { databaseUrl: string };
 
 /** The first instance starts alone (it may build, ~minutes); the others then start together. */
-export async function startFleet(database: FleetDatabase, options: FleetOptions = {}): Promise<Fleet> {
+export async function startFleet(
+  database: FleetDatabase,
+  options: FleetOptions = {},
+): Promise<Fleet> {
   const count = options.instances ?? 3;
   const distDir = options.distDir ?? ".next";
   const logDir = path.resolve("data/multi-instance");
   mkdirSync(logDir, { recursive: true });
-  const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.001, ...options.sandbox });
-  const proxy = options.upstreamCalls ? await startCountingProxy(sandbox.url, options.upstreamCalls) : undefined;
-  const databaseUrl = "databaseUrl" in database ? database.databaseUrl : await createTestDatabase(database.adminUrl, database.template, `fleet_${randomUUID().replace(/-/g, "")}`);
+  const sandbox = await startSandbox({
+    port: 0,
+    apiKeys: [TEST_API_KEY],
+    latencyScale: 0,
+    timeScale: 0.001,
+    ...options.sandbox,
+  });
+  const proxy = options.upstreamCalls
+    ? await startCountingProxy(sandbox.url, options.upstreamCalls)
+    : undefined;
+  const databaseUrl =
+    "databaseUrl" in database
+      ? database.databaseUrl
+      : await createTestDatabase(
+          database.adminUrl,
+          database.template,
+          `fleet_${randomUUID().replace(/-/g, "")}`,
+        );
   const instances: Instance[] = [];
 
   const launch = async (index: number): Promise<Instance> => {
@@ -68,7 +92,13 @@ export async function startFleet(database: FleetDatabase, options: FleetOptions 
       LOG_LEVEL: "warn",
       ...options.env,
     } as NodeJS.ProcessEnv;
-    const instance = { index, port, url, logFile, process: spawnGroup("npx", ["tsx", "scripts/start.ts"], env, logFile, logFile, options.cwd) };
+    const instance = {
+      index,
+      port,
+      url,
+      logFile,
+      process: spawnGroup("npx", ["tsx", "scripts/start.ts"], env, logFile, logFile, options.cwd),
+    };
     instances.push(instance);
     await waitHealthy(`${url}/api/health`, instance.process, 600_000);
     return instance;

@@ -10,10 +10,15 @@ export function scriptUrls(html: string, { skipNoModule = false } = {}): string[
   }
   for (const m of html.matchAll(/<link\b[^>]*>/g)) {
     const tag = m[0];
-    if (/\brel="(?:preload|modulepreload)"/.test(tag) && (/\bas="script"/.test(tag) || /modulepreload/.test(tag))) {
+    if (
+      /\brel="(?:preload|modulepreload)"/.test(tag) &&
+      (/\bas="script"/.test(tag) || /modulepreload/.test(tag))
+    ) {
       const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
       if (href) urls.add(href);
     }
   }
-  return [...urls].map((u) => u.replace(/&amp;/g, "&")).filter((u) => new URL(u, "http://x").pathname.startsWith("/_next/static/"));
+  return [...urls]
+    .map((u) => u.replace(/&amp;/g, "&"))
+    .filter((u) => new URL(u, "http://x").pathname.startsWith("/_next/static/"));
 }

@@ -14,12 +14,21 @@ type TextPiece = { str: string; transform: number[]; width: number };
 export async function pdfText(pdf: Uint8Array): Promise<string> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   // pdf.js takes ownership of (detaches) the buffer it reads: give it a copy.
-  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(pdf),
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).promise;
   try {
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const content = await (await doc.getPage(n)).getTextContent();
-      pages.push(layoutLines(content.items.filter((i): i is TextPiece & typeof i => "str" in i && i.str !== "")));
+      pages.push(
+        layoutLines(
+          content.items.filter((i): i is TextPiece & typeof i => "str" in i && i.str !== ""),
+        ),
+      );
     }
     return pages.join("\n\f");
   } finally {
@@ -60,7 +69,12 @@ export const squeeze = (s: string) => s.replace(/\s+/g, " ");
  * at `dpi`, and saves it as a PNG. Answers how much of the drawing is not white (0 to 1), so a
  * test can tell a drawn page from a blank one.
  */
-export async function renderPdfFirstPage(page: Page, pdf: Uint8Array, file: string, dpi = 80): Promise<number> {
+export async function renderPdfFirstPage(
+  page: Page,
+  pdf: Uint8Array,
+  file: string,
+  dpi = 80,
+): Promise<number> {
   const build = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/build/pdf.mjs"));
   const origin = "http://pdf-render.invalid";
   const html = `<!doctype html><body style="margin:0;background:#fff"><canvas id="c"></canvas><script type="module">
@@ -86,12 +100,21 @@ export async function renderPdfFirstPage(page: Page, pdf: Uint8Array, file: stri
   await page.route(`${origin}/**`, (route) => {
     const name = new URL(route.request().url()).pathname.slice(1);
     if (name === "") return route.fulfill({ contentType: "text/html", body: html });
-    if (name === "doc.pdf") return route.fulfill({ contentType: "application/pdf", body: Buffer.from(pdf) });
-    if (name === "pdf.mjs" || name === "pdf.worker.mjs") return route.fulfill({ contentType: "text/javascript", body: readFileSync(path.join(build, name)) });
+    if (name === "doc.pdf")
+      return route.fulfill({ contentType: "application/pdf", body: Buffer.from(pdf) });
+    if (name === "pdf.mjs" || name === "pdf.worker.mjs")
+      return route.fulfill({
+        contentType: "text/javascript",
+        body: readFileSync(path.join(build, name)),
+      });
     return route.fulfill({ status: 404, body: "" });
   });
   await page.goto(`${origin}/`);
-  const handle = await page.waitForFunction(() => (window as unknown as { __rendered?: unknown }).__rendered, undefined, { timeout: 30_000 });
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __rendered?: unknown }).__rendered,
+    undefined,
+    { timeout: 30_000 },
+  );
   const result = (await handle.jsonValue()) as { inked?: number; error?: string };
   if (result.error !== undefined) throw new Error(`pdf.js could not draw the PDF: ${result.error}`);
   await page.locator("#c").screenshot({ path: file });
@@ -99,8 +122,12 @@ export async function renderPdfFirstPage(page: Page, pdf: Uint8Array, file: stri
 }
 
 /** The attachments the embedded SMTP server stored for one message (ReceivedMail.attachments). */
-export function storedAttachments(json: string): { filename: string; contentType: string; size: number; content: Buffer }[] {
-  return (JSON.parse(json) as { filename: string; contentType: string; size: number; base64: string }[]).map((a) => ({
+export function storedAttachments(
+  json: string,
+): { filename: string; contentType: string; size: number; content: Buffer }[] {
+  return (
+    JSON.parse(json) as { filename: string; contentType: string; size: number; base64: string }[]
+  ).map((a) => ({
     filename: a.filename,
     contentType: a.contentType,
     size: a.size,

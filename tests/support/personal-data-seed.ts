@@ -37,10 +37,22 @@ export async function seedPerson(options: SeedOptions) {
       cpfCnpj,
       cpfCnpjIndex: documentIndex(cpfCnpj),
       status: "debts",
-      resultJson: JSON.stringify({ vehicle: { uf: "MG", document: cpfCnpj, licensePlate: plate, renavam } }),
+      resultJson: JSON.stringify({
+        vehicle: { uf: "MG", document: cpfCnpj, licensePlate: plate, renavam },
+      }),
       createdAt: at,
       resolvedAt: at,
-      debts: { create: [{ debtId: randomUUID(), type: "ticket", title: "Multa", description: "Avanço de sinal", amountCents: 19_523 }] },
+      debts: {
+        create: [
+          {
+            debtId: randomUUID(),
+            type: "ticket",
+            title: "Multa",
+            description: "Avanço de sinal",
+            amountCents: 19_523,
+          },
+        ],
+      },
     },
   });
   await db.webhookEvent.create({
@@ -54,7 +66,16 @@ export async function seedPerson(options: SeedOptions) {
       appliedAt: at,
     },
   });
-  if (!options.checkout) return { cpfCnpj, renavam, email, lookupId: lookup.id, checkoutId: null, paymentId: null, transactionId: lookup.transactionId };
+  if (!options.checkout)
+    return {
+      cpfCnpj,
+      renavam,
+      email,
+      lookupId: lookup.id,
+      checkoutId: null,
+      paymentId: null,
+      transactionId: lookup.transactionId,
+    };
   const checkout = await db.checkout.create({
     data: {
       publicToken: randomUUID(),
@@ -71,7 +92,9 @@ export async function seedPerson(options: SeedOptions) {
       renavam,
       uf: "MG",
       createdAt: at,
-      debts: { create: [{ debtId: randomUUID(), title: "Multa", type: "ticket", amountCents: 19_523 }] },
+      debts: {
+        create: [{ debtId: randomUUID(), title: "Multa", type: "ticket", amountCents: 19_523 }],
+      },
     },
   });
   const p = options.checkout.payment;
@@ -102,7 +125,15 @@ export async function seedPerson(options: SeedOptions) {
       createdAt: at,
     },
   });
-  return { cpfCnpj, renavam, email, lookupId: lookup.id, checkoutId: checkout.id, paymentId: payment?.id ?? null, transactionId: lookup.transactionId };
+  return {
+    cpfCnpj,
+    renavam,
+    email,
+    lookupId: lookup.id,
+    checkoutId: checkout.id,
+    paymentId: payment?.id ?? null,
+    transactionId: lookup.transactionId,
+  };
 }
 
 /** The person's fields of a lookup and its checkout as stored now (for "erased" / "kept" assertions). */
@@ -110,7 +141,15 @@ export async function storedPerson(ids: { lookupId: string; checkoutId: string |
   const { db } = await import("@/lib/db/client");
   const lookup = await db.lookup.findUniqueOrThrow({
     where: { id: ids.lookupId },
-    select: { cpfCnpj: true, renavam: true, resultJson: true, plate: true, status: true, personalDataErasedAt: true, debts: { select: { amountCents: true } } },
+    select: {
+      cpfCnpj: true,
+      renavam: true,
+      resultJson: true,
+      plate: true,
+      status: true,
+      personalDataErasedAt: true,
+      debts: { select: { amountCents: true } },
+    },
   });
   const checkout = ids.checkoutId
     ? await db.checkout.findUniqueOrThrow({

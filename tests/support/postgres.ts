@@ -18,7 +18,9 @@ declare module "vitest" {
 export const PG_TEMPLATE = "placa_paga_template";
 
 /** A throwaway cluster holding PG_TEMPLATE, migrated with the real PostgreSQL migrations. */
-export async function startMigratedPg(options: { durable?: boolean } = {}): Promise<{ cluster: PgCluster; adminUrl: string; template: string }> {
+export async function startMigratedPg(
+  options: { durable?: boolean } = {},
+): Promise<{ cluster: PgCluster; adminUrl: string; template: string }> {
   const cluster = await startPgCluster(options);
   try {
     const admin = new pg.Client({ connectionString: cluster.url() });
@@ -43,7 +45,11 @@ export default async function setup(project: TestProject) {
 }
 
 /** A fresh database copied from the migrated template; its URL. */
-export async function createTestDatabase(adminUrl: string, template: string, name: string): Promise<string> {
+export async function createTestDatabase(
+  adminUrl: string,
+  template: string,
+  name: string,
+): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

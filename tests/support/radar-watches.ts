@@ -12,34 +12,62 @@ import { sleep } from "./time";
 export function radarPlates(n: number, digit: number, offset = 0): CatalogVehicle[] {
   return Array.from({ length: n }, (_, i) => {
     const k = offset + i;
-    return familyVehicle(`RDR${digit}${String.fromCharCode(65 + Math.floor(k / 100))}${String(k % 100).padStart(2, "0")}`)!;
+    return familyVehicle(
+      `RDR${digit}${String.fromCharCode(65 + Math.floor(k / 100))}${String(k % 100).padStart(2, "0")}`,
+    )!;
   });
 }
 
 /** An owner watch of `v`, active and due `dueInMs` from now (its own sealed copy of the data). */
-export async function ownerWatch(v: Pick<CatalogVehicle, "uf" | "plate" | "renavam" | "cpfCnpj">, opts: { dueInMs?: number; recurrence?: string } = {}): Promise<string> {
+export async function ownerWatch(
+  v: Pick<CatalogVehicle, "uf" | "plate" | "renavam" | "cpfCnpj">,
+  opts: { dueInMs?: number; recurrence?: string } = {},
+): Promise<string> {
   const { db } = await import("@/lib/db/client");
   const due = new Date(Date.now() + (opts.dueInMs ?? -1000));
   const watch = await db.radarWatch.create({
     data: {
-      kind: "owner", status: "active", recurrence: opts.recurrence ?? "weekly",
-      uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, email: `dono.${v.plate.toLowerCase()}@example.test`, ownerKey: randomUUID(),
-      confirmedAt: new Date(), nextScanAt: due, notBefore: due,
+      kind: "owner",
+      status: "active",
+      recurrence: opts.recurrence ?? "weekly",
+      uf: v.uf,
+      plate: v.plate,
+      renavam: v.renavam,
+      cpfCnpj: v.cpfCnpj,
+      email: `dono.${v.plate.toLowerCase()}@example.test`,
+      ownerKey: randomUUID(),
+      confirmedAt: new Date(),
+      nextScanAt: due,
+      notBefore: due,
     },
   });
   return watch.id;
 }
 
 /** Many owner watches at once, all due now (createMany: the fleet test seeds a thousand). */
-export async function ownerWatches(vehicles: readonly CatalogVehicle[], opts: { dueInMs?: number; recurrence?: string } = {}): Promise<string[]> {
+export async function ownerWatches(
+  vehicles: readonly CatalogVehicle[],
+  opts: { dueInMs?: number; recurrence?: string } = {},
+): Promise<string[]> {
   const { db } = await import("@/lib/db/client");
   const due = new Date(Date.now() + (opts.dueInMs ?? -1000));
   const rows = vehicles.map((v) => ({
-    id: randomUUID(), kind: "owner", status: "active", recurrence: opts.recurrence ?? "weekly",
-    uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, email: `dono.${v.plate.toLowerCase()}@example.test`, ownerKey: randomUUID(),
-    confirmedAt: new Date(), nextScanAt: due, notBefore: due,
+    id: randomUUID(),
+    kind: "owner",
+    status: "active",
+    recurrence: opts.recurrence ?? "weekly",
+    uf: v.uf,
+    plate: v.plate,
+    renavam: v.renavam,
+    cpfCnpj: v.cpfCnpj,
+    email: `dono.${v.plate.toLowerCase()}@example.test`,
+    ownerKey: randomUUID(),
+    confirmedAt: new Date(),
+    nextScanAt: due,
+    notBefore: due,
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.radarWatch.createMany({ data: rows.slice(i, i + 500) });
+  for (let i = 0; i < rows.length; i += 500)
+    await db.radarWatch.createMany({ data: rows.slice(i, i + 500) });
   return rows.map((r) => r.id);
 }
 
@@ -61,9 +89,16 @@ export async function pinSandboxClock(sandboxUrl: string, now: Date | null): Pro
 }
 
 /** Pins the sandbox's clock to the middle of timeline day `day` of the cycle after the current one. */
-export async function pinTimelineDay(sandboxUrl: string, day: number, timeScale: number): Promise<void> {
+export async function pinTimelineDay(
+  sandboxUrl: string,
+  day: number,
+  timeScale: number,
+): Promise<void> {
   const { cycle } = timelinePosition(new Date(), timeScale);
-  await pinSandboxClock(sandboxUrl, new Date(timelineDayStart(cycle + 1, day, timeScale).getTime() + timelineDayMs(timeScale) / 2));
+  await pinSandboxClock(
+    sandboxUrl,
+    new Date(timelineDayStart(cycle + 1, day, timeScale).getTime() + timelineDayMs(timeScale) / 2),
+  );
 }
 
 /**
@@ -79,10 +114,18 @@ export async function runRadar(timeoutMs = 20_000): Promise<void> {
     await radarPlanner.kick();
     await radarScans.kick();
     await dispatchPendingWebhooks();
-    const open = await db.radarScan.count({ where: { status: { in: ["queued", "running"] }, OR: [{ notBefore: null }, { notBefore: { lte: new Date() } }, { lookupId: { not: null } }] } });
-    const due = await db.radarWatch.count({ where: { status: "active", notBefore: { lte: new Date() } } });
+    const open = await db.radarScan.count({
+      where: {
+        status: { in: ["queued", "running"] },
+        OR: [{ notBefore: null }, { notBefore: { lte: new Date() } }, { lookupId: { not: null } }],
+      },
+    });
+    const due = await db.radarWatch.count({
+      where: { status: "active", notBefore: { lte: new Date() } },
+    });
     if (open === 0 && due === 0) return;
-    if (Date.now() > deadline) throw new Error(`radar still has ${open} open scans and ${due} due watches`);
+    if (Date.now() > deadline)
+      throw new Error(`radar still has ${open} open scans and ${due} due watches`);
     await sleep(50);
   }
 }

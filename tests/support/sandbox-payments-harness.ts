@@ -5,15 +5,27 @@ import type { AddressInfo } from "node:net";
 import { DEFAULT_SANDBOX_API_KEY } from "@/lib/sandbox/app";
 import type { SandboxDebt, WebhookPayload } from "@/lib/sandbox/context";
 import { SANDBOX_VEHICLES, type CatalogVehicle } from "@/lib/sandbox/catalog/vehicles";
-import { SANDBOX_CARD_DEFAULTS, SANDBOX_CARDS, type SandboxCard } from "@/lib/sandbox/payments/cards-catalog";
+import {
+  SANDBOX_CARD_DEFAULTS,
+  SANDBOX_CARDS,
+  type SandboxCard,
+} from "@/lib/sandbox/payments/cards-catalog";
 import { startSandbox, type StartSandboxOptions } from "@/lib/sandbox/server";
 
 export const KEY = DEFAULT_SANDBOX_API_KEY;
 export const OTHER_KEY = "sk_test_other_partner";
 
 /** A valid customer; override members to test the checkout's validation. */
-export function customerFixture(overrides: Partial<Record<"name" | "email" | "cpfCnpj" | "phone", string>> = {}) {
-  return { name: "Maria da Silva", email: "maria@example.com", cpfCnpj: "529.982.247-25", phone: "(31) 98765-4321", ...overrides };
+export function customerFixture(
+  overrides: Partial<Record<"name" | "email" | "cpfCnpj" | "phone", string>> = {},
+) {
+  return {
+    name: "Maria da Silva",
+    email: "maria@example.com",
+    cpfCnpj: "529.982.247-25",
+    phone: "(31) 98765-4321",
+    ...overrides,
+  };
 }
 
 export function vehicleOf(v: CatalogVehicle = SANDBOX_VEHICLES.withDebts) {
@@ -34,7 +46,9 @@ async function startReceiver() {
     req.on("data", (chunk) => (text += chunk));
     req.on("end", () => {
       received.push({ payload: JSON.parse(text) as WebhookPayload, at: Date.now() });
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ received: true }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ received: true }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -89,19 +103,31 @@ export async function startHarness(options: StartSandboxOptions = {}) {
   async function reset(): Promise<void> {
     await post("/__sandbox/reset");
     receiver.received.length = 0;
-    for (const key of [KEY, OTHER_KEY]) await post("/uvvi/v1/webhook-register", { url: receiver.url }, key);
+    for (const key of [KEY, OTHER_KEY])
+      await post("/uvvi/v1/webhook-register", { url: receiver.url }, key);
   }
 
   /** A real debt lookup; resolves with the debts of the `debts` webhook. */
-  async function lookup(vehicle: CatalogVehicle = SANDBOX_VEHICLES.withDebts, key = KEY): Promise<SandboxDebt[]> {
+  async function lookup(
+    vehicle: CatalogVehicle = SANDBOX_VEHICLES.withDebts,
+    key = KEY,
+  ): Promise<SandboxDebt[]> {
     const externalId = randomUUID();
     const ack = await post(
       "/uvvi/v1/debts",
-      { state: vehicle.uf, licensePlate: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.cpfCnpj, externalId },
+      {
+        state: vehicle.uf,
+        licensePlate: vehicle.plate,
+        renavam: vehicle.renavam,
+        cpfCnpj: vehicle.cpfCnpj,
+        externalId,
+      },
       key,
     );
     if (ack.status !== 200) throw new Error(`lookup failed: ${JSON.stringify(ack.body)}`);
-    const event = await waitFor(() => events((p) => p.type === "debts" && p.externalId === externalId)[0]);
+    const event = await waitFor(
+      () => events((p) => p.type === "debts" && p.externalId === externalId)[0],
+    );
     return event.debts as SandboxDebt[];
   }
 
@@ -123,12 +149,33 @@ export async function startHarness(options: StartSandboxOptions = {}) {
   }
 
   /** One-installment card payment of a sandbox checkout (tokenized with `card`): the sandbox's reply. */
-  async function payByCard(checkoutId: string, card: SandboxCard = SANDBOX_CARDS.visaPaid, key = KEY): Promise<Reply> {
-    return post("/uvvi/v1/payment", { checkoutId, paymentMethod: "credit_card", cardToken: await tokenize(card, key), installments: 1 }, key);
+  async function payByCard(
+    checkoutId: string,
+    card: SandboxCard = SANDBOX_CARDS.visaPaid,
+    key = KEY,
+  ): Promise<Reply> {
+    return post(
+      "/uvvi/v1/payment",
+      {
+        checkoutId,
+        paymentMethod: "credit_card",
+        cardToken: await tokenize(card, key),
+        installments: 1,
+      },
+      key,
+    );
   }
 
-  async function checkout(debtIds: string[], vehicle: CatalogVehicle = SANDBOX_VEHICLES.withDebts, key = KEY): Promise<Reply> {
-    return post("/uvvi/v1/checkout", { debts: debtIds, customer: customerFixture(), vehicle: vehicleOf(vehicle) }, key);
+  async function checkout(
+    debtIds: string[],
+    vehicle: CatalogVehicle = SANDBOX_VEHICLES.withDebts,
+    key = KEY,
+  ): Promise<Reply> {
+    return post(
+      "/uvvi/v1/checkout",
+      { debts: debtIds, customer: customerFixture(), vehicle: vehicleOf(vehicle) },
+      key,
+    );
   }
 
   return {

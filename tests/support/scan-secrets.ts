@@ -60,9 +60,15 @@ const TS_MAX = Date.UTC(2041, 0, 1);
 const isHex = (c: string | undefined) => c !== undefined && /[0-9a-fA-F]/.test(c);
 
 /** Why a Luhn-valid run at [start, end) of `text` is not a card, or undefined if it may be one. */
-function ignoreReason(text: string, start: number, end: number, digits: string): IgnoreReason | undefined {
+function ignoreReason(
+  text: string,
+  start: number,
+  end: number,
+  digits: string,
+): IgnoreReason | undefined {
   if (digits.startsWith("0")) return "leading-zero";
-  if (digits.length === 13 && Number(digits) >= TS_MIN && Number(digits) < TS_MAX) return "timestamp";
+  if (digits.length === 13 && Number(digits) >= TS_MIN && Number(digits) < TS_MAX)
+    return "timestamp";
   if (text[start - 1] === "." && /[0-9]/.test(text[start - 2] ?? "")) return "fraction";
   let a = start;
   let b = end;
@@ -78,7 +84,8 @@ export const luhnValid = luhn;
 /** Not card numbers: a run of one repeated digit (0000000000000 passes Luhn) is skipped. */
 const trivial = (digits: string) => /^(\d)\1+$/.test(digits);
 
-export const maskNumber = (digits: string) => `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
+export const maskNumber = (digits: string) =>
+  `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
 
 // Maximal digit runs, and runs grouped the way card numbers are written, with one kind of
 // separator: 4-4-4-4 (plus a 1-3 digit tail for 17-19 digits), Amex 4-6-5, Diners 4-6-4. Other
@@ -87,10 +94,15 @@ const DIGIT_RUN = /(?<![0-9])[0-9]{13,19}(?![0-9])/g;
 const GROUPED_RUN =
   /(?<![0-9A-Za-z-])(?:[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}(?:\1[0-9]{1,3})?|[0-9]{4}([ -])[0-9]{6}\2[0-9]{4,5})(?![0-9A-Za-z]|-[0-9A-Za-z]| [0-9])/g;
 // A CVV right after a card-ish key: JSON, query string, form field, log text, any case.
-const CVV_CONTEXT = /(?:cvv2?|cvc2?|cid|security_?code|securityCode|codigo_?seguranca|card_?code)\\?["']?\s*[:=]\s*\\?["']?\s*([0-9]{3,4})(?![0-9])/gi;
+const CVV_CONTEXT =
+  /(?:cvv2?|cvc2?|cid|security_?code|securityCode|codigo_?seguranca|card_?code)\\?["']?\s*[:=]\s*\\?["']?\s*([0-9]{3,4})(?![0-9])/gi;
 
 /** Findings in one buffer (or string). `label` names the source in the findings. */
-export function scanBuffer(content: Buffer | string, label: string, options: ScanOptions = {}): SecretFinding[] {
+export function scanBuffer(
+  content: Buffer | string,
+  label: string,
+  options: ScanOptions = {},
+): SecretFinding[] {
   const text = typeof content === "string" ? content : content.toString("latin1");
   const findings: SecretFinding[] = [];
   const seen = new Set<number>();
@@ -104,9 +116,16 @@ export function scanBuffer(content: Buffer | string, label: string, options: Sca
     if (trivial(digits) || !luhnValid(digits)) return;
     const ignoredAs = options.strict
       ? undefined
-      : (ignoreReason(text, index, end, digits) ?? (options.confirm && !options.confirm(digits) ? "sqlite-glued" : undefined));
+      : (ignoreReason(text, index, end, digits) ??
+        (options.confirm && !options.confirm(digits) ? "sqlite-glued" : undefined));
     if (ignoredAs && !options.includeIgnored) return;
-    findings.push({ file: label, offset: index, kind: "card-number", masked: maskNumber(digits), ...(ignoredAs ? { ignoredAs } : {}) });
+    findings.push({
+      file: label,
+      offset: index,
+      kind: "card-number",
+      masked: maskNumber(digits),
+      ...(ignoredAs ? { ignoredAs } : {}),
+    });
   };
   for (const m of text.matchAll(DIGIT_RUN)) {
     if (seen.has(m.index)) continue;
@@ -115,7 +134,8 @@ export function scanBuffer(content: Buffer | string, label: string, options: Sca
   }
   for (const m of text.matchAll(GROUPED_RUN)) {
     const digits = m[0].replace(/[ -]/g, "");
-    if (digits.length >= 13 && digits.length <= 19 && !seen.has(m.index)) consider(m.index, m.index + m[0].length, digits);
+    if (digits.length >= 13 && digits.length <= 19 && !seen.has(m.index))
+      consider(m.index, m.index + m[0].length, digits);
   }
   for (const m of text.matchAll(CVV_CONTEXT)) {
     const value = m[1]!;
@@ -149,16 +169,22 @@ type SqliteDb = { prepare(sql: string): { all(): Record<string, unknown>[] }; cl
 /** Every maximal 13-19 digit run inside any value of any table, read through SQLite (WAL included). */
 export function sqliteDigitRuns(dbFile: string): Set<string> | undefined {
   try {
-    const Database = createRequire(import.meta.url)("better-sqlite3") as new (f: string, o: object) => SqliteDb;
+    const Database = createRequire(import.meta.url)("better-sqlite3") as new (
+      f: string,
+      o: object,
+    ) => SqliteDb;
     const db = new Database(dbFile, { readonly: true, fileMustExist: true });
     const runs = new Set<string>();
     try {
-      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[];
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as {
+        name: string;
+      }[];
       for (const { name } of tables) {
         for (const row of db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`).all()) {
           for (const v of Object.values(row)) {
             if (v === null || v === undefined || typeof v === "object") continue;
-            for (const m of String(v).matchAll(/[0-9]+/g)) if (m[0].length >= 13 && m[0].length <= 19) runs.add(m[0]);
+            for (const m of String(v).matchAll(/[0-9]+/g))
+              if (m[0].length >= 13 && m[0].length <= 19) runs.add(m[0]);
           }
         }
       }
@@ -184,7 +210,13 @@ export type ScanReport = {
 export function scanPaths(paths: string[], options: ScanOptions = {}): ScanReport {
   const max = options.maxFileBytes ?? 512 * 1024 * 1024;
   const findings: SecretFinding[] = [];
-  const ignored: Record<IgnoreReason, number> = { hex: 0, timestamp: 0, "leading-zero": 0, fraction: 0, "sqlite-glued": 0 };
+  const ignored: Record<IgnoreReason, number> = {
+    hex: 0,
+    timestamp: 0,
+    "leading-zero": 0,
+    fraction: 0,
+    "sqlite-glued": 0,
+  };
   const sqliteRuns = new Map<string, Set<string> | undefined>();
   const confirmFor = (file: string): ScanOptions["confirm"] => {
     const m = /^(.*\.db)(-wal|-shm|-journal)?$/.exec(file);
@@ -205,7 +237,11 @@ export function scanPaths(paths: string[], options: ScanOptions = {}): ScanRepor
     }
     filesScanned++;
     bytesScanned += buf.length;
-    for (const f of scanBuffer(buf, file, { ...options, includeIgnored: true, confirm: confirmFor(file) })) {
+    for (const f of scanBuffer(buf, file, {
+      ...options,
+      includeIgnored: true,
+      confirm: confirmFor(file),
+    })) {
       if (f.ignoredAs) {
         ignored[f.ignoredAs]++;
         if (options.includeIgnored) findings.push(f);

@@ -35,7 +35,8 @@ export type TestEnvironment = {
 };
 
 /** The "postgresql" vitest project runs the same suites on PostgreSQL (tests/support/postgres.ts). */
-export const testDatabaseProvider = (): "sqlite" | "postgresql" => (inject("pgTemplate") ? "postgresql" : "sqlite");
+export const testDatabaseProvider = (): "sqlite" | "postgresql" =>
+  inject("pgTemplate") ? "postgresql" : "sqlite";
 
 /**
  * The test's SMTP server stores through the app's own database client, imported when the first
@@ -46,7 +47,8 @@ export const testDatabaseProvider = (): "sqlite" | "postgresql" => (inject("pgTe
  */
 const appDbForMail = {
   receivedMail: {
-    upsert: async (args: Parameters<Db["receivedMail"]["upsert"]>[0]) => (await import("@/lib/db/client")).db.receivedMail.upsert(args),
+    upsert: async (args: Parameters<Db["receivedMail"]["upsert"]>[0]) =>
+      (await import("@/lib/db/client")).db.receivedMail.upsert(args),
   },
 } as unknown as Db;
 
@@ -58,7 +60,12 @@ export function startTestSmtp(port = 0): Promise<DevSmtp> {
 
 async function freshDatabaseUrl(): Promise<string> {
   const pgTemplate = inject("pgTemplate");
-  if (pgTemplate) return createTestDatabase(pgTemplate.adminUrl, pgTemplate.template, `test_${randomUUID().replace(/-/g, "")}`);
+  if (pgTemplate)
+    return createTestDatabase(
+      pgTemplate.adminUrl,
+      pgTemplate.template,
+      `test_${randomUUID().replace(/-/g, "")}`,
+    );
   const file = path.resolve(`data/test/${randomUUID()}.db`);
   copyFileSync(inject("templateDb"), file);
   return `file:${file}`;
@@ -77,9 +84,17 @@ async function freshDatabaseUrl(): Promise<string> {
  * connections logged as errors) or another `npm start` on this host does (our mail in its
  * database): the worker delivers as in production, and a failure here is a real one, not noise.
  */
-export async function setupTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
+export async function setupTestEnvironment(
+  options: TestEnvironmentOptions = {},
+): Promise<TestEnvironment> {
   const databaseUrl = await freshDatabaseUrl();
-  const sandbox = await startSandbox({ port: 0, apiKeys: [TEST_API_KEY], latencyScale: 0, timeScale: 0.0001, ...options.sandbox });
+  const sandbox = await startSandbox({
+    port: 0,
+    apiKeys: [TEST_API_KEY],
+    latencyScale: 0,
+    timeScale: 0.0001,
+    ...options.sandbox,
+  });
   const smtp = await startTestSmtp();
   overrideEnvForTests({
     NODE_ENV: "test",

@@ -3,7 +3,10 @@
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
 /** Polls `check` every `everyMs` until it answers truthy; throws `message` after `timeoutMs`. */
-export async function until<T>(check: () => Promise<T> | T, opts: { timeoutMs?: number; everyMs?: number; message?: string } = {}): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T> | T,
+  opts: { timeoutMs?: number; everyMs?: number; message?: string } = {},
+): Promise<T> {
   const { timeoutMs = 10_000, everyMs = 50, message = "condition not met" } = opts;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -6,7 +6,14 @@ import { TEST_API_KEY, type TestEnvironment } from "./test-env";
 export type FaultBody = {
   path: string;
   method?: string;
-  fault: "rate-limit" | "server-error" | "unavailable" | "bad-gateway-html" | "slow" | "hang" | "late-create";
+  fault:
+    | "rate-limit"
+    | "server-error"
+    | "unavailable"
+    | "bad-gateway-html"
+    | "slow"
+    | "hang"
+    | "late-create";
   times?: number;
   retryAfter?: number;
   delayMs?: number;
@@ -23,14 +30,31 @@ export async function armFault(env: TestEnvironment, body: FaultBody): Promise<v
 }
 
 export async function clearFaults(env: TestEnvironment): Promise<void> {
-  await fetch(`${env.sandbox.url}/__sandbox/faults`, { method: "DELETE", headers: { "x-api-key": TEST_API_KEY } });
+  await fetch(`${env.sandbox.url}/__sandbox/faults`, {
+    method: "DELETE",
+    headers: { "x-api-key": TEST_API_KEY },
+  });
 }
 
 export const ORIGIN = "http://localhost:3999"; // PUBLIC_BASE_URL in test-env.ts
 
 /** A request as a browser on our own origin sends it to a route handler. */
-export function apiRequest(path: string, init: { method?: string; body?: unknown; rawBody?: string; origin?: string | null; ip?: string; cookie?: string; headers?: Record<string, string> } = {}): Request {
-  const headers: Record<string, string> = { "content-type": "application/json", host: "localhost:3999" };
+export function apiRequest(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    origin?: string | null;
+    ip?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Request {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    host: "localhost:3999",
+  };
   if (init.origin !== null) headers.origin = init.origin ?? ORIGIN;
   // The address our server (lib/server/serve.ts) resolved from the socket; in-process calls set it here.
   if (init.ip) headers[CLIENT_IP_HEADER] = init.ip;

@@ -7,12 +7,23 @@ import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 // Fixture factories for the webhook tests: rows as the lookup and checkout services would have
 // written them, with overrides instead of copied literals.
 
-export async function seedLookup(db: Db, overrides: Partial<{ externalId: string; transactionId: string | null; plate: string; uf: string }> = {}) {
+export async function seedLookup(
+  db: Db,
+  overrides: Partial<{
+    externalId: string;
+    transactionId: string | null;
+    plate: string;
+    uf: string;
+  }> = {},
+) {
   const v = SANDBOX_VEHICLES.withDebts;
   return db.lookup.create({
     data: {
       externalId: overrides.externalId ?? randomUUID(),
-      transactionId: overrides.transactionId === undefined ? String(Math.floor(Math.random() * 1e12)) : overrides.transactionId,
+      transactionId:
+        overrides.transactionId === undefined
+          ? String(Math.floor(Math.random() * 1e12))
+          : overrides.transactionId,
       uf: overrides.uf ?? v.uf,
       plate: overrides.plate ?? v.plate,
       renavam: v.renavam,
@@ -21,7 +32,12 @@ export async function seedLookup(db: Db, overrides: Partial<{ externalId: string
   });
 }
 
-export async function seedCheckout(db: Db, lookupId: string, upstreamCheckoutId: string = randomUUID(), amountCents = 10_000) {
+export async function seedCheckout(
+  db: Db,
+  lookupId: string,
+  upstreamCheckoutId: string = randomUUID(),
+  amountCents = 10_000,
+) {
   return db.checkout.create({
     data: {
       publicToken: randomUUID(),
@@ -40,7 +56,18 @@ export async function seedCheckout(db: Db, lookupId: string, upstreamCheckoutId:
   });
 }
 
-export async function seedPayment(db: Db, overrides: Partial<{ externalId: string; paymentId: string | null; transactionId: string | null; status: string; checkoutId: string; method: string; createdAt: Date }> = {}) {
+export async function seedPayment(
+  db: Db,
+  overrides: Partial<{
+    externalId: string;
+    paymentId: string | null;
+    transactionId: string | null;
+    status: string;
+    checkoutId: string;
+    method: string;
+    createdAt: Date;
+  }> = {},
+) {
   const checkoutId = overrides.checkoutId ?? (await seedCheckout(db, (await seedLookup(db)).id)).id;
   return db.payment.create({
     data: {
@@ -65,16 +92,32 @@ export async function seedPayment(db: Db, overrides: Partial<{ externalId: strin
 export async function createUpstreamPayment(
   db: Db,
   upstream: UpstreamClient,
-  opts: { method?: "credit_card" | "pix"; card?: keyof typeof SANDBOX_CARDS; answered?: boolean; createdAt?: Date } = {},
+  opts: {
+    method?: "credit_card" | "pix";
+    card?: keyof typeof SANDBOX_CARDS;
+    answered?: boolean;
+    createdAt?: Date;
+  } = {},
 ) {
   const v = SANDBOX_VEHICLES.syncAnswer;
-  const started = await upstream.startDebtLookup({ state: v.uf, licensePlate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj, externalId: randomUUID() });
+  const started = await upstream.startDebtLookup({
+    state: v.uf,
+    licensePlate: v.plate,
+    renavam: v.renavam,
+    cpfCnpj: v.cpfCnpj,
+    externalId: randomUUID(),
+  });
   if (started.kind !== "sync") throw new Error("expected the sync lookup vehicle");
   const debt = started.debts.find((d) => d.dependsOn.length === 0);
   if (!debt) throw new Error("no standalone debt");
   const checkout = await upstream.createCheckout({
     debtIds: [debt.id],
-    customer: { name: "Maria Teste", email: "maria@example.com", cpfCnpj: "52998224725", phone: "31999990000" },
+    customer: {
+      name: "Maria Teste",
+      email: "maria@example.com",
+      cpfCnpj: "52998224725",
+      phone: "31999990000",
+    },
     vehicle: { licensePlate: v.plate, renavam: v.renavam, uf: v.uf },
   });
   const lookup = await seedLookup(db, { plate: v.plate, uf: v.uf });
@@ -83,19 +126,43 @@ export async function createUpstreamPayment(
   // As the checkout service does: our row (with our externalId) exists BEFORE the upstream call,
   // so a webhook that overtakes the synchronous answer still finds its payment.
   const externalId = randomUUID();
-  const payment = await seedPayment(db, { checkoutId: row.id, externalId, method, paymentId: null, createdAt: opts.createdAt });
+  const payment = await seedPayment(db, {
+    checkoutId: row.id,
+    externalId,
+    method,
+    paymentId: null,
+    createdAt: opts.createdAt,
+  });
   let cardToken: string | undefined;
   if (method === "credit_card") {
     const card = SANDBOX_CARDS[opts.card ?? "visaPaid"];
-    cardToken = (await upstream.tokenizeCard({ cardNumber: card.number, cvv: card.cvv, ...SANDBOX_CARD_DEFAULTS })).token;
+    cardToken = (
+      await upstream.tokenizeCard({
+        cardNumber: card.number,
+        cvv: card.cvv,
+        ...SANDBOX_CARD_DEFAULTS,
+      })
+    ).token;
   }
-  const answer = await upstream.createPayment({ checkoutId: checkout.checkoutId, method, cardToken, installments: cardToken ? 1 : undefined, externalId });
+  const answer = await upstream.createPayment({
+    checkoutId: checkout.checkoutId,
+    method,
+    cardToken,
+    installments: cardToken ? 1 : undefined,
+    externalId,
+  });
   if (answer.kind !== "answered") throw new Error("expected a synchronous answer");
   if (opts.answered ?? true) {
     const { applyPaymentUpdate } = await import("@/lib/payments/apply-update");
     await applyPaymentUpdate(
       payment.id,
-      { status: answer.status, paymentId: answer.paymentId, transactionId: answer.transactionId, amountCents: answer.amountCents, paidAt: answer.paidAt },
+      {
+        status: answer.status,
+        paymentId: answer.paymentId,
+        transactionId: answer.transactionId,
+        amountCents: answer.amountCents,
+        paidAt: answer.paidAt,
+      },
       "sync",
     );
   }
@@ -107,6 +174,10 @@ export async function resetSandbox(sandboxUrl: string, apiKey: string, webhookUr
   const headers = { "x-api-key": apiKey, "content-type": "application/json" };
   const reset = await fetch(`${sandboxUrl}/__sandbox/reset`, { method: "POST", headers });
   if (!reset.ok) throw new Error(`sandbox reset: ${reset.status}`);
-  const reg = await fetch(`${sandboxUrl}/uvvi/v1/webhook-register`, { method: "POST", headers, body: JSON.stringify({ url: webhookUrl }) });
+  const reg = await fetch(`${sandboxUrl}/uvvi/v1/webhook-register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ url: webhookUrl }),
+  });
   if (!reg.ok) throw new Error(`webhook register: ${reg.status}`);
 }

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-type RouteHandler = (request: Request, ctx: { params: Promise<{ secret: string }> }) => Promise<Response>;
+type RouteHandler = (
+  request: Request,
+  ctx: { params: Promise<{ secret: string }> },
+) => Promise<Response>;
 
 export type WebhookReceiver = {
   /** Base URL; the sandbox posts to `${url}/api/webhooks/uvvi/<secret>`. */
@@ -19,7 +22,11 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) headers.set(name, value.join(", "));
   }
-  return new Request(new URL(req.url ?? "/", base), { method: req.method, headers, body: Buffer.concat(chunks) });
+  return new Request(new URL(req.url ?? "/", base), {
+    method: req.method,
+    headers,
+    body: Buffer.concat(chunks),
+  });
 }
 
 /**
@@ -43,7 +50,9 @@ export async function startWebhookReceiver(POST: RouteHandler): Promise<WebhookR
         return;
       }
       const secret = decodeURIComponent(path.slice(prefix.length));
-      const response = await POST(await toRequest(req, base), { params: Promise.resolve({ secret }) });
+      const response = await POST(await toRequest(req, base), {
+        params: Promise.resolve({ secret }),
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     })().catch((error: unknown) => {
@@ -74,7 +83,10 @@ export async function registerReceiver(receiver: WebhookReceiver): Promise<void>
 /** Our payment row by its public reference, with its timeline in order. */
 export async function paymentRowByRef(ref: string) {
   const { db } = await import("@/lib/db/client");
-  return db.payment.findUniqueOrThrow({ where: { publicRef: ref }, include: { events: { orderBy: { at: "asc" } } } });
+  return db.payment.findUniqueOrThrow({
+    where: { publicRef: ref },
+    include: { events: { orderBy: { at: "asc" } } },
+  });
 }
 
 /**
@@ -82,7 +94,9 @@ export async function paymentRowByRef(ref: string) {
  * each request to the route registered for it, with the client address header our server sets
  * (`source`, or the socket's). Registers the webhook's direct route first.
  */
-export async function startDirectReceiver(source?: (req: IncomingMessage) => string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startDirectReceiver(
+  source?: (req: IncomingMessage) => string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const { CLIENT_IP_HEADER } = await import("@/lib/security/client-address");
   const { directRouteFor, registerDirectRoute } = await import("@/lib/server/direct-routes");
   const { webhookDirectRoute } = await import("@/lib/webhooks/direct-route");
@@ -91,7 +105,9 @@ export async function startDirectReceiver(source?: (req: IncomingMessage) => str
     req.headers[CLIENT_IP_HEADER] = source?.(req) ?? req.socket.remoteAddress ?? "";
     const found = directRouteFor(req.method, req.url);
     if (!found) return void res.writeHead(404).end();
-    found.route.handle(req, res, found.segment).catch((error: unknown) => res.writeHead(500).end(String(error)));
+    found.route
+      .handle(req, res, found.segment)
+      .catch((error: unknown) => res.writeHead(500).end(String(error)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

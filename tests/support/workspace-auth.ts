@@ -6,14 +6,23 @@ import { apiRequest } from "./upstream-helpers";
 
 export async function requestSignInLink(email: string, ip = "10.77.0.1"): Promise<Response> {
   const { POST } = await import("@/app/api/auth/[...all]/route");
-  return POST(apiRequest("/api/auth/sign-in/magic-link", { method: "POST", ip, body: { email, callbackURL: "/painel", errorCallbackURL: "/entrar?erro=link" } }));
+  return POST(
+    apiRequest("/api/auth/sign-in/magic-link", {
+      method: "POST",
+      ip,
+      body: { email, callbackURL: "/painel", errorCallbackURL: "/entrar?erro=link" },
+    }),
+  );
 }
 
 /** The newest sign-in URL queued for this address. */
 export async function latestSignInUrl(email: string): Promise<string> {
   const { db } = await import("@/lib/db/client");
   const { contactIndex } = await import("@/lib/privacy");
-  const row = await db.mailMessage.findFirstOrThrow({ where: { toIndex: contactIndex(email), template: "sign-in-link" }, orderBy: { createdAt: "desc" } });
+  const row = await db.mailMessage.findFirstOrThrow({
+    where: { toIndex: contactIndex(email), template: "sign-in-link" },
+    orderBy: { createdAt: "desc" },
+  });
   return (JSON.parse(row.props) as { signInUrl: string }).signInUrl;
 }
 
@@ -36,9 +45,11 @@ export function cookieHeaderOf(res: Response): string {
 /** A signed-in session's Cookie header for `email` (the account is made on first sign-in). */
 export async function signIn(email: string, ip?: string): Promise<string> {
   const asked = await requestSignInLink(email, ip);
-  if (asked.status !== 200) throw new Error(`sign-in link refused: ${asked.status} ${await asked.text()}`);
+  if (asked.status !== 200)
+    throw new Error(`sign-in link refused: ${asked.status} ${await asked.text()}`);
   const res = await openSignInUrl(await latestSignInUrl(email));
   const cookie = cookieHeaderOf(res);
-  if (!cookie.includes("session_token")) throw new Error(`no session cookie after the sign-in link (${res.status})`);
+  if (!cookie.includes("session_token"))
+    throw new Error(`no session cookie after the sign-in link (${res.status})`);
   return cookie;
 }

@@ -37,26 +37,40 @@ export async function userIdOf(email: string): Promise<string> {
 }
 
 /** One client ("Cliente <plate>", or names[i]) per vehicle; returns the clients' ids in order. */
-export async function seedVehicles(userId: string, vehicles: readonly CatalogVehicle[], names: readonly string[] = []): Promise<string[]> {
+export async function seedVehicles(
+  userId: string,
+  vehicles: readonly CatalogVehicle[],
+  names: readonly string[] = [],
+): Promise<string[]> {
   const { db } = await import("@/lib/db/client");
   const { documentIndex } = await import("@/lib/privacy");
   const ids: string[] = [];
   for (const [i, v] of vehicles.entries()) {
     const client = await db.workspaceClient.upsert({
       where: { userId_cpfCnpjIndex: { userId, cpfCnpjIndex: documentIndex(v.cpfCnpj) } },
-      create: { userId, name: names[i] ?? `Cliente ${v.plate}`, cpfCnpj: v.cpfCnpj, cpfCnpjIndex: documentIndex(v.cpfCnpj) },
+      create: {
+        userId,
+        name: names[i] ?? `Cliente ${v.plate}`,
+        cpfCnpj: v.cpfCnpj,
+        cpfCnpjIndex: documentIndex(v.cpfCnpj),
+      },
       update: {},
     });
-    await db.workspaceVehicle.create({ data: { userId, clientId: client.id, plate: v.plate, uf: v.uf, renavam: v.renavam } });
+    await db.workspaceVehicle.create({
+      data: { userId, clientId: client.id, plate: v.plate, uf: v.uf, renavam: v.renavam },
+    });
     ids.push(client.id);
   }
   return ids;
 }
 
 /** How many lookups the sandbox received per plate (distinct upstream lookups, not requests). */
-export function sandboxLookupsByPlate(store: { lookups: Map<unknown, { vehicle: { licensePlate: string } }> }): Map<string, number> {
+export function sandboxLookupsByPlate(store: {
+  lookups: Map<unknown, { vehicle: { licensePlate: string } }>;
+}): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const l of store.lookups.values()) counts.set(l.vehicle.licensePlate, (counts.get(l.vehicle.licensePlate) ?? 0) + 1);
+  for (const l of store.lookups.values())
+    counts.set(l.vehicle.licensePlate, (counts.get(l.vehicle.licensePlate) ?? 0) + 1);
   return counts;
 }
 
@@ -65,7 +79,10 @@ export function sandboxLookupsByPlate(store: { lookups: Map<unknown, { vehicle: 
  * startBatch writes them but without kicking this process's worker: a test's "dying instance"
  * (claimAsDyingInstance) must be the first to claim them.
  */
-export async function unclaimedBatch(tag: string, vehicles: readonly CatalogVehicle[]): Promise<{ cookie: string; userId: string; batchId: string }> {
+export async function unclaimedBatch(
+  tag: string,
+  vehicles: readonly CatalogVehicle[],
+): Promise<{ cookie: string; userId: string; batchId: string }> {
   const email = `lote.${tag}.${Date.now()}@despachante.test`;
   const cookie = await signIn(email);
   const userId = await userIdOf(email);
@@ -73,7 +90,9 @@ export async function unclaimedBatch(tag: string, vehicles: readonly CatalogVehi
   const { db } = await import("@/lib/db/client");
   const batch = await db.lookupBatch.create({ data: { userId } });
   const ids = await db.workspaceVehicle.findMany({ where: { userId }, select: { id: true } });
-  await db.lookupBatchItem.createMany({ data: ids.map((v) => ({ batchId: batch.id, vehicleId: v.id })) });
+  await db.lookupBatchItem.createMany({
+    data: ids.map((v) => ({ batchId: batch.id, vehicleId: v.id })),
+  });
   return { cookie, userId, batchId: batch.id };
 }
 

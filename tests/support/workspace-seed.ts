@@ -6,11 +6,28 @@
 // opened on the e2e server's database file (tests/e2e).
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/create-client";
-import { formatCpfCnpj, maskCpfCnpjForMail, maskCpfCnpjForSharing, maskPhone, formatPhone, maskEmail } from "@/lib/rules/cpf-cnpj";
+import {
+  formatCpfCnpj,
+  maskCpfCnpjForMail,
+  maskCpfCnpjForSharing,
+  maskPhone,
+  formatPhone,
+  maskEmail,
+} from "@/lib/rules/cpf-cnpj";
 import { formatPlate } from "@/lib/rules/plate";
 import { renavamCheckDigit } from "@/lib/rules/renavam";
 
-export type WorkspaceIds = { clientId: string; vehicleId: string; batchId: string; itemId: string; linkToken: string; lookupId: string; checkoutId: string; debtId: string; eventId: string };
+export type WorkspaceIds = {
+  clientId: string;
+  vehicleId: string;
+  batchId: string;
+  itemId: string;
+  linkToken: string;
+  lookupId: string;
+  checkoutId: string;
+  debtId: string;
+  eventId: string;
+};
 export type SeededWorkspace = { userId: string; ids: WorkspaceIds; secrets: string[] };
 
 function checkDigit(digits: string, first: number): number {
@@ -50,8 +67,12 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
   const debtId = randomUUID();
   const linkToken = randomBytes(24).toString("base64url");
 
-  const client = await db.workspaceClient.create({ data: { userId, name, cpfCnpj: cpf, phone, email } });
-  const vehicle = await db.workspaceVehicle.create({ data: { userId, clientId: client.id, plate, uf: "MG", renavam } });
+  const client = await db.workspaceClient.create({
+    data: { userId, name, cpfCnpj: cpf, phone, email },
+  });
+  const vehicle = await db.workspaceVehicle.create({
+    data: { userId, clientId: client.id, plate, uf: "MG", renavam },
+  });
   const lookup = await db.lookup.create({
     data: {
       id: randomUUID(),
@@ -62,13 +83,40 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       cpfCnpj: cpf,
       status: "debts",
       resolvedAt: new Date(),
-      debts: { create: [{ debtId, type: "ticket", title: `Multa ${suffix}`, description: "Avanço de sinal", amountCents: 19_315, ait: `AIT${suffix}` }] },
+      debts: {
+        create: [
+          {
+            debtId,
+            type: "ticket",
+            title: `Multa ${suffix}`,
+            description: "Avanço de sinal",
+            amountCents: 19_315,
+            ait: `AIT${suffix}`,
+          },
+        ],
+      },
     },
   });
-  const summary = { totalCents: 19_315, finesCents: 19_315, ipvaCents: 0, licensingCents: 0, otherCents: 0, debtCount: 1, licensing: { count: 0, totalCents: 0, titles: [] } };
+  const summary = {
+    totalCents: 19_315,
+    finesCents: 19_315,
+    ipvaCents: 0,
+    licensingCents: 0,
+    otherCents: 0,
+    debtCount: 1,
+    licensing: { count: 0, totalCents: 0, titles: [] },
+  };
   const batch = await db.lookupBatch.create({ data: { userId } });
   const item = await db.lookupBatchItem.create({
-    data: { batchId: batch.id, vehicleId: vehicle.id, status: "done", lookupId: lookup.id, summary: JSON.stringify(summary), startedAt: new Date(), finishedAt: new Date() },
+    data: {
+      batchId: batch.id,
+      vehicleId: vehicle.id,
+      status: "done",
+      lookupId: lookup.id,
+      summary: JSON.stringify(summary),
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    },
   });
   const checkout = await db.checkout.create({
     data: {
@@ -87,13 +135,35 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       kind: "share",
       ownerUserId: userId,
       clientId: client.id,
-      debts: { create: [{ debtId, title: `Multa ${suffix}`, type: "ticket", amountCents: 19_315 }] },
+      debts: {
+        create: [{ debtId, title: `Multa ${suffix}`, type: "ticket", amountCents: 19_315 }],
+      },
     },
   });
   // A Radar watch of the vehicle (off, so no scan takes it) and the fine as a debt it found: the "Gerar link" page's event.
-  const watch = await db.radarWatch.create({ data: { kind: "workspace", userId, vehicleId: vehicle.id, status: "stopped", stopReason: "radar_off", recurrence: "weekly" } });
+  const watch = await db.radarWatch.create({
+    data: {
+      kind: "workspace",
+      userId,
+      vehicleId: vehicle.id,
+      status: "stopped",
+      stopReason: "radar_off",
+      recurrence: "weekly",
+    },
+  });
   const event = await db.radarEvent.create({
-    data: { watchId: watch.id, userId, dedupeKey: `seed|${watch.id}|appeared`, kind: "appeared", debtKey: `ticket:ait:AIT${suffix}`, debtId, lookupId: lookup.id, type: "ticket", title: `Multa ${suffix}`, amountCents: 19_315 },
+    data: {
+      watchId: watch.id,
+      userId,
+      dedupeKey: `seed|${watch.id}|appeared`,
+      kind: "appeared",
+      debtKey: `ticket:ait:AIT${suffix}`,
+      debtId,
+      lookupId: lookup.id,
+      type: "ticket",
+      title: `Multa ${suffix}`,
+      amountCents: 19_315,
+    },
   });
   const secrets = [
     name,
@@ -113,7 +183,17 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
   ];
   return {
     userId,
-    ids: { clientId: client.id, vehicleId: vehicle.id, batchId: batch.id, itemId: item.id, linkToken, lookupId: lookup.id, checkoutId: checkout.id, debtId, eventId: event.id },
+    ids: {
+      clientId: client.id,
+      vehicleId: vehicle.id,
+      batchId: batch.id,
+      itemId: item.id,
+      linkToken,
+      lookupId: lookup.id,
+      checkoutId: checkout.id,
+      debtId,
+      eventId: event.id,
+    },
     secrets,
   };
 }

@@ -6,7 +6,14 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Every dynamic segment the workspace may use, and what fills it. */
-export const PARAM_KINDS = ["clientId", "vehicleId", "batchId", "itemId", "linkToken", "eventId"] as const;
+export const PARAM_KINDS = [
+  "clientId",
+  "vehicleId",
+  "batchId",
+  "itemId",
+  "linkToken",
+  "eventId",
+] as const;
 export type ParamKind = (typeof PARAM_KINDS)[number];
 
 export type WalkedFile = {
@@ -31,7 +38,9 @@ function toTemplate(root: string, urlBase: string, file: string): WalkedFile {
   const rel = path.relative(root, path.dirname(file)).split(path.sep).filter(Boolean);
   // (group) folders add nothing to the URL; catch-alls would take ids the walker cannot fill.
   const segments = rel.filter((s) => !/^\(.*\)$/.test(s));
-  const params = segments.flatMap((s) => (/^\[[^.\]]+\]$/.test(s) ? [s.slice(1, -1)] : /^\[/.test(s) ? [s] : []));
+  const params = segments.flatMap((s) =>
+    /^\[[^.\]]+\]$/.test(s) ? [s.slice(1, -1)] : /^\[/.test(s) ? [s] : [],
+  );
   return { file, template: [urlBase, ...segments].join("/"), params };
 }
 

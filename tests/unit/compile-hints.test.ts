@@ -16,16 +16,49 @@ const write = (file: string, text: string) => {
 
 beforeEach(() => {
   dist = mkdtempSync(path.join(tmpdir(), "compile-hints-"));
-  write(path.join(dist, "build-manifest.json"), JSON.stringify({ rootMainFiles: ["static/chunks/framework.js", "static/chunks/turbopack-runtime.js"], polyfillFiles: ["static/chunks/polyfill.js"] }));
-  const route = { "/pagar/[token]/page": { entryJSFiles: { "[project]/app/layout": ["static/chunks/layout.js"], "[project]/app/pagar/[token]/page": ["static/chunks/layout.js", "static/chunks/pay.js", "static/chunks/pay.css"] } } };
-  write(path.join(dist, "server", "app", "pagar", "[token]", "page_client-reference-manifest.js"), `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/pagar/[token]/page"] = ${JSON.stringify(route["/pagar/[token]/page"])};`);
-  for (const name of ["framework.js", "turbopack-runtime.js", "polyfill.js", "layout.js", "pay.js", "lazy-validation.js"]) write(chunk(name), `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["${name}"]);`);
+  write(
+    path.join(dist, "build-manifest.json"),
+    JSON.stringify({
+      rootMainFiles: ["static/chunks/framework.js", "static/chunks/turbopack-runtime.js"],
+      polyfillFiles: ["static/chunks/polyfill.js"],
+    }),
+  );
+  const route = {
+    "/pagar/[token]/page": {
+      entryJSFiles: {
+        "[project]/app/layout": ["static/chunks/layout.js"],
+        "[project]/app/pagar/[token]/page": [
+          "static/chunks/layout.js",
+          "static/chunks/pay.js",
+          "static/chunks/pay.css",
+        ],
+      },
+    },
+  };
+  write(
+    path.join(dist, "server", "app", "pagar", "[token]", "page_client-reference-manifest.js"),
+    `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/pagar/[token]/page"] = ${JSON.stringify(route["/pagar/[token]/page"])};`,
+  );
+  for (const name of [
+    "framework.js",
+    "turbopack-runtime.js",
+    "polyfill.js",
+    "layout.js",
+    "pay.js",
+    "lazy-validation.js",
+  ])
+    write(chunk(name), `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["${name}"]);`);
 });
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 describe("the compile hint on first-load chunks", () => {
   it("finds the root main files and every route's entry scripts, each once, and no stylesheet", () => {
-    expect(firstLoadChunks(dist)).toEqual(["static/chunks/framework.js", "static/chunks/layout.js", "static/chunks/pay.js", "static/chunks/turbopack-runtime.js"]);
+    expect(firstLoadChunks(dist)).toEqual([
+      "static/chunks/framework.js",
+      "static/chunks/layout.js",
+      "static/chunks/pay.js",
+      "static/chunks/turbopack-runtime.js",
+    ]);
   });
 
   it("puts the hint on the first line of those chunks only, the code unchanged after it", () => {
@@ -34,13 +67,16 @@ describe("the compile hint on first-load chunks", () => {
     expect(readFileSync(chunk("pay.js"), "utf8")).toBe(COMPILE_HINT + before);
     expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
     // Loaded later or never (a dynamic import; the polyfill for browsers without modules): untouched.
-    for (const name of ["lazy-validation.js", "polyfill.js"]) expect(readFileSync(chunk(name), "utf8")).not.toContain("allFunctionsCalledOnLoad");
+    for (const name of ["lazy-validation.js", "polyfill.js"])
+      expect(readFileSync(chunk(name), "utf8")).not.toContain("allFunctionsCalledOnLoad");
   });
 
   it("adds nothing the second time: a start that reuses the build does not stack hints", () => {
     addCompileHints(dist);
     expect(addCompileHints(dist)).toEqual({ chunks: 4, added: 0 });
-    expect(readFileSync(chunk("framework.js"), "utf8").split("allFunctionsCalledOnLoad")).toHaveLength(2);
+    expect(
+      readFileSync(chunk("framework.js"), "utf8").split("allFunctionsCalledOnLoad"),
+    ).toHaveLength(2);
   });
 
   it("finds nothing, rather than failing, when the build has no client reference manifest", () => {

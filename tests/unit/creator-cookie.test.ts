@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CREATOR_COOKIE, creatorIdFromCookieHeader, ensureCreator, signCreatorId, verifyCreatorCookie } from "@/lib/links/creator-cookie";
+import {
+  CREATOR_COOKIE,
+  creatorIdFromCookieHeader,
+  ensureCreator,
+  signCreatorId,
+  verifyCreatorCookie,
+} from "@/lib/links/creator-cookie";
 
 describe("creator cookie", () => {
   const key = randomBytes(32);
@@ -14,16 +20,26 @@ describe("creator cookie", () => {
     expect(verifyCreatorCookie(`${other}.${sig}`, key)).toBeNull();
     expect(verifyCreatorCookie(value, randomBytes(32))).toBeNull();
     expect(verifyCreatorCookie(`${value}x`, key)).toBeNull();
-    for (const junk of [undefined, "", id, ".", `${id}.`, `${value}.extra`]) expect(verifyCreatorCookie(junk, key)).toBeNull();
+    for (const junk of [undefined, "", id, ".", `${id}.`, `${value}.extra`])
+      expect(verifyCreatorCookie(junk, key)).toBeNull();
   });
 
   it("hands out an httpOnly SameSite=Lax cookie once, then reads it back", () => {
     const first = ensureCreator(new Request("http://localhost/api/checkouts", { method: "POST" }));
-    expect(first.setCookie).toMatch(new RegExp(`^${CREATOR_COOKIE}=[^;]+; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
+    expect(first.setCookie).toMatch(
+      new RegExp(`^${CREATOR_COOKIE}=[^;]+; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`),
+    );
     const cookie = first.setCookie!.split(";")[0]!;
-    const again = ensureCreator(new Request("http://localhost/api/checkouts", { method: "POST", headers: { cookie: `a=b; ${cookie}` } }));
+    const again = ensureCreator(
+      new Request("http://localhost/api/checkouts", {
+        method: "POST",
+        headers: { cookie: `a=b; ${cookie}` },
+      }),
+    );
     expect(again).toEqual({ id: first.id });
-    const https = ensureCreator(new Request("https://placapaga.example/api/checkouts", { method: "POST" }));
+    const https = ensureCreator(
+      new Request("https://placapaga.example/api/checkouts", { method: "POST" }),
+    );
     expect(https.setCookie).toContain("; Secure");
   });
 

@@ -16,7 +16,10 @@ describe("overrideEnvForTests", () => {
     const env = loadEnv();
     expect(env.rateLimits.signInsPerIp).toBe(7);
 
-    const restore = overrideEnvForTests({ RATE_LIMIT_SIGN_IN: "3", METRICS_TOKEN: "a-metrics-token-of-24-chars+" });
+    const restore = overrideEnvForTests({
+      RATE_LIMIT_SIGN_IN: "3",
+      METRICS_TOKEN: "a-metrics-token-of-24-chars+",
+    });
     expect(loadEnv()).toBe(env); // the object modules already hold
     expect(env.rateLimits.signInsPerIp).toBe(3);
     expect(env.metricsToken).toBe("a-metrics-token-of-24-chars+");
@@ -57,7 +60,12 @@ describe("overrideEnvForTests", () => {
     overrideEnvForTests({ METRICS_TOKEN: undefined });
     expect(loadEnv().metricsToken).toBeUndefined();
     const child = childProcessEnv({ PAYMENT_ID: "p1" });
-    expect(child).toMatchObject({ RATE_LIMIT_SIGN_IN: "7", WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, PAYMENT_ID: "p1", PATH: process.env.PATH });
+    expect(child).toMatchObject({
+      RATE_LIMIT_SIGN_IN: "7",
+      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      PAYMENT_ID: "p1",
+      PATH: process.env.PATH,
+    });
     expect(child.METRICS_TOKEN).toBeUndefined();
   });
 });

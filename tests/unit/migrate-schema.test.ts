@@ -20,7 +20,9 @@ describe.each([
   });
 
   it("adds a literal url to the datasource and 6.19's client engine to the generator, and nothing else", () => {
-    expect(copy).toMatch(new RegExp(`datasource db \\{[^}]*provider = "${provider}"\\n\\s*url\\s+= "[^"]+"`));
+    expect(copy).toMatch(
+      new RegExp(`datasource db \\{[^}]*provider = "${provider}"\\n\\s*url\\s+= "[^"]+"`),
+    );
     expect(copy).toMatch(/engineType\s+= "client"/);
     expect(copy).toMatch(/previewFeatures = \["queryCompiler", "driverAdapters"\]/);
     expect(copy).not.toMatch(/lib\/generated/); // its generator never writes over the app's client
@@ -33,5 +35,7 @@ it("runs Prisma 6.19's CLI (the prisma-migrate-cli alias) with its own config, n
   expect(command).toBe(process.execPath);
   expect(args[0]).toMatch(/node_modules[/\\]prisma-migrate-cli[/\\]build[/\\]index\.js$/);
   expect(args.slice(1)).toEqual(["migrate", "status", "--config", "prisma-migrate.config.ts"]);
-  expect(JSON.parse(readFileSync("node_modules/prisma-migrate-cli/package.json", "utf8")).version).toMatch(/^6\.19\./);
+  expect(
+    JSON.parse(readFileSync("node_modules/prisma-migrate-cli/package.json", "utf8")).version,
+  ).toMatch(/^6\.19\./);
 });

@@ -17,7 +17,9 @@ describe("ids for rows inserted together", () => {
   });
 
   it("hold no run of 13 or more digits (what a card number scan looks for)", () => {
-    const all = Array.from({ length: 2_000 }, (_, k) => orderedIds(40, 1_790_000_000_000 + k)).flat();
+    const all = Array.from({ length: 2_000 }, (_, k) =>
+      orderedIds(40, 1_790_000_000_000 + k),
+    ).flat();
     expect(all.filter((id) => /\d{13,}/.test(id))).toEqual([]);
   });
 });

@@ -16,11 +16,21 @@ describe("pdfText", () => {
     page.drawText("R$ 195,23", { x: 475, y: 716.5, size: 10, font });
     doc.addPage([595, 842]).drawText("Comprovante — quitado", { x: 56, y: 800, size: 18, font });
     const text = await pdfText(await doc.save());
-    expect(text.split("\n")).toEqual(["Soma dos débitos R$ 195,23", "Juros R$ 13,90", "\f" + "Comprovante — quitado"]);
+    expect(text.split("\n")).toEqual([
+      "Soma dos débitos R$ 195,23",
+      "Juros R$ 13,90",
+      "\f" + "Comprovante — quitado",
+    ]);
   });
 
   it("joins pieces that touch without a space", () => {
-    const piece = (str: string, x: number, width: number) => ({ str, transform: [1, 0, 0, 1, x, 10], width });
-    expect(layoutLines([piece("quit", 0, 20), piece("ado", 20, 15), piece("em", 40, 10)])).toBe("quitado em");
+    const piece = (str: string, x: number, width: number) => ({
+      str,
+      transform: [1, 0, 0, 1, x, 10],
+      width,
+    });
+    expect(layoutLines([piece("quit", 0, 20), piece("ado", 20, 15), piece("em", 40, 10)])).toBe(
+      "quitado em",
+    );
   });
 });

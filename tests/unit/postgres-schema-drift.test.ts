@@ -1,6 +1,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { POSTGRES_MIGRATIONS_PATH, POSTGRES_SCHEMA_PATH, toPostgresSchema } from "@/lib/db/postgres-schema";
+import {
+  POSTGRES_MIGRATIONS_PATH,
+  POSTGRES_SCHEMA_PATH,
+  toPostgresSchema,
+} from "@/lib/db/postgres-schema";
 
 // prisma/schema.prisma is the one model definition; the PostgreSQL file is generated from it.
 const sqliteSchema = readFileSync("prisma/schema.prisma", "utf8");
@@ -31,16 +35,25 @@ describe("the PostgreSQL schema file", () => {
   });
 
   it("refuses provider-specific native types in the shared models", () => {
-    expect(() => toPostgresSchema(sqliteSchema.replace("plate         String", "plate String @db.VarChar(8)"))).toThrow(/@db/);
+    expect(() =>
+      toPostgresSchema(sqliteSchema.replace("plate         String", "plate String @db.VarChar(8)")),
+    ).toThrow(/@db/);
   });
 });
 
 describe("each provider's migration history", () => {
-  const names = (dir: string) => readdirSync(dir).filter((d) => /^\d{14}_/.test(d)).sort();
+  const names = (dir: string) =>
+    readdirSync(dir)
+      .filter((d) => /^\d{14}_/.test(d))
+      .sort();
 
   it("has its own lock file naming its provider", () => {
-    expect(readFileSync("prisma/migrations/migration_lock.toml", "utf8")).toMatch(/provider = "sqlite"/);
-    expect(readFileSync(`${POSTGRES_MIGRATIONS_PATH}/migration_lock.toml`, "utf8")).toMatch(/provider = "postgresql"/);
+    expect(readFileSync("prisma/migrations/migration_lock.toml", "utf8")).toMatch(
+      /provider = "sqlite"/,
+    );
+    expect(readFileSync(`${POSTGRES_MIGRATIONS_PATH}/migration_lock.toml`, "utf8")).toMatch(
+      /provider = "postgresql"/,
+    );
   });
 
   it("has one migration per change on both sides (npm run db:migration writes both)", () => {

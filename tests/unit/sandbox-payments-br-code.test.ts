@@ -42,7 +42,19 @@ describe("buildBrCode", () => {
     expect(parsed.merchantAccount.get("01")).toBe(input.pixKey);
     expect(parsed.additionalData.get("05")).toBe("pay123ABC");
     expect(code).toMatch(/6304[0-9A-F]{4}$/);
-    expect([...parsed.fields.keys()]).toEqual(["00", "01", "26", "52", "53", "54", "58", "59", "60", "62", "63"]);
+    expect([...parsed.fields.keys()]).toEqual([
+      "00",
+      "01",
+      "26",
+      "52",
+      "53",
+      "54",
+      "58",
+      "59",
+      "60",
+      "62",
+      "63",
+    ]);
   });
 
   test("any altered character breaks the CRC", () => {

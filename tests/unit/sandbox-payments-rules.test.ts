@@ -1,8 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { cvvValidFor, detectBrand, isExpired, luhnValid, parseExpiry } from "@/lib/sandbox/payments/card-checks";
+import {
+  cvvValidFor,
+  detectBrand,
+  isExpired,
+  luhnValid,
+  parseExpiry,
+} from "@/lib/sandbox/payments/card-checks";
 import { SANDBOX_CARDS, scenarioForCard } from "@/lib/sandbox/payments/cards-catalog";
-import { installmentOptions, maxInstallments, oneTimeTotalCents, pixTotalCents } from "@/lib/sandbox/payments/interest";
+import {
+  installmentOptions,
+  maxInstallments,
+  oneTimeTotalCents,
+  pixTotalCents,
+} from "@/lib/sandbox/payments/interest";
 import { toCents } from "@/lib/sandbox/payments/money";
 
 describe("card checks", () => {
@@ -71,9 +82,27 @@ describe("card checks", () => {
 describe("interest model", () => {
   test("worked example of the docs: R$ 100.00", () => {
     const options = installmentOptions(10_000);
-    expect(options[0]).toEqual({ number: 1, installmentCents: 10_299, totalCents: 10_299, interestCents: 299, interestRate: 2.99 });
-    expect(options[1]).toEqual({ number: 2, installmentCents: 5_304, totalCents: 10_608, interestCents: 608, interestRate: 6.08 });
-    expect(options[11]).toEqual({ number: 12, installmentCents: 974, totalCents: 11_688, interestCents: 1_688, interestRate: 16.88 });
+    expect(options[0]).toEqual({
+      number: 1,
+      installmentCents: 10_299,
+      totalCents: 10_299,
+      interestCents: 299,
+      interestRate: 2.99,
+    });
+    expect(options[1]).toEqual({
+      number: 2,
+      installmentCents: 5_304,
+      totalCents: 10_608,
+      interestCents: 608,
+      interestRate: 6.08,
+    });
+    expect(options[11]).toEqual({
+      number: 12,
+      installmentCents: 974,
+      totalCents: 11_688,
+      interestCents: 1_688,
+      interestRate: 16.88,
+    });
   });
 
   test("rules 1-4 for every amount (property)", () => {

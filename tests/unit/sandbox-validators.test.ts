@@ -3,7 +3,15 @@ import { buildDebts, catalogDebtIds, debtId } from "@/lib/sandbox/catalog/debts"
 import { SANDBOX_VEHICLES, UNKNOWN_PLATE } from "@/lib/sandbox/catalog/vehicles";
 import { enrichmentLatencyMs, lookupLatencyMs } from "@/lib/sandbox/util/timing";
 import { inSpMaintenance } from "@/lib/sandbox/lookup/outcome";
-import { isValidCnpj, isValidCpf, isValidCpfCnpj, isValidRenavam, normalizePlate, onlyDigits, UFS } from "@/lib/sandbox/validators";
+import {
+  isValidCnpj,
+  isValidCpf,
+  isValidCpfCnpj,
+  isValidRenavam,
+  normalizePlate,
+  onlyDigits,
+  UFS,
+} from "@/lib/sandbox/validators";
 
 // Independent formulation of the DENATRAN rule (reverse the 10 digits, weights 2..9 then 2,3).
 function renavamReference(s: string): boolean {
@@ -24,13 +32,15 @@ describe("validators", () => {
     expect(normalizePlate("abc-1234")).toBe("ABC1234");
     expect(normalizePlate("abc1d23")).toBe("ABC1D23");
     expect(normalizePlate(" ABC-1D23 ")).toBe("ABC1D23");
-    for (const bad of ["AB1234", "ABC12345", "ABCD123", "ABC1DD3", "AB-C1234", "ABC--1234", ""]) expect(normalizePlate(bad)).toBeNull();
+    for (const bad of ["AB1234", "ABC12345", "ABCD123", "ABC1DD3", "AB-C1234", "ABC--1234", ""])
+      expect(normalizePlate(bad)).toBeNull();
   });
 
   it("RENAVAM check digit agrees with an independent formulation", () => {
     for (let i = 0; i < 2000; i++) {
       const base = String(i * 7919 + 123).padStart(10, "0");
-      for (let dv = 0; dv < 10; dv++) expect(isValidRenavam(base + dv)).toBe(renavamReference(base + dv));
+      for (let dv = 0; dv < 10; dv++)
+        expect(isValidRenavam(base + dv)).toBe(renavamReference(base + dv));
     }
     expect(isValidRenavam("0123456780")).toBe(false);
     expect(isValidRenavam("0123456780a")).toBe(false);
@@ -72,9 +82,12 @@ describe("catalog", () => {
 
   it("debt ids are deterministic UUIDs, unique across the catalog", () => {
     expect(debtId("MGD1E23", "x")).toBe(debtId("MGD1E23", "x"));
-    const all = (Object.keys(SANDBOX_VEHICLES) as (keyof typeof SANDBOX_VEHICLES)[]).flatMap((k) => Object.values(catalogDebtIds(k)));
+    const all = (Object.keys(SANDBOX_VEHICLES) as (keyof typeof SANDBOX_VEHICLES)[]).flatMap((k) =>
+      Object.values(catalogDebtIds(k)),
+    );
     expect(new Set(all).size).toBe(all.length);
-    for (const id of all) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of all)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("isExpired always matches dueDate against the lookup day, whatever the date", () => {
@@ -83,7 +96,9 @@ describe("catalog", () => {
       for (const d of buildDebts(SANDBOX_VEHICLES.withDebts, at)) {
         expect(d.dueDate).not.toBeNull();
         const due = d.dueDate!.slice(0, 10);
-        const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(at);
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
+          at,
+        );
         expect(d.isExpired).toBe(due < today);
         expect(d.expirationDate! >= d.dueDate!).toBe(true);
       }
@@ -94,7 +109,8 @@ describe("catalog", () => {
     const debts = buildDebts(SANDBOX_VEHICLES.withDebts, new Date("2025-06-10T15:00:00Z"));
     const byId = new Map(debts.map((d) => [d.id, d]));
     const closure = (id: string, seen = new Set<string>()): Set<string> => {
-      for (const dep of byId.get(id)?.dependsOn ?? []) if (!seen.has(dep)) closure(dep, seen.add(dep));
+      for (const dep of byId.get(id)?.dependsOn ?? [])
+        if (!seen.has(dep)) closure(dep, seen.add(dep));
       return seen;
     };
     const service = debts.find((d) => d.type === "service")!;

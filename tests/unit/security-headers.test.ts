@@ -16,13 +16,20 @@ describe("security headers", () => {
 
   it("send HSTS only over https", () => {
     expect(securityHeaders(base)["Strict-Transport-Security"]).toBeUndefined();
-    expect(securityHeaders({ ...base, https: true })["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+    expect(securityHeaders({ ...base, https: true })["Strict-Transport-Security"]).toMatch(
+      /max-age=\d+/,
+    );
   });
 
   it("mark token-bearing pages noindex and every page no-referrer", () => {
-    expect(securityHeaders({ ...base, pathname: "/pagar/tok" })["X-Robots-Tag"]).toContain("noindex");
+    expect(securityHeaders({ ...base, pathname: "/pagar/tok" })["X-Robots-Tag"]).toContain(
+      "noindex",
+    );
     expect(securityHeaders(base)["X-Robots-Tag"]).toBeUndefined();
     expect(securityHeaders(base)["Referrer-Policy"]).toBe("no-referrer");
-    expect(securityHeaders(base)).toMatchObject({ "X-Content-Type-Options": "nosniff", "Permissions-Policy": expect.stringContaining("camera=()") });
+    expect(securityHeaders(base)).toMatchObject({
+      "X-Content-Type-Options": "nosniff",
+      "Permissions-Policy": expect.stringContaining("camera=()"),
+    });
   });
 });

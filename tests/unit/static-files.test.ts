@@ -27,8 +27,12 @@ describe("which encodings a client takes (Accept-Encoding)", () => {
 describe("which file a request names", () => {
   const root = path.resolve("/srv/app/.next/static");
   it("a static script or stylesheet under the static folder", () => {
-    expect(staticFileOf("/_next/static/chunks/a1.js", root)).toBe(path.join(root, "chunks", "a1.js"));
-    expect(staticFileOf("/_next/static/chunks/x.css", root)).toBe(path.join(root, "chunks", "x.css"));
+    expect(staticFileOf("/_next/static/chunks/a1.js", root)).toBe(
+      path.join(root, "chunks", "a1.js"),
+    );
+    expect(staticFileOf("/_next/static/chunks/x.css", root)).toBe(
+      path.join(root, "chunks", "x.css"),
+    );
   });
   it("nothing outside it, nothing of another type, nothing malformed", () => {
     for (const url of [
@@ -60,10 +64,15 @@ describe("serving the precompressed copies", () => {
     writeFileSync(path.join(dir, "static", "chunks", "tiny.js"), "1");
     writeFileSync(path.join(dir, "server.js"), "secret");
     expect(precompressStatic(dir)).toMatchObject({ files: 1 });
-    utimesSync(path.join(dir, "static", "chunks", "app.js.br"), new Date("2026-11-25T12:00:00Z"), new Date("2026-11-25T12:00:00Z"));
+    utimesSync(
+      path.join(dir, "static", "chunks", "app.js.br"),
+      new Date("2026-11-25T12:00:00Z"),
+      new Date("2026-11-25T12:00:00Z"),
+    );
     // What Next would have answered: a marker, so a test sees who answered.
     server = createServer((req, res) => {
-      if (!servePrecompressed(req, res, path.join(dir, "static"))) res.writeHead(299, { "x-answered-by": "next" }).end();
+      if (!servePrecompressed(req, res, path.join(dir, "static")))
+        res.writeHead(299, { "x-answered-by": "next" }).end();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -75,20 +84,38 @@ describe("serving the precompressed copies", () => {
 
   // fetch would decode the body itself: node:http sees the bytes on the wire.
   const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    new Promise<{
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: Buffer;
+    }>((resolve, reject) => {
       const req = request(base + url, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
       });
       req.on("error", reject);
       req.end();
     });
 
   it("brotli to a browser that takes it, gzip to one that takes only gzip, both the same script", async () => {
-    const br = await get("/_next/static/chunks/app.js", { "accept-encoding": "gzip, deflate, br, zstd" });
+    const br = await get("/_next/static/chunks/app.js", {
+      "accept-encoding": "gzip, deflate, br, zstd",
+    });
     expect(br.status).toBe(200);
-    expect(br.headers).toMatchObject({ "content-encoding": "br", "content-type": "application/javascript; charset=UTF-8", vary: "Accept-Encoding", "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" });
+    expect(br.headers).toMatchObject({
+      "content-encoding": "br",
+      "content-type": "application/javascript; charset=UTF-8",
+      vary: "Accept-Encoding",
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    });
     expect(Number(br.headers["content-length"])).toBe(br.body.length);
     expect(br.body.length).toBeLessThan(script.length / 10);
     expect(brotliDecompressSync(br.body).toString()).toBe(script);
@@ -100,7 +127,10 @@ describe("serving the precompressed copies", () => {
 
   it("a repeat visit with the ETag gets 304 and no body; HEAD gets the headers only", async () => {
     const first = await get("/_next/static/chunks/app.js", { "accept-encoding": "br" });
-    const again = await get("/_next/static/chunks/app.js", { "accept-encoding": "br", "if-none-match": String(first.headers.etag) });
+    const again = await get("/_next/static/chunks/app.js", {
+      "accept-encoding": "br",
+      "if-none-match": String(first.headers.etag),
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     const head = await get("/_next/static/chunks/app.js", { "accept-encoding": "br" }, "HEAD");
@@ -120,7 +150,9 @@ describe("serving the precompressed copies", () => {
       ["/_next/static/..%2fserver.js", { "accept-encoding": "br" }, "GET"],
     ] as const) {
       const res = await get(url, headers, method);
-      expect(res.headers["x-answered-by"], `${method} ${url} ${JSON.stringify(headers)}`).toBe("next");
+      expect(res.headers["x-answered-by"], `${method} ${url} ${JSON.stringify(headers)}`).toBe(
+        "next",
+      );
     }
   });
 });

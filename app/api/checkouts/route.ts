@@ -11,13 +11,17 @@ import { checkoutInputSchema } from "@/lib/validation/checkout-input";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route("POST /api/checkouts", { stateChanging: true, jsonBody: true }, async (req) => {
-  const input = parseOrThrow(checkoutInputSchema, await readJson(req));
-  // Creating a checkout calls upstream: a per-client limit keeps the key's budget for customers.
-  await consume("checkout", clientKey(req));
-  if (input.kind === "owner") return jsonResponse(await createCheckout(input), 201);
-  // A share link belongs to the browser that made it ("Meus links"): signed creator cookie.
-  const creator = ensureCreator(req);
-  const created = await createCheckout(input, { creatorKey: creator.id });
-  return jsonResponse(created, 201, creator.setCookie ? { "set-cookie": creator.setCookie } : {});
-});
+export const POST = route(
+  "POST /api/checkouts",
+  { stateChanging: true, jsonBody: true },
+  async (req) => {
+    const input = parseOrThrow(checkoutInputSchema, await readJson(req));
+    // Creating a checkout calls upstream: a per-client limit keeps the key's budget for customers.
+    await consume("checkout", clientKey(req));
+    if (input.kind === "owner") return jsonResponse(await createCheckout(input), 201);
+    // A share link belongs to the browser that made it ("Meus links"): signed creator cookie.
+    const creator = ensureCreator(req);
+    const created = await createCheckout(input, { creatorKey: creator.id });
+    return jsonResponse(created, 201, creator.setCookie ? { "set-cookie": creator.setCookie } : {});
+  },
+);

@@ -8,5 +8,8 @@ export async function GET() {
   const started = performance.now();
   const report = await checkHealth();
   observeRequest("GET /api/health", report.ok ? 200 : 503, started);
-  return Response.json(report, { status: report.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return Response.json(report, {
+    status: report.ok ? 200 : 503,
+    headers: { "cache-control": "no-store" },
+  });
 }

@@ -12,7 +12,13 @@ export const dynamic = "force-dynamic";
 
 // A read (a simulation), but each one we have not cached costs an upstream call from the key's
 // shared budget: our own pages only (Origin, JSON), and a per-client limit on the calls it causes.
-export const POST = route("POST /api/installments", { stateChanging: true, jsonBody: true }, async (req) => {
-  const { amountCents } = parseOrThrow(installmentsInputSchema, await readJson(req));
-  return jsonResponse(await getInstallments(amountCents, () => consume("installments", clientKey(req))));
-});
+export const POST = route(
+  "POST /api/installments",
+  { stateChanging: true, jsonBody: true },
+  async (req) => {
+    const { amountCents } = parseOrThrow(installmentsInputSchema, await readJson(req));
+    return jsonResponse(
+      await getInstallments(amountCents, () => consume("installments", clientKey(req))),
+    );
+  },
+);

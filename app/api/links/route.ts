@@ -6,4 +6,6 @@ import { listLinks } from "@/lib/links/list-links";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route("GET /api/links", { stateChanging: false }, async (req) => jsonResponse({ links: await listLinks(creatorIdFromRequest(req)) }));
+export const GET = route("GET /api/links", { stateChanging: false }, async (req) =>
+  jsonResponse({ links: await listLinks(creatorIdFromRequest(req)) }),
+);

@@ -10,8 +10,12 @@ import { lookupInputSchema } from "@/lib/validation/lookup-input";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route("POST /api/lookups", { stateChanging: true, jsonBody: true }, async (req) => {
-  const input = parseOrThrow(lookupInputSchema, await readJson(req));
-  await consume("lookup", clientKey(req));
-  return jsonResponse(await startLookup(input), 201);
-});
+export const POST = route(
+  "POST /api/lookups",
+  { stateChanging: true, jsonBody: true },
+  async (req) => {
+    const input = parseOrThrow(lookupInputSchema, await readJson(req));
+    await consume("lookup", clientKey(req));
+    return jsonResponse(await startLookup(input), 201);
+  },
+);

@@ -8,5 +8,8 @@ export async function GET() {
   const started = performance.now();
   const state = await readiness();
   observeRequest("GET /api/ready", state.ready ? 200 : 503, started);
-  return Response.json(state, { status: state.ready ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return Response.json(state, {
+    status: state.ready ? 200 : 503,
+    headers: { "cache-control": "no-store" },
+  });
 }

@@ -19,9 +19,23 @@ export default async function LookupPage({ params }: Props) {
   const lookup = await findLookupView(lookupId);
   if (!lookup) notFound();
   return (
-    <PageShell step="Débitos" title="Débitos do veículo" lead="Escolha o que pagar. Alguns débitos precisam ser pagos juntos; avisamos quando isso acontece." wide>
-      <LookupResult initial={lookup} maxAgeMs={env.lookupMaxAgeMs} coverage={<LookupCoverage uf={lookup.uf} />} />
-      <RadarSubscribeForm lookupId={lookupId} mailboxHint={env.mail.embedded} confirmTtlHours={env.radar.confirmTtlHours} subscribe={radarSubscribeAction} />
+    <PageShell
+      step="Débitos"
+      title="Débitos do veículo"
+      lead="Escolha o que pagar. Alguns débitos precisam ser pagos juntos; avisamos quando isso acontece."
+      wide
+    >
+      <LookupResult
+        initial={lookup}
+        maxAgeMs={env.lookupMaxAgeMs}
+        coverage={<LookupCoverage uf={lookup.uf} />}
+      />
+      <RadarSubscribeForm
+        lookupId={lookupId}
+        mailboxHint={env.mail.embedded}
+        confirmTtlHours={env.radar.confirmTtlHours}
+        subscribe={radarSubscribeAction}
+      />
     </PageShell>
   );
 }

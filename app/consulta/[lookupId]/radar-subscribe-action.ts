@@ -6,5 +6,7 @@ import { subscribeOwnerFrom } from "@/lib/radar/owner-subscribe";
 import { radarSubscribeInputSchema } from "@/lib/validation/radar-subscribe-input";
 
 export async function radarSubscribeAction(_previous: unknown, form: FormData) {
-  return formAction("radar-subscribe", radarSubscribeInputSchema, form, async (input) => subscribeOwnerFrom(await headers(), input));
+  return formAction("radar-subscribe", radarSubscribeInputSchema, form, async (input) =>
+    subscribeOwnerFrom(await headers(), input),
+  );
 }

@@ -11,7 +11,11 @@ import { PaymentStatus } from "@/components/status/payment-status";
 import { ButtonLink } from "@/components/ui/button";
 import { PageShell } from "@/components/ui/page-shell";
 
-export const metadata: Metadata = { title: "Acompanhamento do pagamento", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Acompanhamento do pagamento",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 type Props = { params: Promise<{ ref: string }> };
 
@@ -22,7 +26,10 @@ export default async function PaymentStatusPage({ params }: Props) {
   if (found.kind === "unknown") notFound();
   if (found.kind !== "found") {
     // An old address (or too many wrong ones): a message and nothing about the payment.
-    const [title, lead] = found.kind === "replaced" ? ["Este link foi substituído", REPLACED_MESSAGE] : ["Muitas tentativas", found.message];
+    const [title, lead] =
+      found.kind === "replaced"
+        ? ["Este link foi substituído", REPLACED_MESSAGE]
+        : ["Muitas tentativas", found.message];
     return (
       <PageShell title={title} lead={lead}>
         <div>
@@ -37,8 +44,15 @@ export default async function PaymentStatusPage({ params }: Props) {
   // An expired PIX replaced by a fresh one: its page is the new code's page.
   if (payment.renewedTo) redirect(`/pagamento/${payment.renewedTo}`);
   return (
-    <PageShell step="Acompanhamento" title="Acompanhamento do pagamento" lead="Esta página se atualiza sozinha até cada débito ser quitado.">
-      <PaymentStatus initial={payment} vehicle={found.vehicle ? <PaidVehicle vehicle={found.vehicle} /> : null} afterPaying={<AfterPayment debts={payment.debts} uf={payment.uf} />}
+    <PageShell
+      step="Acompanhamento"
+      title="Acompanhamento do pagamento"
+      lead="Esta página se atualiza sozinha até cada débito ser quitado."
+    >
+      <PaymentStatus
+        initial={payment}
+        vehicle={found.vehicle ? <PaidVehicle vehicle={found.vehicle} /> : null}
+        afterPaying={<AfterPayment debts={payment.debts} uf={payment.uf} />}
         help={{ inAnalysis: <InAnalysisHelp />, refused: <RefusedNextSteps /> }}
       />
     </PageShell>

@@ -11,17 +11,32 @@ import { PageShell } from "@/components/ui/page-shell";
 // Payment links are personal: never indexed, never leaked through the Referer header. A link
 // pasted in WhatsApp still gets a preview, the same generic card for every link: nothing in it
 // names the person, the vehicle or the amount (the page's data never reaches the metadata).
-const PREVIEW = { title: "Pagamento de débitos do veículo", description: "Confira os débitos e pague com PIX ou cartão de crédito em até 12x." };
+const PREVIEW = {
+  title: "Pagamento de débitos do veículo",
+  description: "Confira os débitos e pague com PIX ou cartão de crédito em até 12x.",
+};
 
 export function generateMetadata(): Metadata {
-  const image = { url: `${env.publicBaseUrl}/og/pagamento`, width: 1200, height: 630, alt: PREVIEW.title, type: "image/png" };
+  const image = {
+    url: `${env.publicBaseUrl}/og/pagamento`,
+    width: 1200,
+    height: 630,
+    alt: PREVIEW.title,
+    type: "image/png",
+  };
   return {
     title: "Pagamento",
     description: PREVIEW.description,
     robots: { index: false, follow: false },
     referrer: "no-referrer",
     metadataBase: new URL(env.publicBaseUrl),
-    openGraph: { ...PREVIEW, type: "website", siteName: "Placa Paga", locale: "pt_BR", images: [image] },
+    openGraph: {
+      ...PREVIEW,
+      type: "website",
+      siteName: "Placa Paga",
+      locale: "pt_BR",
+      images: [image],
+    },
     twitter: { card: "summary_large_image", ...PREVIEW, images: [image.url] },
   };
 }
@@ -29,7 +44,10 @@ export function generateMetadata(): Metadata {
 type Props = { params: Promise<{ token: string }> };
 
 // A dispatcher's share link is opened by someone who did not start the payment.
-const SHARED = { title: "Pagamento de débitos do veículo", lead: "Alguém preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x." };
+const SHARED = {
+  title: "Pagamento de débitos do veículo",
+  lead: "Alguém preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x.",
+};
 const OWN = { title: "Pagamento", lead: "Pague com cartão de crédito em até 12x ou com PIX." };
 
 export default async function PayPage({ params }: Props) {
@@ -39,12 +57,24 @@ export default async function PayPage({ params }: Props) {
   const checkout = await findCheckoutView(token);
   if (!checkout) notFound();
   const sender = checkout.kind === "share" ? await shareLinkSender(token) : null;
-  const page = checkout.kind === "share" ? { ...SHARED, lead: sender ? `${sender} preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x.` : SHARED.lead } : OWN;
+  const page =
+    checkout.kind === "share"
+      ? {
+          ...SHARED,
+          lead: sender
+            ? `${sender} preparou este pagamento para você. Confira os débitos e pague com PIX ou cartão em até 12x.`
+            : SHARED.lead,
+        }
+      : OWN;
   return (
     <PageShell step="Pagamento" title={page.title} lead={page.lead} wide>
       <PayCheckout
         initial={checkout}
-        help={{ pixPayee: <PixPayee company={env.company} />, cardRefused: <CardRefusedHelp />, inFlight: <PaymentInFlightHelp /> }}
+        help={{
+          pixPayee: <PixPayee company={env.company} />,
+          cardRefused: <CardRefusedHelp />,
+          inFlight: <PaymentInFlightHelp />,
+        }}
       />
     </PageShell>
   );

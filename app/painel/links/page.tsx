@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: "Links" };
 export default async function WorkspaceLinksPage() {
   const user = await requirePageUser("/painel/links");
   return (
-    <PageShell title="Links de pagamento" lead="Os links que você enviou, por cliente. A situação de cada um se atualiza sozinha." wide>
+    <PageShell
+      title="Links de pagamento"
+      lead="Os links que você enviou, por cliente. A situação de cada um se atualiza sozinha."
+      wide
+    >
       <div className="flex flex-col gap-5">
         <AdoptBanner />
         <WorkspaceLinksList sender={senderName(user)} />

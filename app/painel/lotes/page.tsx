@@ -12,14 +12,20 @@ export default async function BatchesPage() {
   const user = await requirePageUser("/painel/lotes");
   const batches = await listBatches(user.id);
   return (
-    <PageShell title="Consultas em lote" lead="Consulte os débitos de até 500 veículos de uma vez; o lote continua mesmo que você feche a página." wide>
+    <PageShell
+      title="Consultas em lote"
+      lead="Consulte os débitos de até 500 veículos de uma vez; o lote continua mesmo que você feche a página."
+      wide
+    >
       <div>
         <ButtonLink href="/painel/lotes/novo">Nova consulta em lote</ButtonLink>
       </div>
       {batches.length === 0 ? (
         <Card>
           <p className="text-slate-800">Nenhum lote ainda.</p>
-          <p className="mt-1 text-sm text-slate-700">Cadastre ou importe seus clientes e veículos, depois escolha quais consultar.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Cadastre ou importe seus clientes e veículos, depois escolha quais consultar.
+          </p>
         </Card>
       ) : (
         <BatchList batches={batches} />

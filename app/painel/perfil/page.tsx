@@ -23,7 +23,15 @@ export default async function ProfilePage({ searchParams }: Props) {
       lead="Seus clientes veem este nome em cada link de pagamento que você envia: no e-mail, na mensagem do WhatsApp e na página do link."
     >
       <Card>
-        <ProfileForm initial={{ name: user.name, officeName: user.officeName ?? "", cnpj: user.officeCnpj ?? "" }} back={back === PROFILE_PATH ? "/painel" : back} first={first} />
+        <ProfileForm
+          initial={{
+            name: user.name,
+            officeName: user.officeName ?? "",
+            cnpj: user.officeCnpj ?? "",
+          }}
+          back={back === PROFILE_PATH ? "/painel" : back}
+          first={first}
+        />
       </Card>
       {first ? null : (
         <p className="text-sm text-slate-700">

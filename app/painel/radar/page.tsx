@@ -15,15 +15,25 @@ export default async function RadarPage() {
   const user = await requirePageUser("/painel/radar");
   // Drawn against the previous visit, then this visit becomes the last one.
   const lastVisit = await markRadarSeen(user.id);
-  const [view, clients] = await Promise.all([radarPageView(user.id, {}, lastVisit), radarChoices(user.id)]);
+  const [view, clients] = await Promise.all([
+    radarPageView(user.id, {}, lastVisit),
+    radarChoices(user.id),
+  ]);
   return (
-    <PageShell title="Radar" lead="Multas novas, descontos que acabam e parcelas que vencem nos veículos dos seus clientes, sem consultar um por um." wide>
+    <PageShell
+      title="Radar"
+      lead="Multas novas, descontos que acabam e parcelas que vencem nos veículos dos seus clientes, sem consultar um por um."
+      wide
+    >
       <RadarFeed initial={view} />
       <Card aria-labelledby="ligar-titulo" id="ligar">
         <h2 id="ligar-titulo" className="text-lg font-semibold text-slate-900">
           Ligar ou desligar o Radar
         </h2>
-        <p className="mb-4 mt-1 text-sm text-slate-700">Cada verificação é uma consulta ao Detran. Antes de confirmar você vê quantas consultas por mês a escolha custa.</p>
+        <p className="mb-4 mt-1 text-sm text-slate-700">
+          Cada verificação é uma consulta ao Detran. Antes de confirmar você vê quantas consultas
+          por mês a escolha custa.
+        </p>
         {clients.length > 0 ? (
           <RadarSettings clients={clients} />
         ) : (

@@ -21,7 +21,9 @@ export function BatchDetail({ initial }: { initial: BatchView }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: batchKeys.one(initial.id) }),
   });
   const view = batch.data;
-  const clients = [...new Map(view.items.map((i) => [i.clientId, i.clientName])).entries()].sort((a, b) => a[1].localeCompare(b[1], "pt-BR"));
+  const clients = [...new Map(view.items.map((i) => [i.clientId, i.clientName])).entries()].sort(
+    (a, b) => a[1].localeCompare(b[1], "pt-BR"),
+  );
   const finished = view.progress.remaining === 0;
 
   return (
@@ -37,17 +39,32 @@ export function BatchDetail({ initial }: { initial: BatchView }) {
         </p>
         <BatchProgressBar progress={view.progress} />
         {batch.isError ? (
-          <Alert live tone="warning" className="mt-4" title="Não foi possível atualizar o progresso agora">
+          <Alert
+            live
+            tone="warning"
+            className="mt-4"
+            title="Não foi possível atualizar o progresso agora"
+          >
             {errorMessage(batch.error)} Tentaremos de novo em instantes.
           </Alert>
         ) : null}
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           {view.progress.failed > 0 ? (
-            <Button variant="primary" pending={retry.isPending} pendingLabel="Enviando de novo…" onClick={() => retry.mutate()} disabled={!finished}>
+            <Button
+              variant="primary"
+              pending={retry.isPending}
+              pendingLabel="Enviando de novo…"
+              onClick={() => retry.mutate()}
+              disabled={!finished}
+            >
               Tentar de novo os que falharam ({view.progress.failed})
             </Button>
           ) : null}
-          <a className={buttonClass("secondary")} href={`/api/workspace/batches/${encodeURIComponent(view.id)}/csv`} download>
+          <a
+            className={buttonClass("secondary")}
+            href={`/api/workspace/batches/${encodeURIComponent(view.id)}/csv`}
+            download
+          >
             Exportar CSV (Excel)
           </a>
         </div>
@@ -67,14 +84,24 @@ export function BatchDetail({ initial }: { initial: BatchView }) {
         <h2 id="resultados" className="mb-3 text-lg font-semibold text-slate-900">
           Resultados
         </h2>
-        {view.items.length === 0 ? <WaitingBlock title="Preparando o lote" detail="Os veículos entram na fila em instantes." /> : <BatchResults batchId={view.id} items={view.items} />}
+        {view.items.length === 0 ? (
+          <WaitingBlock
+            title="Preparando o lote"
+            detail="Os veículos entram na fila em instantes."
+          />
+        ) : (
+          <BatchResults batchId={view.id} items={view.items} />
+        )}
       </Card>
 
       <Card aria-labelledby="relatorios">
         <h2 id="relatorios" className="text-lg font-semibold text-slate-900">
           Relatório por cliente (PDF)
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Para enviar ao cliente: os veículos dele, os totais e o que o licenciamento exige. O CPF/CNPJ sai mascarado.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Para enviar ao cliente: os veículos dele, os totais e o que o licenciamento exige. O
+          CPF/CNPJ sai mascarado.
+        </p>
         <ul className="mt-3 flex flex-col gap-1">
           {clients.map(([id, name]) => (
             <li key={id}>

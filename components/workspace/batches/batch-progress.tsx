@@ -2,7 +2,13 @@ import { formatEta } from "@/lib/workspace/batches/eta";
 import type { BatchProgress } from "@/lib/workspace/batches/types";
 
 /** The live progress bar: done and failed as two segments, counts in words beside it. */
-export function BatchProgressBar({ progress, label = "Progresso do lote" }: { progress: BatchProgress; label?: string }) {
+export function BatchProgressBar({
+  progress,
+  label = "Progresso do lote",
+}: {
+  progress: BatchProgress;
+  label?: string;
+}) {
   const { total, done, failed, remaining, etaSeconds } = progress;
   const pct = (n: number) => (total === 0 ? 0 : (n / total) * 100);
   const finished = done + failed;
@@ -17,8 +23,14 @@ export function BatchProgressBar({ progress, label = "Progresso do lote" }: { pr
         aria-valuetext={`${finished} de ${total} consultas concluídas`}
         className="flex h-4 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full bg-emerald-600 transition-[width] motion-reduce:transition-none" style={{ width: `${pct(done)}%` }} />
-        <div className="h-full bg-red-600 transition-[width] motion-reduce:transition-none" style={{ width: `${pct(failed)}%` }} />
+        <div
+          className="h-full bg-emerald-600 transition-[width] motion-reduce:transition-none"
+          style={{ width: `${pct(done)}%` }}
+        />
+        <div
+          className="h-full bg-red-600 transition-[width] motion-reduce:transition-none"
+          style={{ width: `${pct(failed)}%` }}
+        />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
@@ -35,7 +47,9 @@ export function BatchProgressBar({ progress, label = "Progresso do lote" }: { pr
         </div>
         <div>
           <dt className="text-slate-700">Tempo restante</dt>
-          <dd className="text-lg font-semibold text-slate-900">{remaining === 0 ? "concluído" : formatEta(etaSeconds)}</dd>
+          <dd className="text-lg font-semibold text-slate-900">
+            {remaining === 0 ? "concluído" : formatEta(etaSeconds)}
+          </dd>
         </div>
       </dl>
     </div>

@@ -5,7 +5,11 @@ import { useMemo, useState } from "react";
 import { Field, SelectInput, TextInput } from "@/components/ui/field";
 import { Money } from "@/components/ui/money";
 import { formatPlate } from "@/lib/rules/plate";
-import { filterAndSort, type ResultsFilter, type SortKey } from "@/lib/workspace/batches/results-table";
+import {
+  filterAndSort,
+  type ResultsFilter,
+  type SortKey,
+} from "@/lib/workspace/batches/results-table";
 import type { BatchItemView } from "@/lib/workspace/batches/types";
 import { ItemStatusBadge } from "./item-status-badge";
 
@@ -19,18 +23,37 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
 /** The results table: sortable by column, filtered by text and status; summaries fill in as they arrive. */
 export function BatchResults({ batchId, items }: { batchId: string; items: BatchItemView[] }) {
   const [filter, setFilter] = useState<ResultsFilter>({ text: "", status: "all" });
-  const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({ key: "client", dir: "asc" });
+  const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({
+    key: "client",
+    dir: "asc",
+  });
   const rows = useMemo(() => filterAndSort(items, filter, sort), [items, filter, sort]);
-  const toggle = (key: SortKey) => setSort((s) => (s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: key === "total" ? "desc" : "asc" }));
+  const toggle = (key: SortKey) =>
+    setSort((s) =>
+      s.key === key
+        ? { key, dir: s.dir === "asc" ? "desc" : "asc" }
+        : { key, dir: key === "total" ? "desc" : "asc" },
+    );
 
   return (
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field id="lote-busca" label="Buscar cliente ou placa" className="flex-1">
-          <TextInput id="lote-busca" type="search" value={filter.text} onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))} />
+          <TextInput
+            id="lote-busca"
+            type="search"
+            value={filter.text}
+            onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+          />
         </Field>
         <Field id="lote-situacao" label="Situação">
-          <SelectInput id="lote-situacao" value={filter.status} onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as ResultsFilter["status"] }))}>
+          <SelectInput
+            id="lote-situacao"
+            value={filter.status}
+            onChange={(e) =>
+              setFilter((f) => ({ ...f, status: e.target.value as ResultsFilter["status"] }))
+            }
+          >
             <option value="all">Todas</option>
             <option value="done">Concluídas</option>
             <option value="failed">Com falha</option>
@@ -70,14 +93,29 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
       </ul>
       <div className="mt-3 hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[36rem] border-collapse text-sm">
-          <caption className="sr-only">Resultados do lote, ordenados por {COLUMNS.find((c) => c.key === sort.key)?.label}</caption>
+          <caption className="sr-only">
+            Resultados do lote, ordenados por {COLUMNS.find((c) => c.key === sort.key)?.label}
+          </caption>
           <thead>
             <tr className="border-b border-slate-300 text-left">
               {COLUMNS.map((c) => (
-                <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.dir === "asc" ? "ascending" : "descending") : "none"} className={c.numeric ? "text-right" : ""}>
-                  <button type="button" onClick={() => toggle(c.key)} className="min-h-11 px-2 font-semibold text-slate-900 hover:text-brand-700">
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={
+                    sort.key === c.key ? (sort.dir === "asc" ? "ascending" : "descending") : "none"
+                  }
+                  className={c.numeric ? "text-right" : ""}
+                >
+                  <button
+                    type="button"
+                    onClick={() => toggle(c.key)}
+                    className="min-h-11 px-2 font-semibold text-slate-900 hover:text-brand-700"
+                  >
                     {c.label}
-                    <span aria-hidden="true">{sort.key === c.key ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}</span>
+                    <span aria-hidden="true">
+                      {sort.key === c.key ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}
+                    </span>
                   </button>
                 </th>
               ))}
@@ -100,11 +138,17 @@ export function BatchResults({ batchId, items }: { batchId: string; items: Batch
 function Detail({ item }: { item: BatchItemView }) {
   if (item.status === "failed") return <span className="text-red-800">{item.errorMessage}</span>;
   const s = item.summary;
-  if (!s) return <span className="text-slate-700">{item.status === "running" ? "Consultando o Detran…" : "Aguardando a vez"}</span>;
+  if (!s)
+    return (
+      <span className="text-slate-700">
+        {item.status === "running" ? "Consultando o Detran…" : "Aguardando a vez"}
+      </span>
+    );
   if (s.debtCount === 0) return <span className="text-slate-700">Nenhum débito pendente</span>;
   return (
     <span className="text-slate-800">
-      Multas <Money cents={s.finesCents} /> · IPVA <Money cents={s.ipvaCents} /> · Licenciamento <Money cents={s.licensingCents} />
+      Multas <Money cents={s.finesCents} /> · IPVA <Money cents={s.ipvaCents} /> · Licenciamento{" "}
+      <Money cents={s.licensingCents} />
       {s.licensing.count > 0 ? (
         <span className="block text-slate-700">
           Para licenciar: <Money cents={s.licensing.totalCents} /> ({s.licensing.titles.join(", ")})
@@ -116,7 +160,10 @@ function Detail({ item }: { item: BatchItemView }) {
 
 function PlateCell({ batchId, item }: { batchId: string; item: BatchItemView }) {
   return item.status === "done" ? (
-    <Link className="font-semibold text-brand-700 underline underline-offset-2" href={`/painel/lotes/${batchId}/itens/${item.id}`}>
+    <Link
+      className="font-semibold text-brand-700 underline underline-offset-2"
+      href={`/painel/lotes/${batchId}/itens/${item.id}`}
+    >
       {formatPlate(item.plate)}
     </Link>
   ) : (
@@ -133,9 +180,12 @@ function ResultCard({ batchId, item }: { batchId: string; item: BatchItemView })
       </div>
       <div className="mt-1 flex items-baseline justify-between gap-2">
         <p>
-          <PlateCell batchId={batchId} item={item} /> <span className="text-slate-700">{item.uf}</span>
+          <PlateCell batchId={batchId} item={item} />{" "}
+          <span className="text-slate-700">{item.uf}</span>
         </p>
-        <p className="font-semibold">{item.summary ? <Money cents={item.summary.totalCents} /> : "—"}</p>
+        <p className="font-semibold">
+          {item.summary ? <Money cents={item.summary.totalCents} /> : "—"}
+        </p>
       </div>
       <p className="mt-1">
         <Detail item={item} />
@@ -155,7 +205,9 @@ function ResultRow({ batchId, item }: { batchId: string; item: BatchItemView }) 
       <td className="px-2 py-3">
         <ItemStatusBadge status={item.status} />
       </td>
-      <td className="px-2 py-3 text-right font-semibold">{item.summary ? <Money cents={item.summary.totalCents} /> : "—"}</td>
+      <td className="px-2 py-3 text-right font-semibold">
+        {item.summary ? <Money cents={item.summary.totalCents} /> : "—"}
+      </td>
       <td className="px-2 py-3">
         <Detail item={item} />
       </td>

@@ -18,13 +18,18 @@ export function ClientForm({ clientId, initial = EMPTY }: { clientId?: string; i
   const id = (f: string) => `${clientId ? "edit" : "new"}-${f}`;
 
   function submit(form: FormData) {
-    const body = Object.fromEntries(["name", "cpfCnpj", "phone", "email"].map((k) => [k, String(form.get(k) ?? "")]));
+    const body = Object.fromEntries(
+      ["name", "cpfCnpj", "phone", "email"].map((k) => [k, String(form.get(k) ?? "")]),
+    );
     return run(async () => {
       if (clientId) {
         await fetchJson(`/api/workspace/clients/${clientId}`, { method: "PATCH", body });
         router.refresh();
       } else {
-        const { client } = await fetchJson<{ client: { id: string } }>("/api/workspace/clients", { method: "POST", body });
+        const { client } = await fetchJson<{ client: { id: string } }>("/api/workspace/clients", {
+          method: "POST",
+          body,
+        });
         router.push(`/painel/clientes/${client.id}`);
       }
     });
@@ -32,9 +37,20 @@ export function ClientForm({ clientId, initial = EMPTY }: { clientId?: string; i
 
   const err = (f: string) => state.fields[f];
   return (
-    <form onSubmit={keepTyped(submit)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={clientId ? "Editar cliente" : "Novo cliente"}>
+    <form
+      onSubmit={keepTyped(submit)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label={clientId ? "Editar cliente" : "Novo cliente"}
+    >
       <Field id={id("name")} label="Nome completo" error={err("name")} className="sm:col-span-2">
-        <TextInput {...describedBy(id("name"), { error: err("name") })} name="name" autoComplete="off" defaultValue={initial.name} required />
+        <TextInput
+          {...describedBy(id("name"), { error: err("name") })}
+          name="name"
+          autoComplete="off"
+          defaultValue={initial.name}
+          required
+        />
       </Field>
       <Field id={id("cpfCnpj")} label="CPF ou CNPJ" error={err("cpfCnpj")}>
         <TextInput
@@ -48,10 +64,30 @@ export function ClientForm({ clientId, initial = EMPTY }: { clientId?: string; i
         />
       </Field>
       <Field id={id("phone")} label="Celular (opcional)" error={err("phone")}>
-        <TextInput {...describedBy(id("phone"), { error: err("phone") })} name="phone" type="tel" inputMode="tel" autoComplete="off" defaultValue={initial.phone} onChange={(e) => (e.currentTarget.value = maskPhoneInput(e.currentTarget.value))} />
+        <TextInput
+          {...describedBy(id("phone"), { error: err("phone") })}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          defaultValue={initial.phone}
+          onChange={(e) => (e.currentTarget.value = maskPhoneInput(e.currentTarget.value))}
+        />
       </Field>
-      <Field id={id("email")} label="E-mail (opcional)" error={err("email")} className="sm:col-span-2">
-        <TextInput {...describedBy(id("email"), { error: err("email") })} name="email" type="email" inputMode="email" autoComplete="off" defaultValue={initial.email} />
+      <Field
+        id={id("email")}
+        label="E-mail (opcional)"
+        error={err("email")}
+        className="sm:col-span-2"
+      >
+        <TextInput
+          {...describedBy(id("email"), { error: err("email") })}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          defaultValue={initial.email}
+        />
       </Field>
       {state.message && Object.keys(state.fields).length === 0 ? (
         <Alert tone="danger" live className="sm:col-span-2">

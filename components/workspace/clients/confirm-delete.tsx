@@ -7,7 +7,13 @@ import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/browser/fetch-json";
 import { useApiForm } from "./use-api-form";
 
-type Props = { path: string; label: string; confirmText: string; after?: string; compact?: boolean };
+type Props = {
+  path: string;
+  label: string;
+  confirmText: string;
+  after?: string;
+  compact?: boolean;
+};
 
 /** A DELETE behind a second, explicit click that says what goes with it; then back or refresh. */
 export function ConfirmDelete({ path, label, confirmText, after, compact = false }: Props) {
@@ -22,7 +28,11 @@ export function ConfirmDelete({ path, label, confirmText, after, compact = false
     });
   if (!asking) {
     return (
-      <Button variant={compact ? "ghost" : "danger"} className={compact ? "px-2" : undefined} onClick={() => setAsking(true)}>
+      <Button
+        variant={compact ? "ghost" : "danger"}
+        className={compact ? "px-2" : undefined}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </Button>
     );
@@ -38,7 +48,11 @@ export function ConfirmDelete({ path, label, confirmText, after, compact = false
           Cancelar
         </Button>
       </div>
-      {state.message ? <Alert tone="danger" live>{state.message}</Alert> : null}
+      {state.message ? (
+        <Alert tone="danger" live>
+          {state.message}
+        </Alert>
+      ) : null}
     </div>
   );
 }

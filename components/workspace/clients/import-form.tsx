@@ -10,7 +10,8 @@ import type { ImportReportView } from "./import-report";
 import { ImportReport } from "./import-report";
 import { keepTyped, useApiForm } from "./use-api-form";
 
-const FILE_HINT = "CSV com ; ou , (o “CSV UTF-8” do Excel ou o CSV comum). Até 2.000 linhas ou 1 MB.";
+const FILE_HINT =
+  "CSV com ; ou , (o “CSV UTF-8” do Excel ou o CSV comum). Até 2.000 linhas ou 1 MB.";
 const PASTE_HINT = "Ou copie as linhas da planilha, com a linha de títulos, e cole aqui.";
 
 /** A file or a paste; the file wins when both are given. The report lists every rejected row. */
@@ -27,20 +28,48 @@ export function ImportForm() {
     setReport(null);
     if (!hasFile && pasted.trim() === "") return;
     return run(async () => {
-      const text = hasFile ? decodeSpreadsheetBytes(new Uint8Array(await file.arrayBuffer())) : pasted;
-      setReport(await fetchJson<ImportReportView>("/api/workspace/clients/import", { method: "POST", body: { text } }));
+      const text = hasFile
+        ? decodeSpreadsheetBytes(new Uint8Array(await file.arrayBuffer()))
+        : pasted;
+      setReport(
+        await fetchJson<ImportReportView>("/api/workspace/clients/import", {
+          method: "POST",
+          body: { text },
+        }),
+      );
     });
   }
 
-  const error = empty ? "Escolha um arquivo ou cole as linhas da planilha." : !report && !state.pending ? state.message : undefined;
+  const error = empty
+    ? "Escolha um arquivo ou cole as linhas da planilha."
+    : !report && !state.pending
+      ? state.message
+      : undefined;
   return (
     <div className="flex flex-col gap-5">
-      <form onSubmit={keepTyped(submit)} noValidate className="flex flex-col gap-4" aria-label="Importar planilha">
+      <form
+        onSubmit={keepTyped(submit)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Importar planilha"
+      >
         <Field id="arquivo" label="Arquivo da planilha" hint={FILE_HINT}>
-          <input {...describedBy("arquivo", { hint: FILE_HINT })} name="arquivo" type="file" accept=".csv,.txt,text/csv,text/plain" className="min-h-11 text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold" />
+          <input
+            {...describedBy("arquivo", { hint: FILE_HINT })}
+            name="arquivo"
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            className="min-h-11 text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold"
+          />
         </Field>
         <Field id="colar" label="Colar da planilha" hint={PASTE_HINT}>
-          <textarea {...describedBy("colar", { hint: PASTE_HINT })} name="colar" rows={6} spellCheck={false} className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900" />
+          <textarea
+            {...describedBy("colar", { hint: PASTE_HINT })}
+            name="colar"
+            rows={6}
+            spellCheck={false}
+            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+          />
         </Field>
         {error ? (
           <Alert tone="danger" live title="A planilha não foi importada">
@@ -48,7 +77,11 @@ export function ImportForm() {
           </Alert>
         ) : null}
         <div>
-          <FormButton type="submit" pending={state.pending} pendingLabel="Importando… (até alguns segundos)">
+          <FormButton
+            type="submit"
+            pending={state.pending}
+            pendingLabel="Importando… (até alguns segundos)"
+          >
             Importar
           </FormButton>
         </div>

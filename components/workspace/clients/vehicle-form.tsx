@@ -15,15 +15,26 @@ type Existing = { id: string; plate: string; uf: string; renavam: string };
  * Adds a vehicle to the client (POST), or edits one (PATCH) when `vehicle` is given; a plate of
  * another client is refused with that client's name.
  */
-export function VehicleForm({ clientId, vehicle, onDone }: { clientId: string; vehicle?: Existing; onDone?: () => void }) {
+export function VehicleForm({
+  clientId,
+  vehicle,
+  onDone,
+}: {
+  clientId: string;
+  vehicle?: Existing;
+  onDone?: () => void;
+}) {
   const router = useRouter();
   const { state, run } = useApiForm();
 
   function submit(formEl: HTMLFormElement) {
     const form = new FormData(formEl);
-    const body = Object.fromEntries(["plate", "uf", "renavam"].map((k) => [k, String(form.get(k) ?? "")]));
+    const body = Object.fromEntries(
+      ["plate", "uf", "renavam"].map((k) => [k, String(form.get(k) ?? "")]),
+    );
     return run(async () => {
-      if (vehicle) await fetchJson(`/api/workspace/vehicles/${vehicle.id}`, { method: "PATCH", body });
+      if (vehicle)
+        await fetchJson(`/api/workspace/vehicles/${vehicle.id}`, { method: "PATCH", body });
       else await fetchJson(`/api/workspace/clients/${clientId}/vehicles`, { method: "POST", body });
       formEl.reset();
       onDone?.();
@@ -44,10 +55,23 @@ export function VehicleForm({ clientId, vehicle, onDone }: { clientId: string; v
       aria-label={vehicle ? `Editar veículo ${vehicle.plate}` : "Novo veículo"}
     >
       <Field id={id("plate")} label="Placa" error={err("plate")}>
-        <TextInput {...describedBy(id("plate"), { error: err("plate") })} name="plate" defaultValue={vehicle?.plate} autoCapitalize="characters" autoComplete="off" maxLength={8} required />
+        <TextInput
+          {...describedBy(id("plate"), { error: err("plate") })}
+          name="plate"
+          defaultValue={vehicle?.plate}
+          autoCapitalize="characters"
+          autoComplete="off"
+          maxLength={8}
+          required
+        />
       </Field>
       <Field id={id("uf")} label="UF" error={err("uf")}>
-        <SelectInput {...describedBy(id("uf"), { error: err("uf") })} name="uf" defaultValue={vehicle?.uf ?? ""} required>
+        <SelectInput
+          {...describedBy(id("uf"), { error: err("uf") })}
+          name="uf"
+          defaultValue={vehicle?.uf ?? ""}
+          required
+        >
           <option value="" disabled>
             Escolha
           </option>
@@ -55,7 +79,15 @@ export function VehicleForm({ clientId, vehicle, onDone }: { clientId: string; v
         </SelectInput>
       </Field>
       <Field id={id("renavam")} label="RENAVAM" error={err("renavam")}>
-        <TextInput {...describedBy(id("renavam"), { error: err("renavam") })} name="renavam" defaultValue={vehicle?.renavam} inputMode="numeric" autoComplete="off" maxLength={11} required />
+        <TextInput
+          {...describedBy(id("renavam"), { error: err("renavam") })}
+          name="renavam"
+          defaultValue={vehicle?.renavam}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={11}
+          required
+        />
       </Field>
       {state.message && Object.keys(state.fields).length === 0 ? (
         <Alert tone="danger" live className="sm:col-span-3">
@@ -63,7 +95,12 @@ export function VehicleForm({ clientId, vehicle, onDone }: { clientId: string; v
         </Alert>
       ) : null}
       <div className="flex flex-wrap gap-2 sm:col-span-3">
-        <FormButton type="submit" variant="secondary" pending={state.pending} pendingLabel={vehicle ? "Salvando…" : "Adicionando…"}>
+        <FormButton
+          type="submit"
+          variant="secondary"
+          pending={state.pending}
+          pendingLabel={vehicle ? "Salvando…" : "Adicionando…"}
+        >
           {vehicle ? "Salvar veículo" : "Adicionar veículo"}
         </FormButton>
         {vehicle && onDone ? (

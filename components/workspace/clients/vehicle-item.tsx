@@ -9,7 +9,8 @@ import { VehicleForm } from "./vehicle-form";
 /** One vehicle of the client: its data, or its edit form; and its delete. */
 export function VehicleItem({ clientId, vehicle: v }: { clientId: string; vehicle: VehicleView }) {
   const [editing, setEditing] = useState(false);
-  if (editing) return <VehicleForm clientId={clientId} vehicle={v} onDone={() => setEditing(false)} />;
+  if (editing)
+    return <VehicleForm clientId={clientId} vehicle={v} onDone={() => setEditing(false)} />;
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -22,7 +23,12 @@ export function VehicleItem({ clientId, vehicle: v }: { clientId: string; vehicl
         <Button variant="ghost" className="px-2" onClick={() => setEditing(true)}>
           Editar veículo {v.plateLabel}
         </Button>
-        <ConfirmDelete path={`/api/workspace/vehicles/${v.id}`} label={`Excluir veículo ${v.plateLabel}`} confirmText={`Excluir ${v.plateLabel} e as consultas feitas para ele?`} compact />
+        <ConfirmDelete
+          path={`/api/workspace/vehicles/${v.id}`}
+          label={`Excluir veículo ${v.plateLabel}`}
+          confirmText={`Excluir ${v.plateLabel} e as consultas feitas para ele?`}
+          compact
+        />
       </div>
     </div>
   );

@@ -17,16 +17,29 @@ export function AdoptBanner() {
   if (adopt.isSuccess) {
     return (
       <Alert live tone="success" title="Links movidos para sua conta">
-        {adopt.data.adopted === 1 ? "1 link agora aparece em Links, em qualquer computador." : `${adopt.data.adopted} links agora aparecem em Links, em qualquer computador.`}
+        {adopt.data.adopted === 1
+          ? "1 link agora aparece em Links, em qualquer computador."
+          : `${adopt.data.adopted} links agora aparecem em Links, em qualquer computador.`}
       </Alert>
     );
   }
   const n = count.data?.adoptable ?? 0;
   if (n === 0) return null;
   return (
-    <Alert tone="info" title={n === 1 ? "1 link criado neste navegador" : `${n} links criados neste navegador`}>
-      <p>Eles estão guardados só neste navegador. Mova-os para sua conta para acompanhá-los em qualquer computador.</p>
-      <Button className="mt-3" onClick={() => adopt.mutate()} pending={adopt.isPending} pendingLabel="Movendo…">
+    <Alert
+      tone="info"
+      title={n === 1 ? "1 link criado neste navegador" : `${n} links criados neste navegador`}
+    >
+      <p>
+        Eles estão guardados só neste navegador. Mova-os para sua conta para acompanhá-los em
+        qualquer computador.
+      </p>
+      <Button
+        className="mt-3"
+        onClick={() => adopt.mutate()}
+        pending={adopt.isPending}
+        pendingLabel="Movendo…"
+      >
         Mover para sua conta
       </Button>
       {adopt.isError ? (

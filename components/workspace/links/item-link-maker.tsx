@@ -17,19 +17,46 @@ type Client = { id: string; name: string; phone: string | null; hasEmail: boolea
  * A vehicle's result in the workspace: the public flow's debt selection (same rules, presets and
  * explanations), whose next step makes the checkout and the link in one call for this client.
  */
-export function ItemLinkMaker({ initial, client, sender }: { initial: LookupView; client: Client; sender: string }) {
+export function ItemLinkMaker({
+  initial,
+  client,
+  sender,
+}: {
+  initial: LookupView;
+  client: Client;
+  sender: string;
+}) {
   const lookup = useQuery({ ...lookupQuery(initial.id), ...seededWith(initial) });
-  const create = useMutation({ mutationFn: (debtIds: string[]) => createWorkspaceLink({ lookupId: initial.id, debtIds, clientId: client.id }) });
+  const create = useMutation({
+    mutationFn: (debtIds: string[]) =>
+      createWorkspaceLink({ lookupId: initial.id, debtIds, clientId: client.id }),
+  });
   const data = lookup.data;
 
-  if (create.data) return <LinkReady link={create.data} plate={data.plate} clientName={client.name} clientPhone={client.phone} clientHasEmail={client.hasEmail} sender={sender} />;
+  if (create.data)
+    return (
+      <LinkReady
+        link={create.data}
+        plate={data.plate}
+        clientName={client.name}
+        clientPhone={client.phone}
+        clientHasEmail={client.hasEmail}
+        sender={sender}
+      />
+    );
   if (data.status === "pending" || data.status === "delayed") {
-    return <WaitingBlock title="Consultando os débitos deste veículo" detail={`Estamos consultando o Detran-${data.uf}; costuma levar até 30 segundos. Esta página atualiza sozinha.`} />;
+    return (
+      <WaitingBlock
+        title="Consultando os débitos deste veículo"
+        detail={`Estamos consultando o Detran-${data.uf}; costuma levar até 30 segundos. Esta página atualiza sozinha.`}
+      />
+    );
   }
   if (data.status === "no_debts") {
     return (
       <Alert live tone="success" title="Nenhum débito encontrado">
-        O Detran-{data.uf} não tem multas, IPVA ou licenciamento em aberto para este veículo. Não há link a gerar.
+        O Detran-{data.uf} não tem multas, IPVA ou licenciamento em aberto para este veículo. Não há
+        link a gerar.
       </Alert>
     );
   }
@@ -52,7 +79,12 @@ export function ItemLinkMaker({ initial, client, sender }: { initial: LookupView
         lookupId={data.id}
         debts={data.debts}
         action={(selection) => (
-          <Button onClick={() => create.mutate(selection)} disabled={selection.length === 0} pending={create.isPending} pendingLabel="Gerando o link…">
+          <Button
+            onClick={() => create.mutate(selection)}
+            disabled={selection.length === 0}
+            pending={create.isPending}
+            pendingLabel="Gerando o link…"
+          >
             Gerar link de pagamento
           </Button>
         )}

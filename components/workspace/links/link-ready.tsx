@@ -10,12 +10,23 @@ import { Card } from "@/components/ui/card";
 import { SendLinkButton } from "./send-link-button";
 
 /** `sender`: the despachante's name and office, which the WhatsApp text opens with. */
-type Props = { link: CreatedLink; plate: string; clientName: string; clientPhone: string | null; clientHasEmail: boolean; sender: string };
+type Props = {
+  link: CreatedLink;
+  plate: string;
+  clientName: string;
+  clientPhone: string | null;
+  clientHasEmail: boolean;
+  sender: string;
+};
 
 /** The link just made: hand it over (copy, WhatsApp to the client, e-mail, QR), and watch it get paid. */
 export function LinkReady({ link, plate, clientName, clientPhone, clientHasEmail, sender }: Props) {
   // Read from the database by any instance every 5 s; stops once paid or expired.
-  const checkout = useQuery({ ...checkoutQuery(link.token), refetchInterval: (q) => (q.state.data && q.state.data.status !== "open" ? false : WORKSPACE_POLL_MS) });
+  const checkout = useQuery({
+    ...checkoutQuery(link.token),
+    refetchInterval: (q) =>
+      q.state.data && q.state.data.status !== "open" ? false : WORKSPACE_POLL_MS,
+  });
   const status = checkout.data?.status ?? "open";
   return (
     <Card aria-labelledby="link-ready-title">
@@ -32,13 +43,28 @@ export function LinkReady({ link, plate, clientName, clientPhone, clientHasEmail
             Gere um novo em Links.
           </Alert>
         ) : (
-          <p className="text-sm text-slate-700">Aguardando pagamento. Esta página mostra quando o cliente pagar.</p>
+          <p className="text-sm text-slate-700">
+            Aguardando pagamento. Esta página mostra quando o cliente pagar.
+          </p>
         )}
       </div>
       {status === "open" ? (
         <div className="mt-4">
-          <ShareActions plate={plate} amountCents={link.amountCents} expiresAt={link.expiresAt} url={link.url} phone={clientPhone} sender={sender}>
-            {clientHasEmail ? <SendLinkButton token={link.token} /> : <p className="text-sm text-slate-700">Cadastre o e-mail do cliente para enviar por e-mail.</p>}
+          <ShareActions
+            plate={plate}
+            amountCents={link.amountCents}
+            expiresAt={link.expiresAt}
+            url={link.url}
+            phone={clientPhone}
+            sender={sender}
+          >
+            {clientHasEmail ? (
+              <SendLinkButton token={link.token} />
+            ) : (
+              <p className="text-sm text-slate-700">
+                Cadastre o e-mail do cliente para enviar por e-mail.
+              </p>
+            )}
           </ShareActions>
         </div>
       ) : null}

@@ -14,10 +14,19 @@ import { SendLinkButton } from "./send-link-button";
 
 function RenewButton({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const renew = useMutation({ mutationFn: () => renewWorkspaceLink(token), onSuccess: () => queryClient.invalidateQueries({ queryKey: ["workspace", "links"] }) });
+  const renew = useMutation({
+    mutationFn: () => renewWorkspaceLink(token),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["workspace", "links"] }),
+  });
   return (
     <div className="flex flex-col gap-1">
-      <Button variant="secondary" onClick={() => renew.mutate()} pending={renew.isPending} pendingLabel="Gerando novo link…" disabled={renew.isSuccess}>
+      <Button
+        variant="secondary"
+        onClick={() => renew.mutate()}
+        pending={renew.isPending}
+        pendingLabel="Gerando novo link…"
+        disabled={renew.isSuccess}
+      >
         Gerar novo link
       </Button>
       <p aria-live="polite" className="text-sm text-red-800">
@@ -32,14 +41,19 @@ export function WorkspaceLinkItem({ link, sender }: { link: AccountLinkView; sen
   const plate = formatPlate(link.plate);
   const inputId = `url-${link.token}`;
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-label={`Link do veículo ${plate}`} data-token={link.token}>
+    <li
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      aria-label={`Link do veículo ${plate}`}
+      data-token={link.token}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="font-semibold text-slate-900">
             {plate} · {link.uf}
           </p>
           <p className="text-sm text-slate-700">
-            {link.debtCount} {link.debtCount === 1 ? "débito" : "débitos"} · gerado em {formatDateTimeBR(link.createdAt)}
+            {link.debtCount} {link.debtCount === 1 ? "débito" : "débitos"} · gerado em{" "}
+            {formatDateTimeBR(link.createdAt)}
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">
@@ -51,11 +65,14 @@ export function WorkspaceLinkItem({ link, sender }: { link: AccountLinkView; sen
         {link.payment?.paidAt && (link.stage === "paid" || link.stage === "settled") ? (
           <p>
             Pago em {formatDateTimeBR(link.payment.paidAt)}
-            {link.payment.debtsTotal > 0 ? ` · ${link.payment.debtsSettled} de ${link.payment.debtsTotal} débitos baixados` : ""}
+            {link.payment.debtsTotal > 0
+              ? ` · ${link.payment.debtsSettled} de ${link.payment.debtsTotal} débitos baixados`
+              : ""}
           </p>
         ) : (
           <p>
-            {link.stage === "expired" ? "Expirou em" : "Válido até"} {formatDateTimeBR(link.expiresAt)}
+            {link.stage === "expired" ? "Expirou em" : "Válido até"}{" "}
+            {formatDateTimeBR(link.expiresAt)}
           </p>
         )}
       </div>
@@ -66,9 +83,29 @@ export function WorkspaceLinkItem({ link, sender }: { link: AccountLinkView; sen
           </ButtonLink>
         ) : link.stage === "open" ? (
           <>
-            <input id={inputId} readOnly value={link.url} aria-label={`Link de pagamento do veículo ${plate}`} className="sr-only" />
+            <input
+              id={inputId}
+              readOnly
+              value={link.url}
+              aria-label={`Link de pagamento do veículo ${plate}`}
+              className="sr-only"
+            />
             <CopyButton text={link.url} inputId={inputId} label="Copiar link" variant="secondary" />
-            <a href={whatsappShareUrl(shareMessage({ plate: link.plate, amountCents: link.amountCents, expiresAt: link.expiresAt, url: link.url, sender }), link.clientPhone)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+            <a
+              href={whatsappShareUrl(
+                shareMessage({
+                  plate: link.plate,
+                  amountCents: link.amountCents,
+                  expiresAt: link.expiresAt,
+                  url: link.url,
+                  sender,
+                }),
+                link.clientPhone,
+              )}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("secondary")}
+            >
               Enviar pelo WhatsApp
             </a>
             <SendLinkButton token={link.token} />

@@ -14,8 +14,14 @@ export function RadarCapForm({ monthlyCap }: { monthlyCap: number }) {
   const queryClient = useQueryClient();
   const [value, setValue] = useState(String(monthlyCap));
   const parsed = /^\d{1,8}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  const error = Number.isNaN(parsed) || parsed > MAX_MONTHLY_CAP ? "Informe um número inteiro de consultas, como 2000." : undefined;
-  const save = useMutation({ mutationFn: () => saveMonthlyCap(parsed), onSuccess: () => queryClient.invalidateQueries({ queryKey: radarKeys.all }) });
+  const error =
+    Number.isNaN(parsed) || parsed > MAX_MONTHLY_CAP
+      ? "Informe um número inteiro de consultas, como 2000."
+      : undefined;
+  const save = useMutation({
+    mutationFn: () => saveMonthlyCap(parsed),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: radarKeys.all }),
+  });
   return (
     <form
       className="flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -24,14 +30,34 @@ export function RadarCapForm({ monthlyCap }: { monthlyCap: number }) {
         if (!error) save.mutate();
       }}
     >
-      <Field id="radar-cap" label="Limite de consultas do Radar por mês" error={value !== String(monthlyCap) ? error : undefined} className="sm:w-72">
-        <TextInput {...describedBy("radar-cap", { error: value !== String(monthlyCap) ? error : undefined })} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} />
+      <Field
+        id="radar-cap"
+        label="Limite de consultas do Radar por mês"
+        error={value !== String(monthlyCap) ? error : undefined}
+        className="sm:w-72"
+      >
+        <TextInput
+          {...describedBy("radar-cap", { error: value !== String(monthlyCap) ? error : undefined })}
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
       </Field>
-      <Button type="submit" variant="secondary" disabled={Boolean(error)} pending={save.isPending} pendingLabel="Salvando…">
+      <Button
+        type="submit"
+        variant="secondary"
+        disabled={Boolean(error)}
+        pending={save.isPending}
+        pendingLabel="Salvando…"
+      >
         Salvar o limite
       </Button>
       <div aria-live="polite">
-        {save.isSuccess ? <p className="text-sm font-semibold text-emerald-800">Limite salvo: {save.data.monthlyCap.toLocaleString("pt-BR")} por mês.</p> : null}
+        {save.isSuccess ? (
+          <p className="text-sm font-semibold text-emerald-800">
+            Limite salvo: {save.data.monthlyCap.toLocaleString("pt-BR")} por mês.
+          </p>
+        ) : null}
         {save.isError ? (
           <Alert tone="danger" live>
             {errorMessage(save.error)}

@@ -4,7 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { errorMessage } from "@/lib/browser/fetch-json";
-import { confirmRadarOn, previewRadarCost, radarKeys, turnRadarOffFor } from "@/lib/browser/radar-queries";
+import {
+  confirmRadarOn,
+  previewRadarCost,
+  radarKeys,
+  turnRadarOffFor,
+} from "@/lib/browser/radar-queries";
 import type { RadarChoiceClient } from "@/lib/radar/workspace-watches";
 import type { RadarOnValues } from "@/lib/validation/radar-input";
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +18,10 @@ import { VehiclePicker, type PickerMode } from "../vehicle-picker";
 
 type Recurrence = RadarOnValues["recurrence"];
 
-const RECURRENCE_LABELS: Record<Recurrence, string> = { weekly: "Semanal (recomendado)", daily: "Diária" };
+const RECURRENCE_LABELS: Record<Recurrence, string> = {
+  weekly: "Semanal (recomendado)",
+  daily: "Diária",
+};
 const WATCH_LABELS: Record<Recurrence, string> = { weekly: "Radar semanal", daily: "Radar diário" };
 const n = (x: number) => x.toLocaleString("pt-BR");
 
@@ -25,7 +33,12 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [recurrence, setRecurrence] = useState<Recurrence>("weekly");
   const ids = [...picked];
-  const selection: RadarOnValues["selection"] = mode === "all" ? { scope: "all" } : mode === "clients" ? { scope: "clients", clientIds: ids } : { scope: "vehicles", vehicleIds: ids };
+  const selection: RadarOnValues["selection"] =
+    mode === "all"
+      ? { scope: "all" }
+      : mode === "clients"
+        ? { scope: "clients", clientIds: ids }
+        : { scope: "vehicles", vehicleIds: ids };
   const empty = mode !== "all" && picked.size === 0;
 
   const done = async () => {
@@ -33,7 +46,10 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
     router.refresh();
   };
   const preview = useMutation({ mutationFn: () => previewRadarCost({ selection, recurrence }) });
-  const confirm = useMutation({ mutationFn: () => confirmRadarOn({ selection, recurrence }), onSuccess: done });
+  const confirm = useMutation({
+    mutationFn: () => confirmRadarOn({ selection, recurrence }),
+    onSuccess: done,
+  });
   const stop = useMutation({ mutationFn: () => turnRadarOffFor(selection), onSuccess: done });
   const reset = () => {
     preview.reset();
@@ -72,7 +88,9 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
         onMode={choose}
         picked={picked}
         onToggle={toggle}
-        clientNote={(c) => `${c.vehicles.length} ${c.vehicles.length === 1 ? "veículo" : "veículos"}, ${c.vehicles.filter((v) => v.watching).length} no Radar`}
+        clientNote={(c) =>
+          `${c.vehicles.length} ${c.vehicles.length === 1 ? "veículo" : "veículos"}, ${c.vehicles.filter((v) => v.watching).length} no Radar`
+        }
         vehicleNote={(v) => (v.watching ? ` · ${WATCH_LABELS[v.watching]}` : "")}
       />
 
@@ -99,14 +117,20 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
       <div aria-live="polite" className="flex flex-col gap-3">
         {cost ? (
           cost.withinCap ? (
-            <Alert tone="info" title={`${n(cost.selectionPerMonth)} consultas por mês para ${cost.vehicles} ${cost.vehicles === 1 ? "veículo" : "veículos"}`}>
-              Com os outros veículos já no Radar ({n(cost.othersPerMonth)}), a conta usará {n(cost.totalPerMonth)} de {n(cost.monthlyCap)} consultas por mês. Cada consulta ao Detran é
-              cobrada pelo provedor.
+            <Alert
+              tone="info"
+              title={`${n(cost.selectionPerMonth)} consultas por mês para ${cost.vehicles} ${cost.vehicles === 1 ? "veículo" : "veículos"}`}
+            >
+              Com os outros veículos já no Radar ({n(cost.othersPerMonth)}), a conta usará{" "}
+              {n(cost.totalPerMonth)} de {n(cost.monthlyCap)} consultas por mês. Cada consulta ao
+              Detran é cobrada pelo provedor.
             </Alert>
           ) : (
             <Alert tone="warning" title="Acima do limite mensal">
-              Essa escolha custaria {n(cost.totalPerMonth)} consultas por mês ({n(cost.selectionPerMonth)} destes veículos e {n(cost.othersPerMonth)} dos que já estão no Radar), acima do
-              limite de {n(cost.monthlyCap)}. Escolha menos veículos, a recorrência semanal ou aumente o limite abaixo.
+              Essa escolha custaria {n(cost.totalPerMonth)} consultas por mês (
+              {n(cost.selectionPerMonth)} destes veículos e {n(cost.othersPerMonth)} dos que já
+              estão no Radar), acima do limite de {n(cost.monthlyCap)}. Escolha menos veículos, a
+              recorrência semanal ou aumente o limite abaixo.
             </Alert>
           )
         ) : null}
@@ -119,7 +143,9 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
         ) : null}
         {stop.isSuccess ? (
           <Alert tone="success" title="Radar desligado">
-            {stop.data.turnedOff === 0 ? "Nenhum desses veículos estava no Radar." : `${stop.data.turnedOff} ${stop.data.turnedOff === 1 ? "veículo deixou" : "veículos deixaram"} de ser verificados.`}
+            {stop.data.turnedOff === 0
+              ? "Nenhum desses veículos estava no Radar."
+              : `${stop.data.turnedOff} ${stop.data.turnedOff === 1 ? "veículo deixou" : "veículos deixaram"} de ser verificados.`}
           </Alert>
         ) : null}
         {[preview, confirm, stop].map((m, i) =>
@@ -133,15 +159,30 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
 
       <div className="flex flex-col gap-3 sm:flex-row">
         {cost?.withinCap && !confirm.isSuccess ? (
-          <Button onClick={() => confirm.mutate()} pending={confirm.isPending} pendingLabel="Ligando o Radar…">
+          <Button
+            onClick={() => confirm.mutate()}
+            pending={confirm.isPending}
+            pendingLabel="Ligando o Radar…"
+          >
             Confirmar e ligar o Radar
           </Button>
         ) : (
-          <Button type="submit" disabled={empty} pending={preview.isPending} pendingLabel="Calculando o custo…">
+          <Button
+            type="submit"
+            disabled={empty}
+            pending={preview.isPending}
+            pendingLabel="Calculando o custo…"
+          >
             Ver o custo e ligar
           </Button>
         )}
-        <Button variant="secondary" disabled={empty} onClick={() => stop.mutate()} pending={stop.isPending} pendingLabel="Desligando…">
+        <Button
+          variant="secondary"
+          disabled={empty}
+          onClick={() => stop.mutate()}
+          pending={stop.isPending}
+          pendingLabel="Desligando…"
+        >
           Desligar o Radar destes veículos
         </Button>
       </div>

@@ -6,7 +6,9 @@ import { startDevSmtp } from "./server";
 
 const env = loadEnv();
 if (!env.mail.embedded) {
-  console.error("[smtp] the embedded SMTP server runs only in the test environment without SMTP_URL");
+  console.error(
+    "[smtp] the embedded SMTP server runs only in the test environment without SMTP_URL",
+  );
   process.exit(1);
 }
 const db = createPrismaClient(env.databaseUrl);
@@ -19,7 +21,9 @@ try {
   // Several instances on one host (npm start twice, the multi-instance tests): the first one's
   // server takes the port and every instance's outbox delivers there. This process stays up, idle,
   // because start.ts stops everything when a child exits.
-  console.log(`[smtp] 127.0.0.1:${env.mail.smtpPort} is taken (another instance on this host runs the test SMTP server): using it`);
+  console.log(
+    `[smtp] 127.0.0.1:${env.mail.smtpPort} is taken (another instance on this host runs the test SMTP server): using it`,
+  );
 }
 
 const stop = async () => {

@@ -10,11 +10,18 @@ import type { Db } from "../../db/create-client";
 // No server-only: plain Node (the start script) and the tests load it. Relative imports for that.
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(a) ? a : a ? [a] : []).flatMap((x) => x.value.map((v) => v.address ?? "")).filter(Boolean).join(", ");
+  (Array.isArray(a) ? a : a ? [a] : [])
+    .flatMap((x) => x.value.map((v) => v.address ?? ""))
+    .filter(Boolean)
+    .join(", ");
 
 export type DevSmtp = { server: SMTPServer; port: number; close(): Promise<void> };
 
-export async function startDevSmtp(db: Db, port: number, overrides: Partial<SMTPServerOptions> = {}): Promise<DevSmtp> {
+export async function startDevSmtp(
+  db: Db,
+  port: number,
+  overrides: Partial<SMTPServerOptions> = {},
+): Promise<DevSmtp> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -32,14 +39,27 @@ export async function startDevSmtp(db: Db, port: number, overrides: Partial<SMTP
           html: typeof mail.html === "string" ? mail.html : "",
           text: mail.text ?? "",
           attachments: JSON.stringify(
-            mail.attachments.map((a) => ({ filename: a.filename ?? "anexo", contentType: a.contentType, size: a.size, base64: a.content.toString("base64") })),
+            mail.attachments.map((a) => ({
+              filename: a.filename ?? "anexo",
+              contentType: a.contentType,
+              size: a.size,
+              base64: a.content.toString("base64"),
+            })),
           ),
         };
-        await db.receivedMail.upsert({ where: { messageId }, create: data, update: { deliveries: { increment: 1 } } });
+        await db.receivedMail.upsert({
+          where: { messageId },
+          create: data,
+          update: { deliveries: { increment: 1 } },
+        });
         callback();
       } catch (error) {
         // 451: temporary, the sender keeps the message and tries again.
-        callback(Object.assign(new Error(`could not store the message: ${String(error)}`), { responseCode: 451 }));
+        callback(
+          Object.assign(new Error(`could not store the message: ${String(error)}`), {
+            responseCode: 451,
+          }),
+        );
       }
     },
     ...overrides,

@@ -6,21 +6,41 @@ import { Button, DebtList, Facts, Layout, p } from "./layout";
 import { amountRows, debtItems, debtTextLines } from "./payment-facts";
 
 // `receipt` is absent from rows queued before it existed: those show the amount alone.
-type Props = { clientName: string; plate: string; amountCents: number; receipt?: ReceiptAmounts; workspaceUrl: string };
+type Props = {
+  clientName: string;
+  plate: string;
+  amountCents: number;
+  receipt?: ReceiptAmounts;
+  workspaceUrl: string;
+};
 
 export const clientPaid = defineTemplate<Props>({
-  subject: (x) => `${x.clientName} pagou ${formatBRL(x.receipt?.totalCents ?? x.amountCents)} – ${formatPlate(x.plate)}`,
+  subject: (x) =>
+    `${x.clientName} pagou ${formatBRL(x.receipt?.totalCents ?? x.amountCents)} – ${formatPlate(x.plate)}`,
   Html: (x) => (
-    <Layout title="Seu cliente pagou" preview={`${x.clientName} pagou os débitos do ${formatPlate(x.plate)}.`}>
+    <Layout
+      title="Seu cliente pagou"
+      preview={`${x.clientName} pagou os débitos do ${formatPlate(x.plate)}.`}
+    >
       <p style={p}>{x.clientName} pagou o link que você enviou.</p>
       {x.receipt ? (
         <>
-          <Facts rows={[["Veículo", formatPlate(x.plate)], ["Forma de pagamento", x.receipt.method]]} />
+          <Facts
+            rows={[
+              ["Veículo", formatPlate(x.plate)],
+              ["Forma de pagamento", x.receipt.method],
+            ]}
+          />
           <DebtList debts={debtItems(x.receipt)} />
           <Facts rows={amountRows(x.receipt)} />
         </>
       ) : (
-        <Facts rows={[["Veículo", formatPlate(x.plate)], ["Valor pago", formatBRL(x.amountCents)]]} />
+        <Facts
+          rows={[
+            ["Veículo", formatPlate(x.plate)],
+            ["Valor pago", formatBRL(x.amountCents)],
+          ]}
+        />
       )}
       <p style={p}>Acompanhe a baixa de cada débito no seu painel.</p>
       <Button href={x.workspaceUrl}>Abrir o painel</Button>
@@ -32,7 +52,13 @@ export const clientPaid = defineTemplate<Props>({
       "",
       `Veículo: ${formatPlate(x.plate)}`,
       ...(x.receipt
-        ? [`Forma de pagamento: ${x.receipt.method}`, "", ...debtTextLines(x.receipt), "", ...amountRows(x.receipt).map(([label, value]) => `${label}: ${value}`)]
+        ? [
+            `Forma de pagamento: ${x.receipt.method}`,
+            "",
+            ...debtTextLines(x.receipt),
+            "",
+            ...amountRows(x.receipt).map(([label, value]) => `${label}: ${value}`),
+          ]
         : [`Valor pago: ${formatBRL(x.amountCents)}`]),
       "",
       "Acompanhe a baixa de cada débito no seu painel.",

@@ -13,7 +13,8 @@ type OlderPaymentFacts = {
   debts: { title: string; amountCents: number }[];
 };
 
-export type StoredPaymentFacts = Omit<PaymentFacts, "receipt"> & ({ receipt: ReceiptAmounts } | OlderPaymentFacts);
+export type StoredPaymentFacts = Omit<PaymentFacts, "receipt"> &
+  ({ receipt: ReceiptAmounts } | OlderPaymentFacts);
 
 export function amountsOf(x: StoredPaymentFacts): ReceiptAmounts {
   if ("receipt" in x) return x.receipt;
@@ -37,11 +38,20 @@ export function amountRows(a: ReceiptAmounts, totalLabel = "Total pago"): [strin
 }
 
 /** The debts for the HTML part's list. */
-export function debtItems(a: ReceiptAmounts): { title: string; reference: string | null; amount: string }[] {
-  return a.debts.map((d) => ({ title: d.title, reference: d.reference, amount: formatBRL(d.amountCents) }));
+export function debtItems(
+  a: ReceiptAmounts,
+): { title: string; reference: string | null; amount: string }[] {
+  return a.debts.map((d) => ({
+    title: d.title,
+    reference: d.reference,
+    amount: formatBRL(d.amountCents),
+  }));
 }
 
 /** The debts, one per line, for the text part. */
 export function debtTextLines(a: ReceiptAmounts, suffix = ""): string[] {
-  return a.debts.map((d) => `- ${d.title}${d.reference ? ` (${d.reference})` : ""}: ${formatBRL(d.amountCents)}${suffix}`);
+  return a.debts.map(
+    (d) =>
+      `- ${d.title}${d.reference ? ` (${d.reference})` : ""}: ${formatBRL(d.amountCents)}${suffix}`,
+  );
 }

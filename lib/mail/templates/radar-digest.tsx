@@ -5,7 +5,11 @@ import { Button, Layout, p } from "./layout";
 // The despachante's daily Radar digest: every change and reminder of the day in one e-mail,
 // grouped by client, never one e-mail per debt. Dates travel as ISO strings (the props are JSON).
 
-export type DigestEvent = Omit<RadarEventFacts, "dueDate"> & { dueDate: string | null; clientName: string; plate: string };
+export type DigestEvent = Omit<RadarEventFacts, "dueDate"> & {
+  dueDate: string | null;
+  clientName: string;
+  plate: string;
+};
 type Props = { day: string; events: DigestEvent[]; more: number; radarUrl: string };
 
 const count = (n: number) => (n === 1 ? "1 novidade" : `${n} novidades`);
@@ -23,10 +27,16 @@ const line = (e: DigestEvent) => {
 };
 
 export const radarDigest = defineTemplate<Props>({
-  subject: (x) => `Radar: ${count(x.events.length + x.more)} nos veículos dos seus clientes (${dayBR(x.day)})`,
+  subject: (x) =>
+    `Radar: ${count(x.events.length + x.more)} nos veículos dos seus clientes (${dayBR(x.day)})`,
   Html: (x) => (
-    <Layout title="Radar: o que mudou" preview={`${count(x.events.length + x.more)} desde o último resumo.`}>
-      <p style={p}>O Radar consultou de novo os veículos dos seus clientes. Desde o último resumo:</p>
+    <Layout
+      title="Radar: o que mudou"
+      preview={`${count(x.events.length + x.more)} desde o último resumo.`}
+    >
+      <p style={p}>
+        O Radar consultou de novo os veículos dos seus clientes. Desde o último resumo:
+      </p>
       {byClient(x.events).map(([client, events]) => (
         <div key={client}>
           <p style={{ ...p, fontWeight: 700 }}>{client}</p>
@@ -40,7 +50,9 @@ export const radarDigest = defineTemplate<Props>({
         </div>
       ))}
       {x.more > 0 ? <p style={p}>E mais {count(x.more)} na página do Radar.</p> : null}
-      <p style={p}>Para gerar o link de pagamento de um débito novo, abra o Radar e use “Gerar link”.</p>
+      <p style={p}>
+        Para gerar o link de pagamento de um débito novo, abra o Radar e use “Gerar link”.
+      </p>
       <Button href={x.radarUrl}>Abrir o Radar</Button>
     </Layout>
   ),
@@ -48,7 +60,11 @@ export const radarDigest = defineTemplate<Props>({
     [
       "O Radar consultou de novo os veículos dos seus clientes. Desde o último resumo:",
       "",
-      ...byClient(x.events).flatMap(([client, events]) => [client, ...events.map((e) => `- ${line(e)}`), ""]),
+      ...byClient(x.events).flatMap(([client, events]) => [
+        client,
+        ...events.map((e) => `- ${line(e)}`),
+        "",
+      ]),
       ...(x.more > 0 ? [`E mais ${count(x.more)} na página do Radar.`, ""] : []),
       "Para gerar o link de pagamento de um débito novo, abra o Radar e use “Gerar link”.",
       `Abrir o Radar: ${x.radarUrl}`,

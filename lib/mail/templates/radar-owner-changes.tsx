@@ -4,13 +4,24 @@ import { Button, Layout, p } from "./layout";
 import { listUnsubscribeHeaders } from "./radar-owner-confirm";
 import { describeChange, inReadingOrder, type RadarChangeFacts } from "./radar-owner-facts";
 
-type Props = { plate: string; changes: RadarChangeFacts[]; lookupUrl: string; unsubscribeUrl: string; oneClickUrl: string };
+type Props = {
+  plate: string;
+  changes: RadarChangeFacts[];
+  lookupUrl: string;
+  unsubscribeUrl: string;
+  oneClickUrl: string;
+};
 
 /** The first thing in reading order names the mail (a new fine before a reminder); the rest are counted. */
 function subjectOf(x: Props): string {
   const [first, ...rest] = inReadingOrder(x.changes);
   if (!first) return `${formatPlate(x.plate)}: novidades nos débitos`;
-  const more = rest.length === 0 ? "" : rest.length === 1 ? " e mais 1 aviso" : ` e mais ${rest.length} avisos`;
+  const more =
+    rest.length === 0
+      ? ""
+      : rest.length === 1
+        ? " e mais 1 aviso"
+        : ` e mais ${rest.length} avisos`;
   return `${formatPlate(x.plate)}: ${describeChange(first).headline}${more}`;
 }
 
@@ -20,7 +31,9 @@ export const radarOwnerChanges = defineTemplate<Props>({
   subject: subjectOf,
   Html: (x) => (
     <Layout title={`Novidades do veículo ${formatPlate(x.plate)}`} preview={subjectOf(x)}>
-      <p style={p}>Consultamos de novo os débitos do veículo {formatPlate(x.plate)} e encontramos:</p>
+      <p style={p}>
+        Consultamos de novo os débitos do veículo {formatPlate(x.plate)} e encontramos:
+      </p>
       <ul style={{ margin: "0 0 16px", paddingLeft: 20 }}>
         {inReadingOrder(x.changes).map((c, i) => {
           const d = describeChange(c);
@@ -33,10 +46,14 @@ export const radarOwnerChanges = defineTemplate<Props>({
           );
         })}
       </ul>
-      <p style={p}>Para ver os débitos de hoje e pagar, faça uma nova consulta (seus dados já estão preenchidos):</p>
+      <p style={p}>
+        Para ver os débitos de hoje e pagar, faça uma nova consulta (seus dados já estão
+        preenchidos):
+      </p>
       <Button href={x.lookupUrl}>Consultar os débitos agora</Button>
       <p style={small}>
-        Você recebe no máximo um e-mail por dia sobre este veículo. <a href={x.unsubscribeUrl}>Parar os avisos e apagar meus dados</a>.
+        Você recebe no máximo um e-mail por dia sobre este veículo.{" "}
+        <a href={x.unsubscribeUrl}>Parar os avisos e apagar meus dados</a>.
       </p>
     </Layout>
   ),

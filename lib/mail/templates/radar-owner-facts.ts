@@ -30,24 +30,45 @@ export function describeChange(c: RadarChangeFacts): { headline: string; detail:
   switch (c.kind) {
     case "appeared":
       return {
-        headline: c.type === "ticket" ? `Nova multa: ${c.title ?? "sem título"}` : `Novo débito: ${name}`,
-        detail: [amount ? `Valor: ${amount}` : null, due ? `vencimento em ${due}` : null].filter(Boolean).join(", ") + ".",
+        headline:
+          c.type === "ticket" ? `Nova multa: ${c.title ?? "sem título"}` : `Novo débito: ${name}`,
+        detail:
+          [amount ? `Valor: ${amount}` : null, due ? `vencimento em ${due}` : null]
+            .filter(Boolean)
+            .join(", ") + ".",
       };
     case "amountChanged": {
-      const what = c.reason === "discountEnded" ? "o desconto terminou" : c.reason === "decreased" ? "o valor diminuiu" : "o valor aumentou";
-      return { headline: `${name}: ${what}`, detail: `De ${money(c.previousAmountCents) ?? "—"} para ${amount ?? "—"}.` };
+      const what =
+        c.reason === "discountEnded"
+          ? "o desconto terminou"
+          : c.reason === "decreased"
+            ? "o valor diminuiu"
+            : "o valor aumentou";
+      return {
+        headline: `${name}: ${what}`,
+        detail: `De ${money(c.previousAmountCents) ?? "—"} para ${amount ?? "—"}.`,
+      };
     }
     case "disappeared":
       return c.reason === "settledAfterOurPayment"
-        ? { headline: `${name}: baixado pelo órgão`, detail: "O pagamento feito pela Placa Paga foi reconhecido; o débito saiu da lista." }
-        : { headline: `${name}: saiu da lista de débitos`, detail: "Foi pago em outro lugar ou baixado pelo órgão." };
+        ? {
+            headline: `${name}: baixado pelo órgão`,
+            detail: "O pagamento feito pela Placa Paga foi reconhecido; o débito saiu da lista.",
+          }
+        : {
+            headline: `${name}: saiu da lista de débitos`,
+            detail: "Foi pago em outro lugar ou baixado pelo órgão.",
+          };
     case "discountEnds":
       return {
         headline: `${name}: o desconto termina em ${due ?? "breve"}`,
         detail: `Pague ${amount ?? "o valor com desconto"} até ${due ?? "o vencimento"} para manter o desconto.`,
       };
     case "dueSoon":
-      return { headline: `${name}: vence em ${due ?? "breve"}`, detail: amount ? `Valor: ${amount}.` : "Confira o valor na consulta." };
+      return {
+        headline: `${name}: vence em ${due ?? "breve"}`,
+        detail: amount ? `Valor: ${amount}.` : "Confira o valor na consulta.",
+      };
     default:
       return { headline: name, detail: amount ? `Valor: ${amount}.` : "" };
   }
@@ -64,7 +85,8 @@ export function inReadingOrder<C extends { kind: string }>(changes: readonly C[]
 
 /** Why a watch stopped by itself, in words. */
 export function stopReasonText(reason: string | null): string {
-  if (reason === "wrong_document") return "o órgão de trânsito informou que o CPF/CNPJ não é o do proprietário deste veículo";
+  if (reason === "wrong_document")
+    return "o órgão de trânsito informou que o CPF/CNPJ não é o do proprietário deste veículo";
   if (reason === "vehicle_not_found") return "o órgão de trânsito não encontrou mais este veículo";
   return "não foi possível continuar consultando este veículo";
 }

@@ -9,11 +9,17 @@ type Props = { plate: string; reason: string | null; lookupFormUrl: string; oneC
 export const radarOwnerStopped = defineTemplate<Props>({
   subject: (x) => `Paramos os avisos do veículo ${formatPlate(x.plate)}`,
   Html: (x) => (
-    <Layout title="Paramos os avisos deste veículo" preview={`Os avisos do veículo ${formatPlate(x.plate)} foram encerrados.`}>
+    <Layout
+      title="Paramos os avisos deste veículo"
+      preview={`Os avisos do veículo ${formatPlate(x.plate)} foram encerrados.`}
+    >
       <p style={p}>
         Paramos de acompanhar o veículo {formatPlate(x.plate)} porque {stopReasonText(x.reason)}.
       </p>
-      <p style={p}>Os dados que você nos deu para os avisos (placa, RENAVAM, CPF/CNPJ e e-mail) serão apagados. Você não receberá outros e-mails sobre este pedido.</p>
+      <p style={p}>
+        Os dados que você nos deu para os avisos (placa, RENAVAM, CPF/CNPJ e e-mail) serão apagados.
+        Você não receberá outros e-mails sobre este pedido.
+      </p>
       <p style={p}>Se os dados estavam errados, faça uma nova consulta e peça os avisos de novo.</p>
       <Button href={x.lookupFormUrl}>Fazer uma nova consulta</Button>
     </Layout>

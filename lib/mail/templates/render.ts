@@ -19,7 +19,10 @@ function reactDomServer(): Server {
   return server;
 }
 
-export function renderMail(name: TemplateName, props: unknown): { subject: string; html: string; text: string; headers: Record<string, string> } {
+export function renderMail(
+  name: TemplateName,
+  props: unknown,
+): { subject: string; html: string; text: string; headers: Record<string, string> } {
   const t = TEMPLATES[name] as MailTemplate<unknown>;
   return {
     subject: t.subject(props),

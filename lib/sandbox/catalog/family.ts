@@ -24,7 +24,11 @@ const generated = new Map<string, Readonly<CatalogVehicle>>();
 
 /** The generated vehicle for a family plate (normalized), or undefined for any other plate. */
 export function familyVehicle(plate: string): Readonly<CatalogVehicle> | undefined {
-  const template = FAMILY_PLATE.test(plate) ? "withDebts" : RADAR_FAMILY_PLATE.test(plate) ? "radarTimeline" : undefined;
+  const template = FAMILY_PLATE.test(plate)
+    ? "withDebts"
+    : RADAR_FAMILY_PLATE.test(plate)
+      ? "radarTimeline"
+      : undefined;
   if (!template) return undefined;
   let vehicle = generated.get(plate);
   if (!vehicle) generated.set(plate, (vehicle = generate(plate, template)));
@@ -44,6 +48,11 @@ function generate(plate: string, templateName: "withDebts" | "radarTimeline"): C
     renavam,
     cpfCnpj,
     outcome: `generated copy of ${templateName} (own RENAVAM, CPF and debt ids)`,
-    data: { ...template.data, placa: plate, renavam, chassi: `9BWTST${digitsFrom(`chassi:${plate}`, 11)}` },
+    data: {
+      ...template.data,
+      placa: plate,
+      renavam,
+      chassi: `9BWTST${digitsFrom(`chassi:${plate}`, 11)}`,
+    },
   };
 }

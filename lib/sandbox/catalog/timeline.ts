@@ -23,7 +23,11 @@ export function timelinePosition(now: Date, timeScale: number): TimelinePosition
   const dayMs = timelineDayMs(timeScale);
   const days = Math.floor((now.getTime() - TIMELINE_ANCHOR.getTime()) / dayMs);
   const cycle = Math.floor(days / TIMELINE_DAYS);
-  return { cycle, day: days - cycle * TIMELINE_DAYS, cycleStart: timelineDayStart(cycle, 0, timeScale) };
+  return {
+    cycle,
+    day: days - cycle * TIMELINE_DAYS,
+    cycleStart: timelineDayStart(cycle, 0, timeScale),
+  };
 }
 
 /**
@@ -33,12 +37,16 @@ export function timelinePosition(now: Date, timeScale: number): TimelinePosition
 export function timelineMoment(now: Date, timeScale: number, pinnedDay: number | undefined): Date {
   if (pinnedDay === undefined) return now;
   const { cycle } = timelinePosition(now, timeScale);
-  return new Date(timelineDayStart(cycle, pinnedDay, timeScale).getTime() + timelineDayMs(timeScale) / 2);
+  return new Date(
+    timelineDayStart(cycle, pinnedDay, timeScale).getTime() + timelineDayMs(timeScale) / 2,
+  );
 }
 
 /** The instant day `day` of cycle `cycle` begins (tests pin the clock to it). */
 export function timelineDayStart(cycle: number, day: number, timeScale: number): Date {
-  return new Date(TIMELINE_ANCHOR.getTime() + (cycle * TIMELINE_DAYS + day) * timelineDayMs(timeScale));
+  return new Date(
+    TIMELINE_ANCHOR.getTime() + (cycle * TIMELINE_DAYS + day) * timelineDayMs(timeScale),
+  );
 }
 
 type Version = {
@@ -65,27 +73,60 @@ type StoryDebt = {
 };
 
 const STORY: StoryDebt[] = [
-  { type: "ticket", title: "Multa - Velocidade até 20% acima da máxima", ait: 1, dueDay: 3, expirationDay: 10,
-    description: "Transitar em velocidade superior à máxima permitida em até 20%. Desconto de 40% via SNE até o vencimento.",
+  {
+    type: "ticket",
+    title: "Multa - Velocidade até 20% acima da máxima",
+    ait: 1,
+    dueDay: 3,
+    expirationDay: 10,
+    description:
+      "Transitar em velocidade superior à máxima permitida em até 20%. Desconto de 40% via SNE até o vencimento.",
     versions: [
       { days: [0, 4], slug: "fine-speed", amount: 78.1, hasDiscount: true },
       // The discount ended: the authority reissues the fine under a new id, same AIT.
       { days: [4, 6], slug: "fine-speed-full", amount: 130.16 },
       // Interest added.
       { days: [6, 8], slug: "fine-speed-full", amount: 132.77 },
-    ] },
-  { type: "ticket", title: "Multa - Estacionar em local proibido", ait: 2, dueDay: 30,
+    ],
+  },
+  {
+    type: "ticket",
+    title: "Multa - Estacionar em local proibido",
+    ait: 2,
+    dueDay: 30,
     description: "Estacionar em local e horário proibidos pela sinalização.",
-    versions: [{ days: [2, 8], slug: "fine-parking", amount: 195.23 }] },
-  { type: "ipva", title: "IPVA {Y} - Parcela 1/3", description: "IPVA {Y} parcelado, parcela 1 de 3", dueDay: 7,
+    versions: [{ days: [2, 8], slug: "fine-parking", amount: 195.23 }],
+  },
+  {
+    type: "ipva",
+    title: "IPVA {Y} - Parcela 1/3",
+    description: "IPVA {Y} parcelado, parcela 1 de 3",
+    dueDay: 7,
     // Paid elsewhere on day 5.
-    versions: [{ days: [0, 5], slug: "ipva-parcela-1", amount: 633.09 }] },
-  { type: "ipva", title: "IPVA {Y} - Parcela 2/3", description: "IPVA {Y} parcelado, parcela 2 de 3", dueDay: 8,
-    versions: [{ days: [0, 8], slug: "ipva-parcela-2", amount: 633.09 }] },
-  { type: "ipva", title: "IPVA {Y} - Parcela 3/3", description: "IPVA {Y} parcelado, parcela 3 de 3", dueDay: 38,
-    versions: [{ days: [0, 8], slug: "ipva-parcela-3", amount: 633.09 }] },
-  { type: "licensing", title: "Licenciamento {Y}", description: "Taxa de licenciamento anual {Y} (CRLV-e)", dueDay: 12, required: true,
-    versions: [{ days: [0, 8], slug: "licensing", amount: 161.81 }] },
+    versions: [{ days: [0, 5], slug: "ipva-parcela-1", amount: 633.09 }],
+  },
+  {
+    type: "ipva",
+    title: "IPVA {Y} - Parcela 2/3",
+    description: "IPVA {Y} parcelado, parcela 2 de 3",
+    dueDay: 8,
+    versions: [{ days: [0, 8], slug: "ipva-parcela-2", amount: 633.09 }],
+  },
+  {
+    type: "ipva",
+    title: "IPVA {Y} - Parcela 3/3",
+    description: "IPVA {Y} parcelado, parcela 3 de 3",
+    dueDay: 38,
+    versions: [{ days: [0, 8], slug: "ipva-parcela-3", amount: 633.09 }],
+  },
+  {
+    type: "licensing",
+    title: "Licenciamento {Y}",
+    description: "Taxa de licenciamento anual {Y} (CRLV-e)",
+    dueDay: 12,
+    required: true,
+    versions: [{ days: [0, 8], slug: "licensing", amount: 161.81 }],
+  },
 ];
 
 /** Days of the cycle on which the authority answers an error instead of the debts. */
@@ -100,7 +141,8 @@ export function formerIdsOf(id: string): readonly string[] {
   return formerIds.get(id) ?? [];
 }
 
-const pad = (n: number, width: number) => String(((n % 10 ** width) + 10 ** width) % 10 ** width).padStart(width, "0");
+const pad = (n: number, width: number) =>
+  String(((n % 10 ** width) + 10 ** width) % 10 ** width).padStart(width, "0");
 
 export type TimelineStep = { error: LookupErrorCode } | { debts: SandboxDebt[] };
 
@@ -120,7 +162,9 @@ export function timelineStep(vehicle: CatalogVehicle, now: Date, timeScale: numb
     const v = s.versions[at];
     if (!v) continue;
     const id = idOf(v.slug);
-    const earlier = [...new Set(s.versions.slice(0, at).map((e) => idOf(e.slug)))].filter((e) => e !== id);
+    const earlier = [...new Set(s.versions.slice(0, at).map((e) => idOf(e.slug)))].filter(
+      (e) => e !== id,
+    );
     if (earlier.length && !formerIds.has(id)) {
       if (formerIds.size >= MAX_FORMER_IDS) formerIds.clear();
       formerIds.set(id, earlier);

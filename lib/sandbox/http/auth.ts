@@ -15,7 +15,13 @@ export function authMiddleware(apiKeys: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const key = c.req.header("x-api-key");
     if (!key) return errorA(c, 401, "UNAUTHORIZED", "Missing API key: send the x-api-key header");
-    if (key.startsWith("sk_live_")) return errorA(c, 401, "UNAUTHORIZED", "Production keys (sk_live_) are not valid in the sandbox");
+    if (key.startsWith("sk_live_"))
+      return errorA(
+        c,
+        401,
+        "UNAUTHORIZED",
+        "Production keys (sk_live_) are not valid in the sandbox",
+      );
     if (!accepted.has(key)) return errorA(c, 401, "UNAUTHORIZED", "Invalid API key");
     await next();
   };

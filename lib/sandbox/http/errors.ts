@@ -37,7 +37,13 @@ export function reasonPhrase(status: number): string {
   return REASON[status] ?? "Error";
 }
 
-export function errorA(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+export function errorA(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
   return c.json({ success: false, error: code, message, ...extra }, status);
 }
 
@@ -51,6 +57,14 @@ export function errorB(
   return c.json({ success: false, error: { code, message, details } }, status);
 }
 
-export function errorC(c: Context, status: ContentfulStatusCode, message: string, extra: Record<string, unknown> = {}) {
-  return c.json({ success: false, error: reasonPhrase(status), message, statusCode: status, ...extra }, status);
+export function errorC(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return c.json(
+    { success: false, error: reasonPhrase(status), message, statusCode: status, ...extra },
+    status,
+  );
 }

@@ -9,7 +9,15 @@ import { wait } from "../util/timing";
 // the `x-sandbox-fault` header, or armed through POST /__sandbox/faults for the next N matching
 // requests (then disarmed, so the client's retry succeeds). /__sandbox/* itself is never faulted.
 
-export const FAULT_KINDS = ["rate-limit", "server-error", "unavailable", "bad-gateway-html", "slow", "hang", "late-create"] as const;
+export const FAULT_KINDS = [
+  "rate-limit",
+  "server-error",
+  "unavailable",
+  "bad-gateway-html",
+  "slow",
+  "hang",
+  "late-create",
+] as const;
 
 export const FaultSpec = z.object({
   fault: z.enum(FAULT_KINDS),
@@ -93,19 +101,41 @@ export function createFaults(closing: AbortSignal, deps: FaultDeps) {
         .then((res) => res.body?.cancel())
         .catch((err: unknown) => console.error("[sandbox] late-create processing failed", err));
     }, f.delayMs ?? DEFAULT_LATE_CREATE_MS);
-    return shapedError(c, 500, shape, "INTERNAL_ERROR", "Internal server error (injected; the payment will be created late)");
+    return shapedError(
+      c,
+      500,
+      shape,
+      "INTERNAL_ERROR",
+      "Internal server error (injected; the payment will be created late)",
+    );
   }
 
-  async function apply(c: Context, f: FaultSpec, next: () => Promise<void>): Promise<Response | void> {
+  async function apply(
+    c: Context,
+    f: FaultSpec,
+    next: () => Promise<void>,
+  ): Promise<Response | void> {
     const shape = f.shape;
     const path = c.req.path;
     switch (f.fault) {
       case "rate-limit":
         return rateLimited(c, f.retryAfter ?? 60, shape);
       case "server-error":
-        return shapedError(c, 500, shape ?? defaultShape(path, 500), "INTERNAL_ERROR", "Internal server error (injected)");
+        return shapedError(
+          c,
+          500,
+          shape ?? defaultShape(path, 500),
+          "INTERNAL_ERROR",
+          "Internal server error (injected)",
+        );
       case "unavailable":
-        return shapedError(c, 503, shape ?? defaultShape(path, 503), "SERVICE_UNAVAILABLE", "Service temporarily unavailable (injected)");
+        return shapedError(
+          c,
+          503,
+          shape ?? defaultShape(path, 503),
+          "SERVICE_UNAVAILABLE",
+          "Service temporarily unavailable (injected)",
+        );
       case "bad-gateway-html":
         return c.html(BAD_GATEWAY_HTML, 502);
       case "slow":
@@ -125,7 +155,12 @@ export function createFaults(closing: AbortSignal, deps: FaultDeps) {
     const header = c.req.header("x-sandbox-fault");
     if (header !== undefined) {
       const f = parseFaultHeader(header);
-      if (!f) return errorC(c, 400, `Unknown x-sandbox-fault "${header}"; expected one of ${FAULT_KINDS.join(", ")}`);
+      if (!f)
+        return errorC(
+          c,
+          400,
+          `Unknown x-sandbox-fault "${header}"; expected one of ${FAULT_KINDS.join(", ")}`,
+        );
       return apply(c, f, next);
     }
     const f = take(c.req.method, c.req.path);

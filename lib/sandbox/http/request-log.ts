@@ -6,7 +6,13 @@ import { isInternalDispatch } from "./internal-dispatch";
 // In memory, like all sandbox state; bounded per key. /__sandbox/* itself is not recorded, nor
 // the sandbox's own internal dispatches (the late processing of a `late-create` fault).
 
-export type LoggedRequest = { at: string; method: string; path: string; status: number; retryAfter: number | null };
+export type LoggedRequest = {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  retryAfter: number | null;
+};
 
 const MAX_PER_KEY = 10_000;
 
@@ -20,8 +26,18 @@ export function createRequestLog() {
     if (!log) byKey.set(key, (log = []));
     if (log.length >= MAX_PER_KEY) log.splice(0, log.length - MAX_PER_KEY + 1);
     const retryAfter = c.res.headers.get("retry-after");
-    log.push({ at: new Date().toISOString(), method: c.req.method, path: c.req.path, status: c.res.status, retryAfter: retryAfter === null ? null : Number(retryAfter) });
+    log.push({
+      at: new Date().toISOString(),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      retryAfter: retryAfter === null ? null : Number(retryAfter),
+    });
   };
-  return { middleware, of: (key: string): readonly LoggedRequest[] => byKey.get(key) ?? [], reset: () => byKey.clear() };
+  return {
+    middleware,
+    of: (key: string): readonly LoggedRequest[] => byKey.get(key) ?? [],
+    reset: () => byKey.clear(),
+  };
 }
 export type RequestLog = ReturnType<typeof createRequestLog>;

@@ -33,7 +33,14 @@ export function shapedError(
 export function rateLimited(c: Context, retryAfter: number, shape?: Shape): Response {
   const seconds = Math.max(1, Math.ceil(retryAfter));
   c.header("Retry-After", String(seconds));
-  return shapedError(c, 429, shape ?? defaultShape(c.req.path, 429), "RATE_LIMIT_EXCEEDED", "Rate limit exceeded, retry later", {
-    retryAfter: seconds,
-  });
+  return shapedError(
+    c,
+    429,
+    shape ?? defaultShape(c.req.path, 429),
+    "RATE_LIMIT_EXCEEDED",
+    "Rate limit exceeded, retry later",
+    {
+      retryAfter: seconds,
+    },
+  );
 }

@@ -13,7 +13,11 @@ export const LOOKUP_ERROR_MESSAGES: Record<LookupErrorCode, string> = {
 
 export type LookupQuery = { state: string; licensePlate: string; renavam: string; cpfCnpj: string };
 
-const SAO_PAULO_HOUR = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Sao_Paulo", hour: "2-digit", hourCycle: "h23" });
+const SAO_PAULO_HOUR = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "America/Sao_Paulo",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
 
 /** True from 00:00:00 to 06:59:59 in America/Sao_Paulo, when the SP authority is in maintenance. */
 export function inSpMaintenance(now: Date): boolean {
@@ -25,8 +29,12 @@ export function inSpMaintenance(now: Date): boolean {
  * whether the vehicle exists). A vehicle is only "found" when state, renavam and document all
  * match the catalog entry; any mismatch is VehicleNotFound, as a real Detran would answer.
  */
-export function resolveLookup(q: LookupQuery, now: Date): { outcome: LookupOutcome; vehicle?: CatalogVehicle } {
-  if (q.state === "SP" && inSpMaintenance(now)) return { outcome: { kind: "search-error-event", errorCode: "903" } };
+export function resolveLookup(
+  q: LookupQuery,
+  now: Date,
+): { outcome: LookupOutcome; vehicle?: CatalogVehicle } {
+  if (q.state === "SP" && inSpMaintenance(now))
+    return { outcome: { kind: "search-error-event", errorCode: "903" } };
   const v = findVehicle(q.licensePlate);
   if (!v || v.uf !== q.state || v.renavam !== q.renavam || v.cpfCnpj !== q.cpfCnpj) {
     return { outcome: { kind: "VehicleNotFound" } };
@@ -49,15 +57,25 @@ function paidDebtIds(ctx: SandboxContext): Set<string> {
  * their `distinct` alternatives (cota única paid means the same year's parcelas are settled too).
  * A paid dependency no longer constrains anything, so it leaves dependsOn/distinct as well.
  */
-export function produceDebts(ctx: SandboxContext, record: LookupRecord, vehicle: CatalogVehicle, built?: SandboxDebt[]): SandboxDebt[] {
+export function produceDebts(
+  ctx: SandboxContext,
+  record: LookupRecord,
+  vehicle: CatalogVehicle,
+  built?: SandboxDebt[],
+): SandboxDebt[] {
   const paid = paidDebtIds(ctx);
   // A timeline debt reissued under a new id is still the debt a payment of its old id paid.
   const isPaid = (id: string) => paid.has(id) || formerIdsOf(id).some((former) => paid.has(former));
   const debts = (built ?? buildDebts(vehicle, ctx.options.now()))
     .filter((d) => !isPaid(d.id) && !d.distinct.some((id) => paid.has(id)))
-    .map((d) => ({ ...d, dependsOn: d.dependsOn.filter((id) => !paid.has(id)), distinct: d.distinct.filter((id) => !paid.has(id)) }));
+    .map((d) => ({
+      ...d,
+      dependsOn: d.dependsOn.filter((id) => !paid.has(id)),
+      distinct: d.distinct.filter((id) => !paid.has(id)),
+    }));
   const { uf, licensePlate, renavam } = record.vehicle;
-  for (const debt of debts) ctx.store.debtsById.set(debt.id, { debt, vehicle: { uf, licensePlate, renavam } });
+  for (const debt of debts)
+    ctx.store.debtsById.set(debt.id, { debt, vehicle: { uf, licensePlate, renavam } });
   record.debts = debts;
   return debts;
 }
@@ -74,9 +92,18 @@ export function resultEvent(
   // A timeline vehicle answers what its story says at this moment of the sandbox clock.
   const step =
     outcome.kind === "timeline" && vehicle
-      ? timelineStep(vehicle, timelineMoment(ctx.options.now(), ctx.options.timeScale, ctx.store.timelinePins.get(vehicle.plate)), ctx.options.timeScale)
+      ? timelineStep(
+          vehicle,
+          timelineMoment(
+            ctx.options.now(),
+            ctx.options.timeScale,
+            ctx.store.timelinePins.get(vehicle.plate),
+          ),
+          ctx.options.timeScale,
+        )
       : undefined;
-  if (step && "error" in step) return resultEvent(ctx, record, { kind: "search-error-event", errorCode: step.error }, vehicle);
+  if (step && "error" in step)
+    return resultEvent(ctx, record, { kind: "search-error-event", errorCode: step.error }, vehicle);
   switch (outcome.kind) {
     case "debts":
     case "timeline": {
@@ -84,14 +111,22 @@ export function resultEvent(
       if (debts.length === 0) {
         // Everything was paid since: the authority answers as for a vehicle without debts.
         record.outcome = "VehicleWithoutDebts";
-        return { type: "VehicleWithoutDebts", ...base, vehicle: { uf, document, licensePlate, renavam } };
+        return {
+          type: "VehicleWithoutDebts",
+          ...base,
+          vehicle: { uf, document, licensePlate, renavam },
+        };
       }
       record.outcome = "debts";
       return { type: "debts", ...base, vehicle: { uf, document, licensePlate, renavam }, debts };
     }
     case "VehicleWithoutDebts":
       record.outcome = "VehicleWithoutDebts";
-      return { type: "VehicleWithoutDebts", ...base, vehicle: { uf, document, licensePlate, renavam } };
+      return {
+        type: "VehicleWithoutDebts",
+        ...base,
+        vehicle: { uf, document, licensePlate, renavam },
+      };
     case "VehicleNotFound":
       record.outcome = "VehicleNotFound";
       return { type: "VehicleNotFound", ...base };
@@ -101,7 +136,9 @@ export function resultEvent(
         type: "search-error-event",
         ...base,
         status: "ERROR",
-        error: [{ errorCode: outcome.errorCode, message: LOOKUP_ERROR_MESSAGES[outcome.errorCode] }],
+        error: [
+          { errorCode: outcome.errorCode, message: LOOKUP_ERROR_MESSAGES[outcome.errorCode] },
+        ],
       };
   }
 }

@@ -26,7 +26,10 @@ function tlv(id: string, value: string): string {
 
 /** Upper-case ASCII letters, digits and spaces only, cut to the EMV maximum length. */
 function emvText(value: string, max: number): string {
-  const ascii = value.normalize("NFD").replace(/[^\x20-\x7e]/g, "").toUpperCase();
+  const ascii = value
+    .normalize("NFD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .toUpperCase();
   return ascii.slice(0, max);
 }
 
@@ -85,7 +88,8 @@ export function parseTlv(text: string): Map<string, string> {
 export function parseBrCode(code: string): ParsedBrCode {
   const fields = parseTlv(code);
   const crc = fields.get("63");
-  const crcValid = crc !== undefined && code.endsWith(`6304${crc}`) && crcHex(code.slice(0, -4)) === crc;
+  const crcValid =
+    crc !== undefined && code.endsWith(`6304${crc}`) && crcHex(code.slice(0, -4)) === crc;
   return {
     fields,
     merchantAccount: parseTlv(fields.get("26") ?? ""),

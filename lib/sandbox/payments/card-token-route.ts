@@ -5,7 +5,14 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { SandboxContext } from "../context";
 import { errorB } from "../http/errors";
-import { cvvValidFor, detectBrand, isExpired, lengthValidFor, luhnValid, parseExpiry } from "./card-checks";
+import {
+  cvvValidFor,
+  detectBrand,
+  isExpired,
+  lengthValidFor,
+  luhnValid,
+  parseExpiry,
+} from "./card-checks";
 import { scenarioForCard } from "./cards-catalog";
 import { apiKeyOf, fieldError, parseBody } from "./http";
 import { fromNow } from "./timings";
@@ -25,24 +32,40 @@ export async function cardTokenRoute(c: Context, ctx: SandboxContext) {
 
   // Check digits are a 400 like the spec's RENAVAM check digit; a well-formed card the sandbox
   // cannot process (unknown brand, expired) is a 422.
-  if (!luhnValid(cardNumber)) return fieldError(c, "cardNumber", "luhn", "cardNumber: invalid check digit (Luhn)");
+  if (!luhnValid(cardNumber))
+    return fieldError(c, "cardNumber", "luhn", "cardNumber: invalid check digit (Luhn)");
   const brand = detectBrand(cardNumber);
   if (!brand) {
-    return errorB(c, 422, "VALIDATION_ERROR", "Card brand not accepted (Visa, Mastercard, Elo, Amex, Hipercard)", {
-      fields: { cardNumber: "brand not accepted" },
-      reason: "unsupported_brand",
-    });
+    return errorB(
+      c,
+      422,
+      "VALIDATION_ERROR",
+      "Card brand not accepted (Visa, Mastercard, Elo, Amex, Hipercard)",
+      {
+        fields: { cardNumber: "brand not accepted" },
+        reason: "unsupported_brand",
+      },
+    );
   }
   if (!lengthValidFor(brand, cardNumber)) {
     return fieldError(c, "cardNumber", "length", `cardNumber: wrong length for ${brand}`);
   }
   const expiry = parseExpiry(expirationDate);
-  if (!expiry) return fieldError(c, "expirationDate", "format", "expirationDate: month must be 01 to 12");
+  if (!expiry)
+    return fieldError(c, "expirationDate", "format", "expirationDate: month must be 01 to 12");
   if (isExpired(expiry, ctx.options.now())) {
-    return errorB(c, 422, "VALIDATION_ERROR", "Card expired", { fields: { expirationDate: "card expired" }, reason: "expired" });
+    return errorB(c, 422, "VALIDATION_ERROR", "Card expired", {
+      fields: { expirationDate: "card expired" },
+      reason: "expired",
+    });
   }
   if (!cvvValidFor(brand, cvv)) {
-    return fieldError(c, "cvv", "length", brand === "amex" ? "cvv: Amex takes 4 digits" : "cvv: must be 3 digits");
+    return fieldError(
+      c,
+      "cvv",
+      "length",
+      brand === "amex" ? "cvv: Amex takes 4 digits" : "cvv: must be 3 digits",
+    );
   }
 
   // Random, so the token carries nothing of the card (spec: never store full card data).
@@ -57,6 +80,11 @@ export async function cardTokenRoute(c: Context, ctx: SandboxContext) {
   ctx.store.tokens.set(token, record);
   return c.json({
     success: true,
-    data: { token, brand, lastFourDigits: record.lastFourDigits, expiresAt: record.expiresAt.toISOString() },
+    data: {
+      token,
+      brand,
+      lastFourDigits: record.lastFourDigits,
+      expiresAt: record.expiresAt.toISOString(),
+    },
   });
 }

@@ -28,11 +28,17 @@ export async function checkoutRoute(c: Context, ctx: SandboxContext) {
     const paid = taken.filter((id) => held.get(id)?.status === "paid");
     const rule = paid.length ? "alreadyPaid" : "paymentInProgress";
     const debtIds = paid.length ? paid : taken;
-    return errorB(c, 422, "VALIDATION_ERROR", `Debts already ${paid.length ? "paid" : "being paid"}: ${debtIds.join(", ")}`, {
-      rule,
-      debtIds,
-      paymentIds: [...new Set(debtIds.map((id) => held.get(id)?.paymentId))],
-    });
+    return errorB(
+      c,
+      422,
+      "VALIDATION_ERROR",
+      `Debts already ${paid.length ? "paid" : "being paid"}: ${debtIds.join(", ")}`,
+      {
+        rule,
+        debtIds,
+        paymentIds: [...new Set(debtIds.map((id) => held.get(id)?.paymentId))],
+      },
+    );
   }
 
   // Nor can one whose `distinct` alternative is (the cota única once a parcela is paid, or the

@@ -29,15 +29,27 @@ const notAwaiting = (c: Context, p: SandboxPayment) =>
 /** POST /__sandbox/pix/:paymentId/pay – the simulated payer pays an unexpired awaiting PIX. */
 export function payPixRoute(c: Context, ctx: SandboxContext) {
   const p = pixOf(c, ctx);
-  if (!p) return errorB(c, 404, "NOT_FOUND", "PIX payment not found", { paymentId: c.req.param("paymentId") });
+  if (!p)
+    return errorB(c, 404, "NOT_FOUND", "PIX payment not found", {
+      paymentId: c.req.param("paymentId"),
+    });
   expirePixIfDue(ctx, p);
   if (p.status !== "awaiting_payment") return notAwaiting(c, p);
   const checkout = ctx.store.checkouts.get(p.checkoutId);
   const elsewhere = checkout ? debtsHeldElsewhere(ctx, checkout) : [];
   if (elsewhere.length) {
-    return errorB(c, 422, "VALIDATION_ERROR", "Debts already paid by another checkout", { rule: "alreadyPaid", debts: elsewhere });
+    return errorB(c, 422, "VALIDATION_ERROR", "Debts already paid by another checkout", {
+      rule: "alreadyPaid",
+      debts: elsewhere,
+    });
   }
-  const alternatives = checkout ? alternativesHeld(ctx, checkout.debts.map((d) => d.id), checkout.checkoutId) : [];
+  const alternatives = checkout
+    ? alternativesHeld(
+        ctx,
+        checkout.debts.map((d) => d.id),
+        checkout.checkoutId,
+      )
+    : [];
   if (alternatives.length) {
     const refusal = alternativeRefusal(alternatives);
     return errorB(c, 422, "VALIDATION_ERROR", refusal.message, refusal.details);
@@ -49,24 +61,39 @@ export function payPixRoute(c: Context, ctx: SandboxContext) {
 /** POST /__sandbox/pix/:paymentId/expire – an awaiting PIX expires now. */
 export function expirePixRoute(c: Context, ctx: SandboxContext) {
   const p = pixOf(c, ctx);
-  if (!p) return errorB(c, 404, "NOT_FOUND", "PIX payment not found", { paymentId: c.req.param("paymentId") });
+  if (!p)
+    return errorB(c, 404, "NOT_FOUND", "PIX payment not found", {
+      paymentId: c.req.param("paymentId"),
+    });
   expirePixIfDue(ctx, p);
   if (p.status !== "awaiting_payment") return notAwaiting(c, p);
   p.expiresAt = ctx.options.now();
   enterStatus(ctx, p, "expired");
-  return c.json({ success: true, paymentId: p.paymentId, status: p.status, expiresAt: iso(p.expiresAt) });
+  return c.json({
+    success: true,
+    paymentId: p.paymentId,
+    status: p.status,
+    expiresAt: iso(p.expiresAt),
+  });
 }
 
 /** POST /__sandbox/checkouts/:checkoutId/expire – the checkout (and its awaiting PIX) expire now. */
 export function expireCheckoutRoute(c: Context, ctx: SandboxContext) {
   const checkout = ctx.store.checkouts.get(c.req.param("checkoutId") ?? "");
   if (!checkout || !owned(c, checkout.apiKey)) {
-    return errorB(c, 404, "NOT_FOUND", "Checkout not found", { checkoutId: c.req.param("checkoutId") });
+    return errorB(c, 404, "NOT_FOUND", "Checkout not found", {
+      checkoutId: c.req.param("checkoutId"),
+    });
   }
   const now = ctx.options.now();
   checkout.expiresAt = now;
   for (const p of ctx.store.payments.values() as Iterable<SandboxPayment>) {
-    if (p.checkoutId !== checkout.checkoutId || p.method !== "pix" || p.status !== "awaiting_payment") continue;
+    if (
+      p.checkoutId !== checkout.checkoutId ||
+      p.method !== "pix" ||
+      p.status !== "awaiting_payment"
+    )
+      continue;
     p.expiresAt = now;
     enterStatus(ctx, p, "expired");
   }
@@ -83,7 +110,12 @@ export function findPixByCodeRoute(c: Context, ctx: SandboxContext) {
   for (const p of ctx.store.payments.values() as Iterable<SandboxPayment>) {
     if (p.method === "pix" && p.qrCode === code && owned(c, p.apiKey)) {
       expirePixIfDue(ctx, p);
-      return c.json({ success: true, paymentId: p.paymentId, status: p.status, expiresAt: iso(p.expiresAt) });
+      return c.json({
+        success: true,
+        paymentId: p.paymentId,
+        status: p.status,
+        expiresAt: iso(p.expiresAt),
+      });
     }
   }
   return errorB(c, 404, "NOT_FOUND", "No PIX payment has this code", {});
@@ -96,10 +128,21 @@ export function findPixByCodeRoute(c: Context, ctx: SandboxContext) {
  */
 export function listCheckoutsRoute(c: Context, ctx: SandboxContext) {
   const plate = (c.req.query("licensePlate") ?? "").toUpperCase().replace(/[\s-]/g, "");
-  if (!plate) return errorB(c, 400, "VALIDATION_ERROR", "licensePlate is required", { fields: { licensePlate: "required" } });
+  if (!plate)
+    return errorB(c, 400, "VALIDATION_ERROR", "licensePlate is required", {
+      fields: { licensePlate: "required" },
+    });
   const checkouts = [...ctx.store.checkouts.values()]
-    .filter((k) => owned(c, k.apiKey) && k.vehicle.licensePlate.toUpperCase().replace(/-/g, "") === plate)
+    .filter(
+      (k) => owned(c, k.apiKey) && k.vehicle.licensePlate.toUpperCase().replace(/-/g, "") === plate,
+    )
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-    .map((k) => ({ checkoutId: k.checkoutId, amount: k.amountCents / 100, expiresAt: iso(k.expiresAt), createdAt: iso(k.createdAt), paidBy: k.paidBy ?? null }));
+    .map((k) => ({
+      checkoutId: k.checkoutId,
+      amount: k.amountCents / 100,
+      expiresAt: iso(k.expiresAt),
+      createdAt: iso(k.createdAt),
+      paidBy: k.paidBy ?? null,
+    }));
   return c.json({ success: true, checkouts });
 }

@@ -11,9 +11,14 @@ export { apiKeyOf } from "../http/auth";
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<Parsed<z.output<S>>> {
+export async function parseBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<Parsed<z.output<S>>> {
   const result = schema.safeParse(await bodyOf(c));
-  return result.success ? { ok: true, data: result.data } : { ok: false, response: validationError(c, result.error) };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, response: validationError(c, result.error) };
 }
 
 /** A 400 for one field, in the same shape as a zod failure, plus a machine-readable reason. */

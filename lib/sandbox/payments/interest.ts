@@ -65,6 +65,9 @@ export function installmentOptions(amountCents: number): InstallmentOptionCents[
 }
 
 /** The option for a given count, or undefined when that count is not offered for the amount. */
-export function installmentOption(amountCents: number, count: number): InstallmentOptionCents | undefined {
+export function installmentOption(
+  amountCents: number,
+  count: number,
+): InstallmentOptionCents | undefined {
   return installmentOptions(amountCents).find((o) => o.number === count);
 }

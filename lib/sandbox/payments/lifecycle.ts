@@ -56,20 +56,30 @@ function scheduleSettlement(ctx: SandboxContext, p: SandboxPayment): void {
     emitStatusUpdate(ctx, p);
   }, start);
   p.debts.forEach((debt, index) => {
-    ctx.schedule(() => {
-      debt.status = "settled";
-      debt.settledAt = ctx.options.now();
-      if (p.debts.every((d) => d.status === "settled")) {
-        p.settledAt = debt.settledAt;
-        setLiquidation(p, "settled");
-        emitStatusUpdate(ctx, p);
-      }
-    }, start + scaled(ctx, "debtSettlementStep", index + 1));
+    ctx.schedule(
+      () => {
+        debt.status = "settled";
+        debt.settledAt = ctx.options.now();
+        if (p.debts.every((d) => d.status === "settled")) {
+          p.settledAt = debt.settledAt;
+          setLiquidation(p, "settled");
+          emitStatusUpdate(ctx, p);
+        }
+      },
+      start + scaled(ctx, "debtSettlementStep", index + 1),
+    );
   });
 }
 
 /** Schedules a later transition that only happens if the payment is still in `from`. */
-export function transitionLater(ctx: SandboxContext, p: SandboxPayment, from: PaymentStatus, to: PaymentStatus, delayMs: number, before?: () => void): void {
+export function transitionLater(
+  ctx: SandboxContext,
+  p: SandboxPayment,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  delayMs: number,
+  before?: () => void,
+): void {
   ctx.schedule(() => {
     if (p.status !== from) return;
     before?.();

@@ -12,7 +12,11 @@ export const SANDBOX_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
 export const SANDBOX_PIX_MERCHANT = { name: "UVVI SANDBOX", city: "SAO PAULO" } as const;
 
 /** Starts the PIX; resolves once the QR image exists. */
-export function startPixPayment(ctx: SandboxContext, p: SandboxPayment, checkout: CheckoutRecord): Promise<void> {
+export function startPixPayment(
+  ctx: SandboxContext,
+  p: SandboxPayment,
+  checkout: CheckoutRecord,
+): Promise<void> {
   // A PIX never outlives the checkout it pays.
   const ttl = fromNow(ctx, "pixTtl");
   p.expiresAt = ttl.getTime() < checkout.expiresAt.getTime() ? ttl : checkout.expiresAt;
@@ -27,7 +31,9 @@ export function startPixPayment(ctx: SandboxContext, p: SandboxPayment, checkout
   p.antifraud = { decision: "approved", at: ctx.options.now(), finalDecision: "approved" };
   enterStatus(ctx, p, "awaiting_payment");
   schedulePixExpiry(ctx, p);
-  return QRCode.toDataURL(p.qrCode, { errorCorrectionLevel: "M", margin: 2, width: 256 }).then((url) => {
-    p.qrCodeImage = url;
-  });
+  return QRCode.toDataURL(p.qrCode, { errorCorrectionLevel: "M", margin: 2, width: 256 }).then(
+    (url) => {
+      p.qrCodeImage = url;
+    },
+  );
 }

@@ -7,7 +7,12 @@ import { errorB } from "../http/errors";
 import { defaultShape, shapedError } from "../http/shaped-error";
 import { apiKeyOf, parseBody } from "./http";
 import { installmentOption, maxInstallments, oneTimeTotalCents } from "./interest";
-import { alternativeRefusal, alternativesHeld, debtsHeldElsewhere, openPaymentFor } from "./payment-index";
+import {
+  alternativeRefusal,
+  alternativesHeld,
+  debtsHeldElsewhere,
+  openPaymentFor,
+} from "./payment-index";
 import { paymentAnswer, setReady, whenReady } from "./payment-answer";
 import { startCardPayment } from "./payment-card";
 import { startPixPayment } from "./payment-pix";
@@ -24,8 +29,18 @@ const PaymentBody = z
   })
   .superRefine((b, issue) => {
     if (b.paymentMethod !== "credit_card") return;
-    if (!b.cardToken) issue.addIssue({ code: "custom", path: ["cardToken"], message: "is required for credit_card" });
-    if (b.installments === undefined) issue.addIssue({ code: "custom", path: ["installments"], message: "is required for credit_card" });
+    if (!b.cardToken)
+      issue.addIssue({
+        code: "custom",
+        path: ["cardToken"],
+        message: "is required for credit_card",
+      });
+    if (b.installments === undefined)
+      issue.addIssue({
+        code: "custom",
+        path: ["installments"],
+        message: "is required for credit_card",
+      });
   });
 
 type Body = z.output<typeof PaymentBody>;
@@ -55,7 +70,9 @@ export async function paymentRoute(c: Context, ctx: SandboxContext) {
   const apiKey = apiKeyOf(c);
   // From here to the registration of the record nothing awaits, so concurrent requests with one
   // externalId cannot both get past this check (Node runs one handler step at a time).
-  const existingId = body.externalId ? ctx.store.paymentsByExternalId.get(body.externalId) : undefined;
+  const existingId = body.externalId
+    ? ctx.store.paymentsByExternalId.get(body.externalId)
+    : undefined;
   const existing = existingId ? getPayment(ctx, existingId) : undefined;
   if (existing) {
     if (!sameRequest(existing, body, apiKey)) {
@@ -72,7 +89,11 @@ export async function paymentRoute(c: Context, ctx: SandboxContext) {
     return errorB(c, 404, "NOT_FOUND", "Checkout not found", { checkoutId: body.checkoutId });
   }
   if (checkout.paidBy) {
-    return unprocessable(c, "Checkout already paid", { rule: "alreadyPaid", checkoutId: checkout.checkoutId, paymentId: checkout.paidBy });
+    return unprocessable(c, "Checkout already paid", {
+      rule: "alreadyPaid",
+      checkoutId: checkout.checkoutId,
+      paymentId: checkout.paidBy,
+    });
   }
   const open = openPaymentFor(ctx, checkout.checkoutId);
   if (open) {
@@ -92,9 +113,16 @@ export async function paymentRoute(c: Context, ctx: SandboxContext) {
   }
   const elsewhere = debtsHeldElsewhere(ctx, checkout);
   if (elsewhere.length) {
-    return unprocessable(c, "Debts already paid or being paid by another checkout", { rule: "alreadyPaid", debts: elsewhere });
+    return unprocessable(c, "Debts already paid or being paid by another checkout", {
+      rule: "alreadyPaid",
+      debts: elsewhere,
+    });
   }
-  const alternatives = alternativesHeld(ctx, checkout.debts.map((d) => d.id), checkout.checkoutId);
+  const alternatives = alternativesHeld(
+    ctx,
+    checkout.debts.map((d) => d.id),
+    checkout.checkoutId,
+  );
   if (alternatives.length) {
     const refusal = alternativeRefusal(alternatives);
     return unprocessable(c, refusal.message, refusal.details);
@@ -105,8 +133,13 @@ export async function paymentRoute(c: Context, ctx: SandboxContext) {
   if (body.paymentMethod === "credit_card") {
     const tokenId = body.cardToken ?? "";
     token = getToken(ctx, tokenId);
-    if (!token || token.apiKey !== apiKey) return unprocessable(c, "Unknown card token", { rule: "invalidToken", field: "cardToken" });
-    if (token.usedBy) return unprocessable(c, "Card token already used", { rule: "tokenAlreadyUsed", field: "cardToken" });
+    if (!token || token.apiKey !== apiKey)
+      return unprocessable(c, "Unknown card token", { rule: "invalidToken", field: "cardToken" });
+    if (token.usedBy)
+      return unprocessable(c, "Card token already used", {
+        rule: "tokenAlreadyUsed",
+        field: "cardToken",
+      });
     if (ctx.options.now().getTime() >= token.expiresAt.getTime()) {
       return unprocessable(c, "Card token expired", { rule: "tokenExpired", field: "cardToken" });
     }
@@ -123,7 +156,13 @@ export async function paymentRoute(c: Context, ctx: SandboxContext) {
     // The "lost" test card: the upstream fails before recording anything (no payment, token unused),
     // so the client's call has an unknown outcome and the status endpoint answers 404 for good.
     if (token.scenario === "lost") {
-      return shapedError(c, 500, defaultShape(c.req.path, 500), "INTERNAL_ERROR", "Internal server error (lost test card: no payment was created)");
+      return shapedError(
+        c,
+        500,
+        defaultShape(c.req.path, 500),
+        "INTERNAL_ERROR",
+        "Internal server error (lost test card: no payment was created)",
+      );
     }
   }
 

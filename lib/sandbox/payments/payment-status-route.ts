@@ -13,12 +13,17 @@ const StatusBody = z
   .object({
     paymentId: z.string().min(1).optional(),
     // The spec shows an integer; a digit string is tolerated (same value).
-    transactionId: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
+    transactionId: z
+      .union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
+      .optional(),
     externalId: z.string().min(1).optional(),
   })
-  .refine((b) => [b.paymentId, b.transactionId, b.externalId].filter((v) => v !== undefined).length === 1, {
-    message: "send exactly one of paymentId, transactionId, externalId",
-  });
+  .refine(
+    (b) => [b.paymentId, b.transactionId, b.externalId].filter((v) => v !== undefined).length === 1,
+    {
+      message: "send exactly one of paymentId, transactionId, externalId",
+    },
+  );
 
 export function statusAnswer(p: SandboxPayment) {
   return {
@@ -39,12 +44,18 @@ export async function paymentStatusRoute(c: Context, ctx: SandboxContext) {
   const { paymentId, transactionId, externalId } = parsed.data;
   const id =
     paymentId ??
-    (transactionId !== undefined ? ctx.store.paymentsByTransactionId.get(transactionId) : undefined) ??
+    (transactionId !== undefined
+      ? ctx.store.paymentsByTransactionId.get(transactionId)
+      : undefined) ??
     (externalId !== undefined ? ctx.store.paymentsByExternalId.get(externalId) : undefined);
   const p = id ? getPayment(ctx, id) : undefined;
   // Another partner's payment is as unknown as a missing one.
   if (!p || p.apiKey !== apiKeyOf(c)) {
-    return errorB(c, 404, "NOT_FOUND", "Payment not found", { paymentId, transactionId, externalId });
+    return errorB(c, 404, "NOT_FOUND", "Payment not found", {
+      paymentId,
+      transactionId,
+      externalId,
+    });
   }
   expirePixIfDue(ctx, p);
   return c.json(statusAnswer(p));

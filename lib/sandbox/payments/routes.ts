@@ -5,7 +5,13 @@ import type { Env, Hono } from "hono";
 import type { SandboxContext } from "../context";
 import { cardTokenRoute } from "./card-token-route";
 import { checkoutRoute } from "./checkout-route";
-import { expireCheckoutRoute, expirePixRoute, findPixByCodeRoute, listCheckoutsRoute, payPixRoute } from "./controls-route";
+import {
+  expireCheckoutRoute,
+  expirePixRoute,
+  findPixByCodeRoute,
+  listCheckoutsRoute,
+  payPixRoute,
+} from "./controls-route";
 import { installmentsRoute } from "./installments-route";
 import { paymentRoute } from "./payment-route";
 import { paymentStatusRoute } from "./payment-status-route";

@@ -19,7 +19,8 @@ export type TokenRecord = BaseToken & {
  * Payment status values. The spec names the first five; `expired` is the sandbox's decision for
  * an unpaid PIX past its expiresAt.
  */
-export type PaymentStatus = "paid" | "in_analysis" | "refused" | "processing" | "awaiting_payment" | "expired";
+export type PaymentStatus =
+  "paid" | "in_analysis" | "refused" | "processing" | "awaiting_payment" | "expired";
 
 /** Settlement values (decision): `settled` is the only one the spec shows. */
 export type LiquidationStatus = "pending" | "processing" | "settled" | "not_applicable";
@@ -31,7 +32,11 @@ export type SandboxPayment = PaymentRecord & {
   brand?: CardBrand;
   lastFourDigits?: string;
   /** Antifraud runs on every payment; kept for inspection, never on the wire. */
-  antifraud: { decision: "approved" | "review" | "refused"; at: Date; finalDecision?: "approved" | "refused" };
+  antifraud: {
+    decision: "approved" | "review" | "refused";
+    at: Date;
+    finalDecision?: "approved" | "refused";
+  };
   refusedBy?: "operator" | "antifraud";
 };
 

@@ -10,11 +10,16 @@ import { lookupLatencyMs } from "../util/timing";
 import { isUf, isValidCpfCnpj, isValidRenavam, normalizePlate } from "../validators";
 
 const required = (field: string) => ({
-  error: (iss: { input: unknown }) => (iss.input === undefined ? `${field} is required` : `${field} must be a string`),
+  error: (iss: { input: unknown }) =>
+    iss.input === undefined ? `${field} is required` : `${field} must be a string`,
 });
 
 const LookupBody = z.object({
-  state: z.string(required("state")).trim().toUpperCase().refine(isUf, { error: "state must be a UF code (e.g. MG, SP)" }),
+  state: z
+    .string(required("state"))
+    .trim()
+    .toUpperCase()
+    .refine(isUf, { error: "state must be a UF code (e.g. MG, SP)" }),
   licensePlate: z
     .string(required("licensePlate"))
     .refine((s) => normalizePlate(s) !== null, { error: "licensePlate must be ABC1234 or ABC1D23" })
@@ -25,7 +30,9 @@ const LookupBody = z.object({
     .refine(isValidRenavam, { error: "renavam check digit is invalid" }),
   cpfCnpj: z
     .string(required("cpfCnpj"))
-    .regex(/^(\d{11}|\d{14})$/, { error: "cpfCnpj must be 11 (CPF) or 14 (CNPJ) digits, digits only" })
+    .regex(/^(\d{11}|\d{14})$/, {
+      error: "cpfCnpj must be 11 (CPF) or 14 (CNPJ) digits, digits only",
+    })
     .refine(isValidCpfCnpj, { error: "cpfCnpj check digits are invalid" }),
   externalId: z.uuid({ error: "externalId must be a UUID" }).optional(),
 });
@@ -40,7 +47,8 @@ export function registerDebtLookupRoute(app: Hono, ctx: SandboxContext): void {
     const q = parsed.data;
     const apiKey = apiKeyOf(c);
 
-    const previous = q.externalId !== undefined ? ctx.store.lookupsByExternalId.get(q.externalId) : undefined;
+    const previous =
+      q.externalId !== undefined ? ctx.store.lookupsByExternalId.get(q.externalId) : undefined;
     const prevRecord = previous !== undefined ? ctx.store.lookups.get(previous) : undefined;
     const prevAnswer = prevRecord?.apiKey === apiKey ? answers.get(prevRecord) : undefined;
     if (prevAnswer) return c.json(prevAnswer, 200);
@@ -49,7 +57,12 @@ export function registerDebtLookupRoute(app: Hono, ctx: SandboxContext): void {
       apiKey,
       transactionId: ctx.nextTransactionId(),
       externalId: q.externalId ?? randomUUID(),
-      vehicle: { uf: q.state, licensePlate: q.licensePlate, renavam: q.renavam, document: q.cpfCnpj },
+      vehicle: {
+        uf: q.state,
+        licensePlate: q.licensePlate,
+        renavam: q.renavam,
+        document: q.cpfCnpj,
+      },
       requestedAt: ctx.options.now(),
       debts: [],
     };
@@ -65,8 +78,10 @@ export function registerDebtLookupRoute(app: Hono, ctx: SandboxContext): void {
       return c.json(answer, 200);
     }
     if (outcome.kind !== "never" && outcome.kind !== "sync") {
-      ctx.schedule(() => ctx.webhooks.emit(apiKey, resultEvent(ctx, record, outcome, vehicle)),
-        lookupLatencyMs(q.licensePlate, ctx.options.latencyScale));
+      ctx.schedule(
+        () => ctx.webhooks.emit(apiKey, resultEvent(ctx, record, outcome, vehicle)),
+        lookupLatencyMs(q.licensePlate, ctx.options.latencyScale),
+      );
     }
     const ack = {
       message: "Debt lookup started; the result will be sent to the registered webhook",

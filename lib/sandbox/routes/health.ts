@@ -5,6 +5,12 @@ import type { SandboxContext } from "../context";
 // that it is talking to the sandbox, not production.
 export function registerHealthRoute(app: Hono, ctx: SandboxContext): void {
   app.get("/api/v1/health", (c) =>
-    c.json({ success: true, status: "ok", environment: "sandbox", version: "1.0.0", time: ctx.options.now().toISOString() }),
+    c.json({
+      success: true,
+      status: "ok",
+      environment: "sandbox",
+      version: "1.0.0",
+      time: ctx.options.now().toISOString(),
+    }),
   );
 }

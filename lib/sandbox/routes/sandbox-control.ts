@@ -19,15 +19,33 @@ export type ControlDeps = {
 };
 
 const ClockBody = z.object({
-  now: z.union([z.null(), z.string().refine((s) => !Number.isNaN(Date.parse(s)), { error: "now must be an ISO 8601 date-time or null" })]),
+  now: z.union([
+    z.null(),
+    z.string().refine((s) => !Number.isNaN(Date.parse(s)), {
+      error: "now must be an ISO 8601 date-time or null",
+    }),
+  ]),
 });
 
 const TimelineBody = z.object({
-  plate: z.string().regex(/^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/, { error: "plate must be a plate like RDR0A01" }),
-  day: z.union([z.null(), z.number().int().min(0).max(TIMELINE_DAYS - 1)]),
+  plate: z
+    .string()
+    .regex(/^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/, { error: "plate must be a plate like RDR0A01" }),
+  day: z.union([
+    z.null(),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(TIMELINE_DAYS - 1),
+  ]),
 });
 
-export function registerSandboxControlRoutes(app: Hono, ctx: SandboxContext, deps: ControlDeps): void {
+export function registerSandboxControlRoutes(
+  app: Hono,
+  ctx: SandboxContext,
+  deps: ControlDeps,
+): void {
   app.post("/__sandbox/faults", async (c) => {
     const parsed = ArmFaultBody.safeParse(await bodyOf(c));
     if (!parsed.success) return validationError(c, parsed.error);
@@ -36,7 +54,11 @@ export function registerSandboxControlRoutes(app: Hono, ctx: SandboxContext, dep
   app.get("/__sandbox/faults", (c) => c.json({ success: true, faults: deps.faults.list() }));
   app.delete("/__sandbox/faults", (c) => c.json({ success: true, cleared: deps.faults.clear() }));
 
-  const clock = (pinned: boolean) => ({ success: true, now: ctx.options.now().toISOString(), pinned });
+  const clock = (pinned: boolean) => ({
+    success: true,
+    now: ctx.options.now().toISOString(),
+    pinned,
+  });
   let pinned = false;
   app.get("/__sandbox/clock", (c) => c.json(clock(pinned)));
   app.post("/__sandbox/clock", async (c) => {
@@ -64,15 +86,22 @@ export function registerSandboxControlRoutes(app: Hono, ctx: SandboxContext, dep
   app.get("/__sandbox/deliveries", (c) => {
     const key = apiKeyOf(c);
     const type = c.req.query("type");
-    const deliveries = ctx.webhooks.deliveries().filter((d) => d.apiKey === key && (!type || d.payload.type === type));
+    const deliveries = ctx.webhooks
+      .deliveries()
+      .filter((d) => d.apiKey === key && (!type || d.payload.type === type));
     return c.json({ success: true, deliveries });
   });
   app.get("/__sandbox/lookups", (c) => {
     const key = apiKeyOf(c);
-    return c.json({ success: true, lookups: [...ctx.store.lookups.values()].filter((l) => l.apiKey === key) });
+    return c.json({
+      success: true,
+      lookups: [...ctx.store.lookups.values()].filter((l) => l.apiKey === key),
+    });
   });
 
-  app.get("/__sandbox/requests", (c) => c.json({ success: true, requests: deps.requests.of(apiKeyOf(c)) }));
+  app.get("/__sandbox/requests", (c) =>
+    c.json({ success: true, requests: deps.requests.of(apiKeyOf(c)) }),
+  );
 
   app.post("/__sandbox/reset", (c) => {
     deps.reset();

@@ -10,7 +10,9 @@ import { validationError } from "../http/validation";
 // addresses so a partner can point it at a receiver on their own machine (documented).
 const RegisterBody = z.object({
   url: z
-    .string({ error: (iss) => (iss.input === undefined ? "url is required" : "url must be a string") })
+    .string({
+      error: (iss) => (iss.input === undefined ? "url is required" : "url must be a string"),
+    })
     .refine(isHttpUrl, { error: "url must be an absolute http(s) URL" }),
 });
 
@@ -29,6 +31,13 @@ export function registerWebhookRegisterRoute(app: Hono, ctx: SandboxContext): vo
     if (!parsed.success) return validationError(c, parsed.error);
     // One URL per key: a new registration replaces the previous one.
     ctx.store.webhookUrlByKey.set(apiKeyOf(c), parsed.data.url);
-    return c.json({ request_id: randomUUID(), status: "registered", message: `Webhook URL registered: ${parsed.data.url}` }, 200);
+    return c.json(
+      {
+        request_id: randomUUID(),
+        status: "registered",
+        message: `Webhook URL registered: ${parsed.data.url}`,
+      },
+      200,
+    );
   });
 }

@@ -14,7 +14,9 @@ export type DispatcherOptions = {
   ackTimeoutMs: number;
 };
 
-export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatcher & { reset(): void } {
+export function createWebhookDispatcher(
+  opts: DispatcherOptions,
+): WebhookDispatcher & { reset(): void } {
   let deliveries: Delivery[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
@@ -27,7 +29,11 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
     const status = await postJson(
       d.url,
       JSON.stringify(d.payload),
-      { "user-agent": "uvvi-sandbox-webhooks/1.0", "x-sandbox-delivery-id": d.id, "x-sandbox-attempt": String(n) },
+      {
+        "user-agent": "uvvi-sandbox-webhooks/1.0",
+        "x-sandbox-delivery-id": d.id,
+        "x-sandbox-attempt": String(n),
+      },
       opts.ackTimeoutMs,
       closing.signal,
     );
@@ -50,14 +56,24 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
     emit(apiKey: string, payload: WebhookPayload): void {
       const url = opts.urlFor(apiKey);
       if (!url) return;
-      const d: Delivery = { id: randomUUID(), apiKey, url, payload, attempts: [], acknowledged: false };
+      const d: Delivery = {
+        id: randomUUID(),
+        apiKey,
+        url,
+        payload,
+        attempts: [],
+        acknowledged: false,
+      };
       deliveries.push(d);
       track(d, 1);
       RETRY_MINUTES.forEach((minutes, i) => {
-        const t = setTimeout(() => {
-          timers.delete(t);
-          if (!d.acknowledged) track(d, i + 2);
-        }, minutes * 60_000 * opts.timeScale);
+        const t = setTimeout(
+          () => {
+            timers.delete(t);
+            if (!d.acknowledged) track(d, i + 2);
+          },
+          minutes * 60_000 * opts.timeScale,
+        );
         t.unref?.();
         timers.add(t);
       });

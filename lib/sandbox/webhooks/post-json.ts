@@ -11,7 +11,13 @@ const agents = {
 };
 
 /** The HTTP status of the answer, or null when there was none within `timeoutMs` (or `signal` aborted, or the connection failed). */
-export function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal): Promise<number | null> {
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<number | null> {
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -19,12 +25,21 @@ export function postJson(url: string, body: string, headers: Record<string, stri
     } catch {
       return resolve(null);
     }
-    const agent = target.protocol === "https:" ? agents["https:"] : target.protocol === "http:" ? agents["http:"] : null;
+    const agent =
+      target.protocol === "https:"
+        ? agents["https:"]
+        : target.protocol === "http:"
+          ? agents["http:"]
+          : null;
     if (!agent || signal.aborted) return resolve(null);
     const request = (agent === agents["https:"] ? https : http).request(target, {
       method: "POST",
       agent,
-      headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+      },
     });
     let settled = false;
     const settle = (status: number | null) => {

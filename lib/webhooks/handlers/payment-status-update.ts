@@ -36,19 +36,34 @@ async function findOwnPayment(e: PaymentStatusUpdateEvent) {
 /** While another instance's status call started after the event is still unanswered. */
 const IN_FLIGHT_RECHECK_MS = 2_000;
 
-type Seen = { status: string; liquidationStatus: string | null; statusCheckAt: Date | null; lastCheckedAt: Date | null };
+type Seen = {
+  status: string;
+  liquidationStatus: string | null;
+  statusCheckAt: Date | null;
+  lastCheckedAt: Date | null;
+};
 const readSeen = (id: string): Promise<Seen> =>
-  db.payment.findUniqueOrThrow({ where: { id }, select: { status: true, liquidationStatus: true, statusCheckAt: true, lastCheckedAt: true } });
+  db.payment.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, liquidationStatus: true, statusCheckAt: true, lastCheckedAt: true },
+  });
 
-const knownLiquidation = (v: string | null | undefined) => !v || (KNOWN_LIQUIDATION_STATUSES as readonly string[]).includes(v);
+const knownLiquidation = (v: string | null | undefined) =>
+  !v || (KNOWN_LIQUIDATION_STATUSES as readonly string[]).includes(v);
 
-function unknownValue(e: PaymentStatusUpdateEvent): { field: "status" | "liquidationStatus"; text: string } | null {
+function unknownValue(
+  e: PaymentStatusUpdateEvent,
+): { field: "status" | "liquidationStatus"; text: string } | null {
   if (!isKnownEventStatus(e.status)) return { field: "status", text: `status "${e.status}"` };
-  if (!knownLiquidation(e.liquidationStatus)) return { field: "liquidationStatus", text: `liquidationStatus "${e.liquidationStatus}"` };
+  if (!knownLiquidation(e.liquidationStatus))
+    return { field: "liquidationStatus", text: `liquidationStatus "${e.liquidationStatus}"` };
   return null;
 }
 
-export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx: { receivedAt: Date }): Promise<HandlerOutcome> {
+export async function handlePaymentStatusUpdate(
+  e: PaymentStatusUpdateEvent,
+  ctx: { receivedAt: Date },
+): Promise<HandlerOutcome> {
   const payment = await findOwnPayment(e);
   if (!payment) return unmatched("no payment of ours with this externalId/paymentId");
   const unknown = unknownValue(e);
@@ -57,7 +72,8 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
   const seen = await readSeen(payment.id);
   if (!unknown && eventReflected(seen, report)) return applied("confirmed by the status endpoint");
   const startedSince = seen.statusCheckAt !== null && seen.statusCheckAt >= ctx.receivedAt;
-  const answeredSince = startedSince && seen.lastCheckedAt !== null && seen.lastCheckedAt >= seen.statusCheckAt!;
+  const answeredSince =
+    startedSince && seen.lastCheckedAt !== null && seen.lastCheckedAt >= seen.statusCheckAt!;
   if (!answeredSince) {
     // Joins a call started here after the event arrived, takes a confirmation slot, or learns
     // when it reopens.
@@ -65,8 +81,11 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
     if ("retryAt" in r) {
       // A call started after the event on another instance is answered within the upstream timeout:
       // look again soon rather than a whole spacing later (past that timeout it failed: wait).
-      const inFlightElsewhere = startedSince && Date.now() - seen.statusCheckAt!.getTime() < env.upstreamTimeoutMs + 1_000;
-      const at = inFlightElsewhere ? new Date(Math.min(r.retryAt.getTime(), Date.now() + IN_FLIGHT_RECHECK_MS)) : r.retryAt;
+      const inFlightElsewhere =
+        startedSince && Date.now() - seen.statusCheckAt!.getTime() < env.upstreamTimeoutMs + 1_000;
+      const at = inFlightElsewhere
+        ? new Date(Math.min(r.retryAt.getTime(), Date.now() + IN_FLIGHT_RECHECK_MS))
+        : r.retryAt;
       throw new RetryLater(at, "confirmation spacing not over");
     }
   }
@@ -76,15 +95,22 @@ export async function handlePaymentStatusUpdate(e: PaymentStatusUpdateEvent, ctx
   if (!confirmed) {
     // The call failed (no answer applied since it started): retry the event with backoff rather
     // than record a real `paid` as not confirmed. A payment with nothing left to learn is never asked.
-    const answered = now.statusCheckAt !== null && now.lastCheckedAt !== null && now.lastCheckedAt >= now.statusCheckAt;
-    if (!answered && !isDone(now)) throw new Error("the status endpoint did not answer; the event is retried");
+    const answered =
+      now.statusCheckAt !== null &&
+      now.lastCheckedAt !== null &&
+      now.lastCheckedAt >= now.statusCheckAt;
+    if (!answered && !isDone(now))
+      throw new Error("the status endpoint did not answer; the event is retried");
   }
   // Each event the upstream contradicts doubles the next confirmation's spacing (status-call-spacing.ts).
   await recordEventJudged(payment.id, confirmed);
   if (unknown) {
     // Counted once the event is judged (a deferred event runs this handler again).
     metrics.paymentUnknownValues.inc({ source: "event", field: unknown.field });
-    log.warn({ paymentRowId: payment.id, value: unknown.text }, "payment event with a value we do not know: kept, not written");
+    log.warn(
+      { paymentRowId: payment.id, value: unknown.text },
+      "payment event with a value we do not know: kept, not written",
+    );
     return ignored(`unknown ${unknown.text} not written (${upstreamSays})`);
   }
   if (confirmed) return applied("confirmed by the status endpoint");

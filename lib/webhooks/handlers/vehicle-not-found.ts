@@ -8,6 +8,9 @@ import type { HandlerOutcome } from "./outcome";
 export const vehicleNotFoundResult = (): LookupResult => ({ kind: "not_found" });
 
 /** `eventId`: the inbox row that carries `e` (a row run again after a crash is told apart by it). */
-export function handleVehicleNotFound(e: VehicleNotFoundEvent, eventId: string): Promise<HandlerOutcome> {
+export function handleVehicleNotFound(
+  e: VehicleNotFoundEvent,
+  eventId: string,
+): Promise<HandlerOutcome> {
   return applyToOwnLookup(e, eventId, vehicleNotFoundResult());
 }

@@ -8,6 +8,9 @@ import type { HandlerOutcome } from "./outcome";
 export const vehicleWithoutDebtsResult = (): LookupResult => ({ kind: "no_debts" });
 
 /** `eventId`: the inbox row that carries `e` (a row run again after a crash is told apart by it). */
-export function handleVehicleWithoutDebts(e: VehicleWithoutDebtsEvent, eventId: string): Promise<HandlerOutcome> {
+export function handleVehicleWithoutDebts(
+  e: VehicleWithoutDebtsEvent,
+  eventId: string,
+): Promise<HandlerOutcome> {
   return applyToOwnLookup(e, eventId, vehicleWithoutDebtsResult());
 }

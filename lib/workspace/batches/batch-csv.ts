@@ -25,7 +25,8 @@ export const BATCH_CSV_HEADER = [
 export function batchCsv(view: BatchView): string {
   const rows = view.items.map((i): (Cell | MoneyCell)[] => {
     const s = i.summary;
-    const money = (cents: number | undefined): MoneyCell | null => (s && cents !== undefined ? { cents } : null);
+    const money = (cents: number | undefined): MoneyCell | null =>
+      s && cents !== undefined ? { cents } : null;
     return [
       i.clientName,
       i.plate,
@@ -45,4 +46,5 @@ export function batchCsv(view: BatchView): string {
   return toExcelCsv(BATCH_CSV_HEADER, rows);
 }
 
-export const batchCsvFilename = (view: BatchView) => `lote-${view.createdAt.slice(0, 10)}-${view.id.slice(-6)}.csv`;
+export const batchCsvFilename = (view: BatchView) =>
+  `lote-${view.createdAt.slice(0, 10)}-${view.id.slice(-6)}.csv`;

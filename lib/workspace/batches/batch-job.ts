@@ -40,24 +40,46 @@ export type BatchItemRow = {
 const sharedWait = processSingleton("batches.budget-wait", () => ({ until: 0 }));
 
 const inputOf = ({ vehicle }: BatchItemRow) =>
-  ({ uf: vehicle.uf, plate: vehicle.plate, renavam: vehicle.renavam, cpfCnpj: vehicle.client.cpfCnpj }) as LookupInput;
+  ({
+    uf: vehicle.uf,
+    plate: vehicle.plate,
+    renavam: vehicle.renavam,
+    cpfCnpj: vehicle.client.cpfCnpj,
+  }) as LookupInput;
 
 /** Step 1 alone (exported for the restart test, which plays a claimer that dies after it). */
 export async function createLinkedLookup(row: BatchItemRow) {
   return db.$transaction(async (tx) => {
-    const lookup = await tx.lookup.create({ data: lookupRowData(inputOf(row), { origin: BATCH_LOOKUP }) });
+    const lookup = await tx.lookup.create({
+      data: lookupRowData(inputOf(row), { origin: BATCH_LOOKUP }),
+    });
     const linked = await tx.lookupBatchItem.updateMany({
       where: { id: row.id, lookupId: null, status: { in: OPEN_ITEM } },
       data: { lookupId: lookup.id, status: "running", startedAt: new Date() },
     });
-    if (linked.count !== 1) throw new Error("batch item changed while its lookup was being created");
+    if (linked.count !== 1)
+      throw new Error("batch item changed while its lookup was being created");
     return lookup;
   });
 }
 
 type ItemLookup = Awaited<ReturnType<typeof createLinkedLookup>>;
 
-const LOOKUP_COLUMNS = ["id", "externalId", "uf", "plate", "renavam", "cpfCnpj", "cpfCnpjIndex", "vehicleJson", "attempts", "origin", "status", "createdAt", "updatedAt"] as const;
+const LOOKUP_COLUMNS = [
+  "id",
+  "externalId",
+  "uf",
+  "plate",
+  "renavam",
+  "cpfCnpj",
+  "cpfCnpjIndex",
+  "vehicleJson",
+  "attempts",
+  "origin",
+  "status",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 /**
  * Step 1 for a whole claim: every new Lookup row in ONE statement and every link in the same
@@ -65,16 +87,35 @@ const LOOKUP_COLUMNS = ["id", "externalId", "uf", "plate", "renavam", "cpfCnpj",
  * of once per item). All or nothing: if one item changed meanwhile, nothing is written and each
  * item takes the one-at-a-time path in runItem.
  */
-export async function createLinkedLookups(rows: readonly BatchItemRow[]): Promise<Map<string, ItemLookup>> {
-  const fresh = rows.filter((r) => r.lookupId === null).map((r) => ({ itemId: r.id, data: lookupRowData(inputOf(r), { origin: BATCH_LOOKUP }) }));
+export async function createLinkedLookups(
+  rows: readonly BatchItemRow[],
+): Promise<Map<string, ItemLookup>> {
+  const fresh = rows
+    .filter((r) => r.lookupId === null)
+    .map((r) => ({ itemId: r.id, data: lookupRowData(inputOf(r), { origin: BATCH_LOOKUP }) }));
   if (fresh.length === 0) return new Map();
   const startedAt = new Date();
   await db.$transaction(async (tx) => {
     // One raw statement (personal columns sealed by insertRows): Prisma's createMany of a claim's
     // lookups cost about 0.5 ms of CPU per row (docs/benchmarks.md, batch lookups).
-    await insertRows(tx, "Lookup", LOOKUP_COLUMNS, fresh.map((f) => ({ ...f.data, status: "pending", createdAt: startedAt, updatedAt: startedAt })));
-    const linked = await linkItemsToLookups(tx, fresh.map((f) => [f.itemId, f.data.id] as const), startedAt);
-    if (linked !== fresh.length) throw new Error("batch items changed while their group's lookups were being created");
+    await insertRows(
+      tx,
+      "Lookup",
+      LOOKUP_COLUMNS,
+      fresh.map((f) => ({
+        ...f.data,
+        status: "pending",
+        createdAt: startedAt,
+        updatedAt: startedAt,
+      })),
+    );
+    const linked = await linkItemsToLookups(
+      tx,
+      fresh.map((f) => [f.itemId, f.data.id] as const),
+      startedAt,
+    );
+    if (linked !== fresh.length)
+      throw new Error("batch items changed while their group's lookups were being created");
   });
   // What was just committed, so each item's run need not read its row back.
   const lookupOf = (f: (typeof fresh)[number]): ItemLookup => ({
@@ -118,14 +159,19 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
   prepared.delete(row.id);
   if (!lookup && row.lookupId) lookup = await db.lookup.findUnique({ where: { id: row.lookupId } });
   if (!lookup) {
-    if (sharedWait.until > Date.now()) throw new RetryLater(new Date(sharedWait.until), "upstream budget");
+    if (sharedWait.until > Date.now())
+      throw new RetryLater(new Date(sharedWait.until), "upstream budget");
     lookup = await createLinkedLookup(row);
   }
   if (lookup.status === "pending" && lookup.transactionId === null) {
-    if (sharedWait.until > Date.now()) throw new RetryLater(new Date(sharedWait.until), "upstream budget");
+    if (sharedWait.until > Date.now())
+      throw new RetryLater(new Date(sharedWait.until), "upstream budget");
     try {
       // Acknowledged: pending until its result (the webhook settles the item); no need to read back.
-      if ((await sendLookup(lookup, { keepPendingOnRateLimit: true, recordTransactionId })) === "ack") throw checkBack();
+      if (
+        (await sendLookup(lookup, { keepPendingOnRateLimit: true, recordTransactionId })) === "ack"
+      )
+        throw checkBack();
     } catch (error) {
       if (error instanceof RetryLater || !isUpstreamError(error)) throw error;
       if (error.code === "UPSTREAM_RATE_LIMITED") throw budgetWait(error.retryAfterSeconds);
@@ -148,25 +194,46 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
 }
 
 // Rounded up to the second: the items of a claim that wait together are deferred in one statement.
-const checkBack = () => new RetryLater(new Date(Math.ceil((Date.now() + CHECK_BACK_MS) / 1000) * 1000), "waiting for the lookup's result");
+const checkBack = () =>
+  new RetryLater(
+    new Date(Math.ceil((Date.now() + CHECK_BACK_MS) / 1000) * 1000),
+    "waiting for the lookup's result",
+  );
 
-export function batchJob(options: { leaseMs?: number; onDeferred?: (at: Date) => void } = {}): Job<BatchItemRow> {
+export function batchJob(
+  options: { leaseMs?: number; onDeferred?: (at: Date) => void } = {},
+): Job<BatchItemRow> {
   return {
     name: "lookup-batch",
     table: db.lookupBatchItem as unknown as LeaseTable,
     pending: { status: { in: OPEN_ITEM } },
     orderBy: { createdAt: "asc" },
     // The vehicle comes with the claim (one query for the whole claim, not one per item).
-    select: { lookupId: true, vehicle: { select: { plate: true, uf: true, renavam: true, client: { select: { cpfCnpj: true } } } } },
+    select: {
+      lookupId: true,
+      vehicle: {
+        select: { plate: true, uf: true, renavam: true, client: { select: { cpfCnpj: true } } },
+      },
+    },
     leaseMs: options.leaseMs ?? LEASE_MS,
     retry: BATCH_RETRY,
     failedData: (error) => {
       batchLog.error({ err: error }, "batch item given up after its last attempt");
-      return { status: "failed", errorCode: "LOOKUP_FAILED", errorMessage: "Não foi possível concluir a consulta. Tente novamente.", finishedAt: new Date() };
+      return {
+        status: "failed",
+        errorCode: "LOOKUP_FAILED",
+        errorMessage: "Não foi possível concluir a consulta. Tente novamente.",
+        finishedAt: new Date(),
+      };
     },
     // Claimed in one statement, like every queue (lib/jobs/queue.ts); the vehicle is a relation, so
     // the claimed rows are read back by the claim's token.
-    sql: { db, table: "LookupBatchItem", pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`, orderBy: "createdAt" },
+    sql: {
+      db,
+      table: "LookupBatchItem",
+      pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`,
+      orderBy: "createdAt",
+    },
     prepare: prepareGroup,
     run: runItem,
     onDeferred: options.onDeferred,

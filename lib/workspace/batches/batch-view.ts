@@ -14,13 +14,23 @@ export type { BatchItemView, BatchListEntry, BatchProgress, BatchView };
 /** Finishes older than this do not count towards the rate (a retry long after the first run). */
 const RATE_HORIZON_MS = 10 * 60_000;
 
-export function progressOf(items: readonly { status: string; finishedAt: Date | null }[], createdAt: Date, now = Date.now()): BatchProgress {
+export function progressOf(
+  items: readonly { status: string; finishedAt: Date | null }[],
+  createdAt: Date,
+  now = Date.now(),
+): BatchProgress {
   const done = items.filter((i) => i.status === "done").length;
   const failed = items.filter((i) => i.status === "failed").length;
   const remaining = items.length - done - failed;
   const finishedAt = items.flatMap((i) => (i.finishedAt ? [i.finishedAt.getTime()] : []));
   const since = Math.max(createdAt.getTime(), now - RATE_HORIZON_MS);
-  return { total: items.length, done, failed, remaining, etaSeconds: estimateSecondsLeft({ remaining, finishedAt, startedAt: since, now }) };
+  return {
+    total: items.length,
+    done,
+    failed,
+    remaining,
+    etaSeconds: estimateSecondsLeft({ remaining, finishedAt, startedAt: since, now }),
+  };
 }
 
 export async function getBatchView(userId: string, batchId: string): Promise<BatchView> {
@@ -29,7 +39,11 @@ export async function getBatchView(userId: string, batchId: string): Promise<Bat
     include: {
       items: {
         orderBy: { createdAt: "asc" },
-        include: { vehicle: { select: { plate: true, uf: true, clientId: true, client: { select: { name: true } } } } },
+        include: {
+          vehicle: {
+            select: { plate: true, uf: true, clientId: true, client: { select: { name: true } } },
+          },
+        },
       },
     },
   });
@@ -47,7 +61,12 @@ export async function getBatchView(userId: string, batchId: string): Promise<Bat
     summary: i.summary ? (JSON.parse(i.summary) as BatchItemSummary) : null,
     finishedAt: i.finishedAt?.toISOString() ?? null,
   }));
-  return { id: batch.id, createdAt: batch.createdAt.toISOString(), progress: progressOf(batch.items, batch.createdAt), items };
+  return {
+    id: batch.id,
+    createdAt: batch.createdAt.toISOString(),
+    progress: progressOf(batch.items, batch.createdAt),
+    items,
+  };
 }
 
 export async function listBatches(userId: string, take = 50): Promise<BatchListEntry[]> {
@@ -57,14 +76,22 @@ export async function listBatches(userId: string, take = 50): Promise<BatchListE
     take,
     include: { items: { select: { status: true, finishedAt: true } } },
   });
-  return batches.map((b) => ({ id: b.id, createdAt: b.createdAt.toISOString(), progress: progressOf(b.items, b.createdAt) }));
+  return batches.map((b) => ({
+    id: b.id,
+    createdAt: b.createdAt.toISOString(),
+    progress: progressOf(b.items, b.createdAt),
+  }));
 }
 
 /** How many vehicles the account has, and per client, for the "new batch" page. */
 export async function batchChoices(userId: string) {
   const clients = await db.workspaceClient.findMany({
     where: { userId },
-    select: { id: true, name: true, vehicles: { select: { id: true, plate: true, uf: true }, orderBy: { plate: "asc" } } },
+    select: {
+      id: true,
+      name: true,
+      vehicles: { select: { id: true, plate: true, uf: true }, orderBy: { plate: "asc" } },
+    },
   });
   return clients.sort(byName).map((c) => ({ id: c.id, name: c.name, vehicles: c.vehicles }));
 }

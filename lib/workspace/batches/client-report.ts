@@ -12,10 +12,16 @@ import { ITEM_STATUS_LABEL } from "./status-labels";
 // A PDF per client of a batch: each of the client's vehicles with its totals, what licensing
 // requires, or why the lookup failed. The CPF/CNPJ is masked: the report is handed to the client.
 
-export async function clientReportPdf(userId: string, batchId: string, clientId: string): Promise<{ pdf: Uint8Array; filename: string }> {
+export async function clientReportPdf(
+  userId: string,
+  batchId: string,
+  clientId: string,
+): Promise<{ pdf: Uint8Array; filename: string }> {
   const view = await getBatchView(userId, batchId);
   const items = view.items.filter((i) => i.clientId === clientId);
-  const client = items.length ? await db.workspaceClient.findFirst({ where: { id: clientId, userId } }) : null;
+  const client = items.length
+    ? await db.workspaceClient.findFirst({ where: { id: clientId, userId } })
+    : null;
   if (!client) throw notInWorkspace("Cliente");
 
   const doc = await PDFDocument.create();
@@ -23,10 +29,16 @@ export async function clientReportPdf(userId: string, batchId: string, clientId:
   doc.setLanguage("pt-BR");
   doc.setCreator("Placa Paga");
   doc.setProducer("Placa Paga");
-  const w = new Writer(doc, { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) });
+  const w = new Writer(doc, {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  });
 
   w.text("Relatório de débitos", { size: 20, bold: true });
-  w.text(`Consulta em lote de ${formatDateTimeBR(view.createdAt)} · emitido por ${env.company.name}`, { size: 9, color: MUTED, gap: 4 });
+  w.text(
+    `Consulta em lote de ${formatDateTimeBR(view.createdAt)} · emitido por ${env.company.name}`,
+    { size: 9, color: MUTED, gap: 4 },
+  );
   w.heading("Cliente");
   w.pair("Nome", client.name);
   w.pair("CPF/CNPJ", maskCpfCnpjForMail(client.cpfCnpj));
@@ -56,11 +68,21 @@ export async function clientReportPdf(userId: string, batchId: string, clientId:
     w.pair("Total em aberto", formatBRL(s.totalCents), { bold: true });
     if (s.licensing.count > 0) {
       w.pair("Para licenciar", formatBRL(s.licensing.totalCents));
-      w.text(`Exigido para licenciar: ${s.licensing.titles.join("; ")}`, { size: 9, color: MUTED, gap: 4 });
+      w.text(`Exigido para licenciar: ${s.licensing.titles.join("; ")}`, {
+        size: 9,
+        color: MUTED,
+        gap: 4,
+      });
     }
   }
   w.heading("Total do cliente");
   w.pair("Total em aberto de todos os veículos", formatBRL(grand), { bold: true, size: 12 });
-  w.text("Valores sem juros do meio de pagamento; o total exato aparece antes de pagar.", { size: 9, color: MUTED });
-  return { pdf: await doc.save(), filename: `relatorio-${view.createdAt.slice(0, 10)}-${client.id.slice(-6)}.pdf` };
+  w.text("Valores sem juros do meio de pagamento; o total exato aparece antes de pagar.", {
+    size: 9,
+    color: MUTED,
+  });
+  return {
+    pdf: await doc.save(),
+    filename: `relatorio-${view.createdAt.slice(0, 10)}-${client.id.slice(-6)}.pdf`,
+  };
 }

@@ -15,9 +15,18 @@ export type EtaInput = {
   window?: number;
 };
 
-export function estimateSecondsLeft({ remaining, finishedAt, startedAt, now, window = 50 }: EtaInput): number | null {
+export function estimateSecondsLeft({
+  remaining,
+  finishedAt,
+  startedAt,
+  now,
+  window = 50,
+}: EtaInput): number | null {
   if (remaining <= 0) return 0;
-  const recent = [...finishedAt].filter((t) => t >= startedAt).sort((a, b) => a - b).slice(-window);
+  const recent = [...finishedAt]
+    .filter((t) => t >= startedAt)
+    .sort((a, b) => a - b)
+    .slice(-window);
   if (recent.length < 2) return null;
   // From the window's first finish to now: counts the time since the last finish too, so a
   // stalled batch's estimate grows instead of freezing.

@@ -32,7 +32,10 @@ function cell(value: Cell | MoneyCell): string {
   return textCell(value);
 }
 
-export function toExcelCsv(header: readonly string[], rows: readonly (readonly (Cell | MoneyCell)[])[]): string {
+export function toExcelCsv(
+  header: readonly string[],
+  rows: readonly (readonly (Cell | MoneyCell)[])[],
+): string {
   const lines = [header.map(textCell).join(";"), ...rows.map((row) => row.map(cell).join(";"))];
   return `${BOM}${lines.join("\r\n")}\r\n`;
 }

@@ -12,15 +12,31 @@ import { processSingleton } from "@/lib/server/singleton";
 type Tx = Pick<typeof db, "$executeRaw">;
 
 /** Links each open, unlinked item to its new lookup; returns how many moved (all or the caller rolls back). */
-export function linkItemsToLookups(tx: Tx, links: readonly (readonly [itemId: string, lookupId: string])[], startedAt: Date): Promise<number> {
-  const rows = rowsAsTable("LookupBatchItem", ["id", "lookupId"], links.map(([id, lookupId]) => ({ id, lookupId })));
+export function linkItemsToLookups(
+  tx: Tx,
+  links: readonly (readonly [itemId: string, lookupId: string])[],
+  startedAt: Date,
+): Promise<number> {
+  const rows = rowsAsTable(
+    "LookupBatchItem",
+    ["id", "lookupId"],
+    links.map(([id, lookupId]) => ({ id, lookupId })),
+  );
   return tx.$executeRaw`UPDATE "LookupBatchItem" SET "lookupId" = "j"."lookupId", "status" = 'running', "startedAt" = ${startedAt}
     FROM ${rows}
     WHERE "LookupBatchItem"."id" = "j"."id" AND ${offIndex("LookupBatchItem", "lookupId")} IS NULL AND ${offIndex("LookupBatchItem", "status")} IN (${Prisma.join(OPEN_ITEM)})`;
 }
 
-type Pending = { lookupId: string; transactionId: string; resolve(): void; reject(error: unknown): void };
-const state = processSingleton<{ queue: Pending[]; timer?: NodeJS.Timeout }>("batches.tx-id-writes", () => ({ queue: [] }));
+type Pending = {
+  lookupId: string;
+  transactionId: string;
+  resolve(): void;
+  reject(error: unknown): void;
+};
+const state = processSingleton<{ queue: Pending[]; timer?: NodeJS.Timeout }>(
+  "batches.tx-id-writes",
+  () => ({ queue: [] }),
+);
 const WINDOW_MS = 3;
 
 async function flush(): Promise<void> {
@@ -28,7 +44,11 @@ async function flush(): Promise<void> {
   const batch = state.queue;
   state.queue = [];
   try {
-    const rows = rowsAsTable("Lookup", ["id", "transactionId"], batch.map((p) => ({ id: p.lookupId, transactionId: p.transactionId })));
+    const rows = rowsAsTable(
+      "Lookup",
+      ["id", "transactionId"],
+      batch.map((p) => ({ id: p.lookupId, transactionId: p.transactionId })),
+    );
     await db.$executeRaw`UPDATE "Lookup" SET "transactionId" = "j"."transactionId" FROM ${rows} WHERE "Lookup"."id" = "j"."id" AND ${offIndex("Lookup", "transactionId")} IS NULL`;
     batch.forEach((p) => p.resolve());
   } catch (error) {

@@ -13,11 +13,21 @@ const ITEM_COLUMNS = ["status", "errorCode", "errorMessage", "summary"] as const
  * transaction, from the debts in hand (only an open item moves, so the item's own job, coming back
  * to check, changes nothing). No item: nothing matches.
  */
-export const settleBatchItems: Reaction<LookupsResolved> = async (tx, { now, lookups: resolved }) => {
+export const settleBatchItems: Reaction<LookupsResolved> = async (
+  tx,
+  { now, lookups: resolved },
+) => {
   // Only lookups a batch item started: a person's or a Radar scan's result costs nothing here.
   const lookups = resolved.filter((l) => l.origin === BATCH_LOOKUP);
   if (lookups.length === 0) return;
-  const items = lookups.map((g) => ({ lookupId: g.lookupRowId, ...itemColumnsFromDebts({ id: g.lookupRowId, ...g }, itemOutcomeOf(g.status, g.errorCode)!, g.debts) }));
+  const items = lookups.map((g) => ({
+    lookupId: g.lookupRowId,
+    ...itemColumnsFromDebts(
+      { id: g.lookupRowId, ...g },
+      itemOutcomeOf(g.status, g.errorCode)!,
+      g.debts,
+    ),
+  }));
   await tx.$executeRaw`UPDATE "LookupBatchItem"
        SET ${setFromRows(ITEM_COLUMNS)}, "finishedAt" = ${now}, "updatedAt" = ${now}
       FROM ${rowsAsTable("LookupBatchItem", ["lookupId", ...ITEM_COLUMNS], items)}

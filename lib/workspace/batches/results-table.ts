@@ -4,14 +4,31 @@ import type { BatchItemView } from "./types";
 export type SortKey = "client" | "plate" | "status" | "total";
 export type ResultsFilter = { text: string; status: "all" | BatchItemView["status"] };
 
-const STATUS_ORDER: Record<BatchItemView["status"], number> = { failed: 0, running: 1, queued: 2, done: 3 };
+const STATUS_ORDER: Record<BatchItemView["status"], number> = {
+  failed: 0,
+  running: 1,
+  queued: 2,
+  done: 3,
+};
 
-const normalize = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const normalize = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 
-export function filterAndSort(items: readonly BatchItemView[], filter: ResultsFilter, sort: { key: SortKey; dir: "asc" | "desc" }): BatchItemView[] {
+export function filterAndSort(
+  items: readonly BatchItemView[],
+  filter: ResultsFilter,
+  sort: { key: SortKey; dir: "asc" | "desc" },
+): BatchItemView[] {
   const needle = normalize(filter.text.trim()).replace(/-/g, "");
   const kept = items.filter(
-    (i) => (filter.status === "all" || i.status === filter.status) && (!needle || normalize(i.clientName).includes(needle) || i.plate.toLowerCase().includes(needle)),
+    (i) =>
+      (filter.status === "all" || i.status === filter.status) &&
+      (!needle ||
+        normalize(i.clientName).includes(needle) ||
+        i.plate.toLowerCase().includes(needle)),
   );
   const compare = (a: BatchItemView, b: BatchItemView): number => {
     switch (sort.key) {

@@ -13,17 +13,38 @@ export const OPEN_ITEM = ["queued", "running"];
 /** The origin a batch item's lookup is started with (lookupRowData): its result comes back to this capability. */
 export const BATCH_LOOKUP = "batch";
 
-type ResolvedLookup = { id: string; status: string; errorCode: string | null; errorMessage: string | null };
+type ResolvedLookup = {
+  id: string;
+  status: string;
+  errorCode: string | null;
+  errorMessage: string | null;
+};
 
-type StoredDebt = { debtId: string; title: string; amountCents: number; type: string; year: number | null; required: boolean; dependsOn: string; distinct: string };
+type StoredDebt = {
+  debtId: string;
+  title: string;
+  amountCents: number;
+  type: string;
+  year: number | null;
+  required: boolean;
+  dependsOn: string;
+  distinct: string;
+};
 
 /** The text columns that end an item, from its lookup's result and the debt rows stored with it. */
-export function itemColumnsFromDebts(lookup: ResolvedLookup, outcome: ItemOutcome, debts: readonly StoredDebt[]) {
+export function itemColumnsFromDebts(
+  lookup: ResolvedLookup,
+  outcome: ItemOutcome,
+  debts: readonly StoredDebt[],
+) {
   if (outcome.status === "failed") {
     return {
       status: "failed",
       errorCode: outcome.errorCode,
-      errorMessage: lookupMessage(lookup.status, lookup.errorCode) ?? lookup.errorMessage ?? "Não foi possível concluir a consulta.",
+      errorMessage:
+        lookupMessage(lookup.status, lookup.errorCode) ??
+        lookup.errorMessage ??
+        "Não foi possível concluir a consulta.",
       summary: null,
     };
   }
@@ -43,7 +64,13 @@ export function itemColumnsFromDebts(lookup: ResolvedLookup, outcome: ItemOutcom
 }
 
 /** The columns that end an item, for a lookup that is no longer pending (its debts read here). */
-export async function finishedItemData(lookup: ResolvedLookup, outcome: ItemOutcome): Promise<Record<string, unknown>> {
-  const debts = outcome.status === "done" ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } }) : [];
+export async function finishedItemData(
+  lookup: ResolvedLookup,
+  outcome: ItemOutcome,
+): Promise<Record<string, unknown>> {
+  const debts =
+    outcome.status === "done"
+      ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } })
+      : [];
   return { ...itemColumnsFromDebts(lookup, outcome, debts), finishedAt: new Date() };
 }

@@ -41,9 +41,15 @@ export function summarizeDebts(debts: readonly DebtForSelection[]): BatchItemSum
     finesCents: ofType("ticket"),
     ipvaCents: ofType("ipva"),
     licensingCents: ofType("licensing"),
-    otherCents: sum(chosen.filter((d) => d.type !== "ticket" && d.type !== "ipva" && d.type !== "licensing")),
+    otherCents: sum(
+      chosen.filter((d) => d.type !== "ticket" && d.type !== "ipva" && d.type !== "licensing"),
+    ),
     debtCount: chosen.length,
-    licensing: { count: licensingDebts.length, totalCents: sum(licensingDebts), titles: licensingDebts.map((d) => d.title) },
+    licensing: {
+      count: licensingDebts.length,
+      totalCents: sum(licensingDebts),
+      titles: licensingDebts.map((d) => d.title),
+    },
   };
 }
 
@@ -53,7 +59,10 @@ export type ItemOutcome = { status: "done" | "failed"; errorCode: string | null 
  * How a resolved lookup ends its batch item. Debts or none: done. Unknown vehicle, an authority
  * error (900-903: "tente mais tarde") or a refused start: failed, so "Tentar de novo" picks it up.
  */
-export function itemOutcomeOf(lookupStatus: string, lookupErrorCode: string | null): ItemOutcome | null {
+export function itemOutcomeOf(
+  lookupStatus: string,
+  lookupErrorCode: string | null,
+): ItemOutcome | null {
   switch (lookupStatus) {
     case "pending":
       return null;
@@ -63,7 +72,10 @@ export function itemOutcomeOf(lookupStatus: string, lookupErrorCode: string | nu
     case "not_found":
       return { status: "failed", errorCode: "NOT_FOUND" };
     case "error":
-      return { status: "failed", errorCode: lookupErrorCode ? `AUTHORITY_${lookupErrorCode}` : "AUTHORITY_ERROR" };
+      return {
+        status: "failed",
+        errorCode: lookupErrorCode ? `AUTHORITY_${lookupErrorCode}` : "AUTHORITY_ERROR",
+      };
     default:
       return { status: "failed", errorCode: lookupErrorCode ?? "LOOKUP_FAILED" };
   }

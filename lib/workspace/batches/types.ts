@@ -15,6 +15,17 @@ export type BatchItemView = {
   finishedAt: string | null;
 };
 
-export type BatchProgress = { total: number; done: number; failed: number; remaining: number; etaSeconds: number | null };
-export type BatchView = { id: string; createdAt: string; progress: BatchProgress; items: BatchItemView[] };
+export type BatchProgress = {
+  total: number;
+  done: number;
+  failed: number;
+  remaining: number;
+  etaSeconds: number | null;
+};
+export type BatchView = {
+  id: string;
+  createdAt: string;
+  progress: BatchProgress;
+  items: BatchItemView[];
+};
 export type BatchListEntry = { id: string; createdAt: string; progress: BatchProgress };

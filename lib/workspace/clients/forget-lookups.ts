@@ -11,6 +11,8 @@ type Tx = Prisma.TransactionClient;
 export async function deleteLookupsOf(tx: Tx, lookupIds: (string | null)[]): Promise<number> {
   const ids = [...new Set(lookupIds.filter((id): id is string => id !== null))];
   if (ids.length === 0) return 0;
-  const { count } = await tx.lookup.deleteMany({ where: { id: { in: ids }, checkouts: { none: {} } } });
+  const { count } = await tx.lookup.deleteMany({
+    where: { id: { in: ids }, checkouts: { none: {} } },
+  });
   return count;
 }

@@ -12,12 +12,22 @@ import { deleteLookupsOf } from "./forget-lookups";
 const log = moduleLogger("workspace-vehicles");
 
 async function plateConflict(userId: string, plate: string, exceptVehicleId?: string) {
-  const holder = await db.workspaceVehicle.findFirst({ where: { userId, plate, ...(exceptVehicleId ? { NOT: { id: exceptVehicleId } } : {}) }, include: { client: { select: { name: true } } } });
+  const holder = await db.workspaceVehicle.findFirst({
+    where: { userId, plate, ...(exceptVehicleId ? { NOT: { id: exceptVehicleId } } : {}) },
+    include: { client: { select: { name: true } } },
+  });
   return holder ? plateTaken(plate, holder.client.name) : null;
 }
 
-export async function addVehicle(userId: string, clientId: string, input: VehicleInput): Promise<VehicleView> {
-  const client = await db.workspaceClient.findFirst({ where: { id: clientId, userId }, select: { id: true } });
+export async function addVehicle(
+  userId: string,
+  clientId: string,
+  input: VehicleInput,
+): Promise<VehicleView> {
+  const client = await db.workspaceClient.findFirst({
+    where: { id: clientId, userId },
+    select: { id: true },
+  });
   if (!client) throw notInWorkspace("Cliente");
   const conflict = await plateConflict(userId, input.plate);
   if (conflict) throw conflict;
@@ -32,30 +42,52 @@ export async function addVehicle(userId: string, clientId: string, input: Vehicl
   }
 }
 
-export async function updateVehicle(userId: string, vehicleId: string, input: VehicleInput): Promise<VehicleView> {
-  const own = await db.workspaceVehicle.findFirst({ where: { id: vehicleId, userId }, select: { id: true } });
+export async function updateVehicle(
+  userId: string,
+  vehicleId: string,
+  input: VehicleInput,
+): Promise<VehicleView> {
+  const own = await db.workspaceVehicle.findFirst({
+    where: { id: vehicleId, userId },
+    select: { id: true },
+  });
   if (!own) throw notInWorkspace("Veículo");
   const conflict = await plateConflict(userId, input.plate, vehicleId);
   if (conflict) throw conflict;
   try {
-    const { count } = await db.workspaceVehicle.updateMany({ where: { id: vehicleId, userId }, data: input });
+    const { count } = await db.workspaceVehicle.updateMany({
+      where: { id: vehicleId, userId },
+      data: input,
+    });
     if (count === 0) throw notInWorkspace("Veículo");
   } catch (error) {
-    if (isUniqueViolation(error)) throw (await plateConflict(userId, input.plate, vehicleId)) ?? error;
+    if (isUniqueViolation(error))
+      throw (await plateConflict(userId, input.plate, vehicleId)) ?? error;
     throw error;
   }
   log.info({ vehicleId }, "vehicle updated");
-  return vehicleView(await db.workspaceVehicle.findFirstOrThrow({ where: { id: vehicleId, userId } }));
+  return vehicleView(
+    await db.workspaceVehicle.findFirstOrThrow({ where: { id: vehicleId, userId } }),
+  );
 }
 
 /** The vehicle, its batch items and the lookups they made (their links stay with the client). */
 export async function deleteVehicle(userId: string, vehicleId: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const vehicle = await tx.workspaceVehicle.findFirst({ where: { id: vehicleId, userId }, select: { id: true } });
+    const vehicle = await tx.workspaceVehicle.findFirst({
+      where: { id: vehicleId, userId },
+      select: { id: true },
+    });
     if (!vehicle) throw notInWorkspace("Veículo");
-    const items = await tx.lookupBatchItem.findMany({ where: { vehicleId }, select: { lookupId: true } });
+    const items = await tx.lookupBatchItem.findMany({
+      where: { vehicleId },
+      select: { lookupId: true },
+    });
     await tx.workspaceVehicle.delete({ where: { id: vehicleId } });
-    await deleteLookupsOf(tx, items.map((i) => i.lookupId));
+    await deleteLookupsOf(
+      tx,
+      items.map((i) => i.lookupId),
+    );
   });
   log.info({ vehicleId }, "vehicle deleted");
 }

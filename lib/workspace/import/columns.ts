@@ -2,7 +2,15 @@
 // "Nome do cliente", "E-mail", "Placa do veículo"): compared without case, accents, spaces or
 // punctuation, against a list of names for each field.
 
-export const IMPORT_FIELDS = ["name", "cpfCnpj", "phone", "email", "plate", "uf", "renavam"] as const;
+export const IMPORT_FIELDS = [
+  "name",
+  "cpfCnpj",
+  "phone",
+  "email",
+  "plate",
+  "uf",
+  "renavam",
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** The template's header names, also used to name a field whose column is missing. */
@@ -16,10 +24,25 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   renavam: "renavam",
 };
 
-export const REQUIRED_FIELDS: readonly ImportField[] = ["name", "cpfCnpj", "plate", "uf", "renavam"];
+export const REQUIRED_FIELDS: readonly ImportField[] = [
+  "name",
+  "cpfCnpj",
+  "plate",
+  "uf",
+  "renavam",
+];
 
 const ALIASES: Record<ImportField, readonly string[]> = {
-  name: ["nome", "nomecompleto", "nomedocliente", "cliente", "name", "proprietario", "nomedoproprietario", "razaosocial"],
+  name: [
+    "nome",
+    "nomecompleto",
+    "nomedocliente",
+    "cliente",
+    "name",
+    "proprietario",
+    "nomedoproprietario",
+    "razaosocial",
+  ],
   cpfCnpj: ["cpfcnpj", "cpf", "cnpj", "cpfoucnpj", "documento", "doc", "cpfcnpjdoproprietario"],
   phone: ["telefone", "celular", "fone", "whatsapp", "phone", "telefonecelular", "tel"],
   email: ["email", "correioeletronico", "mail"],
@@ -28,10 +51,16 @@ const ALIASES: Record<ImportField, readonly string[]> = {
   renavam: ["renavam", "codigorenavam", "renavamdoveiculo"],
 };
 
-const BY_ALIAS = new Map<string, ImportField>(IMPORT_FIELDS.flatMap((f) => ALIASES[f].map((a) => [a, f] as const)));
+const BY_ALIAS = new Map<string, ImportField>(
+  IMPORT_FIELDS.flatMap((f) => ALIASES[f].map((a) => [a, f] as const)),
+);
 
 export function normalizeHeader(header: string): string {
-  return header.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return header
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 }
 
 export type ColumnMap = {

@@ -7,7 +7,9 @@ import { IMPORT_MAX_BYTES } from "./limits";
 // The import's body, `{ "text": "<the file's text or the paste>" }`: larger than the 64 KB every
 // other JSON route accepts, so it is read here with its own cap (JSON escaping can double a text).
 
-const importBodySchema = z.object({ text: z.string({ error: "Envie o conteúdo da planilha no campo text." }) });
+const importBodySchema = z.object({
+  text: z.string({ error: "Envie o conteúdo da planilha no campo text." }),
+});
 
 const MAX_BODY_BYTES = IMPORT_MAX_BYTES * 2 + 1024;
 const tooLarge = () => new AppError({ code: "IMPORT_TOO_LARGE" });

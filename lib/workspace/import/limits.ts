@@ -18,6 +18,9 @@ export function assertImportSize(text: string): void {
 
 export function assertImportRows(rows: number): void {
   if (rows > IMPORT_MAX_ROWS) {
-    throw new AppError({ code: "IMPORT_TOO_MANY_ROWS", message: `A planilha tem ${rows} linhas; o limite é ${IMPORT_MAX_ROWS} por importação. Divida a planilha em partes.` });
+    throw new AppError({
+      code: "IMPORT_TOO_MANY_ROWS",
+      message: `A planilha tem ${rows} linhas; o limite é ${IMPORT_MAX_ROWS} por importação. Divida a planilha em partes.`,
+    });
   }
 }

@@ -7,7 +7,12 @@ import Papa from "papaparse";
 
 export type Delimiter = ";" | "," | "\t";
 export type TableRow = { line: number; cells: string[] };
-export type Table = { delimiter: Delimiter; header: string[]; rows: TableRow[]; blankLines: number };
+export type Table = {
+  delimiter: Delimiter;
+  header: string[];
+  rows: TableRow[];
+  blankLines: number;
+};
 
 const CANDIDATES: readonly Delimiter[] = ["\t", ";", ","];
 

@@ -37,11 +37,17 @@ export async function runImport(userId: string, text: string): Promise<ImportRep
   if (map.missing.length > 0 || map.duplicated.length > 0) {
     const missing = map.missing.map((f) => FIELD_LABELS[f]);
     const duplicated = map.duplicated.map((f) => FIELD_LABELS[f]);
-    const parts = [missing.length ? `faltam as colunas ${missing.join(", ")}` : "", duplicated.length ? `as colunas ${duplicated.join(", ")} aparecem duas vezes` : ""].filter(Boolean);
+    const parts = [
+      missing.length ? `faltam as colunas ${missing.join(", ")}` : "",
+      duplicated.length ? `as colunas ${duplicated.join(", ")} aparecem duas vezes` : "",
+    ].filter(Boolean);
     throw new AppError({
       code: "IMPORT_COLUMNS",
       message: `Não reconhecemos o cabeçalho da planilha: ${parts.join("; ")}. A primeira linha deve ter nome, cpf_cnpj, placa, uf e renavam (telefone e email são opcionais).`,
-      fields: Object.fromEntries([...missing.map((c) => [c, "Coluna ausente."]), ...duplicated.map((c) => [c, "Coluna repetida."])]),
+      fields: Object.fromEntries([
+        ...missing.map((c) => [c, "Coluna ausente."]),
+        ...duplicated.map((c) => [c, "Coluna repetida."]),
+      ]),
     });
   }
   const checked = validateRows(table, map);
@@ -65,6 +71,15 @@ export async function runImport(userId: string, text: string): Promise<ImportRep
     warnings: checked.warnings,
     ignoredColumns: map.ignored,
   };
-  log.info({ rows: report.rows, accepted: report.accepted, rejected: report.rejected, clients: applied.clients, vehicles: applied.vehicles }, "import applied");
+  log.info(
+    {
+      rows: report.rows,
+      accepted: report.accepted,
+      rejected: report.rejected,
+      clients: applied.clients,
+      vehicles: applied.vehicles,
+    },
+    "import applied",
+  );
   return report;
 }

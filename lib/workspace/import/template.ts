@@ -5,7 +5,15 @@ import { FIELD_LABELS, IMPORT_FIELDS } from "./columns";
 
 export const TEMPLATE_FILENAME = "modelo-clientes-veiculos.csv";
 
-const EXAMPLE = ["Maria da Silva", "529.982.247-25", "(11) 98765-4321", "maria@exemplo.com", "ABC1D23", "MG", "01234567803"];
+const EXAMPLE = [
+  "Maria da Silva",
+  "529.982.247-25",
+  "(11) 98765-4321",
+  "maria@exemplo.com",
+  "ABC1D23",
+  "MG",
+  "01234567803",
+];
 
 export function templateCsv(): string {
   const header = IMPORT_FIELDS.map((f) => FIELD_LABELS[f]).join(";");

@@ -3,7 +3,12 @@
 // that differs from an earlier row of the same CPF/CNPJ is kept from the earlier row and reported.
 
 import * as z from "zod/mini";
-import { clientInputSchema, vehicleInputSchema, type ClientInput, type VehicleInput } from "@/lib/validation/workspace-input";
+import {
+  clientInputSchema,
+  vehicleInputSchema,
+  type ClientInput,
+  type VehicleInput,
+} from "@/lib/validation/workspace-input";
 import { columnName, type ColumnMap, type ImportField } from "./columns";
 import type { Table } from "./read-table";
 
@@ -42,16 +47,33 @@ export function validateRows(table: Table, map: ColumnMap): ValidatedRows {
 
   for (const { line, cells } of table.rows) {
     const problems: RowProblem[] = [];
-    if (cells.length > table.header.length && cells.slice(table.header.length).some((c) => c !== "")) {
-      problems.push({ column: `coluna ${table.header.length + 1}`, reason: "A linha tem mais colunas preenchidas que o cabeçalho. Confira o separador e as aspas." });
+    if (
+      cells.length > table.header.length &&
+      cells.slice(table.header.length).some((c) => c !== "")
+    ) {
+      problems.push({
+        column: `coluna ${table.header.length + 1}`,
+        reason:
+          "A linha tem mais colunas preenchidas que o cabeçalho. Confira o separador e as aspas.",
+      });
     }
-    const client = z.safeParse(clientInputSchema, Object.fromEntries(CLIENT_FIELDS.map((f) => [f, cell(cells, f)])));
-    const vehicle = z.safeParse(vehicleInputSchema, Object.fromEntries(VEHICLE_FIELDS.map((f) => [f, cell(cells, f)])));
+    const client = z.safeParse(
+      clientInputSchema,
+      Object.fromEntries(CLIENT_FIELDS.map((f) => [f, cell(cells, f)])),
+    );
+    const vehicle = z.safeParse(
+      vehicleInputSchema,
+      Object.fromEntries(VEHICLE_FIELDS.map((f) => [f, cell(cells, f)])),
+    );
     if (!client.success) problems.push(...problemsOf(client.error, column));
     if (!vehicle.success) problems.push(...problemsOf(vehicle.error, column));
     if (vehicle.success) {
       const earlier = plateLine.get(vehicle.data.plate);
-      if (earlier !== undefined) problems.push({ column: column("plate"), reason: `Placa repetida: já aparece na linha ${earlier} deste arquivo.` });
+      if (earlier !== undefined)
+        problems.push({
+          column: column("plate"),
+          reason: `Placa repetida: já aparece na linha ${earlier} deste arquivo.`,
+        });
     }
     if (problems.length > 0 || !client.success || !vehicle.success) {
       rejections.push({ line, problems });
@@ -63,7 +85,11 @@ export function validateRows(table: Table, map: ColumnMap): ValidatedRows {
       for (const f of ["name", "phone", "email"] as const) {
         const now = client.data[f];
         if (now !== undefined && now !== first.client[f]) {
-          warnings.push({ line, column: column(f), message: `Diferente da linha ${first.line} para o mesmo CPF/CNPJ: mantido o valor da linha ${first.line}.` });
+          warnings.push({
+            line,
+            column: column(f),
+            message: `Diferente da linha ${first.line} para o mesmo CPF/CNPJ: mantido o valor da linha ${first.line}.`,
+          });
         }
       }
       rows.push({ line, client: first.client, vehicle: vehicle.data });

@@ -15,7 +15,16 @@
 // lists the requests it received, and the storefront logs its upstream calls only at debug level
 // (one extra synchronous log line per request would distort a load test).
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { freePort } from "../../support/app-process";
@@ -28,13 +37,29 @@ export { freePort };
 export const BENCH_DATA_DIR = path.resolve("data", "bench");
 export const SNAPSHOT_DIR = path.join(BENCH_DATA_DIR, "app-snapshot");
 /** What the app needs to build and run (tests/, docs and the lockfile stay out, see above). */
-const SNAPSHOT_ENTRIES = ["app", "components", "lib", "public", "prisma", "scripts", "instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "prisma.config.ts", "prisma-migrate.config.ts", "tsconfig.json", "package.json"];
+const SNAPSHOT_ENTRIES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "prisma",
+  "scripts",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "prisma.config.ts",
+  "prisma-migrate.config.ts",
+  "tsconfig.json",
+  "package.json",
+];
 
 /** Refreshes data/bench/app-snapshot from the working tree, keeping its .next for reuse. */
 export function refreshSnapshot(): string {
   mkdirSync(SNAPSHOT_DIR, { recursive: true });
   for (const entry of readdirSync(SNAPSHOT_DIR)) {
-    if (entry !== ".next" && entry !== "node_modules") rmSync(path.join(SNAPSHOT_DIR, entry), { recursive: true, force: true });
+    if (entry !== ".next" && entry !== "node_modules")
+      rmSync(path.join(SNAPSHOT_DIR, entry), { recursive: true, force: true });
   }
   for (const entry of SNAPSHOT_ENTRIES) {
     if (!existsSync(entry)) continue;
@@ -47,7 +72,6 @@ export function refreshSnapshot(): string {
 }
 export const SANDBOX_API_KEY = "sk_test_sandbox_default";
 export const BENCH_WEBHOOK_SECRET = "bench-webhook-secret-0123456789abcdefghijklmnop";
-
 
 export type AppInstance = {
   url: string;
@@ -103,7 +127,15 @@ async function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-function spawnGroup(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, out: string, err: string, cwd: string): ChildProcess {
+function spawnGroup(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  out: string,
+  err: string,
+  cwd: string,
+): ChildProcess {
   const outFd = openSync(out, "a");
   const errFd = openSync(err, "a");
   const child = spawn(cmd, args, { detached: true, stdio: ["ignore", outFd, errFd], env, cwd });
@@ -126,17 +158,28 @@ async function stopGroup(child: ChildProcess | undefined) {
   killGroup(child.pid, "SIGKILL");
 }
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, stderrFile: string) {
+async function waitHealthy(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  stderrFile: string,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the storefront exited (${child.exitCode}) before answering; see ${stderrFile}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `the storefront exited (${child.exitCode}) before answering; see ${stderrFile}`,
+      );
     try {
       const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) });
       if (res.ok) return;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`the storefront did not answer ${url}/api/health within ${timeoutMs / 1000}s; see ${stderrFile}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the storefront did not answer ${url}/api/health within ${timeoutMs / 1000}s; see ${stderrFile}`,
+      );
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -158,7 +201,8 @@ export async function startApp(opts: StartOptions): Promise<AppInstance> {
   mkdirSync(BENCH_DATA_DIR, { recursive: true });
   const port = opts.port ?? (await freePort());
   const sandboxPort = opts.sandboxPort ?? (await freePort());
-  for (const p of [port, sandboxPort]) if (!(await isPortFree(p))) throw new Error(`port ${p} is in use (pass other ports)`);
+  for (const p of [port, sandboxPort])
+    if (!(await isPortFree(p))) throw new Error(`port ${p} is in use (pass other ports)`);
   const cwd = opts.inPlace ? process.cwd() : refreshSnapshot();
   const base = path.join(BENCH_DATA_DIR, `${opts.name}-${port}`);
   const dbFile = `${base}.db`;
@@ -166,7 +210,8 @@ export async function startApp(opts: StartOptions): Promise<AppInstance> {
   const stdoutFile = `${base}.stdout.log`;
   const stderrFile = `${base}.stderr.log`;
   // Only the latest run of each benchmark keeps its files (database, logs) for inspection.
-  for (const f of readdirSync(BENCH_DATA_DIR)) if (f.startsWith(`${opts.name}-`)) rmSync(path.join(BENCH_DATA_DIR, f), { force: true });
+  for (const f of readdirSync(BENCH_DATA_DIR))
+    if (f.startsWith(`${opts.name}-`)) rmSync(path.join(BENCH_DATA_DIR, f), { force: true });
 
   const url = `http://127.0.0.1:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -197,13 +242,29 @@ export async function startApp(opts: StartOptions): Promise<AppInstance> {
   let sandbox: ChildProcess | undefined;
   let proxy: { url: string; close: () => Promise<void> } | undefined;
   if (opts.countUpstream) {
-    sandbox = spawnGroup("sandbox", "npx", ["tsx", "lib/sandbox/main.ts"], env, `${base}.sandbox.stdout.log`, `${base}.sandbox.stderr.log`, cwd);
+    sandbox = spawnGroup(
+      "sandbox",
+      "npx",
+      ["tsx", "lib/sandbox/main.ts"],
+      env,
+      `${base}.sandbox.stdout.log`,
+      `${base}.sandbox.stderr.log`,
+      cwd,
+    );
     await waitFor(`${sandboxUrl}/api/v1/health`, { "x-api-key": SANDBOX_API_KEY }, 60_000);
     proxy = await startCountingProxy(sandboxUrl, upstreamCalls);
     env.UVVI_BASE_URL = proxy.url;
   }
 
-  const child = spawnGroup("storefront", "npx", ["tsx", "scripts/start.ts"], env, stdoutFile, stderrFile, cwd);
+  const child = spawnGroup(
+    "storefront",
+    "npx",
+    ["tsx", "scripts/start.ts"],
+    env,
+    stdoutFile,
+    stderrFile,
+    cwd,
+  );
   const stop = async () => {
     await stopGroup(child);
     await stopGroup(sandbox);

@@ -1,7 +1,18 @@
 // Minimal types for autocannon 8 (it ships none and @types/autocannon is not installed): only
 // what tests/bench uses.
 declare module "autocannon" {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p97_5: number; p99: number; total?: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    total?: number;
+  };
   export type Result = {
     requests: Histogram & { sent: number };
     latency: Histogram;
@@ -21,10 +32,20 @@ declare module "autocannon" {
     timeout?: number;
     pipelining?: number;
     headers?: Record<string, string>;
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }[];
   };
-  export type Instance = { on(event: "reqError", listener: (error: Error & { code?: string }) => void): Instance };
+  export type Instance = {
+    on(event: "reqError", listener: (error: Error & { code?: string }) => void): Instance;
+  };
   function autocannon(options: Options): Promise<Result>;
-  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
+  function autocannon(
+    options: Options,
+    done: (error: Error | null, result: Result) => void,
+  ): Instance;
   export default autocannon;
 }

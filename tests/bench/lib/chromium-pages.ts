@@ -6,9 +6,21 @@ import { ApiClient, customerPages } from "./flow";
 
 // The same browser and flags for Lighthouse and the diagnostics, so their traces compare.
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
-export async function visitCustomerPages(name: string, only: string[], visit: (browser: Browser, page: string, url: string) => Promise<void>): Promise<void> {
+export async function visitCustomerPages(
+  name: string,
+  only: string[],
+  visit: (browser: Browser, page: string, url: string) => Promise<void>,
+): Promise<void> {
   const app = await startApp({ name });
   const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {

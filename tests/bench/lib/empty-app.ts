@@ -17,13 +17,21 @@ export async function startEmptyApp(): Promise<EmptyApp> {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   try {
-    cpSync(path.resolve("tests/bench/fixtures/empty-app"), dir, { recursive: true, filter: (src) => !/[\\/](\.next|node_modules)([\\/]|$)/.test(src) });
+    cpSync(path.resolve("tests/bench/fixtures/empty-app"), dir, {
+      recursive: true,
+      filter: (src) => !/[\\/](\.next|node_modules)([\\/]|$)/.test(src),
+    });
     symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
     const t0 = Date.now();
     execFileSync(NEXT_BIN, ["build", "."], { cwd: dir, stdio: ["ignore", "ignore", "pipe"], env });
     const buildSeconds = (Date.now() - t0) / 1000;
     const port = await freePort();
-    const server = spawn(NEXT_BIN, ["start", ".", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, detached: true, stdio: "ignore", env });
+    const server = spawn(NEXT_BIN, ["start", ".", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: dir,
+      detached: true,
+      stdio: "ignore",
+      env,
+    });
     const url = `http://127.0.0.1:${port}`;
     const stop = async () => {
       if (server.exitCode === null && server.signalCode === null) {

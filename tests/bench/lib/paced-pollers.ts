@@ -6,27 +6,53 @@
 import http from "node:http";
 import { sleep } from "../../support/time";
 
-export type PacedResult = { requests: number; ok: number; non2xx: number; errors: number; timeouts: number; latenciesMs: number[]; seconds: number };
+export type PacedResult = {
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latenciesMs: number[];
+  seconds: number;
+};
 
-export async function pacedPollers(opts: { base: string; paths: string[]; pollers: number; intervalMs: number; durationMs: number; timeoutMs?: number }): Promise<PacedResult> {
+export async function pacedPollers(opts: {
+  base: string;
+  paths: string[];
+  pollers: number;
+  intervalMs: number;
+  durationMs: number;
+  timeoutMs?: number;
+}): Promise<PacedResult> {
   const url = new URL(opts.base);
   const timeoutMs = opts.timeoutMs ?? 30_000;
-  const result: PacedResult = { requests: 0, ok: 0, non2xx: 0, errors: 0, timeouts: 0, latenciesMs: [], seconds: opts.durationMs / 1000 };
+  const result: PacedResult = {
+    requests: 0,
+    ok: 0,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    latenciesMs: [],
+    seconds: opts.durationMs / 1000,
+  };
   const started = Date.now();
 
   const poll = (agent: http.Agent, path: string) =>
     new Promise<void>((resolve) => {
       const t0 = performance.now();
       result.requests++;
-      const req = http.get({ host: url.hostname, port: url.port, path, agent, timeout: timeoutMs }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          if (res.statusCode === 200) result.ok++;
-          else result.non2xx++;
-          result.latenciesMs.push(performance.now() - t0);
-          resolve();
-        });
-      });
+      const req = http.get(
+        { host: url.hostname, port: url.port, path, agent, timeout: timeoutMs },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode === 200) result.ok++;
+            else result.non2xx++;
+            result.latenciesMs.push(performance.now() - t0);
+            resolve();
+          });
+        },
+      );
       let timedOut = false;
       req.on("timeout", () => {
         timedOut = true;

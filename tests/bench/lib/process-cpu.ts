@@ -24,7 +24,13 @@ function readStat(pid: number): Stat | undefined {
     // f[0] is field 3 (state): ppid 4, pgrp 5, utime 14, stime 15, cutime 16, cstime 17.
     const n = (field: number) => Number(f[field - 3]);
     // cutime/cstime: children that already exited and were waited for (a live child counts itself).
-    return { pid, ppid: n(4), pgrp: n(5), ticks: n(14) + n(15) + n(16) + n(17), reapedTicks: n(16) + n(17) };
+    return {
+      pid,
+      ppid: n(4),
+      pgrp: n(5),
+      ticks: n(14) + n(15) + n(16) + n(17),
+      reapedTicks: n(16) + n(17),
+    };
   } catch {
     return undefined; // exited between the listing and the read
   }
@@ -57,17 +63,23 @@ function allStats(): Stat[] {
 /** CPU seconds used so far by every live process of each process group (by the leader's pid). */
 export function groupCpuSeconds(groups: number[]): number[] {
   const stats = allStats();
-  return groups.map((g) => stats.filter((s) => s.pgrp === g).reduce((sum, s) => sum + cpuSeconds(s), 0));
+  return groups.map((g) =>
+    stats.filter((s) => s.pgrp === g).reduce((sum, s) => sum + cpuSeconds(s), 0),
+  );
 }
 
 /** CPU seconds used so far by the PostgreSQL server of `dataDir` (the postmaster and its children). */
 export function postgresCpuSeconds(dataDir: string): number {
-  const postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  const postmaster = Number(
+    readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0],
+  );
   const stats = allStats().filter((s) => s.pid === postmaster || s.ppid === postmaster);
   return stats.reduce((sum, s) => sum + cpuSeconds(s), 0);
 }
 
 /** Process groups led by direct children of `pid` (what it spawned detached: npm start and the like). */
 export function childGroups(pid: number): number[] {
-  return allStats().filter((s) => s.ppid === pid && s.pgrp === s.pid).map((s) => s.pid);
+  return allStats()
+    .filter((s) => s.ppid === pid && s.pgrp === s.pid)
+    .map((s) => s.pid);
 }

@@ -7,7 +7,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 let sandbox: ChildProcess | undefined;
 
 /** Starts `npx tsx lib/sandbox/main.ts` on `port` and resolves its URL once it answers `keys[0]`. */
-export async function startSandboxProcess(port: number, options: { keys: readonly string[]; limitPerMinute: number; env?: Record<string, string> }): Promise<string> {
+export async function startSandboxProcess(
+  port: number,
+  options: { keys: readonly string[]; limitPerMinute: number; env?: Record<string, string> },
+): Promise<string> {
   sandbox = spawn("npx", ["tsx", "lib/sandbox/main.ts"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
@@ -24,7 +27,10 @@ export async function startSandboxProcess(port: number, options: { keys: readonl
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${url}/__sandbox/lookups`, { headers: { "x-api-key": options.keys[0]! } })).ok) return url;
+      if (
+        (await fetch(`${url}/__sandbox/lookups`, { headers: { "x-api-key": options.keys[0]! } })).ok
+      )
+        return url;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -76,7 +82,10 @@ export async function storefrontOnSandbox(options: {
     ...options.env,
   });
   await new Promise<void>((resolve, reject) => {
-    const m = spawn("npx", ["tsx", "scripts/migrate.ts"], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+    const m = spawn("npx", ["tsx", "scripts/migrate.ts"], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: process.env,
+    });
     m.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}`))));
   });
 }

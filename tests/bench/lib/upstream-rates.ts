@@ -10,7 +10,11 @@ export const STATUS_PATH = "/uvvi/v1/payment/status";
 export type Rate = { id: string; calls: number; perMin: number; minGapS?: number };
 
 /** One row per upstream payment asked about in the window; `payments` rows at least (no call: 0). */
-export function statusCallRates(calls: UpstreamCall[], window: { from: number; to: number }, payments: number): Rate[] {
+export function statusCallRates(
+  calls: UpstreamCall[],
+  window: { from: number; to: number },
+  payments: number,
+): Rate[] {
   const minutes = (window.to - window.from) / 60_000;
   const byId = new Map<string, number[]>();
   for (const c of calls) {
@@ -21,8 +25,15 @@ export function statusCallRates(calls: UpstreamCall[], window: { from: number; t
   }
   const rows: Rate[] = [...byId].map(([id, at]) => {
     const gaps = at.slice(1).map((t, i) => t - at[i]!);
-    const perMin = gaps.length ? (gaps.length / gaps.reduce((a, b) => a + b, 0)) * 60_000 : at.length / minutes;
-    return { id, calls: at.length, perMin, ...(gaps.length ? { minGapS: Math.min(...gaps) / 1000 } : {}) };
+    const perMin = gaps.length
+      ? (gaps.length / gaps.reduce((a, b) => a + b, 0)) * 60_000
+      : at.length / minutes;
+    return {
+      id,
+      calls: at.length,
+      perMin,
+      ...(gaps.length ? { minGapS: Math.min(...gaps) / 1000 } : {}),
+    };
   });
   while (rows.length < payments) rows.push({ id: "(no call)", calls: 0, perMin: 0 });
   return rows;
@@ -30,5 +41,8 @@ export function statusCallRates(calls: UpstreamCall[], window: { from: number; t
 
 /** The worst payment's rate and the shortest gap between two calls for one payment (Infinity: none). */
 export function worstRate(rows: Rate[]): { perMin: number; minGapS: number } {
-  return { perMin: Math.max(0, ...rows.map((r) => r.perMin)), minGapS: Math.min(...rows.map((r) => r.minGapS ?? Infinity)) };
+  return {
+    perMin: Math.max(0, ...rows.map((r) => r.perMin)),
+    minGapS: Math.min(...rows.map((r) => r.minGapS ?? Infinity)),
+  };
 }

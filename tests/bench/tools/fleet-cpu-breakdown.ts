@@ -34,10 +34,17 @@ function snapshot(groups: number[]): Map<string, number> {
       const proc = `i${instance} ${pid} [${cmd}]`;
       out.set(`${proc} user (ticks)`, Number(f[11]));
       out.set(`${proc} system (ticks)`, Number(f[12]));
-      out.set(`${proc} voluntary switches`, Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]));
+      out.set(
+        `${proc} voluntary switches`,
+        Number(
+          /voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1],
+        ),
+      );
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-        const thread = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim().replace(/\d+$/, "#");
+        const thread = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8")
+          .trim()
+          .replace(/\d+$/, "#");
         const key = `${proc} :: ${thread}`;
         out.set(key, (out.get(key) ?? 0) + ns);
       }
@@ -51,14 +58,26 @@ function snapshot(groups: number[]): Map<string, number> {
 async function main() {
   const cwd = refreshSnapshot();
   const pg = await startMigratedPg({ durable: true });
-  const fleet = await startFleet(pg, { instances: INSTANCES, cwd, upstreamCalls: [], sandbox: { timeScale: 10, latencyScale: 0.05 }, env: NODE_OPTIONS ? { NODE_OPTIONS } : {} });
+  const fleet = await startFleet(pg, {
+    instances: INSTANCES,
+    cwd,
+    upstreamCalls: [],
+    sandbox: { timeScale: 10, latencyScale: 0.05 },
+    env: NODE_OPTIONS ? { NODE_OPTIONS } : {},
+  });
   const db = createPrismaClient(fleet.databaseUrl);
   try {
     const refs = (await pendingPayments(fleet)).map((p) => p.ref);
     await pollStatus(fleet, refs, 48, 4000);
     await new Promise((r) => setTimeout(r, 1000));
     const groups = fleet.instances.map((i) => i.process.pid!);
-    const servers = () => [...new Set([...snapshot(groups).keys()].filter((k) => k.includes("serve.ts")).map((k) => Number(k.split(" ")[1])))];
+    const servers = () => [
+      ...new Set(
+        [...snapshot(groups).keys()]
+          .filter((k) => k.includes("serve.ts"))
+          .map((k) => Number(k.split(" ")[1])),
+      ),
+    ];
     const setLogging = async (level: string) => {
       await db.$executeRawUnsafe(`ALTER SYSTEM SET log_statement = '${level}'`);
       await db.$queryRawUnsafe(`SELECT pg_reload_conf()`);
@@ -72,22 +91,32 @@ async function main() {
     if (hasFlag("log-sql")) await setLogging("none");
 
     const per1k = (v: number) => (v / load.requests) * 1000;
-    const rows = [...after].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, d]) => d > 0);
+    const rows = [...after]
+      .map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const)
+      .filter(([, d]) => d > 0);
     let threadsNs = 0;
-    console.log(`\n${load.requests} polls at ${RATE}/s over ${INSTANCES} instance(s), per 1,000 polls:`);
+    console.log(
+      `\n${load.requests} polls at ${RATE}/s over ${INSTANCES} instance(s), per 1,000 polls:`,
+    );
     for (const [k, ns] of rows.filter(([k]) => k.includes(" :: ")).sort((a, b) => b[1] - a[1])) {
       threadsNs += ns;
       if (ns > 1e6) console.log(`${(per1k(ns) / 1e6).toFixed(0).padStart(7)} CPU-ms  ${k}`);
     }
-    for (const [k, n] of rows.filter(([k]) => !k.includes(" :: ") && k.includes("serve.ts"))) console.log(`${per1k(n).toFixed(0).padStart(7)}  ${k}`);
-    console.log(`total ${(threadsNs / 1e6 / load.requests).toFixed(2)} CPU-ms per poll (every thread of every instance's processes)`);
+    for (const [k, n] of rows.filter(([k]) => !k.includes(" :: ") && k.includes("serve.ts")))
+      console.log(`${per1k(n).toFixed(0).padStart(7)}  ${k}`);
+    console.log(
+      `total ${(threadsNs / 1e6 / load.requests).toFixed(2)} CPU-ms per poll (every thread of every instance's processes)`,
+    );
     if (hasFlag("log-sql")) {
       const log = readFileSync(`${pg.cluster.dataDir}/server.log`, "utf8");
-      const statements = [...log.matchAll(/LOG: {2}(?:execute [^:]*|statement): (.{0,70})/g)].map((m) => m[1]!.replace(/"public"\./g, "")).filter((s) => !/log_statement|pg_reload_conf/.test(s));
+      const statements = [...log.matchAll(/LOG: {2}(?:execute [^:]*|statement): (.{0,70})/g)]
+        .map((m) => m[1]!.replace(/"public"\./g, ""))
+        .filter((s) => !/log_statement|pg_reload_conf/.test(s));
       console.log(`statements: ${(statements.length / load.requests).toFixed(2)} per poll`);
       const counts = new Map<string, number>();
       for (const s of statements) counts.set(s, (counts.get(s) ?? 0) + 1);
-      for (const [s, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${String(n).padStart(7)}  ${s}`);
+      for (const [s, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12))
+        console.log(`${String(n).padStart(7)}  ${s}`);
     }
   } finally {
     await db.$disconnect();

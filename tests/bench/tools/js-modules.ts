@@ -17,17 +17,25 @@ const FACTORY = /,(\d{2,7}),(?:\d{2,7},)*\(?[a-z](?:,[a-z])*\)?=>\{/g;
 type Module = { id: string; key: string; gz: number; head: string };
 
 /** A module's code with what differs between two builds of it blanked: ids and minified names. */
-const normalized = (code: string) => code.replace(/\d+/g, "#").replace(/(?<![\w$.])[A-Za-z_$][\w$]?(?![\w$])/g, "_");
+const normalized = (code: string) =>
+  code.replace(/\d+/g, "#").replace(/(?<![\w$.])[A-Za-z_$][\w$]?(?![\w$])/g, "_");
 
 async function modulesOf(base: string, pagePath: string): Promise<Module[]> {
-  const html = await (await fetch(`${base}${pagePath}`, { headers: { accept: "text/html" } })).text();
+  const html = await (
+    await fetch(`${base}${pagePath}`, { headers: { accept: "text/html" } })
+  ).text();
   const out: Module[] = [];
   for (const u of scriptUrls(html)) {
     const src = await (await fetch(new URL(u, base))).text();
     const starts = [...src.matchAll(FACTORY)];
     starts.forEach((m, i) => {
       const code = src.slice(m.index, starts[i + 1]?.index ?? src.length);
-      out.push({ id: m[1]!, key: normalized(code.slice(m[0].length)), gz: gzipSync(code, { level: 9 }).length, head: code.slice(m[0].length, m[0].length + 140).replace(/\s+/g, " ") });
+      out.push({
+        id: m[1]!,
+        key: normalized(code.slice(m[0].length)),
+        gz: gzipSync(code, { level: 9 }).length,
+        head: code.slice(m[0].length, m[0].length + 140).replace(/\s+/g, " "),
+      });
     });
   }
   return out;
@@ -35,7 +43,9 @@ async function modulesOf(base: string, pagePath: string): Promise<Module[]> {
 
 async function main() {
   const empty = await startEmptyApp();
-  const framework = new Set((await modulesOf(empty.url, "/").finally(() => empty.stop())).map((m) => m.key));
+  const framework = new Set(
+    (await modulesOf(empty.url, "/").finally(() => empty.stop())).map((m) => m.key),
+  );
   const given = arg("url", "");
   let app: AppInstance | undefined;
   try {
@@ -55,7 +65,9 @@ async function main() {
     for (const [name, p] of pages) {
       const mods = (await modulesOf(base, p)).filter((m) => !framework.has(m.key));
       const kb = mods.reduce((s, m) => s + m.gz, 0) / 1024;
-      console.log(`${name.padEnd(9)} ${mods.length} modules beyond the empty app, ${kb.toFixed(1)} KB gz (each gzipped alone)`);
+      console.log(
+        `${name.padEnd(9)} ${mods.length} modules beyond the empty app, ${kb.toFixed(1)} KB gz (each gzipped alone)`,
+      );
       for (const m of mods) {
         const seen = all.get(m.id) ?? { ...m, pages: [] };
         if (!seen.pages.includes(name)) seen.pages.push(name);
@@ -64,7 +76,9 @@ async function main() {
     }
     console.log("\nmodule     gz KB  pages                                start of the code");
     for (const m of [...all.values()].sort((a, b) => b.gz - a.gz)) {
-      console.log(`m${m.id.padEnd(8)} ${(m.gz / 1024).toFixed(1).padStart(5)}  ${m.pages.join(",").padEnd(36)} ${m.head}`);
+      console.log(
+        `m${m.id.padEnd(8)} ${(m.gz / 1024).toFixed(1).padStart(5)}  ${m.pages.join(",").padEnd(36)} ${m.head}`,
+      );
     }
   } finally {
     await app?.stop();

@@ -10,7 +10,10 @@ import path from "node:path";
 import { arg, SNAPSHOT_DIR } from "../lib/app-instance";
 import { visitCustomerPages } from "../lib/chromium-pages";
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; columnNumber: number } };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; columnNumber: number };
+};
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 const LOADS = Number(arg("loads", "4"));
@@ -33,7 +36,10 @@ function moduleAt(file: string, column: number): string {
 }
 
 function top(map: Map<string, number>, n: number): string[] {
-  return [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`);
+  return [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`);
 }
 
 async function main() {
@@ -58,14 +64,20 @@ async function main() {
         if (frame.functionName === "(idle)" || frame.functionName === "(program)") return;
         const ms = (profile.timeDeltas[s + 1] ?? 0) / 1000;
         const file = frame.url.replace(/.*\//, "");
-        const where = frame.url.includes("/_next/static/") ? `${file} ${moduleAt(file, frame.columnNumber)}` : frame.url ? "(page)" : "(native)";
+        const where = frame.url.includes("/_next/static/")
+          ? `${file} ${moduleAt(file, frame.columnNumber)}`
+          : frame.url
+            ? "(page)"
+            : "(native)";
         byModule.set(where, (byModule.get(where) ?? 0) + ms);
         const fn = `${where} ${frame.functionName || "(anonymous)"}@${frame.columnNumber}`;
         byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
         total += ms;
       });
     }
-    console.log(`\n== ${name} (${new URL(url).pathname.slice(0, 24)}): ${(total / LOADS).toFixed(0)} ms of JavaScript per load (mean of ${LOADS}), self time summed over the loads`);
+    console.log(
+      `\n== ${name} (${new URL(url).pathname.slice(0, 24)}): ${(total / LOADS).toFixed(0)} ms of JavaScript per load (mean of ${LOADS}), self time summed over the loads`,
+    );
     console.log("  by chunk and module:");
     for (const line of top(byModule, 12)) console.log(`    ${line}`);
     console.log("  by function:");

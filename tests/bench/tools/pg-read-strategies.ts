@@ -24,7 +24,11 @@ const N = Number(arg("n", "400"));
 const ROUNDS = Number(arg("rounds", "5"));
 const PAYMENTS = 50;
 
-const INCLUDE = { events: { orderBy: { at: "asc" } }, debts: true, checkout: { include: { debts: true } } } as const;
+const INCLUDE = {
+  events: { orderBy: { at: "asc" } },
+  debts: true,
+  checkout: { include: { debts: true } },
+} as const;
 
 type Variant = { name: string; db: PrismaClient; strategy: "join" | "query"; backendPid: number };
 
@@ -32,11 +36,20 @@ const ownCpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-const backendCpuMs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+const backendCpuMs = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
 
-async function variant(url: string, name: string, strategy: "join" | "query", named: boolean): Promise<Variant> {
+async function variant(
+  url: string,
+  name: string,
+  strategy: "join" | "query",
+  named: boolean,
+): Promise<Variant> {
   // One connection, so one backend does all of this client's work.
-  const adapter = new PrismaPg({ connectionString: url, max: 1 }, named ? { statementNameGenerator: statementNames() as (q: { sql: string }) => string } : {});
+  const adapter = new PrismaPg(
+    { connectionString: url, max: 1 },
+    named ? { statementNameGenerator: statementNames() as (q: { sql: string }) => string } : {},
+  );
   const db = new PrismaClient({ adapter });
   const [row] = await db.$queryRawUnsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid");
   return { name, db, strategy, backendPid: row!.pid };
@@ -45,9 +58,28 @@ async function variant(url: string, name: string, strategy: "join" | "query", na
 async function seed(db: PrismaClient): Promise<string[]> {
   const refs: string[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
-    const lookup = await db.lookup.create({ data: { externalId: `read-lookup-${i}`, uf: "SP", plate: `REA${String(i).padStart(4, "0")}`, renavam: "12345678901", cpfCnpj: "12345678909", status: "debts" } });
+    const lookup = await db.lookup.create({
+      data: {
+        externalId: `read-lookup-${i}`,
+        uf: "SP",
+        plate: `REA${String(i).padStart(4, "0")}`,
+        renavam: "12345678901",
+        cpfCnpj: "12345678909",
+        status: "debts",
+      },
+    });
     const checkout = await db.checkout.create({
-      data: { ...benchCheckout(`read-${i}`, lookup.id, lookup.plate), debts: { create: [0, 1].map((d) => ({ debtId: `d${d}`, title: "Multa", type: "ticket", amountCents: 19_523 + d })) } },
+      data: {
+        ...benchCheckout(`read-${i}`, lookup.id, lookup.plate),
+        debts: {
+          create: [0, 1].map((d) => ({
+            debtId: `d${d}`,
+            title: "Multa",
+            type: "ticket",
+            amountCents: 19_523 + d,
+          })),
+        },
+      },
     });
     const payment = await db.payment.create({
       data: {
@@ -59,7 +91,9 @@ async function seed(db: PrismaClient): Promise<string[]> {
         pixCode: "000201...",
         pixExpiresAt: new Date(Date.now() + 1_800_000),
         debts: { create: [0, 1].map((d) => ({ debtId: `d${d}` })) },
-        events: { create: ["pending", "awaiting_payment"].map((status) => ({ status, source: "webhook" })) },
+        events: {
+          create: ["pending", "awaiting_payment"].map((status) => ({ status, source: "webhook" })),
+        },
       },
     });
     refs.push(payment.publicRef!);
@@ -72,16 +106,28 @@ async function measure(v: Variant, refs: string[], n: number) {
   const backend = backendCpuMs(v.backendPid);
   const started = performance.now();
   for (let i = 0; i < n; i++) {
-    const row = await v.db.payment.findUnique({ where: { publicRef: refs[i % refs.length]! }, include: INCLUDE, relationLoadStrategy: v.strategy });
-    if (!row || row.events.length !== 2 || row.checkout.debts.length !== 2) throw new Error(`${v.name}: wrong row`);
+    const row = await v.db.payment.findUnique({
+      where: { publicRef: refs[i % refs.length]! },
+      include: INCLUDE,
+      relationLoadStrategy: v.strategy,
+    });
+    if (!row || row.events.length !== 2 || row.checkout.debts.length !== 2)
+      throw new Error(`${v.name}: wrong row`);
   }
-  return { own: (ownCpuMs() - own) / n, backend: (backendCpuMs(v.backendPid) - backend) / n, wall: (performance.now() - started) / n };
+  return {
+    own: (ownCpuMs() - own) / n,
+    backend: (backendCpuMs(v.backendPid) - backend) / n,
+    wall: (performance.now() - started) / n,
+  };
 }
 
 const cluster = await startPgCluster({ durable: true });
 const variants: Variant[] = [];
 try {
-  execFileSync(...migrateCli(["migrate", "deploy"]), { env: { ...process.env, DATABASE_URL: cluster.url() }, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(...migrateCli(["migrate", "deploy"]), {
+    env: { ...process.env, DATABASE_URL: cluster.url() },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   variants.push(
     await variant(cluster.url(), "separate statements, unnamed", "query", false),
     await variant(cluster.url(), "separate statements, named", "query", true),
@@ -93,7 +139,8 @@ try {
   const samples = new Map<string, { own: number; backend: number; wall: number }[]>();
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate the order, so drift on a shared host does not favour one.
-    for (const v of round % 2 === 0 ? variants : [...variants].reverse()) samples.set(v.name, [...(samples.get(v.name) ?? []), await measure(v, refs, N)]);
+    for (const v of round % 2 === 0 ? variants : [...variants].reverse())
+      samples.set(v.name, [...(samples.get(v.name) ?? []), await measure(v, refs, N)]);
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const base = variants[0]!.name;
@@ -103,7 +150,14 @@ try {
     ["how", "this process CPU", "backend CPU", "total CPU", "vs separate, unnamed", "wall"],
     variants.map((v) => {
       const s = samples.get(v.name)!;
-      return [v.name, median(s.map((x) => x.own)).toFixed(3), median(s.map((x) => x.backend)).toFixed(3), total(v.name).toFixed(3), `${(total(v.name) / total(base)).toFixed(2)}x`, median(s.map((x) => x.wall)).toFixed(3)];
+      return [
+        v.name,
+        median(s.map((x) => x.own)).toFixed(3),
+        median(s.map((x) => x.backend)).toFixed(3),
+        total(v.name).toFixed(3),
+        `${(total(v.name) / total(base)).toFixed(2)}x`,
+        median(s.map((x) => x.wall)).toFixed(3),
+      ];
     }),
   );
 } finally {

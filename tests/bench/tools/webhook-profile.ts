@@ -33,13 +33,18 @@ process.on("exit", () => {
 
 /** The server process of each instance (the one running lib/server/serve.ts in its group). */
 function servers(fleet: Fleet): number[] {
-  const pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number);
+  const pids = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   return fleet.instances.map((i) => {
     const pid = pids.find((p) => {
       try {
         const stat = readFileSync(`/proc/${p}/stat`, "utf8");
         const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-        return pgrp === i.process.pid && readFileSync(`/proc/${p}/cmdline`, "utf8").includes("lib/server/serve.ts");
+        return (
+          pgrp === i.process.pid &&
+          readFileSync(`/proc/${p}/cmdline`, "utf8").includes("lib/server/serve.ts")
+        );
       } catch {
         return false;
       }
@@ -49,14 +54,25 @@ function servers(fleet: Fleet): number[] {
   });
 }
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 
 function summarize(file: string): void {
-  const p = JSON.parse(readFileSync(file, "utf8")) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+  const p = JSON.parse(readFileSync(file, "utf8")) as {
+    nodes: Node[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   p.samples.forEach((s, i) => self.set(s, (self.get(s) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
-  const where = (url: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? /\/((?:lib|app)\/[^/]+|\.next\/server\/[^/]+)/.exec(url)?.[1] ?? (url || "(native, GC)");
+  const where = (url: string) =>
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+    /\/((?:lib|app)\/[^/]+|\.next\/server\/[^/]+)/.exec(url)?.[1] ??
+    (url || "(native, GC)");
   const byPackage = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let busy = 0;
@@ -68,16 +84,34 @@ function summarize(file: string): void {
     const fn = `${functionName || "(anonymous)"} ${where(url)}:${lineNumber}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
   }
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${k}`);
-  console.log(`\n${path.basename(file)}: ${busy.toFixed(0)} ms busy\n by package:\n${top(byPackage, 15).join("\n")}\n by function:\n${top(byFunction, 25).join("\n")}`);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(
+        ([k, v]) =>
+          `  ${v.toFixed(0).padStart(6)} ms ${((100 * v) / busy).toFixed(1).padStart(5)}%  ${k}`,
+      );
+  console.log(
+    `\n${path.basename(file)}: ${busy.toFixed(0)} ms busy\n by package:\n${top(byPackage, 15).join("\n")}\n by function:\n${top(byFunction, 25).join("\n")}`,
+  );
 }
 
 async function main() {
   rmSync(DIR, { recursive: true, force: true });
   const cwd = refreshSnapshot();
   const pg = await startMigratedPg({ durable: true });
-  const env = { NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`, CPU_PROFILE_DIR: DIR, CPU_PROFILE_ON_SIGNAL: "1" };
-  const fleet = await startFleet(pg, { instances: INSTANCES, cwd, sandbox: { timeScale: 10, latencyScale: 0.05 }, env });
+  const env = {
+    NODE_OPTIONS: `--import ${path.resolve("tests/bench/tools/cpu-profile-preload.mjs")}`,
+    CPU_PROFILE_DIR: DIR,
+    CPU_PROFILE_ON_SIGNAL: "1",
+  };
+  const fleet = await startFleet(pg, {
+    instances: INSTANCES,
+    cwd,
+    sandbox: { timeScale: 10, latencyScale: 0.05 },
+    env,
+  });
   const db = createPrismaClient(fleet.databaseUrl);
   const targets = fleet.instances.map((i) => i.url);
   const toggle = () => servers(fleet).forEach((pid) => process.kill(pid, "SIGUSR2"));
@@ -97,11 +131,35 @@ async function main() {
     toggle();
     // The server writes the window's profile on that signal: not in the idle window's CPU.
     await new Promise((r) => setTimeout(r, 3000));
-    console.log(`[webhook-profile] ${INSTANCES} instance(s), ${load.requests} deliveries at ${RATE}/s: ack p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, ${load.failed} failed; ${per1k(load.instanceCpuS, load.requests).toFixed(2)} CPU-s/1k acked + applied (instances) + ${per1k(load.postgresCpuS!, load.requests).toFixed(2)} (PostgreSQL)`);
+    console.log(
+      `[webhook-profile] ${INSTANCES} instance(s), ${load.requests} deliveries at ${RATE}/s: ack p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, ${load.failed} failed; ${per1k(load.instanceCpuS, load.requests).toFixed(2)} CPU-s/1k acked + applied (instances) + ${per1k(load.postgresCpuS!, load.requests).toFixed(2)} (PostgreSQL)`,
+    );
     toggle();
-    const idle = await measure(fleet, undefined, () => new Promise((r) => setTimeout(() => r({ requests: 0, ok: 0, failed: 0, statuses: {}, seconds: IDLE_SECONDS, perSecond: 0, p50: NaN, p99: NaN }), IDLE_SECONDS * 1000)));
+    const idle = await measure(
+      fleet,
+      undefined,
+      () =>
+        new Promise((r) =>
+          setTimeout(
+            () =>
+              r({
+                requests: 0,
+                ok: 0,
+                failed: 0,
+                statuses: {},
+                seconds: IDLE_SECONDS,
+                perSecond: 0,
+                p50: NaN,
+                p99: NaN,
+              }),
+            IDLE_SECONDS * 1000,
+          ),
+        ),
+    );
     toggle();
-    console.log(`[webhook-profile] idle: ${((idle.instanceCpuS * 1000) / IDLE_SECONDS / INSTANCES).toFixed(1)} CPU-ms/s per instance`);
+    console.log(
+      `[webhook-profile] idle: ${((idle.instanceCpuS * 1000) / IDLE_SECONDS / INSTANCES).toFixed(1)} CPU-ms/s per instance`,
+    );
     await new Promise((r) => setTimeout(r, 500));
     for (const f of readdirSync(DIR).sort()) summarize(path.join(DIR, f));
   } finally {

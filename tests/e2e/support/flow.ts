@@ -4,11 +4,20 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { createHash } from "node:crypto";
 import { catalogDebtIds, debtId as familyDebtId } from "@/lib/sandbox/catalog/debts";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
-import { SANDBOX_VEHICLES, type CatalogVehicle, type ScenarioName } from "@/lib/sandbox/catalog/vehicles";
+import {
+  SANDBOX_VEHICLES,
+  type CatalogVehicle,
+  type ScenarioName,
+} from "@/lib/sandbox/catalog/vehicles";
 import { E2E_PORT } from "../../../playwright.config";
 import { SANDBOX_CARD_DEFAULTS, type SandboxCard } from "@/lib/sandbox/payments/cards-catalog";
 
-export const CUSTOMER = { name: "Maria da Silva", email: "maria@example.com", phone: "11987654321", cpfCnpj: "52998224725" } as const;
+export const CUSTOMER = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  phone: "11987654321",
+  cpfCnpj: "52998224725",
+} as const;
 
 /** Lookup form filled and sent through the page; resolves on the lookup's own URL. */
 export async function startLookup(page: Page, scenario: ScenarioName): Promise<void> {
@@ -31,7 +40,9 @@ export async function fillLookupDocs(page: Page, renavam: string, cpfCnpj: strin
 }
 
 export async function waitForDebts(page: Page): Promise<void> {
-  await expect(page.getByRole("heading", { name: "Seleção rápida" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Seleção rápida" })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** The visible "Continuar" (summary column on desktop, sticky bar on phones). */
@@ -54,7 +65,9 @@ export type DebtPick = { scenario: ScenarioName; slug: string; plate?: string };
 /** A generated vehicle for this test, project and retry: nobody else pays its debts. */
 export function ownFamilyPlate(): string {
   const info = test.info();
-  const h = createHash("sha256").update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}`).digest();
+  const h = createHash("sha256")
+    .update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}`)
+    .digest();
   const at = (i: number, n: number) => (h[i] ?? 0) % n;
   return `TST${at(0, 10)}${String.fromCharCode(65 + at(1, 26))}${at(2, 10)}${at(3, 10)}`;
 }
@@ -62,7 +75,9 @@ export function ownFamilyPlate(): string {
 /** The i-th RDR… plate of this test, project and retry: a vehicle whose debts change with the sandbox's timeline, nobody else's. */
 export function ownRadarPlate(i = 0): string {
   const info = test.info();
-  const h = createHash("sha256").update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}|radar|${i}`).digest();
+  const h = createHash("sha256")
+    .update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}|radar|${i}`)
+    .digest();
   const at = (k: number, n: number) => (h[k] ?? 0) % n;
   return `RDR${at(0, 10)}${String.fromCharCode(65 + at(1, 26))}${at(2, 10)}${at(3, 10)}`;
 }
@@ -79,25 +94,41 @@ const SP_TO_FAMILY: Record<string, string> = { "fine-phone": "fine-parking" };
 export function perProject(desktop: DebtPick, phone: DebtPick): DebtPick {
   const pick = test.info().project.name === "phone" ? phone : desktop;
   if (SANDBOX_VEHICLES[pick.scenario].uf !== "SP") return pick;
-  return { scenario: "withDebts", slug: SP_TO_FAMILY[pick.slug] ?? pick.slug, plate: ownFamilyPlate() };
+  return {
+    scenario: "withDebts",
+    slug: SP_TO_FAMILY[pick.slug] ?? pick.slug,
+    plate: ownFamilyPlate(),
+  };
 }
 
 /**
  * A checkout for one debt, built through the JSON API (the pages for these steps have their own
  * test), then its pay page opened. Keeps payment tests short.
  */
-export const ORIGIN_HEADERS = { origin: `http://localhost:${E2E_PORT}`, "content-type": "application/json" };
+export const ORIGIN_HEADERS = {
+  origin: `http://localhost:${E2E_PORT}`,
+  "content-type": "application/json",
+};
 
 type ApiDebt = { id: string; type: string; dependsOn: string[] };
 
 /** A lookup through the JSON API (state-changing routes check Origin, as a browser sends it), resolved to its debts. */
-export async function lookupViaApi(request: APIRequestContext, v: Pick<CatalogVehicle, "uf" | "plate" | "renavam" | "cpfCnpj">): Promise<{ lookupId: string; debts: ApiDebt[] }> {
-  const created = await request.post("/api/lookups", { headers: ORIGIN_HEADERS, data: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj } });
+export async function lookupViaApi(
+  request: APIRequestContext,
+  v: Pick<CatalogVehicle, "uf" | "plate" | "renavam" | "cpfCnpj">,
+): Promise<{ lookupId: string; debts: ApiDebt[] }> {
+  const created = await request.post("/api/lookups", {
+    headers: ORIGIN_HEADERS,
+    data: { uf: v.uf, plate: v.plate, renavam: v.renavam, cpfCnpj: v.cpfCnpj },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { lookupId } = await created.json();
   let debts: ApiDebt[] = [];
   await expect(async () => {
-    const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as { status: string; debts: ApiDebt[] };
+    const view = (await (await request.get(`/api/lookups/${lookupId}`)).json()) as {
+      status: string;
+      debts: ApiDebt[];
+    };
     expect(view.status).toBe("debts");
     debts = view.debts;
   }).toPass({ timeout: 30_000 });
@@ -113,7 +144,9 @@ export async function openCheckout(page: Page, pick: DebtPick): Promise<string> 
   const vehicle = pick.plate ? familyVehicle(pick.plate) : SANDBOX_VEHICLES[pick.scenario];
   expect(vehicle, `no vehicle for ${pick.plate ?? pick.scenario}`).toBeTruthy();
   const { lookupId } = await lookupViaApi(request, vehicle!);
-  const debtId = pick.plate ? familyDebtId(pick.plate, pick.slug) : catalogDebtIds(pick.scenario)[pick.slug];
+  const debtId = pick.plate
+    ? familyDebtId(pick.plate, pick.slug)
+    : catalogDebtIds(pick.scenario)[pick.slug];
   expect(debtId, `${pick.scenario} has no debt ${pick.slug}`).toBeTruthy();
   const token = await checkoutViaApi(request, lookupId, debtId!);
   await page.goto(`/pagar/${token}`);
@@ -124,8 +157,15 @@ export async function openCheckout(page: Page, pick: DebtPick): Promise<string> 
  * The owner's checkout for one debt of a lookup, through the JSON API; its pay page token. A
  * checkout is not a payment: nothing is charged, and the debt stays free for other tests.
  */
-export async function checkoutViaApi(request: APIRequestContext, lookupId: string, debtId: string): Promise<string> {
-  const checkout = await request.post("/api/checkouts", { headers: ORIGIN_HEADERS, data: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "owner" } });
+export async function checkoutViaApi(
+  request: APIRequestContext,
+  lookupId: string,
+  debtId: string,
+): Promise<string> {
+  const checkout = await request.post("/api/checkouts", {
+    headers: ORIGIN_HEADERS,
+    data: { lookupId, debtIds: [debtId], customer: CUSTOMER, kind: "owner" },
+  });
   expect(checkout.status(), await checkout.text()).toBe(201);
   return ((await checkout.json()) as { token: string }).token;
 }
@@ -160,7 +200,9 @@ export async function fillCard(page: Page, card: SandboxCard, installments = 1):
 
 export async function expectStatusPage(page: Page): Promise<void> {
   await page.waitForURL(/\/pagamento\/[^/]+$/, { timeout: 30_000 });
-  await expect(page.getByRole("heading", { level: 1, name: "Acompanhamento do pagamento" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Acompanhamento do pagamento" }),
+  ).toBeVisible();
 }
 
 /** The PIX copy-and-paste code field of the pay page and the status page. */

@@ -10,7 +10,12 @@ const FRAME = 'iframe[title="Versão HTML do e-mail"]';
  * around it, and axe on the message on a page of its own (axe cannot enter the mailbox's
  * sandboxed, script-less frame).
  */
-export async function checkMailboxMessage(page: Page, testInfo: TestInfo, name: string, match: { subject: RegExp | string; to?: string }): Promise<void> {
+export async function checkMailboxMessage(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  match: { subject: RegExp | string; to?: string },
+): Promise<void> {
   await expect(async () => {
     await page.goto("/dev/mailbox");
     let entry = page.getByRole("link").filter({ hasText: match.subject });

@@ -6,8 +6,14 @@ export const SANDBOX_URL = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
 const headers = { "x-api-key": "sk_test_sandbox_default" };
 
 /** The upstream paymentId of a PIX, found by its copy-and-paste code (all a real payer has). */
-export async function pixPaymentIdByCode(request: APIRequestContext, qrCode: string): Promise<string> {
-  const res = await request.get(`${SANDBOX_URL}/__sandbox/pix/by-code`, { headers, params: { qrCode } });
+export async function pixPaymentIdByCode(
+  request: APIRequestContext,
+  qrCode: string,
+): Promise<string> {
+  const res = await request.get(`${SANDBOX_URL}/__sandbox/pix/by-code`, {
+    headers,
+    params: { qrCode },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).paymentId as string;
 }
@@ -26,19 +32,34 @@ export async function expirePix(request: APIRequestContext, qrCode: string): Pro
 }
 
 /** Expires upstream every checkout of a plate (the storefront never shows a checkoutId: found by plate). */
-export async function expireCheckoutsOfPlate(request: APIRequestContext, plate: string): Promise<void> {
-  const list = await request.get(`${SANDBOX_URL}/__sandbox/checkouts`, { headers, params: { licensePlate: plate } });
+export async function expireCheckoutsOfPlate(
+  request: APIRequestContext,
+  plate: string,
+): Promise<void> {
+  const list = await request.get(`${SANDBOX_URL}/__sandbox/checkouts`, {
+    headers,
+    params: { licensePlate: plate },
+  });
   expect(list.status(), await list.text()).toBe(200);
   const { checkouts } = (await list.json()) as { checkouts: { checkoutId: string }[] };
   expect(checkouts.length).toBeGreaterThan(0);
   for (const { checkoutId } of checkouts) {
-    const res = await request.post(`${SANDBOX_URL}/__sandbox/checkouts/${checkoutId}/expire`, { headers });
+    const res = await request.post(`${SANDBOX_URL}/__sandbox/checkouts/${checkoutId}/expire`, {
+      headers,
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
 }
 
 /** Holds one timeline plate (RDR…) on a day of its story (null lets it go); other plates and the clock are untouched. */
-export async function pinTimeline(request: APIRequestContext, plate: string, day: number | null): Promise<void> {
-  const res = await request.post(`${SANDBOX_URL}/__sandbox/timeline`, { headers, data: { plate, day } });
+export async function pinTimeline(
+  request: APIRequestContext,
+  plate: string,
+  day: number | null,
+): Promise<void> {
+  const res = await request.post(`${SANDBOX_URL}/__sandbox/timeline`, {
+    headers,
+    data: { plate, day },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -16,7 +16,8 @@ export const test = base.extend<{ hydrationErrors: void }>({
       const errors: string[] = [];
       const watch = (page: import("@playwright/test").Page) => {
         page.on("console", (message) => {
-          if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+          if (message.type() === "error" && HYDRATION_ERROR.test(message.text()))
+            errors.push(`${page.url()}: ${message.text()}`);
         });
         page.on("pageerror", (error) => {
           if (HYDRATION_ERROR.test(error.message)) errors.push(`${page.url()}: ${error.message}`);

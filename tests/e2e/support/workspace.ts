@@ -13,7 +13,10 @@ export const E2E_DB_FILE = `data/e2e-${E2E_PORT}.db`;
 /** An address of this test's own (per title, project and retry): the per-address sign-in limit never meets another test. */
 export function workspaceEmail(tag: string): string {
   const info = test.info();
-  const h = createHash("sha256").update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}|${tag}`).digest("hex").slice(0, 10);
+  const h = createHash("sha256")
+    .update(`${info.titlePath.join(" / ")}|${info.project.name}|${info.retry}|${tag}`)
+    .digest("hex")
+    .slice(0, 10);
   return `${tag}.${h}@despachante.test`;
 }
 
@@ -24,16 +27,25 @@ export async function usePhoneWidth(page: Page, testInfo: TestInfo): Promise<voi
 
 /** Every workspace screenshot in one folder: tests/screenshots/workspace/<name>-<project>.png. */
 export async function workspaceShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `tests/screenshots/workspace/${name}-${testInfo.project.name}.png`, fullPage: true, animations: "disabled" });
+  await page.screenshot({
+    path: `tests/screenshots/workspace/${name}-${testInfo.project.name}.png`,
+    fullPage: true,
+    animations: "disabled",
+  });
 }
 
 /** Screenshot, then axe: every workspace state gets both. */
-export async function checkWorkspacePage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function checkWorkspacePage(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+): Promise<void> {
   await workspaceShot(page, testInfo, name);
   await expectNoAxeViolations(page);
 }
 
-export const signInButton = (page: Page) => page.getByRole("button", { name: "Receber link de acesso" });
+export const signInButton = (page: Page) =>
+  page.getByRole("button", { name: "Receber link de acesso" });
 
 /** Fills /entrar and sends; resolves on "Enviamos um link". */
 export async function requestSignInLink(page: Page, email: string): Promise<void> {
@@ -53,13 +65,21 @@ const opened = new Set<string>();
  * outbox worker, then SMTP). `notUrl` skips an older link (a second request for the same address).
  * Uses its own tab, so the caller's page stays where it was.
  */
-export async function signInLinkFromMailbox(context: BrowserContext, email: string, notUrl?: string): Promise<string> {
+export async function signInLinkFromMailbox(
+  context: BrowserContext,
+  email: string,
+  notUrl?: string,
+): Promise<string> {
   const box = await context.newPage();
   try {
     let url = "";
     await expect(async () => {
       await box.goto("/dev/mailbox");
-      const mail = box.getByRole("link").filter({ hasText: "Seu link de acesso" }).filter({ hasText: `Para ${email}` }).first();
+      const mail = box
+        .getByRole("link")
+        .filter({ hasText: "Seu link de acesso" })
+        .filter({ hasText: `Para ${email}` })
+        .first();
       await expect(mail).toBeVisible({ timeout: 1_000 });
       await mail.click();
       // The text part, not the HTML frame: the frame is sandboxed, its links do not navigate.
@@ -84,7 +104,9 @@ export const PROFILE = { name: "Ana Lima", officeName: "Despachante Central" };
 
 /** The first sign-in's profile step (/painel/perfil): name and office, then on to where it was going. */
 export async function fillProfile(page: Page, profile = PROFILE): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1, name: "Antes de começar: quem é você?" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Antes de começar: quem é você?" }),
+  ).toBeVisible();
   const save = page.getByRole("button", { name: "Salvar e continuar" });
   await expect(save).toBeEnabled(); // disabled until React runs
   await page.getByLabel("Seu nome").fill(profile.name);
@@ -96,7 +118,11 @@ export async function fillProfile(page: Page, profile = PROFILE): Promise<void> 
  * Signs `email` in through /entrar and the mailbox; resolves on the workspace home (or `back`).
  * An account's first sign-in passes through the profile step, filled with PROFILE.
  */
-export async function signInThroughMailbox(page: Page, email: string, back = "/painel"): Promise<string> {
+export async function signInThroughMailbox(
+  page: Page,
+  email: string,
+  back = "/painel",
+): Promise<string> {
   await page.goto(back === "/painel" ? "/entrar" : `/entrar?voltar=${encodeURIComponent(back)}`);
   await requestSignInLink(page, email);
   const url = await signInLinkFromMailbox(page.context(), email);
@@ -111,30 +137,47 @@ export async function signInThroughMailbox(page: Page, email: string, back = "/p
 /** The workspace home's account card: "Sair" (this device) or "Sair de todos os aparelhos". */
 export async function signOut(page: Page, everywhere = false): Promise<void> {
   if (new URL(page.url()).pathname !== "/painel") await page.goto("/painel");
-  const button = page.getByRole("button", { name: everywhere ? "Sair de todos os aparelhos" : "Sair", exact: true });
+  const button = page.getByRole("button", {
+    name: everywhere ? "Sair de todos os aparelhos" : "Sair",
+    exact: true,
+  });
   await expect(button).toBeEnabled();
   await button.click();
   await page.waitForURL(/\/entrar/);
 }
 
 /** Chromium's virtual authenticator (CDP): a platform passkey with user verification, on this page's tab. */
-export async function addVirtualAuthenticator(page: Page): Promise<{ credentials: () => Promise<unknown[]> }> {
+export async function addVirtualAuthenticator(
+  page: Page,
+): Promise<{ credentials: () => Promise<unknown[]> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
   });
-  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
+  return {
+    credentials: async () =>
+      (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
 }
 
 /** Moves every unused sign-in link of `email` into the past (15 minutes is too long to wait in a test). */
 export function expireSignInLinks(email: string): number {
   const sqlite = new Database(E2E_DB_FILE, { fileMustExist: true, timeout: 10_000 });
   try {
-    const rows = sqlite.prepare("SELECT id, expiresAt FROM Verification WHERE value LIKE ?").all(`%"email":"${email}"%`) as { id: string; expiresAt: number | string }[];
+    const rows = sqlite
+      .prepare("SELECT id, expiresAt FROM Verification WHERE value LIKE ?")
+      .all(`%"email":"${email}"%`) as { id: string; expiresAt: number | string }[];
     const past = Date.now() - 60_000;
     const update = sqlite.prepare("UPDATE Verification SET expiresAt = ? WHERE id = ?");
-    for (const row of rows) update.run(typeof row.expiresAt === "number" ? past : sqliteDate(new Date(past)), row.id);
+    for (const row of rows)
+      update.run(typeof row.expiresAt === "number" ? past : sqliteDate(new Date(past)), row.id);
     return rows.length;
   } finally {
     sqlite.close();

@@ -13,8 +13,13 @@ describe("lib/ folders import one way (docs/layers.md)", () => {
 
   it("sees a cycle when there is one (the check is not vacuous)", () => {
     const graph = folderGraph(root);
-    graph.set("db", new Map([...(graph.get("db") ?? []), ["payments", ["lib/db/x.ts -> lib/payments/y.ts"]]]));
-    expect(folderCycles(graph).map((c) => c.folders)).toContainEqual(expect.arrayContaining(["db", "payments"]));
+    graph.set(
+      "db",
+      new Map([...(graph.get("db") ?? []), ["payments", ["lib/db/x.ts -> lib/payments/y.ts"]]]),
+    );
+    expect(folderCycles(graph).map((c) => c.folders)).toContainEqual(
+      expect.arrayContaining(["db", "payments"]),
+    );
   });
 });
 

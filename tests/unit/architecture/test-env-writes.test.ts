@@ -15,7 +15,8 @@ const ALLOWED: Record<string, string> = {
     "TZ is the process's time zone, which the rule must ignore; not our configuration (lib/env does not read it)",
   "tests/bench/lib/sandbox-process.ts":
     "the batch and Radar benchmarks are programs of their own (tsx), not vitest suites: they set their variables before they import the app",
-  "tests/bench/upstream-latency.ts": "a benchmark is a program of its own (tsx), not a vitest suite: it sets its variables before it imports the app",
+  "tests/bench/upstream-latency.ts":
+    "a benchmark is a program of its own (tsx), not a vitest suite: it sets its variables before it imports the app",
 };
 
 // Object.assign(process.env, …), process.env.X = / [k] = / ??= …, delete process.env.X,
@@ -41,12 +42,20 @@ describe("tests never write process.env (docs/testing.md: another configuration 
   it("no file under tests/ writes it, except those allowed with a reason", () => {
     const offenders = files
       .filter((f) => !(f in ALLOWED))
-      .flatMap((f) => writesProcessEnv(readFileSync(path.join(root, f), "utf8")).map((line) => `${f}: ${line.trim()}`));
+      .flatMap((f) =>
+        writesProcessEnv(readFileSync(path.join(root, f), "utf8")).map(
+          (line) => `${f}: ${line.trim()}`,
+        ),
+      );
     expect(offenders).toEqual([]);
   });
 
   it("every allowed file still needs its entry (the list only shrinks)", () => {
-    const stale = Object.keys(ALLOWED).filter((f) => !files.includes(f) || writesProcessEnv(readFileSync(path.join(root, f), "utf8")).length === 0);
+    const stale = Object.keys(ALLOWED).filter(
+      (f) =>
+        !files.includes(f) ||
+        writesProcessEnv(readFileSync(path.join(root, f), "utf8")).length === 0,
+    );
     expect(stale).toEqual([]);
   });
 

@@ -30,14 +30,19 @@ const CODE_LITERAL = /\bcode\s*(?::|===|!==)\s*"([A-Z]+(?:_[A-Z0-9]+)*)"/g;
 const FOREIGN = new Map([
   ["EEXIST", "Node's errno (lib/env/load.ts)"],
   ["EADDRINUSE", "Node's errno (lib/mail/dev-smtp/main.ts)"],
-  ["UPSTREAM_UNREACHABLE", "text of /api/health's upstream component when the probe failed without an UpstreamError"],
+  [
+    "UPSTREAM_UNREACHABLE",
+    "text of /api/health's upstream component when the probe failed without an UpstreamError",
+  ],
 ]);
 
 describe("error code registry", () => {
   it("gives every code a 4xx/5xx status, a pt-BR message and an English meaning", () => {
     for (const [code, entry] of Object.entries(ERROR_CODES)) {
       expect(code, code).toMatch(/^[A-Z]+(_[A-Z0-9]+)*$/);
-      expect(entry.status >= 400 && entry.status <= 599, `${code} status ${entry.status}`).toBe(true);
+      expect(entry.status >= 400 && entry.status <= 599, `${code} status ${entry.status}`).toBe(
+        true,
+      );
       expect(entry.message.trim(), code).not.toBe("");
       expect(entry.meaning.trim(), code).not.toBe("");
     }
@@ -61,9 +66,17 @@ describe("error code registry", () => {
   it("takes status and default message from the registry, and an override only when given", () => {
     const e = new AppError({ code: "CARD_TOKEN_INVALID" });
     expect([e.httpStatus, e.userMessage]).toEqual([422, ERROR_CODES.CARD_TOKEN_INVALID.message]);
-    const named = new AppError({ code: "DEBT_ALREADY_PAID", message: "Não é possível pagar “IPVA 2026”." });
-    expect([named.httpStatus, named.userMessage]).toEqual([409, "Não é possível pagar “IPVA 2026”."]);
-    expect(new UpstreamError({ code: "UPSTREAM_TIMEOUT" }).userMessage).toBe(ERROR_CODES.UPSTREAM_TIMEOUT.message);
+    const named = new AppError({
+      code: "DEBT_ALREADY_PAID",
+      message: "Não é possível pagar “IPVA 2026”.",
+    });
+    expect([named.httpStatus, named.userMessage]).toEqual([
+      409,
+      "Não é possível pagar “IPVA 2026”.",
+    ]);
+    expect(new UpstreamError({ code: "UPSTREAM_TIMEOUT" }).userMessage).toBe(
+      ERROR_CODES.UPSTREAM_TIMEOUT.message,
+    );
   });
 
   it("says INVALID_EMAIL in the form's words", () => {

@@ -17,8 +17,12 @@ function cardForm() {
   const { resolver } = lazyZodResolver(() => Promise.resolve(cardInputSchema()));
   const control = new FormControl(DEFAULTS, resolver);
   const focused: string[] = [];
-  const inputs = Object.fromEntries(Object.keys(DEFAULTS).map((name) => [name, fakeInput(focused, name)])) as Record<keyof Card, HTMLInputElement>;
-  const fields = Object.fromEntries(Object.keys(DEFAULTS).map((name) => [name, control.register(name as keyof Card)])) as Record<keyof Card, ReturnType<typeof control.register>>;
+  const inputs = Object.fromEntries(
+    Object.keys(DEFAULTS).map((name) => [name, fakeInput(focused, name)]),
+  ) as Record<keyof Card, HTMLInputElement>;
+  const fields = Object.fromEntries(
+    Object.keys(DEFAULTS).map((name) => [name, control.register(name as keyof Card)]),
+  ) as Record<keyof Card, ReturnType<typeof control.register>>;
   for (const name of Object.keys(DEFAULTS) as (keyof Card)[]) fields[name].ref(inputs[name]);
   const type = async (name: keyof Card, value: string) => {
     inputs[name].value = value;
@@ -58,7 +62,9 @@ describe("FormControl", () => {
     await type("cvv", "123");
     let sent: { number: string; installments: number } | undefined;
     let prevented = false;
-    await control.handleSubmit((values) => (sent = values as typeof sent))({ preventDefault: () => (prevented = true) });
+    await control.handleSubmit((values) => (sent = values as typeof sent))({
+      preventDefault: () => (prevented = true),
+    });
     expect(prevented).toBe(true);
     expect(sent).toMatchObject({ number: "4111111111111111", installments: 1 });
     expect(control.errors).toEqual({});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildReceiptModel, maskRenavam, RECEIPT_TITLES, receiptAmounts, type ReceiptSource } from "@/lib/receipts/receipt-model";
+import {
+  buildReceiptModel,
+  maskRenavam,
+  RECEIPT_TITLES,
+  receiptAmounts,
+  type ReceiptSource,
+} from "@/lib/receipts/receipt-model";
 
 const source = (over: Partial<ReceiptSource> = {}): ReceiptSource => ({
   payerName: "João da Conceição",
@@ -17,8 +23,21 @@ const source = (over: Partial<ReceiptSource> = {}): ReceiptSource => ({
   paymentId: "pay_123",
   transactionId: "tx_456",
   debts: [
-    { title: "Multa – excesso de velocidade", type: "ticket", ait: "AB123456", amountCents: 50_000, status: "settled", settledAt: "2026-11-24T18:30:00.000Z" },
-    { title: "IPVA 2026 – cota única", type: "ipva", year: 2026, amountCents: 52_345, status: "pending" },
+    {
+      title: "Multa – excesso de velocidade",
+      type: "ticket",
+      ait: "AB123456",
+      amountCents: 50_000,
+      status: "settled",
+      settledAt: "2026-11-24T18:30:00.000Z",
+    },
+    {
+      title: "IPVA 2026 – cota única",
+      type: "ipva",
+      year: 2026,
+      amountCents: 52_345,
+      status: "pending",
+    },
   ],
   issuedAt: new Date("2026-11-25T12:00:00.000Z"),
   ...over,
@@ -47,22 +66,44 @@ describe("buildReceiptModel", () => {
 
   it("card: brand, last four and installments only; PIX: PIX", () => {
     expect(buildReceiptModel(source()).method).toBe("Visa final 1111 em 3x");
-    expect(buildReceiptModel(source({ cardBrand: "amex", installments: 1 })).method).toBe("American Express final 1111 em 1x");
-    expect(buildReceiptModel(source({ method: "pix", cardBrand: null, cardLastFour: null, installments: null })).method).toBe("PIX");
+    expect(buildReceiptModel(source({ cardBrand: "amex", installments: 1 })).method).toBe(
+      "American Express final 1111 em 1x",
+    );
+    expect(
+      buildReceiptModel(
+        source({ method: "pix", cardBrand: null, cardLastFour: null, installments: null }),
+      ).method,
+    ).toBe("PIX");
     // A malformed "last four" (anything but 4 digits) is never printed.
-    expect(buildReceiptModel(source({ cardLastFour: "4111111111111111" })).method).toBe("Visa em 3x");
+    expect(buildReceiptModel(source({ cardLastFour: "4111111111111111" })).method).toBe(
+      "Visa em 3x",
+    );
   });
 
   it("each debt: title, AIT or year, amount, settlement with its date (São Paulo time)", () => {
     const [fine, ipva] = buildReceiptModel(source()).debts;
-    expect(fine).toMatchObject({ title: "Multa – excesso de velocidade", reference: "AIT AB123456", amount: "R$\u00a0500,00", settled: true, settlement: "Quitado em 24/11/2026 às 15:30" });
-    expect(ipva).toMatchObject({ reference: "Exercício 2026", amount: "R$\u00a0523,45", settled: false });
+    expect(fine).toMatchObject({
+      title: "Multa – excesso de velocidade",
+      reference: "AIT AB123456",
+      amount: "R$\u00a0500,00",
+      settled: true,
+      settlement: "Quitado em 24/11/2026 às 15:30",
+    });
+    expect(ipva).toMatchObject({
+      reference: "Exercício 2026",
+      amount: "R$\u00a0523,45",
+      settled: false,
+    });
     expect(ipva!.settlement).not.toMatch(/Quitado/);
   });
 
   it("title: 'de pagamento' while a debt is unsettled, 'quitado' once every one is", () => {
     expect(buildReceiptModel(source()).title).toBe(RECEIPT_TITLES.partial);
-    const all = source().debts.map((d) => ({ ...d, status: "settled", settledAt: "2026-11-26T10:00:00.000Z" }));
+    const all = source().debts.map((d) => ({
+      ...d,
+      status: "settled",
+      settledAt: "2026-11-26T10:00:00.000Z",
+    }));
     const m = buildReceiptModel(source({ debts: all }));
     expect(m).toMatchObject({ title: "Comprovante — quitado", quitado: true });
     expect(buildReceiptModel(source({ debts: [] })).quitado).toBe(false);
@@ -72,19 +113,34 @@ describe("buildReceiptModel", () => {
     const m = buildReceiptModel(source());
     expect(m.paidAt).toBe("24/11/2026 às 12:05");
     expect(m.issuedAt).toBe("25/11/2026 às 09:00");
-    expect(m.references).toEqual({ ours: "0b6f1c1e-1d2b-4c3a-9e8f-a1b2c3d4e5f6", paymentId: "pay_123", transactionId: "tx_456" });
-    expect(buildReceiptModel(source({ paymentId: null, transactionId: null })).references).toMatchObject({ paymentId: "—", transactionId: "—" });
+    expect(m.references).toEqual({
+      ours: "0b6f1c1e-1d2b-4c3a-9e8f-a1b2c3d4e5f6",
+      paymentId: "pay_123",
+      transactionId: "tx_456",
+    });
+    expect(
+      buildReceiptModel(source({ paymentId: null, transactionId: null })).references,
+    ).toMatchObject({ paymentId: "—", transactionId: "—" });
   });
 
   it("a CNPJ payer is masked too, as in the e-mail the PDF is attached to", () => {
-    expect(buildReceiptModel(source({ payerCpfCnpj: "11222333000181" })).payer.document).toBe("11.***.***/0001-**");
+    expect(buildReceiptModel(source({ payerCpfCnpj: "11222333000181" })).payer.document).toBe(
+      "11.***.***/0001-**",
+    );
   });
 
   it("receiptAmounts: the same method, debts, interest and total as the comprovante", () => {
     const m = buildReceiptModel(source());
     const a = receiptAmounts(source());
-    expect([a.method, a.debtsTotalCents, a.interestCents, a.totalCents]).toEqual([m.method, m.debtsTotalCents, m.interestCents, m.totalCents]);
-    expect(a.debts).toEqual(m.debts.map((d) => ({ title: d.title, reference: d.reference, amountCents: d.amountCents })));
+    expect([a.method, a.debtsTotalCents, a.interestCents, a.totalCents]).toEqual([
+      m.method,
+      m.debtsTotalCents,
+      m.interestCents,
+      m.totalCents,
+    ]);
+    expect(a.debts).toEqual(
+      m.debts.map((d) => ({ title: d.title, reference: d.reference, amountCents: d.amountCents })),
+    );
   });
 });
 
@@ -100,7 +156,10 @@ describe("receiptPdf", () => {
   it("writes a PDF, and a character outside WinAnsi (an emoji in a name) becomes '?' instead of failing the document", async () => {
     const { receiptPdf, winAnsiSafe } = await import("@/lib/receipts/receipt-pdf");
     expect(winAnsiSafe("Conceição º — João 🚗")).toBe("Conceição º — João ?");
-    const pdf = await receiptPdf(buildReceiptModel(source({ payerName: "Zé 🚗 da Conceição" })), { name: "Empresa", cnpj: "45.098.123/0001-45" });
+    const pdf = await receiptPdf(buildReceiptModel(source({ payerName: "Zé 🚗 da Conceição" })), {
+      name: "Empresa",
+      cnpj: "45.098.123/0001-45",
+    });
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
   });
 });

@@ -5,7 +5,12 @@ const debt = (type: string, title: string) => ({ type, title });
 
 describe("what happens after paying", () => {
   it("gives each debt type paid its typical time, naming its debts, licensing first", () => {
-    const lines = whatHappensNext([debt("ticket", "Multa A"), debt("ipva", "IPVA 2026"), debt("ticket", "Multa B"), debt("licensing", "Licenciamento 2026")]);
+    const lines = whatHappensNext([
+      debt("ticket", "Multa A"),
+      debt("ipva", "IPVA 2026"),
+      debt("ticket", "Multa B"),
+      debt("licensing", "Licenciamento 2026"),
+    ]);
     expect(lines.map((l) => l.key)).toEqual(["licensing", "ipva", "ticket"]);
     expect(lines[2]!.titles).toEqual(["Multa A", "Multa B"]);
     for (const line of lines) expect(line.typical).toMatch(/dias úteis/);
@@ -14,7 +19,11 @@ describe("what happens after paying", () => {
 
   it("still says something for a debt type it does not know", () => {
     expect(whatHappensNext([debt("pedagio", "Pedágio")])).toEqual([
-      expect.objectContaining({ key: "other", titles: ["Pedágio"], typical: expect.stringMatching(/alguns dias úteis/) }),
+      expect.objectContaining({
+        key: "other",
+        titles: ["Pedágio"],
+        typical: expect.stringMatching(/alguns dias úteis/),
+      }),
     ]);
     expect(whatHappensNext([])).toEqual([]);
   });

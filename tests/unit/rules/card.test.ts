@@ -1,18 +1,32 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCardNumber, formatExpiryInput, isExpiryInPast, isValidCvv, luhn, parseExpiry, startsLikeAmex } from "@/lib/rules/card";
+import {
+  formatCardNumber,
+  formatExpiryInput,
+  isExpiryInPast,
+  isValidCvv,
+  luhn,
+  parseExpiry,
+  startsLikeAmex,
+} from "@/lib/rules/card";
 import { detectBrand, identifyCard, isValidCardNumber } from "@/lib/rules/card-brand";
 import { makeLuhn, replaceDigit } from "../support/check-digits";
 
 describe("luhn", () => {
-  it.each(["4111111111111111", "5555555555554444", "378282246310005", "4012888888881881", "79927398713"])(
-    "accepts the well-known %s",
-    (n) => expect(luhn(n)).toBe(true),
-  );
+  it.each([
+    "4111111111111111",
+    "5555555555554444",
+    "378282246310005",
+    "4012888888881881",
+    "79927398713",
+  ])("accepts the well-known %s", (n) => expect(luhn(n)).toBe(true));
 
-  it.each(["4111111111111112", "79927398710", "", "4111 1111 1111 1111", "abc"])("rejects %j", (n) => {
-    expect(luhn(n)).toBe(false);
-  });
+  it.each(["4111111111111112", "79927398710", "", "4111 1111 1111 1111", "abc"])(
+    "rejects %j",
+    (n) => {
+      expect(luhn(n)).toBe(false);
+    },
+  );
 
   it("accepts generated numbers and catches every single-digit change", () => {
     fc.assert(
@@ -86,14 +100,23 @@ describe("detectBrand", () => {
     expect(detectBrand(number)).toBe(brand);
   });
 
-  it.each(["6011111111111117", "3530111333300000", "5066980000000000", "6500340000000000", "3841200000000000", "", "12"])(
-    "%j is not a brand we take",
-    (number) => expect(detectBrand(number)).toBeNull(),
-  );
+  it.each([
+    "6011111111111117",
+    "3530111333300000",
+    "5066980000000000",
+    "6500340000000000",
+    "3841200000000000",
+    "",
+    "12",
+  ])("%j is not a brand we take", (number) => expect(detectBrand(number)).toBeNull());
 
   it("tells a brand only once its digits can: a prefix of a pinned Hipercard BIN waits", () => {
     expect(identifyCard("4")).toEqual({ status: "unknown" }); // Visa or one of Elo's 4… BINs
-    expect(identifyCard("41")).toEqual({ status: "accepted", brand: "visa", lengths: [16, 18, 19] });
+    expect(identifyCard("41")).toEqual({
+      status: "accepted",
+      brand: "visa",
+      lengths: [16, 18, 19],
+    });
     expect(identifyCard("38")).toEqual({ status: "unknown" }); // 384100… is Hipercard, 38… else Diners
     expect(identifyCard("3841")).toEqual({ status: "unknown" });
     expect(identifyCard("384100")).toMatchObject({ status: "accepted", brand: "hipercard" });
@@ -118,9 +141,12 @@ describe("expiry", () => {
     [" 03 / 2030 ", { month: 3, year: 2030 }],
   ])("parses %j", (input, expected) => expect(parseExpiry(input)).toEqual(expected));
 
-  it.each(["13/26", "00/26", "11-26", "1126", "11/2", "11/202", "", "ab/cd"])("rejects %j", (input) => {
-    expect(parseExpiry(input)).toBeNull();
-  });
+  it.each(["13/26", "00/26", "11-26", "1126", "11/2", "11/202", "", "ab/cd"])(
+    "rejects %j",
+    (input) => {
+      expect(parseExpiry(input)).toBeNull();
+    },
+  );
 
   it("is valid through the last day of its month, on São Paulo's calendar", () => {
     const nov2026 = { month: 11, year: 2026 };
@@ -128,8 +154,12 @@ describe("expiry", () => {
     // 23:30 on 30/11 in São Paulo is already December in UTC: still valid.
     expect(isExpiryInPast(nov2026, new Date("2026-12-01T02:30:00Z"))).toBe(false);
     expect(isExpiryInPast(nov2026, new Date("2026-12-01T00:00:00-03:00"))).toBe(true);
-    expect(isExpiryInPast({ month: 12, year: 2025 }, new Date("2026-01-15T12:00:00-03:00"))).toBe(true);
-    expect(isExpiryInPast({ month: 1, year: 2027 }, new Date("2026-12-31T12:00:00-03:00"))).toBe(false);
+    expect(isExpiryInPast({ month: 12, year: 2025 }, new Date("2026-01-15T12:00:00-03:00"))).toBe(
+      true,
+    );
+    expect(isExpiryInPast({ month: 1, year: 2027 }, new Date("2026-12-31T12:00:00-03:00"))).toBe(
+      false,
+    );
   });
 
   it("masks the expiry while typing", () => {

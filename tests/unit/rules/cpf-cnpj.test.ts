@@ -18,46 +18,73 @@ import {
 import { makeCnpj, makeCpf } from "../support/check-digits";
 
 describe("CPF", () => {
-  it.each(["52998224725", "11144477735", "39053344705"])("accepts the well-known valid %s", (cpf) => {
-    expect(isValidCpf(cpf)).toBe(true);
-    expect(isValidCpfCnpj(cpf)).toBe(true);
-  });
-
-  it.each(["52998224724", "11144477734", "00000000000", "11111111111", "99999999999", "5299822472", "529.982.247-25", ""])(
-    "rejects %j",
-    (cpf) => expect(isValidCpf(cpf)).toBe(false),
+  it.each(["52998224725", "11144477735", "39053344705"])(
+    "accepts the well-known valid %s",
+    (cpf) => {
+      expect(isValidCpf(cpf)).toBe(true);
+      expect(isValidCpfCnpj(cpf)).toBe(true);
+    },
   );
+
+  it.each([
+    "52998224724",
+    "11144477734",
+    "00000000000",
+    "11111111111",
+    "99999999999",
+    "5299822472",
+    "529.982.247-25",
+    "",
+  ])("rejects %j", (cpf) => expect(isValidCpf(cpf)).toBe(false));
 
   it("accepts generated CPFs and rejects a changed check digit", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{9}$/).filter((s) => !/^(\d)\1*$/.test(s)), fc.integer({ min: 1, max: 9 }), (base, shift) => {
-        const cpf = makeCpf(base);
-        expect(isValidCpf(cpf)).toBe(true);
-        expect(isValidCpf(cpf.slice(0, 10) + String((Number(cpf[10]) + shift) % 10))).toBe(false);
-        expect(isValidCpf(cpf.slice(0, 9) + String((Number(cpf[9]) + shift) % 10) + cpf[10])).toBe(false);
-      }),
+      fc.property(
+        fc.stringMatching(/^[0-9]{9}$/).filter((s) => !/^(\d)\1*$/.test(s)),
+        fc.integer({ min: 1, max: 9 }),
+        (base, shift) => {
+          const cpf = makeCpf(base);
+          expect(isValidCpf(cpf)).toBe(true);
+          expect(isValidCpf(cpf.slice(0, 10) + String((Number(cpf[10]) + shift) % 10))).toBe(false);
+          expect(
+            isValidCpf(cpf.slice(0, 9) + String((Number(cpf[9]) + shift) % 10) + cpf[10]),
+          ).toBe(false);
+        },
+      ),
     );
   });
 });
 
 describe("CNPJ", () => {
-  it.each(["11222333000181", "11444777000161", "33000167000101"])("accepts the well-known valid %s", (cnpj) => {
-    expect(isValidCnpj(cnpj)).toBe(true);
-    expect(isValidCpfCnpj(cnpj)).toBe(true);
-  });
-
-  it.each(["11222333000182", "00000000000000", "77777777777777", "1122233300018", "11.222.333/0001-81"])(
-    "rejects %j",
-    (cnpj) => expect(isValidCnpj(cnpj)).toBe(false),
+  it.each(["11222333000181", "11444777000161", "33000167000101"])(
+    "accepts the well-known valid %s",
+    (cnpj) => {
+      expect(isValidCnpj(cnpj)).toBe(true);
+      expect(isValidCpfCnpj(cnpj)).toBe(true);
+    },
   );
+
+  it.each([
+    "11222333000182",
+    "00000000000000",
+    "77777777777777",
+    "1122233300018",
+    "11.222.333/0001-81",
+  ])("rejects %j", (cnpj) => expect(isValidCnpj(cnpj)).toBe(false));
 
   it("accepts generated CNPJs and rejects a changed check digit", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{12}$/).filter((s) => !/^(\d)\1*$/.test(s)), fc.integer({ min: 1, max: 9 }), (base, shift) => {
-        const cnpj = makeCnpj(base);
-        expect(isValidCnpj(cnpj)).toBe(true);
-        expect(isValidCnpj(cnpj.slice(0, 13) + String((Number(cnpj[13]) + shift) % 10))).toBe(false);
-      }),
+      fc.property(
+        fc.stringMatching(/^[0-9]{12}$/).filter((s) => !/^(\d)\1*$/.test(s)),
+        fc.integer({ min: 1, max: 9 }),
+        (base, shift) => {
+          const cnpj = makeCnpj(base);
+          expect(isValidCnpj(cnpj)).toBe(true);
+          expect(isValidCnpj(cnpj.slice(0, 13) + String((Number(cnpj[13]) + shift) % 10))).toBe(
+            false,
+          );
+        },
+      ),
     );
   });
 
@@ -136,10 +163,16 @@ describe("maskCpfCnpjForMail", () => {
     expect(maskCpfCnpjForMail("11222333000181")).toBe("11.***.***/0001-**");
     expect(maskCpfCnpjForMail("garbage 123")).toBe("***");
     fc.assert(
-      fc.property(fc.oneof(fc.stringMatching(/^\d{9}$/).map(makeCpf), fc.stringMatching(/^\d{12}$/).map(makeCnpj)), (doc) => {
-        const masked = maskCpfCnpjForMail(doc);
-        expect(masked.replace(/\D/g, "").length).toBeLessThanOrEqual(6);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.stringMatching(/^\d{9}$/).map(makeCpf),
+          fc.stringMatching(/^\d{12}$/).map(makeCnpj),
+        ),
+        (doc) => {
+          const masked = maskCpfCnpjForMail(doc);
+          expect(masked.replace(/\D/g, "").length).toBeLessThanOrEqual(6);
+        },
+      ),
     );
   });
 });

@@ -19,7 +19,12 @@ describe("presets", () => {
     const { selection, leftOut } = presetAll(debts);
     expect(selection).toEqual([IDS.ipvaCota, IDS.licensing, IDS.fineOld, IDS.fineNew, IDS.fee]);
     expect(leftOut).toEqual([
-      { id: IDS.ipvaParcelas, reason: "distinct", by: [IDS.ipvaCota], pairs: [{ needed: IDS.ipvaParcelas, conflictsWith: IDS.ipvaCota }] },
+      {
+        id: IDS.ipvaParcelas,
+        reason: "distinct",
+        by: [IDS.ipvaCota],
+        pairs: [{ needed: IDS.ipvaParcelas, conflictsWith: IDS.ipvaCota }],
+      },
     ]);
   });
 
@@ -30,7 +35,10 @@ describe("presets", () => {
   });
 
   it("licensing: the required debts and their closure", () => {
-    expect(presetLicensing(debts)).toEqual({ selection: [IDS.ipvaCota, IDS.licensing], leftOut: [] });
+    expect(presetLicensing(debts)).toEqual({
+      selection: [IDS.ipvaCota, IDS.licensing],
+      leftOut: [],
+    });
   });
 
   it("licensing: picks one of two required alternatives", () => {
@@ -81,7 +89,9 @@ describe("explanations", () => {
     expect(explainBlocked(select([], "a", [a]).blocked!, [a])[0]).toBe(
       "Não é possível pagar Taxa de vistoria por aqui: ela precisa ser paga junto com um débito que não veio nesta consulta. Faça uma nova consulta ou fale com o suporte.",
     );
-    expect(explainBlocked(select([], "ghost", [a]).blocked!, [a])[0]).toContain("não faz parte desta consulta");
+    expect(explainBlocked(select([], "ghost", [a]).blocked!, [a])[0]).toContain(
+      "não faz parte desta consulta",
+    );
   });
 
   it("explains what an unselect took along", () => {
@@ -115,8 +125,12 @@ describe("explanations", () => {
     const a = makeDebt({ id: "a", title: "Multa A", distinct: ["b", "c"] });
     const b = makeDebt({ id: "b", title: "Multa B" });
     const c = makeDebt({ id: "c", title: "Multa C" });
-    expect(explainConflict("a", ["b"], [a, b, c])).toBe("Não é possível pagar Multa A junto com Multa B: escolha uma das duas.");
-    expect(explainConflict("a", ["b", "c"], [a, b, c])).toBe("Não é possível pagar Multa A junto com Multa B e Multa C: escolha apenas uma delas.");
+    expect(explainConflict("a", ["b"], [a, b, c])).toBe(
+      "Não é possível pagar Multa A junto com Multa B: escolha uma das duas.",
+    );
+    expect(explainConflict("a", ["b", "c"], [a, b, c])).toBe(
+      "Não é possível pagar Multa A junto com Multa B e Multa C: escolha apenas uma delas.",
+    );
     expect(joinPt(["A", "B", "C"])).toBe("A, B e C");
     expect(joinPt([])).toBe("");
   });

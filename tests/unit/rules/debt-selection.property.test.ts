@@ -18,11 +18,19 @@ const catalogArb: fc.Arbitrary<DebtForSelection[]> = fc.integer({ min: 1, max: 8
       id: fc.constant(id),
       title: fc.constant(`Débito ${id}`),
       amountCents: fc.integer({ min: 1, max: 500_000 }),
-      type: fc.constantFrom("ticket", "ipva", "licensing", "service") as fc.Arbitrary<DebtForSelection["type"]>,
+      type: fc.constantFrom("ticket", "ipva", "licensing", "service") as fc.Arbitrary<
+        DebtForSelection["type"]
+      >,
       year: fc.constant(null),
       required: fc.boolean(),
-      dependsOn: fc.subarray(ids.filter((other) => other !== id), { maxLength: Math.min(2, n - 1) }),
-      distinct: fc.subarray(ids.filter((other) => other !== id), { maxLength: Math.min(2, n - 1) }),
+      dependsOn: fc.subarray(
+        ids.filter((other) => other !== id),
+        { maxLength: Math.min(2, n - 1) },
+      ),
+      distinct: fc.subarray(
+        ids.filter((other) => other !== id),
+        { maxLength: Math.min(2, n - 1) },
+      ),
     });
   return fc.tuple(...ids.map(debtArb));
 });
@@ -33,7 +41,9 @@ function run(debts: DebtForSelection[], ops: Array<[boolean, number]>): string[]
   let selection: string[] = [];
   for (const [add, n] of ops) {
     const id = debts[n % debts.length]!.id;
-    selection = add ? select(selection, id, debts).selection : unselect(selection, id, debts).selection;
+    selection = add
+      ? select(selection, id, debts).selection
+      : unselect(selection, id, debts).selection;
   }
   return selection;
 }
@@ -46,7 +56,8 @@ describe("debt selection properties", () => {
         const closure = dependencyClosure(input, debts).ids;
         for (const id of input) expect(closure).toContain(id);
         for (const id of closure) {
-          for (const dep of debts.find((d) => d.id === id)!.dependsOn) expect(closure).toContain(dep);
+          for (const dep of debts.find((d) => d.id === id)!.dependsOn)
+            expect(closure).toContain(dep);
         }
         expect(dependencyClosure(closure, debts).ids).toEqual(closure);
       }),
@@ -75,7 +86,9 @@ describe("debt selection properties", () => {
           for (const added of result.addedAlongside) expect(before).not.toContain(added.id);
         }
         // The page's hints agree with what select will do.
-        expect(blockedReasons(before, debts).has(id)).toBe(!before.includes(id) && result.blocked !== undefined);
+        expect(blockedReasons(before, debts).has(id)).toBe(
+          !before.includes(id) && result.blocked !== undefined,
+        );
       }),
     );
   });
@@ -88,10 +101,13 @@ describe("debt selection properties", () => {
         const { selection, removedAlongside } = unselect(before, id, debts);
         expect(selection).not.toContain(id);
         for (const kept of selection) {
-          for (const dep of debts.find((d) => d.id === kept)!.dependsOn) expect(selection).toContain(dep);
+          for (const dep of debts.find((d) => d.id === kept)!.dependsOn)
+            expect(selection).toContain(dep);
         }
         // Nothing is removed that did not have to be.
-        expect(before.length - selection.length).toBe(before.includes(id) ? removedAlongside.length + 1 : 0);
+        expect(before.length - selection.length).toBe(
+          before.includes(id) ? removedAlongside.length + 1 : 0,
+        );
       }),
     );
   });
@@ -108,10 +124,25 @@ describe("debt selection properties", () => {
 
   it("a preset's one-index pass answers exactly as the greedy over select() and dependencyClosure() it replaced", () => {
     // The presets as they were written before selectionPass (every step re-indexed the catalog).
-    const reference = (candidates: readonly DebtForSelection[], debts: DebtForSelection[], preferred: ReadonlySet<string> = new Set()) => {
-      const total = (id: string) => dependencyClosure([id], debts).ids.reduce((sum, dep) => sum + debts.find((d) => d.id === dep)!.amountCents, 0);
-      const keyed = candidates.map((d) => ({ id: d.id, preferred: preferred.has(d.id) ? 0 : 1, total: total(d.id), position: debts.indexOf(d) }));
-      keyed.sort((a, b) => a.preferred - b.preferred || a.total - b.total || a.position - b.position);
+    const reference = (
+      candidates: readonly DebtForSelection[],
+      debts: DebtForSelection[],
+      preferred: ReadonlySet<string> = new Set(),
+    ) => {
+      const total = (id: string) =>
+        dependencyClosure([id], debts).ids.reduce(
+          (sum, dep) => sum + debts.find((d) => d.id === dep)!.amountCents,
+          0,
+        );
+      const keyed = candidates.map((d) => ({
+        id: d.id,
+        preferred: preferred.has(d.id) ? 0 : 1,
+        total: total(d.id),
+        position: debts.indexOf(d),
+      }));
+      keyed.sort(
+        (a, b) => a.preferred - b.preferred || a.total - b.total || a.position - b.position,
+      );
       let selection: string[] = [];
       const leftOut = [];
       for (const { id } of keyed) {
@@ -124,10 +155,25 @@ describe("debt selection properties", () => {
     };
     fc.assert(
       fc.property(catalogArb, (debts) => {
-        const needed = new Set(dependencyClosure(debts.filter((d) => d.required).map((d) => d.id), debts).ids);
+        const needed = new Set(
+          dependencyClosure(
+            debts.filter((d) => d.required).map((d) => d.id),
+            debts,
+          ).ids,
+        );
         expect(presetAll(debts)).toEqual(reference(debts, debts, needed));
-        expect(presetLicensing(debts)).toEqual(reference(debts.filter((d) => d.required), debts));
-        expect(presetFinesOnly(debts)).toEqual(reference(debts.filter((d) => d.type === "ticket"), debts));
+        expect(presetLicensing(debts)).toEqual(
+          reference(
+            debts.filter((d) => d.required),
+            debts,
+          ),
+        );
+        expect(presetFinesOnly(debts)).toEqual(
+          reference(
+            debts.filter((d) => d.type === "ticket"),
+            debts,
+          ),
+        );
       }),
       { numRuns: 500 },
     );
@@ -138,7 +184,8 @@ describe("debt selection properties", () => {
       fc.property(catalogArb, (debts) => {
         const { selection } = presetAll(debts);
         for (const debt of debts) {
-          if (!selection.includes(debt.id)) expect(select(selection, debt.id, debts).blocked).toBeDefined();
+          if (!selection.includes(debt.id))
+            expect(select(selection, debt.id, debts).blocked).toBeDefined();
         }
       }),
     );

@@ -16,7 +16,10 @@ const debts = spCatalog();
 
 describe("dependencyClosure", () => {
   it("follows dependsOn transitively", () => {
-    expect(dependencyClosure([IDS.fee], debts)).toEqual({ ids: [IDS.ipvaCota, IDS.licensing, IDS.fee], unknown: [] });
+    expect(dependencyClosure([IDS.fee], debts)).toEqual({
+      ids: [IDS.ipvaCota, IDS.licensing, IDS.fee],
+      unknown: [],
+    });
   });
 
   it("is cycle-safe", () => {
@@ -28,13 +31,18 @@ describe("dependencyClosure", () => {
 
   it("reports unknown ids, given or depended on, without including them", () => {
     const a = makeDebt({ id: "a", dependsOn: ["ghost"] });
-    expect(dependencyClosure(["a", "nope", "nope"], [a])).toEqual({ ids: ["a"], unknown: ["nope", "ghost"] });
+    expect(dependencyClosure(["a", "nope", "nope"], [a])).toEqual({
+      ids: ["a"],
+      unknown: ["nope", "ghost"],
+    });
   });
 });
 
 describe("conflicts", () => {
   it("sees distinct from both sides", () => {
-    expect(conflicts([IDS.ipvaCota, IDS.ipvaParcelas], debts)).toEqual([[IDS.ipvaCota, IDS.ipvaParcelas]]);
+    expect(conflicts([IDS.ipvaCota, IDS.ipvaParcelas], debts)).toEqual([
+      [IDS.ipvaCota, IDS.ipvaParcelas],
+    ]);
     // Order of the input does not matter; the pair is reported once.
     expect(conflicts([IDS.ipvaParcelas, IDS.ipvaCota, IDS.fineOld], debts)).toHaveLength(1);
     expect(conflicts([IDS.ipvaCota, IDS.licensing], debts)).toEqual([]);
@@ -99,13 +107,20 @@ describe("select", () => {
 
   it("refuses an unknown id and drops unknown ids from the current selection", () => {
     expect(select([], "ghost", debts).blocked?.reason).toBe("unknown");
-    expect(select(["ghost", IDS.fineOld], IDS.fineNew, debts).selection).toEqual([IDS.fineOld, IDS.fineNew]);
+    expect(select(["ghost", IDS.fineOld], IDS.fineNew, debts).selection).toEqual([
+      IDS.fineOld,
+      IDS.fineNew,
+    ]);
   });
 });
 
 describe("unselect", () => {
   it("removes every selected debt that depends on it, transitively", () => {
-    const result = unselect([IDS.ipvaCota, IDS.licensing, IDS.fee, IDS.fineOld], IDS.ipvaCota, debts);
+    const result = unselect(
+      [IDS.ipvaCota, IDS.licensing, IDS.fee, IDS.fineOld],
+      IDS.ipvaCota,
+      debts,
+    );
     expect(result.selection).toEqual([IDS.fineOld]);
     expect(result.removedAlongside).toEqual([
       { id: IDS.licensing, because: IDS.ipvaCota },
@@ -119,7 +134,10 @@ describe("unselect", () => {
   });
 
   it("is a no-op for a debt that is not selected", () => {
-    expect(unselect([IDS.fineOld], IDS.fineNew, debts)).toEqual({ selection: [IDS.fineOld], removedAlongside: [] });
+    expect(unselect([IDS.fineOld], IDS.fineNew, debts)).toEqual({
+      selection: [IDS.fineOld],
+      removedAlongside: [],
+    });
   });
 });
 
@@ -139,11 +157,16 @@ describe("blockedReasons and whyBlocked", () => {
 
 describe("validateSelection (server re-check)", () => {
   it("accepts a consistent selection", () => {
-    expect(validateSelection([IDS.ipvaCota, IDS.licensing, IDS.fineOld], debts)).toEqual({ ok: true });
+    expect(validateSelection([IDS.ipvaCota, IDS.licensing, IDS.fineOld], debts)).toEqual({
+      ok: true,
+    });
   });
 
   it("reports missing dependencies, conflicts and unknown ids", () => {
-    const result = validateSelection([IDS.licensing, IDS.ipvaParcelas, IDS.ipvaCota, IDS.fineNew, "ghost"], debts);
+    const result = validateSelection(
+      [IDS.licensing, IDS.ipvaParcelas, IDS.ipvaCota, IDS.fineNew, "ghost"],
+      debts,
+    );
     expect(result).toEqual({
       ok: false,
       problems: [
@@ -157,7 +180,10 @@ describe("validateSelection (server re-check)", () => {
 
   it("reports a dependency on an id the lookup never returned", () => {
     const a = makeDebt({ id: "a", dependsOn: ["ghost"] });
-    expect(validateSelection(["a"], [a])).toEqual({ ok: false, problems: [{ rule: "dependsOn", debtId: "a", missing: ["ghost"] }] });
+    expect(validateSelection(["a"], [a])).toEqual({
+      ok: false,
+      problems: [{ rule: "dependsOn", debtId: "a", missing: ["ghost"] }],
+    });
   });
 
   it("ignores duplicates", () => {
@@ -166,10 +192,29 @@ describe("validateSelection (server re-check)", () => {
 });
 
 describe("toSelectable and debtIdsFromParam (one reading for the server and the pages)", () => {
-  const view = { id: "a", title: "Taxa", description: "x", amountCents: 100, type: "ticket", required: false, dependsOn: ["b"], distinct: ["c"], hasDiscount: false };
+  const view = {
+    id: "a",
+    title: "Taxa",
+    description: "x",
+    amountCents: 100,
+    type: "ticket",
+    required: false,
+    dependsOn: ["b"],
+    distinct: ["c"],
+    hasDiscount: false,
+  };
 
   it("keeps what the rules read and nothing else; a missing year is null", () => {
-    expect(toSelectable(view)).toEqual({ id: "a", title: "Taxa", amountCents: 100, type: "ticket", year: null, required: false, dependsOn: ["b"], distinct: ["c"] });
+    expect(toSelectable(view)).toEqual({
+      id: "a",
+      title: "Taxa",
+      amountCents: 100,
+      type: "ticket",
+      year: null,
+      required: false,
+      dependsOn: ["b"],
+      distinct: ["c"],
+    });
     expect(toSelectable({ ...view, year: 2026 }).year).toBe(2026);
   });
 
@@ -181,6 +226,8 @@ describe("toSelectable and debtIdsFromParam (one reading for the server and the 
     expect(debtIdsFromParam(" a, b,,a ,")).toEqual(["a", "b"]);
     expect(debtIdsFromParam(null)).toEqual([]);
     expect(debtIdsFromParam("")).toEqual([]);
-    expect(debtIdsFromParam(Array.from({ length: 150 }, (_, i) => `d${i}`).join(","))).toHaveLength(100);
+    expect(debtIdsFromParam(Array.from({ length: 150 }, (_, i) => `d${i}`).join(","))).toHaveLength(
+      100,
+    );
   });
 });

@@ -18,7 +18,9 @@ describe("days until a due date, on São Paulo's calendar", () => {
 
 describe("until when a discounted amount holds", () => {
   it("says nothing for a debt without a discount", () => {
-    expect(amountWindow({ ...discounted, hasDiscount: false }, sp("2026-12-01T10:00:00"))).toBeNull();
+    expect(
+      amountWindow({ ...discounted, hasDiscount: false }, sp("2026-12-01T10:00:00")),
+    ).toBeNull();
   });
 
   it("names the last day of the discount and that the amount changes after it", () => {
@@ -29,15 +31,25 @@ describe("until when a discounted amount holds", () => {
   });
 
   it("says until when the amount with interest holds when expirationDate is later than dueDate", () => {
-    const w = amountWindow({ ...discounted, expirationDate: "2026-12-31T15:00:00.000Z" }, sp("2026-12-01T10:00:00"));
+    const w = amountWindow(
+      { ...discounted, expirationDate: "2026-12-31T15:00:00.000Z" },
+      sp("2026-12-01T10:00:00"),
+    );
     expect(w?.text).toMatch(/o desconto deixa de valer \(até 31\/12\/2026, com juros e multa\)\.$/);
   });
 
   it("warns within 3 days of the end, with today and tomorrow in words", () => {
     expect(amountWindow(discounted, sp("2026-12-06T10:00:00"))?.tone).toBe("info");
-    expect(amountWindow(discounted, sp("2026-12-07T10:00:00"))).toEqual({ tone: "warning", text: expect.stringMatching(/^O desconto acaba em 3 dias \(10\/12\/2026\)\./) });
-    expect(amountWindow(discounted, sp("2026-12-09T10:00:00"))?.text).toMatch(/^O desconto acaba amanhã/);
-    expect(amountWindow(discounted, sp("2026-12-10T23:00:00"))?.text).toMatch(/^O desconto acaba hoje/);
+    expect(amountWindow(discounted, sp("2026-12-07T10:00:00"))).toEqual({
+      tone: "warning",
+      text: expect.stringMatching(/^O desconto acaba em 3 dias \(10\/12\/2026\)\./),
+    });
+    expect(amountWindow(discounted, sp("2026-12-09T10:00:00"))?.text).toMatch(
+      /^O desconto acaba amanhã/,
+    );
+    expect(amountWindow(discounted, sp("2026-12-10T23:00:00"))?.text).toMatch(
+      /^O desconto acaba hoje/,
+    );
   });
 
   it("once past, says the amount may have changed and to look it up again", () => {
@@ -52,7 +64,14 @@ describe("until when a discounted amount holds", () => {
   });
 
   it("falls back to expirationDate, and admits when the authority gave no date", () => {
-    expect(amountWindow({ hasDiscount: true, isExpired: false, expirationDate: due }, sp("2026-12-01T10:00:00"))?.text).toMatch(/até 10\/12\/2026/);
-    expect(amountWindow({ hasDiscount: true, isExpired: false }, null)?.text).toBe("Valor com desconto. O órgão não informou até quando o desconto vale.");
+    expect(
+      amountWindow(
+        { hasDiscount: true, isExpired: false, expirationDate: due },
+        sp("2026-12-01T10:00:00"),
+      )?.text,
+    ).toMatch(/até 10\/12\/2026/);
+    expect(amountWindow({ hasDiscount: true, isExpired: false }, null)?.text).toBe(
+      "Valor com desconto. O órgão não informou até quando o desconto vale.",
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ageText, authorityName, checkedAtText, isLookupOld, lookupAgeMs, lookupCoverage, oldLookupNotice } from "@/lib/rules/lookup-coverage";
+import {
+  ageText,
+  authorityName,
+  checkedAtText,
+  isLookupOld,
+  lookupAgeMs,
+  lookupCoverage,
+  oldLookupNotice,
+} from "@/lib/rules/lookup-coverage";
 
 const H = 3_600_000;
 const DAY = 24 * H;

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToReais, formatBRL, formatDateBR, formatDateTimeBR, reaisToCents, sumCents } from "@/lib/rules/money";
+import {
+  centsToReais,
+  formatBRL,
+  formatDateBR,
+  formatDateTimeBR,
+  reaisToCents,
+  sumCents,
+} from "@/lib/rules/money";
 
 // Intl puts a no-break space after R$; formatBRL guarantees U+00A0 there.
 const nbsp = (s: string) => s.replace(/ /g, "\u00a0");
@@ -43,12 +50,16 @@ describe("reaisToCents", () => {
 
   it("rounds the third decimal half away from zero", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 999 }), (whole, milli) => {
-        const reais = Number(`${whole}.${String(milli).padStart(3, "0")}`);
-        const expected = whole * 100 + Math.floor(milli / 10) + (milli % 10 >= 5 ? 1 : 0);
-        expect(reaisToCents(reais)).toBe(expected);
-        expect(reaisToCents(-reais)).toBe(expected === 0 ? 0 : -expected);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 999 }),
+        (whole, milli) => {
+          const reais = Number(`${whole}.${String(milli).padStart(3, "0")}`);
+          const expected = whole * 100 + Math.floor(milli / 10) + (milli % 10 >= 5 ? 1 : 0);
+          expect(reaisToCents(reais)).toBe(expected);
+          expect(reaisToCents(-reais)).toBe(expected === 0 ? 0 : -expected);
+        },
+      ),
     );
   });
 });
@@ -84,7 +95,8 @@ describe("formatBRL", () => {
   it("prints what Intl.NumberFormat('pt-BR', BRL) prints, on any amount", () => {
     const intl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
     const viaIntl = (cents: number) => intl.format(cents / 100).replace(/R\$\s*/u, "R$\u00a0");
-    for (const cents of [0, 1, 99, 100, 99_999, 100_000, 123_456_789, -1, -100_000]) expect(formatBRL(cents)).toBe(viaIntl(cents));
+    for (const cents of [0, 1, 99, 100, 99_999, 100_000, 123_456_789, -1, -100_000])
+      expect(formatBRL(cents)).toBe(viaIntl(cents));
     fc.assert(
       fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
         expect(formatBRL(cents)).toBe(viaIntl(cents));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { IN_ANALYSIS, PAYMENT_IN_FLIGHT, REFUSED_FORM_KEPT, refusedNextSteps } from "@/lib/rules/payment-guidance";
+import {
+  IN_ANALYSIS,
+  PAYMENT_IN_FLIGHT,
+  REFUSED_FORM_KEPT,
+  refusedNextSteps,
+} from "@/lib/rules/payment-guidance";
 
 describe("a card under review", () => {
   it("says what the review is and that no second payment should be made", () => {

@@ -21,7 +21,8 @@ describe("payment status lattice", () => {
   it("final statuses never change, not even to another final one", () => {
     for (const from of ["paid", "refused", "expired"]) {
       expect(isFinal(from)).toBe(true);
-      for (const to of [...KNOWN_PAYMENT_STATUSES, "chargeback_review"]) expect(canTransition(from, to)).toBe(false);
+      for (const to of [...KNOWN_PAYMENT_STATUSES, "chargeback_review"])
+        expect(canTransition(from, to)).toBe(false);
     }
   });
 
@@ -48,7 +49,10 @@ describe("payment status lattice", () => {
   });
 
   it("once final, any later sequence of updates keeps it", () => {
-    const status = fc.oneof(fc.constantFrom(...KNOWN_PAYMENT_STATUSES), fc.string({ maxLength: 12 }));
+    const status = fc.oneof(
+      fc.constantFrom(...KNOWN_PAYMENT_STATUSES),
+      fc.string({ maxLength: 12 }),
+    );
     fc.assert(
       fc.property(fc.array(status, { maxLength: 20 }), (updates) => {
         let current = "pending";

@@ -4,7 +4,13 @@ import { pixAmountCents, pixBeneficiary } from "@/lib/rules/pix-br-code";
 
 describe("PIX BR Code reading", () => {
   it("reads the amount in cents and the beneficiary of a code the sandbox issues", () => {
-    const code = buildBrCode({ pixKey: "0b1e2c3d-4f5a-6b7c-8d9e-0f1a2b3c4d5e", amountCents: 327906, txid: "TX123", merchantName: "UVVI SANDBOX", merchantCity: "SAO PAULO" });
+    const code = buildBrCode({
+      pixKey: "0b1e2c3d-4f5a-6b7c-8d9e-0f1a2b3c4d5e",
+      amountCents: 327906,
+      txid: "TX123",
+      merchantName: "UVVI SANDBOX",
+      merchantCity: "SAO PAULO",
+    });
     expect(pixAmountCents(code)).toBe(327906);
     expect(pixBeneficiary(code)).toEqual({ name: "UVVI SANDBOX", city: "SAO PAULO" });
   });

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatPlate, isMercosulPlate, isValidPlate, normalizePlate } from "@/lib/rules/plate";
 import { normalizeRenavam, isValidRenavam, renavamCheckDigit } from "@/lib/rules/renavam";
-import { COTA_UNICA_ONLY_UFS, isCotaUnicaOnlyUf, isUf, UF_CODES, UF_NAMES, ufOptions } from "@/lib/rules/uf";
+import {
+  COTA_UNICA_ONLY_UFS,
+  isCotaUnicaOnlyUf,
+  isUf,
+  UF_CODES,
+  UF_NAMES,
+  ufOptions,
+} from "@/lib/rules/uf";
 import { makeRenavam } from "../support/check-digits";
 
 describe("plate", () => {
@@ -15,13 +22,20 @@ describe("plate", () => {
     expect(normalizePlate(input)).toBe(expected);
   });
 
-  it.each(["", "AB1234", "ABCD123", "ABC12345", "ABC1DD3", "1BC1234", "ABC_1234", "ÁBC1234", "ABC.1234"])(
-    "rejects %j",
-    (input) => {
-      expect(normalizePlate(input)).toBeNull();
-      expect(isValidPlate(input)).toBe(false);
-    },
-  );
+  it.each([
+    "",
+    "AB1234",
+    "ABCD123",
+    "ABC12345",
+    "ABC1DD3",
+    "1BC1234",
+    "ABC_1234",
+    "ÁBC1234",
+    "ABC.1234",
+  ])("rejects %j", (input) => {
+    expect(normalizePlate(input)).toBeNull();
+    expect(isValidPlate(input)).toBe(false);
+  });
 
   it("tells Mercosul from the old style", () => {
     expect(isMercosulPlate("abc1d23")).toBe(true);
@@ -97,12 +111,16 @@ describe("renavam", () => {
 
   it("accepts every generated number and rejects a wrong check digit", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{10}$/).filter((s) => s !== "0000000000"), fc.integer({ min: 1, max: 9 }), (base, shift) => {
-        const valid = makeRenavam(base);
-        expect(isValidRenavam(valid)).toBe(true);
-        const wrong = base + String((Number(valid[10]) + shift) % 10);
-        expect(isValidRenavam(wrong)).toBe(false);
-      }),
+      fc.property(
+        fc.stringMatching(/^[0-9]{10}$/).filter((s) => s !== "0000000000"),
+        fc.integer({ min: 1, max: 9 }),
+        (base, shift) => {
+          const valid = makeRenavam(base);
+          expect(isValidRenavam(valid)).toBe(true);
+          const wrong = base + String((Number(valid[10]) + shift) % 10);
+          expect(isValidRenavam(wrong)).toBe(false);
+        },
+      ),
     );
   });
 });

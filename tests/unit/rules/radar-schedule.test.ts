@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { firstScanAt, isAuthorityError, nextScanAt, retryAfterAuthorityError, turnAt, turnOffsetMs, type ScanSchedule } from "@/lib/rules/radar-schedule";
+import {
+  firstScanAt,
+  isAuthorityError,
+  nextScanAt,
+  retryAfterAuthorityError,
+  turnAt,
+  turnOffsetMs,
+  type ScanSchedule,
+} from "@/lib/rules/radar-schedule";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { isSpMaintenanceWindow } from "@/lib/rules/sp-maintenance";
 
@@ -57,9 +65,13 @@ describe("spreading re-lookups over the period", () => {
     const s: ScanSchedule = { key: "watch-jitter", uf: "MG", periodMs: DAY, jitterMs: 2 * HOUR };
     const offsets = Array.from({ length: 20 }, (_, k) => turnAt(s, k).getTime() - k * DAY);
     expect(new Set(offsets).size).toBeGreaterThan(10);
-    for (const o of offsets) expect(Math.abs(o - turnOffsetMs(s.key, DAY))).toBeLessThanOrEqual(HOUR);
+    for (const o of offsets)
+      expect(Math.abs(o - turnOffsetMs(s.key, DAY))).toBeLessThanOrEqual(HOUR);
     const wild = { ...s, jitterMs: 10 * DAY };
-    for (let k = 0; k < 50; k++) expect(Math.abs(turnAt(wild, k).getTime() - k * DAY - turnOffsetMs(s.key, DAY))).toBeLessThanOrEqual(DAY / 8);
+    for (let k = 0; k < 50; k++)
+      expect(
+        Math.abs(turnAt(wild, k).getTime() - k * DAY - turnOffsetMs(s.key, DAY)),
+      ).toBeLessThanOrEqual(DAY / 8);
   });
 
   it("runs in seconds as well as in days (tests shorten the period)", () => {
@@ -96,7 +108,9 @@ describe("São Paulo's maintenance window (00h to 07h, São Paulo time)", () => 
 
   it("leaves other states alone in the window", () => {
     const s = fleet(500, "RJ");
-    expect(s.some((v) => isSpMaintenanceWindow("SP", firstScanAt(v, sp("2026-11-27T00:00:00"))))).toBe(true);
+    expect(
+      s.some((v) => isSpMaintenanceWindow("SP", firstScanAt(v, sp("2026-11-27T00:00:00")))),
+    ).toBe(true);
   });
 });
 
@@ -108,10 +122,14 @@ describe("authority errors", () => {
 
   it("retries later, and an SP retry that would land in maintenance waits for its place after 07:00", () => {
     const s = { key: "watch-sp", uf: "SP", periodMs: DAY };
-    expect(retryAfterAuthorityError({ ...s, uf: "MG" }, sp("2026-11-27T23:50:00"), 15 * 60_000)).toEqual(sp("2026-11-28T00:05:00"));
+    expect(
+      retryAfterAuthorityError({ ...s, uf: "MG" }, sp("2026-11-27T23:50:00"), 15 * 60_000),
+    ).toEqual(sp("2026-11-28T00:05:00"));
     const retry = retryAfterAuthorityError(s, sp("2026-11-27T23:50:00"), 15 * 60_000);
     expect(retry.getTime()).toBeGreaterThanOrEqual(sp("2026-11-28T07:00:00").getTime());
     expect(retry.getTime()).toBeLessThan(sp("2026-11-29T00:00:00").getTime());
-    expect(retryAfterAuthorityError(s, sp("2026-11-27T12:00:00"), 60_000)).toEqual(sp("2026-11-27T12:01:00"));
+    expect(retryAfterAuthorityError(s, sp("2026-11-27T12:00:00"), 60_000)).toEqual(
+      sp("2026-11-27T12:01:00"),
+    );
   });
 });

@@ -48,15 +48,35 @@ describe("saoPauloWallClock picks Temporal when the engine has it", () => {
     const withoutTemporal = saoPauloWallClock(instant);
     (globalThis as { Temporal?: unknown }).Temporal = Temporal;
     const withTemporal = saoPauloWallClock(instant);
-    expect(withTemporal).toEqual({ year: 2026, month: 11, day: 21, hour: 14, minute: 5, second: 9 });
+    expect(withTemporal).toEqual({
+      year: 2026,
+      month: 11,
+      day: 21,
+      hour: 14,
+      minute: 5,
+      second: 9,
+    });
     expect(withTemporal).toEqual(withoutTemporal);
     expect(saoPauloInstant(withTemporal).toISOString()).toBe(instant.toISOString());
     expect(formatDateTimeBR(instant)).toBe("21/11/2026 às 14:05");
   });
 
   it("uses the global Temporal when there is one (a stand-in that answers differently proves it)", () => {
-    const fake = { Instant: { fromEpochMilliseconds: () => ({ toZonedDateTimeISO: () => ({ year: 1, month: 2, day: 3, hour: 4, minute: 5, second: 6 }) }) } };
+    const fake = {
+      Instant: {
+        fromEpochMilliseconds: () => ({
+          toZonedDateTimeISO: () => ({ year: 1, month: 2, day: 3, hour: 4, minute: 5, second: 6 }),
+        }),
+      },
+    };
     (globalThis as { Temporal?: unknown }).Temporal = fake;
-    expect(saoPauloWallClock(new Date())).toEqual({ year: 1, month: 2, day: 3, hour: 4, minute: 5, second: 6 });
+    expect(saoPauloWallClock(new Date())).toEqual({
+      year: 1,
+      month: 2,
+      day: 3,
+      hour: 4,
+      minute: 5,
+      second: 6,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { isSpMaintenanceWindow, minutesUntilSpReopens, spMaintenanceNotice, spMaintenanceReopensAt } from "@/lib/rules/sp-maintenance";
+import {
+  isSpMaintenanceWindow,
+  minutesUntilSpReopens,
+  spMaintenanceNotice,
+  spMaintenanceReopensAt,
+} from "@/lib/rules/sp-maintenance";
 
 // Instants written with São Paulo's offset (-03:00 in 2026) so the test reads as wall-clock time.
 const sp = (wall: string) => new Date(`${wall}-03:00`);
@@ -42,10 +47,16 @@ describe("isSpMaintenanceWindow", () => {
 
 describe("reopening", () => {
   it("reopens at 07:00 São Paulo time", () => {
-    expect(spMaintenanceReopensAt(sp("2026-11-21T00:00:00")).toISOString()).toBe("2026-11-21T10:00:00.000Z");
-    expect(spMaintenanceReopensAt(sp("2026-11-21T06:59:59")).toISOString()).toBe("2026-11-21T10:00:00.000Z");
+    expect(spMaintenanceReopensAt(sp("2026-11-21T00:00:00")).toISOString()).toBe(
+      "2026-11-21T10:00:00.000Z",
+    );
+    expect(spMaintenanceReopensAt(sp("2026-11-21T06:59:59")).toISOString()).toBe(
+      "2026-11-21T10:00:00.000Z",
+    );
     // After 07:00 the next reopening is tomorrow's, across a month end.
-    expect(spMaintenanceReopensAt(sp("2026-11-30T23:59:00")).toISOString()).toBe("2026-12-01T10:00:00.000Z");
+    expect(spMaintenanceReopensAt(sp("2026-11-30T23:59:00")).toISOString()).toBe(
+      "2026-12-01T10:00:00.000Z",
+    );
   });
 
   it("counts the minutes left", () => {

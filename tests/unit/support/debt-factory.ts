@@ -32,12 +32,50 @@ export const IDS = {
 
 export function spCatalog(): DebtForSelection[] {
   return [
-    makeDebt({ id: IDS.ipvaCota, title: "IPVA 2026 (cota única)", type: "ipva", year: 2026, amountCents: 185_000, distinct: [IDS.ipvaParcelas] }),
+    makeDebt({
+      id: IDS.ipvaCota,
+      title: "IPVA 2026 (cota única)",
+      type: "ipva",
+      year: 2026,
+      amountCents: 185_000,
+      distinct: [IDS.ipvaParcelas],
+    }),
     // Only the cota única lists the conflict: the rule must still hold from this side.
-    makeDebt({ id: IDS.ipvaParcelas, title: "IPVA 2026 (3 parcelas)", type: "ipva", year: 2026, amountCents: 192_000 }),
-    makeDebt({ id: IDS.licensing, title: "Licenciamento 2026", type: "licensing", year: 2026, amountCents: 16_093, required: true, dependsOn: [IDS.ipvaCota] }),
-    makeDebt({ id: IDS.fineOld, title: "Multa por estacionamento irregular", type: "ticket", amountCents: 19_523 }),
-    makeDebt({ id: IDS.fineNew, title: "Multa por excesso de velocidade", type: "ticket", amountCents: 13_016, dependsOn: [IDS.fineOld] }),
-    makeDebt({ id: IDS.fee, title: "Taxa de emissão do CRLV", type: "service", amountCents: 2_000, dependsOn: [IDS.licensing] }),
+    makeDebt({
+      id: IDS.ipvaParcelas,
+      title: "IPVA 2026 (3 parcelas)",
+      type: "ipva",
+      year: 2026,
+      amountCents: 192_000,
+    }),
+    makeDebt({
+      id: IDS.licensing,
+      title: "Licenciamento 2026",
+      type: "licensing",
+      year: 2026,
+      amountCents: 16_093,
+      required: true,
+      dependsOn: [IDS.ipvaCota],
+    }),
+    makeDebt({
+      id: IDS.fineOld,
+      title: "Multa por estacionamento irregular",
+      type: "ticket",
+      amountCents: 19_523,
+    }),
+    makeDebt({
+      id: IDS.fineNew,
+      title: "Multa por excesso de velocidade",
+      type: "ticket",
+      amountCents: 13_016,
+      dependsOn: [IDS.fineOld],
+    }),
+    makeDebt({
+      id: IDS.fee,
+      title: "Taxa de emissão do CRLV",
+      type: "service",
+      amountCents: 2_000,
+      dependsOn: [IDS.licensing],
+    }),
   ];
 }

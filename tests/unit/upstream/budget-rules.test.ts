@@ -1,10 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { capFor, classOf, headroomBeside, pauseSecondsLeft, secondsToNextWindow, shareCapFor, windowOf } from "@/lib/upstream/budget-rules";
+import {
+  capFor,
+  classOf,
+  headroomBeside,
+  pauseSecondsLeft,
+  secondsToNextWindow,
+  shareCapFor,
+  windowOf,
+} from "@/lib/upstream/budget-rules";
 
 describe("upstream budget rules", () => {
   it("only the money path may spend the reserve", () => {
-    for (const op of ["payment", "payment-status", "card-token", "checkout", "health"]) expect(classOf(op)).toBe("money");
-    for (const op of ["installments", "enrichment", "debt-lookup", "webhook-register", "anything-new"]) expect(classOf(op)).toBe("general");
+    for (const op of ["payment", "payment-status", "card-token", "checkout", "health"])
+      expect(classOf(op)).toBe("money");
+    for (const op of [
+      "installments",
+      "enrichment",
+      "debt-lookup",
+      "webhook-register",
+      "anything-new",
+    ])
+      expect(classOf(op)).toBe("general");
     const config = { perMinute: 1000, reserve: 200 };
     expect(capFor("general", config)).toBe(800);
     expect(capFor("money", config)).toBe(1000);

@@ -12,13 +12,19 @@ describe("plateSchema", () => {
     expect(plateSchema.parse("abc1234")).toBe("ABC1234");
   });
 
-  it.each([["", "Informe a placa."], ["   ", "Informe a placa."], [undefined, "Informe a placa."], [123, "Informe a placa."]])(
-    "asks for the plate when given %j",
-    (input, message) => expect(messageAt(plateSchema, input, "")).toBe(message),
+  it.each([
+    ["", "Informe a placa."],
+    ["   ", "Informe a placa."],
+    [undefined, "Informe a placa."],
+    [123, "Informe a placa."],
+  ])("asks for the plate when given %j", (input, message) =>
+    expect(messageAt(plateSchema, input, "")).toBe(message),
   );
 
   it.each(["AB-1234", "ABC12345", "ABCD123", "123ABC4"])("rejects %j in pt-BR", (input) => {
-    expect(messageAt(plateSchema, input, "")).toBe("Placa inválida. Use o formato ABC1234 ou ABC1D23.");
+    expect(messageAt(plateSchema, input, "")).toBe(
+      "Placa inválida. Use o formato ABC1234 ou ABC1D23.",
+    );
     expect(PLATE_MESSAGES.invalid).toBe("Placa inválida. Use o formato ABC1234 ou ABC1D23.");
   });
 });
@@ -27,7 +33,10 @@ describe("enrichmentInputSchema", () => {
   it("takes the UF as optional, in any case", () => {
     expect(enrichmentInputSchema.parse({ plate: "abc1234" })).toEqual({ plate: "ABC1234" });
     expect(enrichmentInputSchema.parse({ plate: "abc1234", uf: "" })).toEqual({ plate: "ABC1234" });
-    expect(enrichmentInputSchema.parse({ plate: "abc1234", uf: " sp " })).toEqual({ plate: "ABC1234", uf: "SP" });
+    expect(enrichmentInputSchema.parse({ plate: "abc1234", uf: " sp " })).toEqual({
+      plate: "ABC1234",
+      uf: "SP",
+    });
   });
 
   it("rejects an unknown UF and a bad plate in pt-BR", () => {
@@ -40,15 +49,30 @@ describe("enrichmentInputSchema", () => {
 
 describe("lookupInputSchema", () => {
   const cpf = makeCpf("123456789");
-  const valid = { uf: "sp", plate: "abc-1234", renavam: "006.398.849-62", cpfCnpj: "529.982.247-25" };
+  const valid = {
+    uf: "sp",
+    plate: "abc-1234",
+    renavam: "006.398.849-62",
+    cpfCnpj: "529.982.247-25",
+  };
 
   it("outputs wire form: uppercase, 11-digit RENAVAM, digits-only document", () => {
-    expect(lookupInputSchema.parse(valid)).toEqual({ uf: "SP", plate: "ABC1234", renavam: "00639884962", cpfCnpj: "52998224725" });
-    expect(lookupInputSchema.parse({ ...valid, renavam: "639884962", cpfCnpj: "11.222.333/0001-81" })).toMatchObject({
+    expect(lookupInputSchema.parse(valid)).toEqual({
+      uf: "SP",
+      plate: "ABC1234",
+      renavam: "00639884962",
+      cpfCnpj: "52998224725",
+    });
+    expect(
+      lookupInputSchema.parse({ ...valid, renavam: "639884962", cpfCnpj: "11.222.333/0001-81" }),
+    ).toMatchObject({
       renavam: "00639884962",
       cpfCnpj: "11222333000181",
     });
-    expect(lookupInputSchema.parse({ ...valid, renavam: makeRenavam("1234567890"), cpfCnpj: cpf }).cpfCnpj).toBe(cpf);
+    expect(
+      lookupInputSchema.parse({ ...valid, renavam: makeRenavam("1234567890"), cpfCnpj: cpf })
+        .cpfCnpj,
+    ).toBe(cpf);
   });
 
   it("asks for every missing field in pt-BR", () => {
@@ -72,8 +96,12 @@ describe("lookupInputSchema", () => {
   });
 
   it("RENAVAM messages are pt-BR", () => {
-    expect(RENAVAM_MESSAGES.format).toBe("RENAVAM inválido. Ele tem 11 números (os mais antigos, 9).");
-    expect(RENAVAM_MESSAGES.checkDigit).toBe("RENAVAM inválido. Confira o número no documento do veículo (CRLV).");
+    expect(RENAVAM_MESSAGES.format).toBe(
+      "RENAVAM inválido. Ele tem 11 números (os mais antigos, 9).",
+    );
+    expect(RENAVAM_MESSAGES.checkDigit).toBe(
+      "RENAVAM inválido. Confira o número no documento do veículo (CRLV).",
+    );
   });
 
   it.each([

@@ -9,15 +9,30 @@ const debtB = "AAAAAAAA-0000-0000-0000-000000000001"; // upstream's: no RFC vers
 
 describe("debtSelectionInputSchema", () => {
   it("accepts a non-empty list of distinct ids", () => {
-    expect(debtSelectionInputSchema.parse({ lookupId, debtIds: [debtA, debtB] })).toEqual({ lookupId, debtIds: [debtA, debtB] });
+    expect(debtSelectionInputSchema.parse({ lookupId, debtIds: [debtA, debtB] })).toEqual({
+      lookupId,
+      debtIds: [debtA, debtB],
+    });
   });
 
   it.each([
     [{ lookupId, debtIds: [] }, "debtIds", "Selecione pelo menos um débito."],
     [{ lookupId }, "debtIds", "Selecione pelo menos um débito."],
-    [{ lookupId, debtIds: [debtA, debtA.toUpperCase()] }, "debtIds", "Há débitos repetidos na seleção."],
-    [{ lookupId, debtIds: ["nope"] }, "debtIds.0", "Débito inválido. Atualize a página e escolha de novo."],
-    [{ lookupId: "nope", debtIds: [debtA] }, "lookupId", "Consulta inválida. Faça a consulta de novo."],
+    [
+      { lookupId, debtIds: [debtA, debtA.toUpperCase()] },
+      "debtIds",
+      "Há débitos repetidos na seleção.",
+    ],
+    [
+      { lookupId, debtIds: ["nope"] },
+      "debtIds.0",
+      "Débito inválido. Atualize a página e escolha de novo.",
+    ],
+    [
+      { lookupId: "nope", debtIds: [debtA] },
+      "lookupId",
+      "Consulta inválida. Faça a consulta de novo.",
+    ],
     [{ debtIds: [debtA] }, "lookupId", "Consulta inválida. Faça a consulta de novo."],
   ])("%j -> %s: %s", (input, path, message) => {
     expect(messageAt(debtSelectionInputSchema, input, path)).toBe(message);
@@ -28,27 +43,71 @@ describe("paymentInputSchema", () => {
   const checkoutToken = "tok_3f9aK2mQ7xL1pR8v";
 
   it("accepts PIX and card, narrowing by method", () => {
-    expect(paymentInputSchema.parse({ checkoutToken, method: "pix" })).toEqual({ checkoutToken, method: "pix" });
-    const card = paymentInputSchema.parse({ checkoutToken, method: "credit_card", cardToken: "ct_123", installments: "6", attemptId: lookupId });
-    expect(card).toEqual({ checkoutToken, method: "credit_card", cardToken: "ct_123", installments: 6, attemptId: lookupId });
+    expect(paymentInputSchema.parse({ checkoutToken, method: "pix" })).toEqual({
+      checkoutToken,
+      method: "pix",
+    });
+    const card = paymentInputSchema.parse({
+      checkoutToken,
+      method: "credit_card",
+      cardToken: "ct_123",
+      installments: "6",
+      attemptId: lookupId,
+    });
+    expect(card).toEqual({
+      checkoutToken,
+      method: "credit_card",
+      cardToken: "ct_123",
+      installments: 6,
+      attemptId: lookupId,
+    });
     if (card.method === "credit_card") expect(card.installments).toBe(6);
   });
 
   it.each([
     [{ checkoutToken, method: "boleto" }, "method", "Escolha PIX ou cartão de crédito."],
     [{ checkoutToken }, "method", "Escolha PIX ou cartão de crédito."],
-    [{ checkoutToken: "short", method: "pix" }, "checkoutToken", "Link de pagamento inválido. Abra o link recebido de novo."],
-    [{ checkoutToken: "has spaces in it ok?", method: "pix" }, "checkoutToken", "Link de pagamento inválido. Abra o link recebido de novo."],
-    [{ checkoutToken, method: "credit_card", installments: 1 }, "cardToken", "Dados do cartão não encontrados. Preencha o cartão de novo."],
-    [{ checkoutToken, method: "credit_card", cardToken: "ct", installments: 13 }, "installments", "Escolha de 1 a 12 parcelas."],
-    [{ checkoutToken, method: "credit_card", cardToken: "ct" }, "installments", "Escolha de 1 a 12 parcelas."],
-    [{ checkoutToken, method: "pix", attemptId: "1" }, "attemptId", "Tentativa de pagamento inválida. Atualize a página."],
+    [
+      { checkoutToken: "short", method: "pix" },
+      "checkoutToken",
+      "Link de pagamento inválido. Abra o link recebido de novo.",
+    ],
+    [
+      { checkoutToken: "has spaces in it ok?", method: "pix" },
+      "checkoutToken",
+      "Link de pagamento inválido. Abra o link recebido de novo.",
+    ],
+    [
+      { checkoutToken, method: "credit_card", installments: 1 },
+      "cardToken",
+      "Dados do cartão não encontrados. Preencha o cartão de novo.",
+    ],
+    [
+      { checkoutToken, method: "credit_card", cardToken: "ct", installments: 13 },
+      "installments",
+      "Escolha de 1 a 12 parcelas.",
+    ],
+    [
+      { checkoutToken, method: "credit_card", cardToken: "ct" },
+      "installments",
+      "Escolha de 1 a 12 parcelas.",
+    ],
+    [
+      { checkoutToken, method: "pix", attemptId: "1" },
+      "attemptId",
+      "Tentativa de pagamento inválida. Atualize a página.",
+    ],
   ])("%j -> %s: %s", (input, path, message) => {
     expect(messageAt(paymentInputSchema, input, path)).toBe(message);
   });
 
   it("ignores card fields on a PIX payment", () => {
-    expect(messages(paymentInputSchema, { checkoutToken, method: "pix", installments: 99 })).toEqual({});
-    expect(paymentInputSchema.parse({ checkoutToken, method: "pix", installments: 99 })).toEqual({ checkoutToken, method: "pix" });
+    expect(
+      messages(paymentInputSchema, { checkoutToken, method: "pix", installments: 99 }),
+    ).toEqual({});
+    expect(paymentInputSchema.parse({ checkoutToken, method: "pix", installments: 99 })).toEqual({
+      checkoutToken,
+      method: "pix",
+    });
   });
 });

@@ -19,9 +19,29 @@ describe("batch item summary", () => {
   it("never adds IPVA cota única and its parcelas together; licensing needs are the licensing preset", () => {
     const debts = [
       debt({ id: "fine", type: "ticket", amountCents: 19_515 }),
-      debt({ id: "ipva-unica", type: "ipva", amountCents: 150_000, distinct: ["ipva-p1"], year: 2026, required: true }),
-      debt({ id: "ipva-p1", type: "ipva", amountCents: 52_000, distinct: ["ipva-unica"], year: 2026 }),
-      debt({ id: "lic", type: "licensing", amountCents: 16_080, required: true, dependsOn: ["ipva-unica"], year: 2026 }),
+      debt({
+        id: "ipva-unica",
+        type: "ipva",
+        amountCents: 150_000,
+        distinct: ["ipva-p1"],
+        year: 2026,
+        required: true,
+      }),
+      debt({
+        id: "ipva-p1",
+        type: "ipva",
+        amountCents: 52_000,
+        distinct: ["ipva-unica"],
+        year: 2026,
+      }),
+      debt({
+        id: "lic",
+        type: "licensing",
+        amountCents: 16_080,
+        required: true,
+        dependsOn: ["ipva-unica"],
+        year: 2026,
+      }),
       debt({ id: "fee", type: "service", amountCents: 990 }),
     ];
     const s = summarizeDebts(debts);
@@ -29,17 +49,28 @@ describe("batch item summary", () => {
     expect(s.totalCents).toBe(19_515 + 150_000 + 16_080 + 990);
     expect(s.finesCents + s.ipvaCents + s.licensingCents + s.otherCents).toBe(s.totalCents);
     expect(s.debtCount).toBe(4);
-    expect(s.licensing).toEqual({ count: 2, totalCents: 166_080, titles: expect.arrayContaining(["ipva-unica", "lic"]) });
+    expect(s.licensing).toEqual({
+      count: 2,
+      totalCents: 166_080,
+      titles: expect.arrayContaining(["ipva-unica", "lic"]),
+    });
   });
 
   it("no debts: zeros; results map to done/failed with machine codes", () => {
-    expect(summarizeDebts([])).toMatchObject({ totalCents: 0, debtCount: 0, licensing: { count: 0 } });
+    expect(summarizeDebts([])).toMatchObject({
+      totalCents: 0,
+      debtCount: 0,
+      licensing: { count: 0 },
+    });
     expect(itemOutcomeOf("pending", null)).toBeNull();
     expect(itemOutcomeOf("debts", null)).toEqual({ status: "done", errorCode: null });
     expect(itemOutcomeOf("no_debts", null)).toEqual({ status: "done", errorCode: null });
     expect(itemOutcomeOf("not_found", null)).toEqual({ status: "failed", errorCode: "NOT_FOUND" });
     expect(itemOutcomeOf("error", "903")).toEqual({ status: "failed", errorCode: "AUTHORITY_903" });
-    expect(itemOutcomeOf("failed", "UPSTREAM_VALIDATION")).toEqual({ status: "failed", errorCode: "UPSTREAM_VALIDATION" });
+    expect(itemOutcomeOf("failed", "UPSTREAM_VALIDATION")).toEqual({
+      status: "failed",
+      errorCode: "UPSTREAM_VALIDATION",
+    });
   });
 });
 
@@ -51,12 +82,26 @@ describe("ETA from the observed rate", () => {
     expect(estimateSecondsLeft({ remaining: 100, finishedAt, startedAt: 0, now })).toBe(110);
   });
   it("nothing to go on, nothing left, finishes before the start ignored, window", () => {
-    expect(estimateSecondsLeft({ remaining: 5, finishedAt: [now - 10], startedAt: 0, now })).toBeNull();
+    expect(
+      estimateSecondsLeft({ remaining: 5, finishedAt: [now - 10], startedAt: 0, now }),
+    ).toBeNull();
     expect(estimateSecondsLeft({ remaining: 0, finishedAt: [], startedAt: 0, now })).toBe(0);
     const old = [now - 3_600_000, now - 3_599_000];
-    expect(estimateSecondsLeft({ remaining: 5, finishedAt: [...old, now - 2000, now - 1000], startedAt: now - 60_000, now })).toBe(10); // 2 s per item since the first recent finish
-    const many = [...Array.from({ length: 50 }, (_, i) => now - 1_000_000 + i), ...Array.from({ length: 3 }, (_, i) => now - 2000 + i * 1000)];
-    expect(estimateSecondsLeft({ remaining: 2, finishedAt: many, startedAt: 0, now, window: 3 })).toBe(2); // only the last 3: 1 s per item
+    expect(
+      estimateSecondsLeft({
+        remaining: 5,
+        finishedAt: [...old, now - 2000, now - 1000],
+        startedAt: now - 60_000,
+        now,
+      }),
+    ).toBe(10); // 2 s per item since the first recent finish
+    const many = [
+      ...Array.from({ length: 50 }, (_, i) => now - 1_000_000 + i),
+      ...Array.from({ length: 3 }, (_, i) => now - 2000 + i * 1000),
+    ];
+    expect(
+      estimateSecondsLeft({ remaining: 2, finishedAt: many, startedAt: 0, now, window: 3 }),
+    ).toBe(2); // only the last 3: 1 s per item
   });
   it("reads in pt-BR", () => {
     expect(formatEta(null)).toBe("calculando…");
@@ -69,12 +114,21 @@ describe("ETA from the observed rate", () => {
 
 describe("CSV for Excel pt-BR", () => {
   it("BOM, ';', CRLF, quoted text with doubled quotes, decimal comma", () => {
-    const csv = toExcelCsv(["Cliente", "Total (R$)", "Débitos"], [["Ana \"A\"; Silva", { cents: 123_456 }, 3], ["Zé", null, null]]);
+    const csv = toExcelCsv(
+      ["Cliente", "Total (R$)", "Débitos"],
+      [
+        ['Ana "A"; Silva', { cents: 123_456 }, 3],
+        ["Zé", null, null],
+      ],
+    );
     expect(csv.startsWith(BOM)).toBe(true);
-    expect(csv.slice(1)).toBe('"Cliente";"Total (R$)";"Débitos"\r\n"Ana ""A""; Silva";1234,56;3\r\n"Zé";;\r\n');
+    expect(csv.slice(1)).toBe(
+      '"Cliente";"Total (R$)";"Débitos"\r\n"Ana ""A""; Silva";1234,56;3\r\n"Zé";;\r\n',
+    );
   });
   it("neutralises cells that a spreadsheet would run as formulas", () => {
-    for (const evil of ["=1+1", "+55 11", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) expect(textCell(evil)).toBe(`"'${evil}"`);
+    for (const evil of ["=1+1", "+55 11", "-2+3", "@SUM(A1)", "\t=1", "\r=1"])
+      expect(textCell(evil)).toBe(`"'${evil}"`);
     expect(textCell("Ana = Bia")).toBe('"Ana = Bia"');
   });
   it("money: cents exact, negatives, no thousands separator", () => {

@@ -5,6 +5,8 @@ import { route } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ token: string }>("GET /api/checkouts/[token]", { stateChanging: false }, async (_req, { token }) =>
-  jsonResponse(await getCheckoutView(token)),
+export const GET = route<{ token: string }>(
+  "GET /api/checkouts/[token]",
+  { stateChanging: false },
+  async (_req, { token }) => jsonResponse(await getCheckoutView(token)),
 );

@@ -5,6 +5,8 @@ import { getLookupView } from "@/lib/checkouts/lookup-view";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ lookupId: string }>("GET /api/lookups/[lookupId]", { stateChanging: false }, async (_req, { lookupId }) =>
-  jsonResponse(await getLookupView(lookupId)),
+export const GET = route<{ lookupId: string }>(
+  "GET /api/lookups/[lookupId]",
+  { stateChanging: false },
+  async (_req, { lookupId }) => jsonResponse(await getLookupView(lookupId)),
 );

@@ -6,6 +6,8 @@ import { getPaymentView } from "@/lib/payments/get-payment";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ paymentRef: string }>("GET /api/payments/[paymentRef]", { stateChanging: false }, async (req, { paymentRef }) =>
-  jsonResponse(await getPaymentView(paymentRef, clientKey(req))),
+export const GET = route<{ paymentRef: string }>(
+  "GET /api/payments/[paymentRef]",
+  { stateChanging: false },
+  async (req, { paymentRef }) => jsonResponse(await getPaymentView(paymentRef, clientKey(req))),
 );

@@ -9,9 +9,16 @@ import { enrichmentInputSchema } from "@/lib/validation/enrichment-input";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ plate: string }>("GET /api/vehicles/[plate]", { stateChanging: false }, async (req, { plate }) => {
-  const input = parseOrThrow(enrichmentInputSchema, { plate, uf: new URL(req.url).searchParams.get("uf") ?? undefined });
-  // Each enrichment is an upstream call: counted per client, after the input is known to be valid.
-  await consume("vehicle", clientKey(req));
-  return jsonResponse({ vehicle: await enrichVehicle(input) });
-});
+export const GET = route<{ plate: string }>(
+  "GET /api/vehicles/[plate]",
+  { stateChanging: false },
+  async (req, { plate }) => {
+    const input = parseOrThrow(enrichmentInputSchema, {
+      plate,
+      uf: new URL(req.url).searchParams.get("uf") ?? undefined,
+    });
+    // Each enrichment is an upstream call: counted per client, after the input is known to be valid.
+    await consume("vehicle", clientKey(req));
+    return jsonResponse({ vehicle: await enrichVehicle(input) });
+  },
+);

@@ -9,11 +9,17 @@ import { startBatch } from "@/lib/workspace/batches/start-batch";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute("GET /api/workspace/batches", { stateChanging: false }, async (_req, user) =>
-  jsonResponse({ batches: await listBatches(user.id) }),
+export const GET = userRoute(
+  "GET /api/workspace/batches",
+  { stateChanging: false },
+  async (_req, user) => jsonResponse({ batches: await listBatches(user.id) }),
 );
 
-export const POST = userRoute("POST /api/workspace/batches", { stateChanging: true, jsonBody: true }, async (req, user) => {
-  const input = parseOrThrow(batchInputSchema, await readJson(req));
-  return jsonResponse(await startBatch(user.id, input), 201);
-});
+export const POST = userRoute(
+  "POST /api/workspace/batches",
+  { stateChanging: true, jsonBody: true },
+  async (req, user) => {
+    const input = parseOrThrow(batchInputSchema, await readJson(req));
+    return jsonResponse(await startBatch(user.id, input), 201);
+  },
+);

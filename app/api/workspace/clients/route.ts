@@ -8,10 +8,21 @@ import { clientInputSchema } from "@/lib/validation/workspace-input";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute("GET /api/workspace/clients", { stateChanging: false }, async (req, user) =>
-  jsonResponse(await listClients(user.id, new URL(req.url).searchParams.get("q")?.slice(0, 100) ?? "")),
+export const GET = userRoute(
+  "GET /api/workspace/clients",
+  { stateChanging: false },
+  async (req, user) =>
+    jsonResponse(
+      await listClients(user.id, new URL(req.url).searchParams.get("q")?.slice(0, 100) ?? ""),
+    ),
 );
 
-export const POST = userRoute("POST /api/workspace/clients", { stateChanging: true, jsonBody: true }, async (req, user) =>
-  jsonResponse({ client: await createClient(user.id, parseOrThrow(clientInputSchema, await readJson(req))) }, 201),
+export const POST = userRoute(
+  "POST /api/workspace/clients",
+  { stateChanging: true, jsonBody: true },
+  async (req, user) =>
+    jsonResponse(
+      { client: await createClient(user.id, parseOrThrow(clientInputSchema, await readJson(req))) },
+      201,
+    ),
 );

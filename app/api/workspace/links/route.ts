@@ -5,17 +5,31 @@ import { readJson } from "@/lib/http/json-body";
 import { parseOrThrow } from "@/lib/http/validation";
 import { createAccountLink, listAccountLinks } from "@/lib/links/account-links";
 import { shareUrl } from "@/lib/links/owned-link";
-import { workspaceLinkFilterSchema, workspaceLinkInputSchema } from "@/lib/validation/workspace-link-input";
+import {
+  workspaceLinkFilterSchema,
+  workspaceLinkInputSchema,
+} from "@/lib/validation/workspace-link-input";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute("GET /api/workspace/links", { stateChanging: false }, async (req, user) => {
-  const filter = parseOrThrow(workspaceLinkFilterSchema, Object.fromEntries(new URL(req.url).searchParams));
-  return jsonResponse(await listAccountLinks(user.id, filter));
-});
+export const GET = userRoute(
+  "GET /api/workspace/links",
+  { stateChanging: false },
+  async (req, user) => {
+    const filter = parseOrThrow(
+      workspaceLinkFilterSchema,
+      Object.fromEntries(new URL(req.url).searchParams),
+    );
+    return jsonResponse(await listAccountLinks(user.id, filter));
+  },
+);
 
-export const POST = userRoute("POST /api/workspace/links", { stateChanging: true, jsonBody: true }, async (req, user) => {
-  const input = parseOrThrow(workspaceLinkInputSchema, await readJson(req));
-  const created = await createAccountLink(user, input);
-  return jsonResponse({ ...created, url: shareUrl(created.token) }, 201);
-});
+export const POST = userRoute(
+  "POST /api/workspace/links",
+  { stateChanging: true, jsonBody: true },
+  async (req, user) => {
+    const input = parseOrThrow(workspaceLinkInputSchema, await readJson(req));
+    const created = await createAccountLink(user, input);
+    return jsonResponse({ ...created, url: shareUrl(created.token) }, 201);
+  },
+);

@@ -8,6 +8,11 @@ import { updateProfile } from "@/lib/workspace/profile/profile";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = userRoute("PATCH /api/workspace/profile", { stateChanging: true, jsonBody: true }, async (req, user) =>
-  jsonResponse({ profile: await updateProfile(user.id, parseOrThrow(profileInputSchema, await readJson(req))) }),
+export const PATCH = userRoute(
+  "PATCH /api/workspace/profile",
+  { stateChanging: true, jsonBody: true },
+  async (req, user) =>
+    jsonResponse({
+      profile: await updateProfile(user.id, parseOrThrow(profileInputSchema, await readJson(req))),
+    }),
 );

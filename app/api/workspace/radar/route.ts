@@ -9,13 +9,25 @@ import { radarFilterSchema, radarOnInputSchema } from "@/lib/validation/radar-in
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute("GET /api/workspace/radar", { stateChanging: false }, async (req, user) => {
-  const filter = parseOrThrow(radarFilterSchema, Object.fromEntries(new URL(req.url).searchParams));
-  return jsonResponse(await radarPageView(user.id, filter));
-});
+export const GET = userRoute(
+  "GET /api/workspace/radar",
+  { stateChanging: false },
+  async (req, user) => {
+    const filter = parseOrThrow(
+      radarFilterSchema,
+      Object.fromEntries(new URL(req.url).searchParams),
+    );
+    return jsonResponse(await radarPageView(user.id, filter));
+  },
+);
 
-export const POST = userRoute("POST /api/workspace/radar", { stateChanging: true, jsonBody: true }, async (req, user) => {
-  const input = parseOrThrow(radarOnInputSchema, await readJson(req));
-  if (!input.confirm) return jsonResponse(await previewRadar(user.id, input.selection, input.recurrence));
-  return jsonResponse(await turnRadarOn(user.id, input.selection, input.recurrence));
-});
+export const POST = userRoute(
+  "POST /api/workspace/radar",
+  { stateChanging: true, jsonBody: true },
+  async (req, user) => {
+    const input = parseOrThrow(radarOnInputSchema, await readJson(req));
+    if (!input.confirm)
+      return jsonResponse(await previewRadar(user.id, input.selection, input.recurrence));
+    return jsonResponse(await turnRadarOn(user.id, input.selection, input.recurrence));
+  },
+);

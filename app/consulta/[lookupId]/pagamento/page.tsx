@@ -20,7 +20,12 @@ export default async function PaymentChoicePage({ params, searchParams }: Props)
   const lookup = await findLookupView(lookupId);
   if (!lookup) notFound();
   return (
-    <PageShell step="Pagamento" title="Como você quer pagar" lead="Compare o total de cada forma de pagamento e informe seus dados." wide>
+    <PageShell
+      step="Pagamento"
+      title="Como você quer pagar"
+      lead="Compare o total de cada forma de pagamento e informe seus dados."
+      wide
+    >
       <PaymentChoice debtIds={debtIds} initial={lookup} maxAgeMs={env.lookupMaxAgeMs} />
     </PageShell>
   );

@@ -7,7 +7,11 @@ import { PageShell } from "@/components/ui/page-shell";
 import { readMailboxMessage } from "@/lib/mail/mailbox";
 import { formatDateTimeBR } from "@/lib/rules/money";
 
-export const metadata: Metadata = { title: "E-mail (testes)", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "E-mail (testes)",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
@@ -36,10 +40,16 @@ export default async function MailboxMessagePage({ params }: Props) {
                 {mail.attachments.map((a, i) => (
                   <li key={i}>
                     {/* A plain link: the route answers with Content-Disposition: attachment. */}
-                    <a href={`/dev/mailbox/${mail.id}/anexos/${i}`} download={a.filename} className="font-semibold text-brand-700 underline underline-offset-2">
+                    <a
+                      href={`/dev/mailbox/${mail.id}/anexos/${i}`}
+                      download={a.filename}
+                      className="font-semibold text-brand-700 underline underline-offset-2"
+                    >
                       Baixar {a.filename}
                     </a>{" "}
-                    <span className="text-slate-600">({a.contentType}, {Math.ceil(a.size / 1024)} KB)</span>
+                    <span className="text-slate-600">
+                      ({a.contentType}, {Math.ceil(a.size / 1024)} KB)
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -49,12 +59,21 @@ export default async function MailboxMessagePage({ params }: Props) {
       </Card>
       {/* srcDoc + an empty sandbox: the message's HTML gets an opaque origin and no scripts, and the
           page's nonce CSP (frame-ancestors 'none' for our own URLs) stays as it is. */}
-      <iframe title="Versão HTML do e-mail" sandbox="" srcDoc={mail.html} className="h-[720px] w-full rounded-2xl border border-slate-200 bg-white" />
+      <iframe
+        title="Versão HTML do e-mail"
+        sandbox=""
+        srcDoc={mail.html}
+        className="h-[720px] w-full rounded-2xl border border-slate-200 bg-white"
+      />
       <Card>
         <h2 className="text-lg font-semibold">Versão em texto</h2>
-        <pre className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">{mail.text}</pre>
+        <pre className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">
+          {mail.text}
+        </pre>
       </Card>
-      <ButtonLink href="/dev/mailbox" variant="secondary">Voltar à caixa de e-mails</ButtonLink>
+      <ButtonLink href="/dev/mailbox" variant="secondary">
+        Voltar à caixa de e-mails
+      </ButtonLink>
     </PageShell>
   );
 }

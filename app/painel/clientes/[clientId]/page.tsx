@@ -18,9 +18,17 @@ export default async function ClientPage({ params }: Props) {
   const user = await requirePageUser(`/painel/clientes/${encodeURIComponent(clientId)}`);
   const { client, edit } = await pageOr404(() => getClient(user.id, clientId));
   return (
-    <PageShell title={client.name} lead={`CPF/CNPJ ${client.cpfCnpjMasked}${client.phone ? ` · ${client.phone}` : ""}${client.email ? ` · ${client.email}` : ""}`} wide>
+    <PageShell
+      title={client.name}
+      lead={`CPF/CNPJ ${client.cpfCnpjMasked}${client.phone ? ` · ${client.phone}` : ""}${client.email ? ` · ${client.email}` : ""}`}
+      wide
+    >
       <p>
-        <Link href="/painel/clientes" prefetch={false} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
+        <Link
+          href="/painel/clientes"
+          prefetch={false}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+        >
           ← Todos os clientes
         </Link>
       </p>
@@ -29,7 +37,9 @@ export default async function ClientPage({ params }: Props) {
           Veículos
         </h2>
         {client.vehicles.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">Nenhum veículo cadastrado para este cliente. Adicione o primeiro abaixo.</p>
+          <p className="mt-2 text-sm text-slate-700">
+            Nenhum veículo cadastrado para este cliente. Adicione o primeiro abaixo.
+          </p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200" aria-label="Veículos do cliente">
             {client.vehicles.map((v) => (
@@ -53,9 +63,15 @@ export default async function ClientPage({ params }: Props) {
           Excluir cliente
         </h2>
         <p className="mb-3 mt-1 text-sm text-slate-700">
-          Apaga o cliente, os veículos, as consultas feitas para eles e os links ainda não pagos (LGPD). Links pagos ficam como registro do pagamento, sem o vínculo com o cliente.
+          Apaga o cliente, os veículos, as consultas feitas para eles e os links ainda não pagos
+          (LGPD). Links pagos ficam como registro do pagamento, sem o vínculo com o cliente.
         </p>
-        <ConfirmDelete path={`/api/workspace/clients/${client.id}`} label="Excluir cliente" confirmText={`Excluir ${client.name} e tudo o que está ligado a ele? Não dá para desfazer.`} after="/painel/clientes?excluido=1" />
+        <ConfirmDelete
+          path={`/api/workspace/clients/${client.id}`}
+          label="Excluir cliente"
+          confirmText={`Excluir ${client.name} e tudo o que está ligado a ele? Não dá para desfazer.`}
+          after="/painel/clientes?excluido=1"
+        />
       </Card>
     </PageShell>
   );

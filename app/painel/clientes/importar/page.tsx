@@ -11,9 +11,17 @@ export const metadata: Metadata = { title: "Importar clientes" };
 export default async function ImportPage() {
   await requirePageUser("/painel/clientes/importar");
   return (
-    <PageShell title="Importar clientes e veículos" lead="Uma linha por veículo, com os dados do cliente. Importar de novo atualiza (pelo CPF/CNPJ e pela placa) e não duplica nada." wide>
+    <PageShell
+      title="Importar clientes e veículos"
+      lead="Uma linha por veículo, com os dados do cliente. Importar de novo atualiza (pelo CPF/CNPJ e pela placa) e não duplica nada."
+      wide
+    >
       <p>
-        <Link href="/painel/clientes" prefetch={false} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
+        <Link
+          href="/painel/clientes"
+          prefetch={false}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+        >
           ← Todos os clientes
         </Link>
       </p>
@@ -22,9 +30,15 @@ export default async function ImportPage() {
           Modelo da planilha
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Colunas: <strong>nome, cpf_cnpj, telefone, email, placa, uf, renavam</strong> (telefone e email são opcionais; acentos e maiúsculas nos títulos não importam). Abre direto no Excel.
+          Colunas: <strong>nome, cpf_cnpj, telefone, email, placa, uf, renavam</strong> (telefone e
+          email são opcionais; acentos e maiúsculas nos títulos não importam). Abre direto no Excel.
         </p>
-        <ButtonLink href="/api/workspace/clients/import/template" prefetch={false} variant="secondary" className="mt-3">
+        <ButtonLink
+          href="/api/workspace/clients/import/template"
+          prefetch={false}
+          variant="secondary"
+          className="mt-3"
+        >
           Baixar modelo (CSV)
         </ButtonLink>
       </Card>

@@ -12,7 +12,11 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
   const user = await requirePageUser(`/painel/lotes/${batchId}`);
   const view = await pageOr404(() => getBatchView(user.id, batchId));
   return (
-    <PageShell title={`Lote de ${formatDateTimeBR(view.createdAt)}`} lead={`${view.progress.total} veículos consultados no Detran de cada estado.`} wide>
+    <PageShell
+      title={`Lote de ${formatDateTimeBR(view.createdAt)}`}
+      lead={`${view.progress.total} veículos consultados no Detran de cada estado.`}
+      wide
+    >
       <BatchDetail initial={view} />
     </PageShell>
   );

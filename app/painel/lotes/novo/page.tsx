@@ -13,7 +13,11 @@ export default async function NewBatchPage() {
   const clients = await batchChoices(user.id);
   const hasVehicles = clients.some((c) => c.vehicles.length > 0);
   return (
-    <PageShell title="Nova consulta em lote" lead="Escolha todos os veículos, alguns clientes ou alguns veículos. Até 500 por lote." wide>
+    <PageShell
+      title="Nova consulta em lote"
+      lead="Escolha todos os veículos, alguns clientes ou alguns veículos. Até 500 por lote."
+      wide
+    >
       <Card>
         {hasVehicles ? (
           <NewBatchForm clients={clients.filter((c) => c.vehicles.length > 0)} />

@@ -5,5 +5,7 @@ import { unsubscribeOwner } from "@/lib/personal-data/radar-unsubscribe";
 import { radarTokenInputSchema } from "@/lib/validation/radar-token-input";
 
 export async function cancelRadarAction(_previous: unknown, form: FormData) {
-  return formAction("radar-cancel", radarTokenInputSchema, form, ({ token }) => unsubscribeOwner(token));
+  return formAction("radar-cancel", radarTokenInputSchema, form, ({ token }) =>
+    unsubscribeOwner(token),
+  );
 }

@@ -5,5 +5,7 @@ import { confirmOwnerWatch } from "@/lib/radar/owner-confirm";
 import { radarTokenInputSchema } from "@/lib/validation/radar-token-input";
 
 export async function confirmRadarAction(_previous: unknown, form: FormData) {
-  return formAction("radar-confirm", radarTokenInputSchema, form, ({ token }) => confirmOwnerWatch(token));
+  return formAction("radar-confirm", radarTokenInputSchema, form, ({ token }) =>
+    confirmOwnerWatch(token),
+  );
 }

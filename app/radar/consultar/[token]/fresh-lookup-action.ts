@@ -9,10 +9,15 @@ import { consume } from "@/lib/rate-limit/limits";
 import { radarTokenInputSchema } from "@/lib/validation/radar-token-input";
 
 export async function freshLookupAction(_previous: unknown, form: FormData) {
-  const result = await formAction("radar-fresh-lookup", radarTokenInputSchema, form, async ({ token }) => {
-    await consume("lookup", clientKeyFromHeaders(await headers()));
-    return startFreshLookup(token);
-  });
+  const result = await formAction(
+    "radar-fresh-lookup",
+    radarTokenInputSchema,
+    form,
+    async ({ token }) => {
+      await consume("lookup", clientKeyFromHeaders(await headers()));
+      return startFreshLookup(token);
+    },
+  );
   // Outside the wrapper: redirect() works by throwing.
   if (result.ok) redirect(`/consulta/${result.data.lookupId}`);
   return result;

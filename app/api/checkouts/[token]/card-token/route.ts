@@ -7,6 +7,9 @@ import { readJson } from "@/lib/http/json-body";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route<{ token: string }>("POST /api/checkouts/[token]/card-token", { stateChanging: true, jsonBody: true }, async (req, { token }) =>
-  jsonResponse(await tokenizeCard(token, await readJson(req), clientKey(req))),
+export const POST = route<{ token: string }>(
+  "POST /api/checkouts/[token]/card-token",
+  { stateChanging: true, jsonBody: true },
+  async (req, { token }) =>
+    jsonResponse(await tokenizeCard(token, await readJson(req), clientKey(req))),
 );

@@ -7,7 +7,11 @@ import { createPayment } from "@/lib/payments/create-payment";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route<{ token: string }>("POST /api/checkouts/[token]/payments", { stateChanging: true, jsonBody: true }, async (req, { token }) => {
-  const { view, created } = await createPayment(token, await readJson(req), clientKey(req));
-  return jsonResponse(view, created ? 201 : 200);
-});
+export const POST = route<{ token: string }>(
+  "POST /api/checkouts/[token]/payments",
+  { stateChanging: true, jsonBody: true },
+  async (req, { token }) => {
+    const { view, created } = await createPayment(token, await readJson(req), clientKey(req));
+    return jsonResponse(view, created ? 201 : 200);
+  },
+);

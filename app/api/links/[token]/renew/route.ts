@@ -6,6 +6,8 @@ import { renewLink } from "@/lib/links/renew-link";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route<{ token: string }>("POST /api/links/[token]/renew", { stateChanging: true }, async (req, { token }) =>
-  jsonResponse(await renewLink(token, creatorIdFromRequest(req)), 201),
+export const POST = route<{ token: string }>(
+  "POST /api/links/[token]/renew",
+  { stateChanging: true },
+  async (req, { token }) => jsonResponse(await renewLink(token, creatorIdFromRequest(req)), 201),
 );

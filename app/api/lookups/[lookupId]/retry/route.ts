@@ -7,7 +7,11 @@ import { consume } from "@/lib/rate-limit/limits";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route<{ lookupId: string }>("POST /api/lookups/[lookupId]/retry", { stateChanging: true }, async (req, { lookupId }) => {
-  await consume("lookup", clientKey(req));
-  return jsonResponse(await retryLookup(lookupId), 201);
-});
+export const POST = route<{ lookupId: string }>(
+  "POST /api/lookups/[lookupId]/retry",
+  { stateChanging: true },
+  async (req, { lookupId }) => {
+    await consume("lookup", clientKey(req));
+    return jsonResponse(await retryLookup(lookupId), 201);
+  },
+);

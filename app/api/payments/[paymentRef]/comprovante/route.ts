@@ -5,13 +5,17 @@ import { receiptForRef } from "@/lib/receipts/render-receipt";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ paymentRef: string }>("GET /api/payments/[paymentRef]/comprovante", { stateChanging: false }, async (req, { paymentRef }) => {
-  const { pdf, filename } = await receiptForRef(paymentRef, clientKey(req));
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "private, no-store",
-    },
-  });
-});
+export const GET = route<{ paymentRef: string }>(
+  "GET /api/payments/[paymentRef]/comprovante",
+  { stateChanging: false },
+  async (req, { paymentRef }) => {
+    const { pdf, filename } = await receiptForRef(paymentRef, clientKey(req));
+    return new Response(Buffer.from(pdf), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${filename}"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  },
+);

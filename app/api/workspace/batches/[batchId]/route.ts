@@ -5,6 +5,8 @@ import { getBatchView } from "@/lib/workspace/batches/batch-view";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute<{ batchId: string }>("GET /api/workspace/batches/[batchId]", { stateChanging: false }, async (_req, user, { batchId }) =>
-  jsonResponse(await getBatchView(user.id, batchId)),
+export const GET = userRoute<{ batchId: string }>(
+  "GET /api/workspace/batches/[batchId]",
+  { stateChanging: false },
+  async (_req, user, { batchId }) => jsonResponse(await getBatchView(user.id, batchId)),
 );

@@ -11,14 +11,28 @@ export const dynamic = "force-dynamic";
 
 type P = { clientId: string };
 
-export const GET = userRoute<P>("GET /api/workspace/clients/[clientId]", { stateChanging: false }, async (_req, user, { clientId }) =>
-  jsonResponse(await getClient(user.id, clientId)),
+export const GET = userRoute<P>(
+  "GET /api/workspace/clients/[clientId]",
+  { stateChanging: false },
+  async (_req, user, { clientId }) => jsonResponse(await getClient(user.id, clientId)),
 );
 
-export const PATCH = userRoute<P>("PATCH /api/workspace/clients/[clientId]", { stateChanging: true, jsonBody: true }, async (req, user, { clientId }) =>
-  jsonResponse({ client: await updateClient(user.id, clientId, parseOrThrow(clientInputSchema, await readJson(req))) }),
+export const PATCH = userRoute<P>(
+  "PATCH /api/workspace/clients/[clientId]",
+  { stateChanging: true, jsonBody: true },
+  async (req, user, { clientId }) =>
+    jsonResponse({
+      client: await updateClient(
+        user.id,
+        clientId,
+        parseOrThrow(clientInputSchema, await readJson(req)),
+      ),
+    }),
 );
 
-export const DELETE = userRoute<P>("DELETE /api/workspace/clients/[clientId]", { stateChanging: true }, async (_req, user, { clientId }) =>
-  jsonResponse({ deleted: (await eraseClient(user.id, clientId)).deleted }),
+export const DELETE = userRoute<P>(
+  "DELETE /api/workspace/clients/[clientId]",
+  { stateChanging: true },
+  async (_req, user, { clientId }) =>
+    jsonResponse({ deleted: (await eraseClient(user.id, clientId)).deleted }),
 );

@@ -6,6 +6,8 @@ import { runImport } from "@/lib/workspace/import/run-import";
 
 export const dynamic = "force-dynamic";
 
-export const POST = userRoute("POST /api/workspace/clients/import", { stateChanging: true, jsonBody: true }, async (req, user) =>
-  jsonResponse(await runImport(user.id, await importTextOf(req))),
+export const POST = userRoute(
+  "POST /api/workspace/clients/import",
+  { stateChanging: true, jsonBody: true },
+  async (req, user) => jsonResponse(await runImport(user.id, await importTextOf(req))),
 );

@@ -6,10 +6,15 @@ import { creatorIdFromRequest } from "@/lib/links/creator-cookie";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute("GET /api/workspace/links/adopt", { stateChanging: false }, async (req) =>
-  jsonResponse({ adoptable: await countAdoptableLinks(creatorIdFromRequest(req)) }),
+export const GET = userRoute(
+  "GET /api/workspace/links/adopt",
+  { stateChanging: false },
+  async (req) => jsonResponse({ adoptable: await countAdoptableLinks(creatorIdFromRequest(req)) }),
 );
 
-export const POST = userRoute("POST /api/workspace/links/adopt", { stateChanging: true }, async (req, user) =>
-  jsonResponse({ adopted: await adoptLinks(creatorIdFromRequest(req), user.id) }),
+export const POST = userRoute(
+  "POST /api/workspace/links/adopt",
+  { stateChanging: true },
+  async (req, user) =>
+    jsonResponse({ adopted: await adoptLinks(creatorIdFromRequest(req), user.id) }),
 );

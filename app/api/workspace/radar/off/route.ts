@@ -6,7 +6,11 @@ import { parseOrThrow } from "@/lib/http/validation";
 import { turnRadarOff } from "@/lib/radar/workspace-watches";
 import { radarOffInputSchema } from "@/lib/validation/radar-input";
 
-export const POST = userRoute("POST /api/workspace/radar/off", { stateChanging: true, jsonBody: true }, async (req, user) => {
-  const input = parseOrThrow(radarOffInputSchema, await readJson(req));
-  return jsonResponse(await turnRadarOff(user.id, input.selection));
-});
+export const POST = userRoute(
+  "POST /api/workspace/radar/off",
+  { stateChanging: true, jsonBody: true },
+  async (req, user) => {
+    const input = parseOrThrow(radarOffInputSchema, await readJson(req));
+    return jsonResponse(await turnRadarOff(user.id, input.selection));
+  },
+);

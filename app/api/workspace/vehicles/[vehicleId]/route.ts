@@ -10,11 +10,24 @@ export const dynamic = "force-dynamic";
 
 type P = { vehicleId: string };
 
-export const PATCH = userRoute<P>("PATCH /api/workspace/vehicles/[vehicleId]", { stateChanging: true, jsonBody: true }, async (req, user, { vehicleId }) =>
-  jsonResponse({ vehicle: await updateVehicle(user.id, vehicleId, parseOrThrow(vehicleInputSchema, await readJson(req))) }),
+export const PATCH = userRoute<P>(
+  "PATCH /api/workspace/vehicles/[vehicleId]",
+  { stateChanging: true, jsonBody: true },
+  async (req, user, { vehicleId }) =>
+    jsonResponse({
+      vehicle: await updateVehicle(
+        user.id,
+        vehicleId,
+        parseOrThrow(vehicleInputSchema, await readJson(req)),
+      ),
+    }),
 );
 
-export const DELETE = userRoute<P>("DELETE /api/workspace/vehicles/[vehicleId]", { stateChanging: true }, async (_req, user, { vehicleId }) => {
-  await deleteVehicle(user.id, vehicleId);
-  return jsonResponse({ deleted: true });
-});
+export const DELETE = userRoute<P>(
+  "DELETE /api/workspace/vehicles/[vehicleId]",
+  { stateChanging: true },
+  async (_req, user, { vehicleId }) => {
+    await deleteVehicle(user.id, vehicleId);
+    return jsonResponse({ deleted: true });
+  },
+);

@@ -24,7 +24,11 @@ export default async function RadarEventLinkPage({ params }: Props) {
   if (!event) notFound();
   const lookup = await findLookupView(event.lookupId);
   return (
-    <PageShell title={`${formatPlate(event.plate)} · ${event.uf}`} lead={`Cliente: ${event.client.name}. O débito que o Radar encontrou já está escolhido; confira e gere o link.`} wide>
+    <PageShell
+      title={`${formatPlate(event.plate)} · ${event.uf}`}
+      lead={`Cliente: ${event.client.name}. O débito que o Radar encontrou já está escolhido; confira e gere o link.`}
+      wide
+    >
       {lookup ? (
         <ItemLinkMaker initial={lookup} client={event.client} sender={senderName(user)} />
       ) : (

@@ -6,7 +6,11 @@ import { renewPix } from "@/lib/payments/renew-pix";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route<{ paymentRef: string }>("POST /api/payments/[paymentRef]/pix/renew", { stateChanging: true }, async (req, { paymentRef }) => {
-  const { view, created } = await renewPix(paymentRef, clientKey(req));
-  return jsonResponse(view, created ? 201 : 200);
-});
+export const POST = route<{ paymentRef: string }>(
+  "POST /api/payments/[paymentRef]/pix/renew",
+  { stateChanging: true },
+  async (req, { paymentRef }) => {
+    const { view, created } = await renewPix(paymentRef, clientKey(req));
+    return jsonResponse(view, created ? 201 : 200);
+  },
+);

@@ -5,13 +5,17 @@ import { getBatchView } from "@/lib/workspace/batches/batch-view";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute<{ batchId: string }>("GET /api/workspace/batches/[batchId]/csv", { stateChanging: false }, async (_req, user, { batchId }) => {
-  const view = await getBatchView(user.id, batchId);
-  return new Response(batchCsv(view), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${batchCsvFilename(view)}"`,
-      "cache-control": "private, no-store",
-    },
-  });
-});
+export const GET = userRoute<{ batchId: string }>(
+  "GET /api/workspace/batches/[batchId]/csv",
+  { stateChanging: false },
+  async (_req, user, { batchId }) => {
+    const view = await getBatchView(user.id, batchId);
+    return new Response(batchCsv(view), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${batchCsvFilename(view)}"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  },
+);

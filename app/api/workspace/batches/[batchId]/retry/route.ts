@@ -5,6 +5,8 @@ import { retryFailed } from "@/lib/workspace/batches/start-batch";
 
 export const dynamic = "force-dynamic";
 
-export const POST = userRoute<{ batchId: string }>("POST /api/workspace/batches/[batchId]/retry", { stateChanging: true }, async (_req, user, { batchId }) =>
-  jsonResponse(await retryFailed(user.id, batchId)),
+export const POST = userRoute<{ batchId: string }>(
+  "POST /api/workspace/batches/[batchId]/retry",
+  { stateChanging: true },
+  async (_req, user, { batchId }) => jsonResponse(await retryFailed(user.id, batchId)),
 );

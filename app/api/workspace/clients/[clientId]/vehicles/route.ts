@@ -8,6 +8,18 @@ import { vehicleInputSchema } from "@/lib/validation/workspace-input";
 
 export const dynamic = "force-dynamic";
 
-export const POST = userRoute<{ clientId: string }>("POST /api/workspace/clients/[clientId]/vehicles", { stateChanging: true, jsonBody: true }, async (req, user, { clientId }) =>
-  jsonResponse({ vehicle: await addVehicle(user.id, clientId, parseOrThrow(vehicleInputSchema, await readJson(req))) }, 201),
+export const POST = userRoute<{ clientId: string }>(
+  "POST /api/workspace/clients/[clientId]/vehicles",
+  { stateChanging: true, jsonBody: true },
+  async (req, user, { clientId }) =>
+    jsonResponse(
+      {
+        vehicle: await addVehicle(
+          user.id,
+          clientId,
+          parseOrThrow(vehicleInputSchema, await readJson(req)),
+        ),
+      },
+      201,
+    ),
 );

@@ -4,8 +4,15 @@ import { TEMPLATE_FILENAME, templateCsv } from "@/lib/workspace/import/template"
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute("GET /api/workspace/clients/import/template", { stateChanging: false }, async () =>
-  new Response(templateCsv(), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${TEMPLATE_FILENAME}"`, "cache-control": "no-store" },
-  }),
+export const GET = userRoute(
+  "GET /api/workspace/clients/import/template",
+  { stateChanging: false },
+  async () =>
+    new Response(templateCsv(), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${TEMPLATE_FILENAME}"`,
+        "cache-control": "no-store",
+      },
+    }),
 );

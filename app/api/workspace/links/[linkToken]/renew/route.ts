@@ -6,7 +6,11 @@ import { renewAccountLink } from "@/lib/links/renew-link";
 
 export const dynamic = "force-dynamic";
 
-export const POST = userRoute<{ linkToken: string }>("POST /api/workspace/links/[linkToken]/renew", { stateChanging: true }, async (_req, user, { linkToken }) => {
-  const created = await renewAccountLink(linkToken, user.id);
-  return jsonResponse({ ...created, url: shareUrl(created.token) }, 201);
-});
+export const POST = userRoute<{ linkToken: string }>(
+  "POST /api/workspace/links/[linkToken]/renew",
+  { stateChanging: true },
+  async (_req, user, { linkToken }) => {
+    const created = await renewAccountLink(linkToken, user.id);
+    return jsonResponse({ ...created, url: shareUrl(created.token) }, 201);
+  },
+);

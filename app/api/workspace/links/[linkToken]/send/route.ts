@@ -5,6 +5,8 @@ import { sendAccountLink } from "@/lib/links/send-link";
 
 export const dynamic = "force-dynamic";
 
-export const POST = userRoute<{ linkToken: string }>("POST /api/workspace/links/[linkToken]/send", { stateChanging: true }, async (_req, user, { linkToken }) =>
-  jsonResponse(await sendAccountLink(user, linkToken), 202),
+export const POST = userRoute<{ linkToken: string }>(
+  "POST /api/workspace/links/[linkToken]/send",
+  { stateChanging: true },
+  async (_req, user, { linkToken }) => jsonResponse(await sendAccountLink(user, linkToken), 202),
 );

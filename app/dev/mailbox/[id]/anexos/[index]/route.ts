@@ -11,17 +11,21 @@ function disposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export const GET = route<{ id: string; index: string }>("GET /dev/mailbox/[id]/anexos/[index]", { stateChanging: false }, async (_req, { id, index }) => {
-  // With a live key there is no mailbox: the same 404 as a message that does not exist.
-  const attachment = await readMailboxAttachment(id, index);
-  if (!attachment) throw new AppError({ code: "NOT_FOUND" });
-  return new Response(new Uint8Array(attachment.content), {
-    headers: {
-      // Served as a download only, whatever type the sender declared: never rendered on our origin.
-      "content-type": attachment.contentType || "application/octet-stream",
-      "content-disposition": disposition(attachment.filename),
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-    },
-  });
-});
+export const GET = route<{ id: string; index: string }>(
+  "GET /dev/mailbox/[id]/anexos/[index]",
+  { stateChanging: false },
+  async (_req, { id, index }) => {
+    // With a live key there is no mailbox: the same 404 as a message that does not exist.
+    const attachment = await readMailboxAttachment(id, index);
+    if (!attachment) throw new AppError({ code: "NOT_FOUND" });
+    return new Response(new Uint8Array(attachment.content), {
+      headers: {
+        // Served as a download only, whatever type the sender declared: never rendered on our origin.
+        "content-type": attachment.contentType || "application/octet-stream",
+        "content-disposition": disposition(attachment.filename),
+        "x-content-type-options": "nosniff",
+        "cache-control": "private, no-store",
+      },
+    });
+  },
+);

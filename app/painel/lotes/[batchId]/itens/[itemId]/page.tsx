@@ -15,20 +15,37 @@ type Props = { params: Promise<{ batchId: string; itemId: string }> };
 
 export default async function BatchItemPage({ params }: Props) {
   const { batchId, itemId } = await pageIds(params);
-  const user = await requirePageUser(`/painel/lotes/${encodeURIComponent(batchId)}/itens/${encodeURIComponent(itemId)}`);
+  const user = await requirePageUser(
+    `/painel/lotes/${encodeURIComponent(batchId)}/itens/${encodeURIComponent(itemId)}`,
+  );
   // Another account's item and a missing one are the same 404.
   const item = await findItemForLink(user.id, batchId, itemId);
   if (!item) notFound();
   return (
-    <PageShell title={`${formatPlate(item.plate)} · ${item.uf}`} lead={`Cliente: ${item.client.name}. Escolha os débitos e gere o link de pagamento.`} wide>
+    <PageShell
+      title={`${formatPlate(item.plate)} · ${item.uf}`}
+      lead={`Cliente: ${item.client.name}. Escolha os débitos e gere o link de pagamento.`}
+      wide
+    >
       {item.lookup ? (
         <ItemLinkMaker initial={item.lookup} client={item.client} sender={senderName(user)} />
       ) : (
-        <Alert tone={item.status === "failed" ? "danger" : "info"} title={item.status === "failed" ? "A consulta deste veículo falhou" : "Este veículo ainda está na fila do lote"}>
+        <Alert
+          tone={item.status === "failed" ? "danger" : "info"}
+          title={
+            item.status === "failed"
+              ? "A consulta deste veículo falhou"
+              : "Este veículo ainda está na fila do lote"
+          }
+        >
           <p>{item.errorMessage ?? "O resultado aparece aqui assim que a consulta terminar."}</p>
         </Alert>
       )}
-      <ButtonLink href={`/painel/lotes/${encodeURIComponent(batchId)}`} variant="secondary" className="self-start">
+      <ButtonLink
+        href={`/painel/lotes/${encodeURIComponent(batchId)}`}
+        variant="secondary"
+        className="self-start"
+      >
         Voltar ao lote
       </ButtonLink>
     </PageShell>

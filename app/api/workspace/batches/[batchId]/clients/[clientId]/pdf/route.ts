@@ -10,7 +10,11 @@ export const GET = userRoute<{ batchId: string; clientId: string }>(
   async (_req, user, { batchId, clientId }) => {
     const { pdf, filename } = await clientReportPdf(user.id, batchId, clientId);
     return new Response(Buffer.from(pdf), {
-      headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="${filename}"`, "cache-control": "private, no-store" },
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${filename}"`,
+        "cache-control": "private, no-store",
+      },
     });
   },
 );
