@@ -11,6 +11,7 @@ export const LAYERS = [
   ["lib/rules", "lib/validation"],
   [
     "lib/generated",
+    "lib/clock",
     "lib/env",
     "lib/privacy",
     "lib/db",

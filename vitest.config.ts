@@ -30,6 +30,40 @@ const POSTGRES_ONLY = [
   "tests/integration/multi-instance.test.ts",
 ];
 
+/**
+ * Suites that start processes of their own (`npm start`, a fleet, a second claimer, a script killed
+ * mid-run) or bound what they measure in wall time. They run after the in-process suites, one file
+ * at a time: a next-server start is a second of both cores, and a bound on elapsed time is only
+ * fair to a suite that does not share the machine with two others. Every other suite runs in
+ * process against its own database copy and sandbox, waiting on sockets far more than on the CPU,
+ * so two files at once keep both cores busy (vitest's default is one file at a time here: cores
+ * minus one).
+ */
+export const PROCESS_SUITES = [
+  "tests/integration/client-address-server.test.ts",
+  "tests/integration/crash-recovery.test.ts",
+  "tests/integration/foundation-start.test.ts",
+  "tests/integration/instance-crash.test.ts",
+  "tests/integration/jobs-lease.test.ts",
+  "tests/integration/mailbox-live-key.test.ts",
+  "tests/integration/multi-instance.test.ts",
+  "tests/integration/personal-data-rights.test.ts",
+  "tests/integration/postgres-fleet.test.ts",
+  "tests/integration/postgres-migrations.test.ts",
+  "tests/integration/postgres-start.test.ts",
+  "tests/integration/privacy-at-rest.test.ts",
+  "tests/integration/radar-fleet.test.ts",
+  "tests/integration/sqlite-instances.test.ts",
+  "tests/integration/status-budget.test.ts",
+  "tests/integration/workspace-batches.test.ts",
+  "tests/integration/payment-storm.test.ts",
+  "tests/integration/webhook-flood.test.ts",
+  "tests/integration/upstream-fleet-budget.test.ts",
+];
+
+/** Files at once for the in-process suites (both databases share the pool). */
+const IN_PROCESS_WORKERS = 2;
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -47,6 +81,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     projects: [
+      // npm run test:quick is this project alone: unit, contract and the SQLite suites that start
+      // no process.
       {
         extends: true,
         test: {
@@ -56,7 +92,9 @@ export default defineConfig({
             "tests/integration/**/*.test.ts",
             "tests/contract/**/*.test.ts",
           ],
-          exclude: POSTGRES_ONLY,
+          exclude: [...POSTGRES_ONLY, ...PROCESS_SUITES],
+          maxWorkers: IN_PROCESS_WORKERS,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -64,8 +102,31 @@ export default defineConfig({
         test: {
           name: "postgresql",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: [...POSTGRES_OPT_OUTS, ...PROCESS_SUITES],
+          globalSetup: ["tests/support/postgres.ts"],
+          maxWorkers: IN_PROCESS_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "sqlite-processes",
+          include: PROCESS_SUITES,
+          exclude: POSTGRES_ONLY,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgresql-processes",
+          include: PROCESS_SUITES,
           exclude: POSTGRES_OPT_OUTS,
           globalSetup: ["tests/support/postgres.ts"],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       // A fresh clone of the commit under test, `npm start` (next build included): a step of its own
