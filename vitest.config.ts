@@ -59,6 +59,13 @@ export const PROCESS_SUITES = [
   "tests/integration/payment-storm.test.ts",
   "tests/integration/webhook-flood.test.ts",
   "tests/integration/upstream-fleet-budget.test.ts",
+  // Bound an answer's elapsed time against a timeout or a spacing (a 2 s timeout answered within
+  // 2.5 s, a paid PIX confirmed within 3 s, the upstream's 5 s wait).
+  "tests/integration/payment-events.test.ts",
+  "tests/integration/upstream-auth-network.test.ts",
+  "tests/integration/upstream-client.test.ts",
+  "tests/integration/upstream-payments.test.ts",
+  "tests/integration/webhooks-ingest.test.ts",
 ];
 
 /** Files at once for the in-process suites (both databases share the pool). */
