@@ -405,7 +405,7 @@ describe("the Radar page's data", () => {
 });
 
 describe("the daily digest", () => {
-  it("from the digest hour, one e-mail per account per São Paulo day tells every event once; later events wait for the next day", async () => {
+  it("from the digest hour, one e-mail per account per São Paulo day tells every event once; later events wait for the next day; the first says it is the first", async () => {
     // Only this test's accounts' events count here: the others' are marked digested first.
     await db.radarEvent.updateMany({
       where: { digestedAt: null },
@@ -471,6 +471,12 @@ describe("the daily digest", () => {
     expect(today.text).toContain("IPVA 2026 - Parcela 3/3");
     expect(today.text).not.toContain("Estacionamento");
     expect(today.text).toContain("/painel/radar");
+    // The account's first digest says so; the next one counts from it.
+    expect(today.text).toContain("Primeiro resumo do Radar");
+    expect(today.text).not.toContain("último resumo");
+    const next = sent.find((m) => m !== today)!;
+    expect(next.text).toContain("Desde o último resumo");
+    expect(next.text).not.toContain("Primeiro resumo");
     expect(sent.every((m) => m.deliveries === 1)).toBe(true);
     expect(vehicles).toHaveLength(2);
   });
