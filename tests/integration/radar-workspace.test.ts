@@ -175,9 +175,24 @@ describe("turning Radar on and off", () => {
       confirm: true,
     });
     expect(over.status).toBe(422);
-    const refusal = await json<{ error: { code: string; message: string } }>(over);
+    const refusal = await json<{
+      error: { code: string; message: string; fields: Record<string, string> };
+    }>(over);
     expect(refusal.error.code).toBe("RADAR_CAP_EXCEEDED");
     expect(refusal.error.message).toContain("90 consultas por mês, acima do limite de 40");
+    // The words of docs/errors.md (the registry's), with the numbers; and the whole cost, so the
+    // page replaces its preview with what the cap allows now.
+    const { ERROR_CODES } = await import("@/lib/errors/codes");
+    const advice = ERROR_CODES.RADAR_CAP_EXCEEDED.message.split(". ").slice(1).join(". ");
+    expect(advice).toMatch(/^Nada foi alterado: /);
+    expect(refusal.error.message.endsWith(` da sua conta. ${advice}`)).toBe(true);
+    expect(refusal.error.fields).toEqual({
+      vehicles: "3",
+      selectionPerMonth: "90",
+      othersPerMonth: "0",
+      totalPerMonth: "90",
+      monthlyCap: "40",
+    });
     expect(
       await db.radarWatch.findMany({ where: { userId: A.id }, orderBy: { id: "asc" } }),
     ).toEqual(watches.sort((a, b) => a.id.localeCompare(b.id)));
