@@ -38,6 +38,16 @@ export function RadarSubscribeForm({
         nova, um valor mudar, um desconto estiver para acabar ou um IPVA ou licenciamento estiver
         para vencer. No máximo um e-mail por dia, sem conta e sem custo.
       </p>
+      {/* Shown, not folded, and before the field: a person reads what is stored before giving an address. */}
+      <div className="mt-4 text-sm text-slate-700">
+        <h3 className="font-semibold text-slate-800">O que guardamos e por quê</h3>
+        <p className="mt-1">
+          Para consultar de novo, guardamos a placa, o RENAVAM e o CPF/CNPJ desta consulta e o seu
+          e-mail, cifrados, só para os avisos (LGPD, art. 7º, I: com o seu consentimento, dado ao
+          confirmar). Sem confirmação em {confirmTtlHours} horas, apagamos tudo. Cada e-mail traz um
+          link para parar os avisos: ao usá-lo, apagamos esses dados na hora.
+        </p>
+      </div>
       {result?.ok ? (
         <Alert
           tone="success"
@@ -90,17 +100,6 @@ export function RadarSubscribeForm({
           </FormButton>
         </form>
       )}
-      <details className="mt-4 text-sm text-slate-700">
-        <summary className="cursor-pointer font-semibold text-slate-800">
-          O que guardamos e por quê
-        </summary>
-        <p className="mt-2">
-          Para consultar de novo, guardamos a placa, o RENAVAM e o CPF/CNPJ desta consulta e o seu
-          e-mail, cifrados, só para os avisos (LGPD, art. 7º, I: com o seu consentimento, dado ao
-          confirmar). Sem confirmação em {confirmTtlHours} horas, apagamos tudo. Cada e-mail traz um
-          link para parar os avisos: ao usá-lo, apagamos esses dados na hora.
-        </p>
-      </details>
     </Card>
   );
 }

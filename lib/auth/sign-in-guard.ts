@@ -1,15 +1,16 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import * as z from "zod/mini";
 import { AppError } from "@/lib/errors/app-error";
 import { clientKey } from "@/lib/http/client-ip";
 import { assertJsonBody } from "@/lib/http/json-body";
+import { mailboxIndex } from "@/lib/privacy";
 import { consume } from "@/lib/rate-limit/limits";
 import { CUSTOMER_MESSAGES, emailSchema } from "@/lib/validation/customer-input";
 
 // What better-auth's sign-in-link endpoint gets only after our checks: a valid address (the form's
 // rule, pt-BR message), a callback inside the workspace, and two limits counted in the database
-// (per client IP, and per address so one mailbox cannot be flooded from many IPs).
+// (per client IP, and per mailbox so one mailbox cannot be flooded from many IPs, nor by writing
+// its address another way: `nome+1@`).
 
 export const signInLinkInput = z.object({
   email: emailSchema,
@@ -34,9 +35,6 @@ export async function guardSignInLink(req: Request): Promise<void> {
     });
   }
   await consume("signIn", clientKey(req));
-  // Keyed by a hash: the limiter's table never holds the address.
-  await consume(
-    "signInEmail",
-    createHash("sha256").update(parsed.data.email.toLowerCase()).digest("base64url"),
-  );
+  // Keyed by the mailbox's keyed hash: the limiter's table never holds the address.
+  await consume("signInEmail", mailboxIndex(parsed.data.email));
 }

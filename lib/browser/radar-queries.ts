@@ -46,6 +46,41 @@ export const turnRadarOffFor = (selection: RadarOnValues["selection"]) =>
     method: "POST",
     body: { selection },
   });
+/**
+ * The cost a refused confirmation names (RADAR_CAP_EXCEEDED carries it in `fields`, counted in the
+ * transaction that refused it, against the cap as it is now), or null for any other error. The
+ * page shows it in place of its older preview.
+ */
+export function refusedCost(error: unknown): RadarCost | null {
+  if (!(error instanceof ApiError) || error.code !== "RADAR_CAP_EXCEEDED" || !error.fields)
+    return null;
+  const f = error.fields;
+  const num = (key: string) => (/^\d{1,12}$/.test(f[key] ?? "") ? Number(f[key]) : null);
+  const [vehicles, selectionPerMonth, othersPerMonth, totalPerMonth, monthlyCap] = [
+    "vehicles",
+    "selectionPerMonth",
+    "othersPerMonth",
+    "totalPerMonth",
+    "monthlyCap",
+  ].map(num);
+  if (
+    vehicles == null ||
+    selectionPerMonth == null ||
+    othersPerMonth == null ||
+    totalPerMonth == null ||
+    monthlyCap == null
+  )
+    return null;
+  return {
+    vehicles,
+    selectionPerMonth,
+    othersPerMonth,
+    totalPerMonth,
+    monthlyCap,
+    withinCap: false,
+  };
+}
+
 export const saveMonthlyCap = (monthlyCap: number) =>
   fetchJson<{ monthlyCap: number }>("/api/workspace/radar/cap", {
     method: "POST",

@@ -192,7 +192,7 @@ export const rawEnvSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_EMAIL: positiveInt(3),
   /** Radar subscriptions ("avise-me") per client IP per RATE_LIMIT_WINDOW_SECONDS: each sends a confirmation e-mail. */
   RATE_LIMIT_RADAR_SUBSCRIBE: positiveInt(10),
-  /** Radar confirmation e-mails to one address per RATE_LIMIT_WINDOW_SECONDS, from any client IP: against mail bombing. */
+  /** Radar confirmation e-mails to one mailbox (nome+x@ is nome@) per RATE_LIMIT_WINDOW_SECONDS, from any client IP: against mail bombing. */
   RATE_LIMIT_RADAR_CONFIRM_PER_EMAIL: positiveInt(3),
   // How long personal data is kept (lib/personal-data, docs/privacy.md). A lookup or checkout that
   // moved no money keeps its person this long after its last activity; at least a day, so no

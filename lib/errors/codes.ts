@@ -101,8 +101,9 @@ export const ERROR_CODES = {
   },
   RADAR_CAP_EXCEEDED: {
     status: 422,
+    // The page's words; the thrower puts the choice's numbers in the first sentence (capExceeded).
     message:
-      "Essa escolha passa do limite mensal de consultas do Radar da sua conta. Escolha menos veículos, a recorrência semanal ou aumente o limite.",
+      "Essa escolha custaria mais consultas por mês do que o limite da sua conta. Nada foi alterado: escolha menos veículos, a recorrência semanal ou aumente o limite.",
     meaning:
       "Turning Radar on would cost more upstream lookups a month than the account's cap; nothing changed.",
   },

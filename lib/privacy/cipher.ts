@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { mailboxKey } from "@/lib/rules/mailbox";
 
 // Pure (no env, no I/O): AES-256-GCM over one text value, and the keyed hashes that stand beside
 // the values looked up by equality. The stored form is one text column:
@@ -21,6 +22,7 @@ export type Keyring = {
   documentKey: Buffer;
   contactKey: Buffer;
   linkKey: Buffer;
+  mailboxLimitKey: Buffer;
 };
 
 export class SealedValueError extends Error {
@@ -51,6 +53,7 @@ export function buildKeyring(
     documentKey: derive("document-index"),
     contactKey: derive("contact-index"),
     linkKey: derive("link-token"),
+    mailboxLimitKey: derive("mailbox-limit"),
   };
 }
 
@@ -125,6 +128,15 @@ export function contactHash(ring: Keyring, emailOrPhone: string): string {
     ? emailOrPhone.trim().toLowerCase()
     : emailOrPhone.replace(/\D/g, "");
   return hmac(ring.contactKey, text);
+}
+
+/**
+ * Keyed hash of the mailbox an address delivers to (lib/rules/mailbox.ts: `nome+x@` and, on Gmail,
+ * `n.o.m.e@` are `nome@`), for the limits that protect a mailbox. Its own key: it never equals
+ * a contact's hash, which names the address itself and is what stored look-ups use.
+ */
+export function mailboxHash(ring: Keyring, email: string): string {
+  return hmac(ring.mailboxLimitKey, mailboxKey(email));
 }
 
 /** Keyed hash of a purpose and an id: a link token we can make again for every mail without storing it. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { contactHash, documentHash, keyIdOf, linkHash, open, seal } from "./cipher";
+import { contactHash, documentHash, keyIdOf, linkHash, mailboxHash, open, seal } from "./cipher";
 import { keyring } from "./keyring";
 
 // Personal data at rest (docs/privacy.md): CPF/CNPJ, RENAVAM, names, e-mails, phones, raw webhook
@@ -26,6 +26,15 @@ export function documentIndex(cpfCnpjDigits: string): string {
 /** Keyed hash of an e-mail (case-insensitive) or a phone (digits only). */
 export function contactIndex(emailOrPhone: string): string {
   return contactHash(keyring(), emailOrPhone);
+}
+
+/**
+ * Keyed hash of the mailbox an address delivers to (`nome+x@`, and on Gmail `n.o.m.e@`, are
+ * `nome@`): the key of every limit that protects a mailbox, so writing the address another way
+ * does not escape it and the limiter's table holds no address. Not for look-ups: use contactIndex.
+ */
+export function mailboxIndex(email: string): string {
+  return mailboxHash(keyring(), email);
 }
 
 /**

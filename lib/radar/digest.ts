@@ -93,6 +93,8 @@ async function queueDigest(userId: string, day: string, now: Date): Promise<bool
         events: listed,
         more: events.length - listed.length,
         radarUrl: `${env.publicBaseUrl}/painel/radar`,
+        // No digest went before: it must not say "since the last one".
+        first: account.lastDigestDay === null,
       },
     });
     await tx.radarEvent.updateMany({

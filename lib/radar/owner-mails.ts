@@ -105,11 +105,13 @@ async function mailWatch(watchId: string, now: Date): Promise<boolean> {
     }
     const changes = events.filter((e) => e.kind !== "stopped");
     if (changes.length === 0) return false;
+    const day = saoPauloDay(now);
     const queued = await enqueueMail(tx, {
       ...common,
-      dedupeKey: dailyMailKey(watchId, saoPauloDay(now)),
+      dedupeKey: dailyMailKey(watchId, day),
       template: "radar-owner-changes",
       props: {
+        day,
         plate: watch.plate,
         changes: changes.map(facts),
         lookupUrl: freshLookupUrl(watchId),

@@ -8,7 +8,7 @@ import { LOOKUP_ID } from "@/lib/lookups/lookup-id";
 import { enqueueMail } from "@/lib/mail/enqueue";
 import { clientKeyFromHeaders } from "@/lib/http/client-ip";
 import { kickOutbox } from "@/lib/mail/worker";
-import { contactIndex, documentIndex } from "@/lib/privacy";
+import { contactIndex, documentIndex, mailboxIndex } from "@/lib/privacy";
 import { consume, refund } from "@/lib/rate-limit/limits";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import type { RadarSubscribeInput } from "@/lib/validation/radar-subscribe-input";
@@ -37,14 +37,19 @@ const UNWATCHABLE = new Set(["not_found", "failed"]);
 export const ownerKeyOf = (email: string, plate: string) =>
   contactIndex(`${email.trim().toLowerCase()}|${plate.toUpperCase()}`);
 
-/** The recipient's key for its own limit: a keyed hash (of the address as contactIndex normalizes it), so the limit table holds no address. */
-const recipientKey = (email: string) => contactIndex(email);
+/**
+ * The recipient's key for its own limit: the mailbox (`nome+1@` is `nome@`), so another way of
+ * writing the address is no new mailbox; a keyed hash, so the limit table holds no address. The
+ * mail still goes to the address as typed.
+ */
+const recipientKey = (email: string) => mailboxIndex(email);
 
 /**
  * The subscription as a request asks for it. Every request sends a mail to an address the
  * requester chose, so it is counted twice first: against the client's address (the one our server
  * wrote from the socket and TRUST_PROXY; a forged X-Forwarded-For is not read), and against the
- * recipient, whatever client asks (many addresses cannot bomb one mailbox). An answer that sent
+ * recipient's mailbox, whatever client asks and however the address is written (many client
+ * addresses, or `+tags`, cannot bomb one mailbox). An answer that sent
  * nothing (already active, or refused) gives the recipient's point back.
  */
 export async function subscribeOwnerFrom(

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { formatPlate } from "@/lib/rules/plate";
-import { canMakeLink, describeRadarEvent } from "@/lib/rules/radar-event-text";
+import { canMakeLink, describeRadarEvent, inFeedOrder } from "@/lib/rules/radar-event-text";
 import type { RadarFilter } from "@/lib/validation/radar-input";
 import { lookupsPerMonth } from "./watch-schedule";
 
@@ -76,6 +76,7 @@ export async function radarPageView(
   userId: string,
   filter: RadarFilter = {},
   seenAt?: Date | null,
+  now = new Date(),
 ): Promise<RadarPageView> {
   const account = await db.radarAccount.findUnique({ where: { userId } });
   const since = filter.since
@@ -120,9 +121,9 @@ export async function radarPageView(
     }),
   ]);
   const usedPerMonth = active.reduce((n, w) => n + lookupsPerMonth(w.recurrence), 0);
-  const events = rows.map((e): RadarEventView => {
+  const described = rows.map((e): RadarEventView => {
     const vehicle = e.watch.vehicle;
-    const text = describeRadarEvent({ ...e, dueDate: e.dueDate });
+    const text = describeRadarEvent({ ...e, dueDate: e.dueDate }, now);
     return {
       id: e.id,
       kind: e.kind,
@@ -137,8 +138,9 @@ export async function radarPageView(
       linkHref: vehicle && canMakeLink(e) ? eventLinkHref(e.id, e.debtId!) : null,
     };
   });
-  // New first; inside each part, newest first (the query's order, kept by a stable sort).
-  events.sort((a, b) => Number(b.isNew) - Number(a.isNew));
+  // New first; inside each part the newest check first, and inside a check a new fine before the
+  // reminders found with it: the order the mails use (lib/rules/radar-event-text.ts).
+  const events = inFeedOrder(described);
   return {
     watched: active.length,
     usedPerMonth,

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { orderedIds } from "@/lib/db/bulk-sql";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
+import { messageOf } from "@/lib/errors/codes";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RadarSelection } from "@/lib/validation/radar-input";
 import { baselineForVehicle } from "./baseline";
@@ -115,11 +116,27 @@ export async function previewRadar(
   });
 }
 
+/** What the registry's words say after their first sentence (what to do), kept as they are. */
+const capAdvice = () => {
+  const words = messageOf("RADAR_CAP_EXCEEDED");
+  return words.slice(words.indexOf(". ") + 2);
+};
+
+/**
+ * The refusal: the registry's words (docs/errors.md) with this choice's numbers in the first
+ * sentence, and the whole cost in `fields`, so the page can show what the cap allows now.
+ */
 export const capExceeded = (cost: RadarCost) =>
   new AppError({
     code: "RADAR_CAP_EXCEEDED",
-    message: `Essa escolha custaria ${cost.totalPerMonth.toLocaleString("pt-BR")} consultas por mês, acima do limite de ${cost.monthlyCap.toLocaleString("pt-BR")} da sua conta. Nada foi alterado: escolha menos veículos, a recorrência semanal ou aumente o limite.`,
-    fields: { totalPerMonth: String(cost.totalPerMonth), monthlyCap: String(cost.monthlyCap) },
+    message: `Essa escolha custaria ${cost.totalPerMonth.toLocaleString("pt-BR")} consultas por mês, acima do limite de ${cost.monthlyCap.toLocaleString("pt-BR")} da sua conta. ${capAdvice()}`,
+    fields: {
+      vehicles: String(cost.vehicles),
+      selectionPerMonth: String(cost.selectionPerMonth),
+      othersPerMonth: String(cost.othersPerMonth),
+      totalPerMonth: String(cost.totalPerMonth),
+      monthlyCap: String(cost.monthlyCap),
+    },
   });
 
 /**

@@ -18,9 +18,10 @@ import { metrics } from "@/lib/metrics/registry";
 //   installments, vehicle, checkout  per client IP (60, 30, 20): each costs an upstream call, and
 //                 the key's budget (1,000 a minute) is shared by every customer
 //   paymentRefMiss per client IP (30): only unknown or replaced payment references, against guessing
-//   signIn per client IP (10), signInEmail per address (3): sign-in link e-mails, against mail bombing
+//   signIn per client IP (10), signInEmail per mailbox (3): sign-in link e-mails, against mail bombing
 //   radarSubscribe per client IP (10): an owner's Radar subscription sends a confirmation e-mail
-//   radarConfirmEmail per address (3): those e-mails to one address from many client IPs
+//   radarConfirmEmail per mailbox (3): those e-mails to one mailbox from many client IPs
+//   (a mailbox: lib/privacy mailboxIndex, so "nome+1@" or, on Gmail, "n.o.m.e@" count as "nome@")
 
 const log = moduleLogger("rate-limit");
 

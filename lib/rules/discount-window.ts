@@ -32,6 +32,17 @@ export function daysUntil(instant: string, now: Date): number | null {
 }
 
 /**
+ * A last day (a discount's, a due date) as a person reads it on a given day: "hoje" when it is that
+ * day on São Paulo's calendar, else its date, `28/11/2026`. `today` is an instant or a São Paulo
+ * calendar day (`2026-11-28`, what a mail's props carry); null says the date only. Null for text
+ * that is not a date.
+ */
+export function lastDayText(day: string | Date, today: string | Date | null): string | null {
+  const text = formatDateBR(day);
+  return text !== null && today !== null && text === formatDateBR(today) ? "hoje" : text;
+}
+
+/**
  * The notice for one debt, or null when there is nothing to say (no discount, or no date). Without
  * `now` (on the server, before the browser's clock is known) only the date-based part is said.
  */

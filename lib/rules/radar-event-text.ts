@@ -1,4 +1,5 @@
-import { formatBRL, formatDateBR } from "./money";
+import { lastDayText } from "./discount-window";
+import { formatBRL } from "./money";
 
 // What a Radar event says to a person, in pt-BR, in one place so the Radar page and the digest
 // e-mail tell a change the same way. The event's fields are those of RadarEvent (docs/radar.md).
@@ -22,19 +23,25 @@ export const RADAR_KIND_LABELS: Readonly<Record<string, string>> = {
 };
 
 const money = (cents: number | null) => (cents === null ? null : formatBRL(cents));
-const day = (value: string | Date | null) => (value === null ? null : formatDateBR(value));
-
-/** The headline (kind, in words) and one sentence saying what changed. */
-export function describeRadarEvent(e: RadarEventFacts): { label: string; sentence: string } {
+/** "em 28/11/2026", or "hoje" (lastDayText): "vence hoje", never "vence em hoje". */
+const onDay = (day: string) => (day === "hoje" ? day : `em ${day}`);
+/**
+ * The headline (kind, in words) and one sentence saying what changed. `today` (an instant, or a
+ * São Paulo day `YYYY-MM-DD`) turns a last day that is today into "hoje".
+ */
+export function describeRadarEvent(
+  e: RadarEventFacts,
+  today: string | Date | null = null,
+): { label: string; sentence: string } {
   const label = RADAR_KIND_LABELS[e.kind] ?? "Aviso";
   const title = e.title ?? "Débito";
   const amount = money(e.amountCents);
-  const due = day(e.dueDate);
+  const due = e.dueDate === null ? null : lastDayText(e.dueDate, today);
   switch (e.kind) {
     case "appeared":
       return {
         label,
-        sentence: `${title}${amount ? `: ${amount}` : ""}${due ? `, vence em ${due}` : ""}.`,
+        sentence: `${title}${amount ? `: ${amount}` : ""}${due ? `, vence ${onDay(due)}` : ""}.`,
       };
     case "amountChanged": {
       const from = money(e.previousAmountCents);
@@ -70,7 +77,7 @@ export function describeRadarEvent(e: RadarEventFacts): { label: string; sentenc
     case "dueSoon":
       return {
         label,
-        sentence: `${title} vence em ${due ?? "breve"}${amount ? ` (${amount})` : ""}.`,
+        sentence: `${title} vence ${due ? onDay(due) : "em breve"}${amount ? ` (${amount})` : ""}.`,
       };
     case "stopped":
       return {
@@ -83,6 +90,33 @@ export function describeRadarEvent(e: RadarEventFacts): { label: string; sentenc
     default:
       return { label, sentence: title };
   }
+}
+
+// What a person must read first, on the Radar page and in every Radar mail: what changed in the
+// debts (a new fine first), then what is coming due; a stop last. A vehicle's first check finds
+// its coming due dates too, and a new fine must not hide below them.
+const READING_ORDER = ["appeared", "amountChanged", "disappeared", "discountEnds", "dueSoon"];
+const rank = (kind: string) =>
+  READING_ORDER.includes(kind) ? READING_ORDER.indexOf(kind) : READING_ORDER.length;
+
+/** The events in reading order (stable within a kind: the caller's order stays there). */
+export function inReadingOrder<E extends { kind: string }>(events: readonly E[]): E[] {
+  return [...events].sort((a, b) => rank(a.kind) - rank(b.kind));
+}
+
+/**
+ * The Radar page's order: new since the last visit first; inside each part the newest check first
+ * (`createdAt`, ISO, one instant per check); inside a check, reading order.
+ */
+export function inFeedOrder<E extends { kind: string; isNew: boolean; createdAt: string }>(
+  events: readonly E[],
+): E[] {
+  return [...events].sort(
+    (a, b) =>
+      Number(b.isNew) - Number(a.isNew) ||
+      (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1) ||
+      rank(a.kind) - rank(b.kind),
+  );
 }
 
 /** A new or changed debt can go straight into a payment link. */

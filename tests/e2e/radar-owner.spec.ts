@@ -107,10 +107,11 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     });
 
     const form = page.getByRole("region", { name: "Avise-me de novos débitos deste veículo" });
+    // What is stored is shown open, before the e-mail field: nothing to unfold.
+    await expect(form.getByRole("heading", { name: "O que guardamos e por quê" })).toBeVisible();
     await expect(
       form.getByText("guardamos a placa, o RENAVAM e o CPF/CNPJ", { exact: false }),
-    ).toBeAttached();
-    await form.getByText("O que guardamos e por quê").click();
+    ).toBeVisible();
     await checkPage(page, testInfo, "radar-owner-subscribe");
     await expectHydrated(page, "Quero receber avisos");
     await form.getByRole("button", { name: "Quero receber avisos" }).click();

@@ -160,7 +160,7 @@ describe("the subscription's limit per client address, attacked as a stranger wo
 });
 
 describe("confirmation e-mails to one address, asked for from many client addresses", () => {
-  it("the 4th confirmation to one mailbox is refused whatever address asks and however the address is written; an answer that sends nothing takes no point", async () => {
+  it("the 4th confirmation to one mailbox is refused whatever address asks and however the address is written (case, spaces, a +tag); an answer that sends nothing takes no point", async () => {
     const { subscribeOwnerFrom, confirmOwnerWatch } = await radar();
     const { CLIENT_IP_HEADER } = await import("@/lib/security/client-address");
     const from = (k: number) => new Headers({ [CLIENT_IP_HEADER]: `192.0.2.${k}` });
@@ -202,6 +202,18 @@ describe("confirmation e-mails to one address, asked for from many client addres
         where: { OR: watches.map((w) => ({ dedupeKey: { startsWith: `radar-confirm:${w}:` } })) },
       }),
     ).toBe(3);
+    // The same mailbox behind a "+tag" (and its provider's case) is the same limit: refused too.
+    const [name, domain] = victim.split("@") as [string, string];
+    for (const [k, tagged] of [
+      `${name}+1@${domain}`,
+      `${name.toUpperCase()}+radar@${domain}`,
+    ].entries()) {
+      const l = await ownerLookup();
+      await expect(
+        subscribeOwnerFrom(from(10 + k), { lookupId: l.lookupId, email: tagged }),
+      ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+      expect(await d.radarWatch.count({ where: { baselineLookupId: l.lookupId } })).toBe(0);
+    }
     // Another mailbox from the same client addresses is not affected.
     expect(
       (await subscribeOwnerFrom(from(9), { lookupId: refused.lookupId, email: email() })).outcome,

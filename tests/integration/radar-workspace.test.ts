@@ -175,9 +175,24 @@ describe("turning Radar on and off", () => {
       confirm: true,
     });
     expect(over.status).toBe(422);
-    const refusal = await json<{ error: { code: string; message: string } }>(over);
+    const refusal = await json<{
+      error: { code: string; message: string; fields: Record<string, string> };
+    }>(over);
     expect(refusal.error.code).toBe("RADAR_CAP_EXCEEDED");
     expect(refusal.error.message).toContain("90 consultas por mês, acima do limite de 40");
+    // The words of docs/errors.md (the registry's), with the numbers; and the whole cost, so the
+    // page replaces its preview with what the cap allows now.
+    const { ERROR_CODES } = await import("@/lib/errors/codes");
+    const advice = ERROR_CODES.RADAR_CAP_EXCEEDED.message.split(". ").slice(1).join(". ");
+    expect(advice).toMatch(/^Nada foi alterado: /);
+    expect(refusal.error.message.endsWith(` da sua conta. ${advice}`)).toBe(true);
+    expect(refusal.error.fields).toEqual({
+      vehicles: "3",
+      selectionPerMonth: "90",
+      othersPerMonth: "0",
+      totalPerMonth: "90",
+      monthlyCap: "40",
+    });
     expect(
       await db.radarWatch.findMany({ where: { userId: A.id }, orderBy: { id: "asc" } }),
     ).toEqual(watches.sort((a, b) => a.id.localeCompare(b.id)));
@@ -405,7 +420,7 @@ describe("the Radar page's data", () => {
 });
 
 describe("the daily digest", () => {
-  it("from the digest hour, one e-mail per account per São Paulo day tells every event once; later events wait for the next day", async () => {
+  it("from the digest hour, one e-mail per account per São Paulo day tells every event once; later events wait for the next day; the first says it is the first", async () => {
     // Only this test's accounts' events count here: the others' are marked digested first.
     await db.radarEvent.updateMany({
       where: { digestedAt: null },
@@ -471,6 +486,12 @@ describe("the daily digest", () => {
     expect(today.text).toContain("IPVA 2026 - Parcela 3/3");
     expect(today.text).not.toContain("Estacionamento");
     expect(today.text).toContain("/painel/radar");
+    // The account's first digest says so; the next one counts from it.
+    expect(today.text).toContain("Primeiro resumo do Radar");
+    expect(today.text).not.toContain("último resumo");
+    const next = sent.find((m) => m !== today)!;
+    expect(next.text).toContain("Desde o último resumo");
+    expect(next.text).not.toContain("Primeiro resumo");
     expect(sent.every((m) => m.deliveries === 1)).toBe(true);
     expect(vehicles).toHaveLength(2);
   });

@@ -93,7 +93,7 @@ describe("workspace sign-in", () => {
     expect(offsite.status).toBe(422);
   });
 
-  it("limits sign-in e-mails per address across IPs and per IP, counted in the database", async () => {
+  it("limits sign-in e-mails per mailbox across IPs (a +tag or Gmail's dots are the same mailbox) and per IP, counted in the database", async () => {
     // The limiter reads its limit when it counts: no re-import.
     const restore = overrideEnvForTests({
       RATE_LIMIT_SIGN_IN_PER_EMAIL: "2",
@@ -105,6 +105,14 @@ describe("workspace sign-in", () => {
       for (const ip of ["10.78.0.1", "10.78.0.2", "10.78.0.3"])
         statuses.push((await requestSignInLink(email, ip)).status);
       expect(statuses).toEqual([200, 200, 429]);
+      // The same mailbox written another way: "+1", "+2"; and Gmail's dots.
+      const [name, domain] = email.split("@") as [string, string];
+      expect((await requestSignInLink(`${name}+1@${domain}`, "10.78.0.4")).status).toBe(429);
+      const gmail = `limite${Date.now()}@gmail.com`;
+      const viaDots = [];
+      for (const [k, written] of [gmail, `l.${gmail.slice(1)}`, `L.I.${gmail.slice(2)}`].entries())
+        viaDots.push((await requestSignInLink(written, `10.78.1.${k}`)).status);
+      expect(viaDots).toEqual([200, 200, 429]);
       const perIp = [];
       for (let i = 0; i < 4; i++)
         perIp.push(

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEMPLATES, type TemplateName } from "@/lib/mail/templates";
+import { TEMPLATES, type TemplateName, type TemplateProps } from "@/lib/mail/templates";
 import { renderMail } from "@/lib/mail/templates/render";
 
 // Every e-mail template: pt-BR, amounts in R$, a masked document, no card data, inline styles
@@ -206,6 +206,74 @@ describe("e-mail templates", () => {
       expect(part).toContain("O Detran não encontrou este veículo");
       expect(part).toContain("E mais 2 novidades na página do Radar.");
     }
+  });
+
+  it("the Radar digest says when it is the first (no last one to count from), puts a new fine before its reminders and says 'hoje' for a discount ending on its day", () => {
+    const reminder = {
+      kind: "discountEnds",
+      reason: "3d",
+      title: "Multa - Estacionamento",
+      amountCents: 10_413,
+      previousAmountCents: null,
+      // 28/11/2026 23:30 in São Paulo (29/11 in UTC): the 28th on the person's calendar.
+      dueDate: "2026-11-29T02:30:00.000Z",
+      clientName: "João Souza",
+      plate: "RDR4A01",
+    };
+    const fine = { ...FIXTURES["radar-digest"].events[0]!, dueDate: "2026-12-10T03:00:00.000Z" };
+    const digest = (over: Partial<TemplateProps<"radar-digest">>) =>
+      renderMail("radar-digest", {
+        ...FIXTURES["radar-digest"],
+        events: [
+          reminder,
+          { ...reminder, kind: "dueSoon", title: "IPVA 2026 - Parcela 3/3" },
+          fine,
+        ],
+        more: 0,
+        ...over,
+      });
+    const first = digest({ first: true, day: "2026-11-28" });
+    for (const part of [first.html, first.text]) {
+      expect(part).toContain("Primeiro resumo do Radar");
+      expect(part).not.toContain("último resumo");
+      expect(part).toMatch(/Multa - Estacionamento: o desconto vale até hoje \(R\$\s104,13\)\./);
+      expect(part).toMatch(/IPVA 2026 - Parcela 3\/3 vence hoje/);
+      // The new fine first, then the reminders of the same check.
+      expect(part.indexOf("Novo débito")).toBeLessThan(part.indexOf("Desconto acabando"));
+      expect(part.indexOf("Novo débito")).toBeLessThan(part.indexOf("Vencimento próximo"));
+    }
+    const later = digest({ first: false, day: "2026-11-27" });
+    for (const part of [later.html, later.text]) {
+      expect(part).toContain("Desde o último resumo");
+      expect(part).not.toContain("Primeiro resumo");
+      expect(part).toContain("o desconto vale até 28/11/2026");
+    }
+  });
+
+  it("the owner's mail says 'hoje' for a discount ending on the day it was queued (São Paulo's calendar), the date on any other day", () => {
+    const ending = {
+      ...FIXTURES["radar-owner-changes"],
+      changes: [
+        {
+          kind: "discountEnds",
+          reason: "3d",
+          type: "ticket",
+          title: "Multa - Estacionamento",
+          amountCents: 10_413,
+          previousAmountCents: null,
+          dueDate: "2026-11-29T02:30:00.000Z",
+          expirationDate: null,
+        },
+      ],
+    };
+    const today = renderMail("radar-owner-changes", { ...ending, day: "2026-11-28" });
+    expect(today.subject).toBe("RDR0A01: Multa - Estacionamento: o desconto termina hoje");
+    for (const part of [today.html, today.text])
+      expect(part).toMatch(/Pague R\$\s104,13 até hoje para manter o desconto\./);
+    const before = renderMail("radar-owner-changes", { ...ending, day: "2026-11-25" });
+    expect(before.subject).toBe(
+      "RDR0A01: Multa - Estacionamento: o desconto termina em 28/11/2026",
+    );
   });
 
   it("Radar's owner e-mails say what changed, the amount and the deadline, and carry RFC 8058 one-click unsubscribe headers", () => {

@@ -13,6 +13,13 @@ import { Field, TextInput, describedBy } from "@/components/ui/field";
 export function RadarCapForm({ monthlyCap }: { monthlyCap: number }) {
   const queryClient = useQueryClient();
   const [value, setValue] = useState(String(monthlyCap));
+  // The cap the page was last drawn with: when the server's changes (a refused confirmation draws
+  // the page again, another tab saved one), a field the person has not edited follows it.
+  const [drawn, setDrawn] = useState(monthlyCap);
+  if (drawn !== monthlyCap) {
+    setDrawn(monthlyCap);
+    if (value.trim() === String(drawn)) setValue(String(monthlyCap));
+  }
   const parsed = /^\d{1,8}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   const error =
     Number.isNaN(parsed) || parsed > MAX_MONTHLY_CAP

@@ -8,9 +8,10 @@ import {
   confirmRadarOn,
   previewRadarCost,
   radarKeys,
+  refusedCost,
   turnRadarOffFor,
 } from "@/lib/browser/radar-queries";
-import type { RadarChoiceClient } from "@/lib/radar/workspace-watches";
+import type { RadarChoiceClient, RadarCost } from "@/lib/radar/workspace-watches";
 import type { RadarOnValues } from "@/lib/validation/radar-input";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -32,6 +33,10 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
   const [mode, setMode] = useState<PickerMode>("all");
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [recurrence, setRecurrence] = useState<Recurrence>("weekly");
+  // A confirmation the server refused (the cap changed since the preview, in another tab or by
+  // another confirmation): its cost replaces the preview, so no stale "usará" stays beside a
+  // confirm button.
+  const [refused, setRefused] = useState<RadarCost | null>(null);
   const ids = [...picked];
   const selection: RadarOnValues["selection"] =
     mode === "all"
@@ -49,9 +54,17 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
   const confirm = useMutation({
     mutationFn: () => confirmRadarOn({ selection, recurrence }),
     onSuccess: done,
+    onError: (error) => {
+      const cost = refusedCost(error);
+      if (!cost) return;
+      setRefused(cost);
+      // The page's cap (the cap field, the counts) is drawn again from the server.
+      void done();
+    },
   });
   const stop = useMutation({ mutationFn: () => turnRadarOffFor(selection), onSuccess: done });
   const reset = () => {
+    setRefused(null);
     preview.reset();
     confirm.reset();
     stop.reset();
@@ -70,7 +83,7 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
       return next;
     });
   };
-  const cost = preview.data;
+  const cost = refused ?? preview.data;
 
   return (
     <form
@@ -126,7 +139,10 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
               Detran é cobrada pelo provedor.
             </Alert>
           ) : (
-            <Alert tone="warning" title="Acima do limite mensal">
+            <Alert
+              tone="warning"
+              title={refused ? "Nada foi ligado: acima do limite mensal" : "Acima do limite mensal"}
+            >
               Essa escolha custaria {n(cost.totalPerMonth)} consultas por mês (
               {n(cost.selectionPerMonth)} destes veículos e {n(cost.othersPerMonth)} dos que já
               estão no Radar), acima do limite de {n(cost.monthlyCap)}. Escolha menos veículos, a
@@ -149,7 +165,8 @@ export function RadarSettings({ clients }: { clients: RadarChoiceClient[] }) {
           </Alert>
         ) : null}
         {[preview, confirm, stop].map((m, i) =>
-          m.isError ? (
+          // A refusal over the cap is told above, with its numbers.
+          m.isError && !(m === confirm && refused) ? (
             <Alert key={i} tone="danger" live>
               {errorMessage(m.error)}
             </Alert>

@@ -1,8 +1,9 @@
 import { formatPlate } from "@/lib/rules/plate";
+import { inReadingOrder } from "@/lib/rules/radar-event-text";
 import { defineTemplate } from "./define";
 import { Button, Layout, p } from "./layout";
 import { listUnsubscribeHeaders } from "./radar-owner-confirm";
-import { describeChange, inReadingOrder, type RadarChangeFacts } from "./radar-owner-facts";
+import { describeChange, type RadarChangeFacts } from "./radar-owner-facts";
 
 type Props = {
   plate: string;
@@ -10,6 +11,8 @@ type Props = {
   lookupUrl: string;
   unsubscribeUrl: string;
   oneClickUrl: string;
+  /** São Paulo's day the mail was queued (YYYY-MM-DD): a last day that is that day says "hoje". Absent in mails queued before it was sent along. */
+  day?: string;
 };
 
 /** The first thing in reading order names the mail (a new fine before a reminder); the rest are counted. */
@@ -22,7 +25,7 @@ function subjectOf(x: Props): string {
       : rest.length === 1
         ? " e mais 1 aviso"
         : ` e mais ${rest.length} avisos`;
-  return `${formatPlate(x.plate)}: ${describeChange(first).headline}${more}`;
+  return `${formatPlate(x.plate)}: ${describeChange(first, x.day).headline}${more}`;
 }
 
 const small = { ...p, fontSize: 13, color: "#4b5563" } as const;
@@ -36,7 +39,7 @@ export const radarOwnerChanges = defineTemplate<Props>({
       </p>
       <ul style={{ margin: "0 0 16px", paddingLeft: 20 }}>
         {inReadingOrder(x.changes).map((c, i) => {
-          const d = describeChange(c);
+          const d = describeChange(c, x.day);
           return (
             <li key={i} style={{ margin: "0 0 10px" }}>
               <strong>{d.headline}</strong>
@@ -62,7 +65,7 @@ export const radarOwnerChanges = defineTemplate<Props>({
       `Consultamos de novo os débitos do veículo ${formatPlate(x.plate)} e encontramos:`,
       "",
       ...inReadingOrder(x.changes).flatMap((c) => {
-        const d = describeChange(c);
+        const d = describeChange(c, x.day);
         return [`- ${d.headline}`, `  ${d.detail}`];
       }),
       "",

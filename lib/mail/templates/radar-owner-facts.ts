@@ -1,4 +1,5 @@
-import { formatBRL, formatDateBR } from "@/lib/rules/money";
+import { lastDayText } from "@/lib/rules/discount-window";
+import { formatBRL } from "@/lib/rules/money";
 
 // What one Radar change or reminder says to the vehicle's owner, in words (pure: the templates,
 // their text part and the tests share it). Amounts in cents, dates as ISO strings (JSON props).
@@ -15,25 +16,32 @@ export type RadarChangeFacts = {
 };
 
 const money = (cents: number | null) => (cents === null ? null : formatBRL(cents));
-const day = (iso: string | null) => (iso ? formatDateBR(iso) : null);
+/** "em 28/11/2026", or "hoje" (lastDayText): "vence hoje", never "vence em hoje". */
+const onDay = (day: string) => (day === "hoje" ? day : `em ${day}`);
 
 function debtName(c: RadarChangeFacts): string {
   const title = c.title?.trim() || "Débito";
   return c.type === "ticket" && !/multa/i.test(title) ? `Multa: ${title}` : title;
 }
 
-/** A headline (what happened to which debt) and one line of detail (amount, deadline). */
-export function describeChange(c: RadarChangeFacts): { headline: string; detail: string } {
+/**
+ * A headline (what happened to which debt) and one line of detail (amount, deadline). `today`
+ * (the São Paulo day the mail was queued, `YYYY-MM-DD`) turns a last day that is today into "hoje".
+ */
+export function describeChange(
+  c: RadarChangeFacts,
+  today: string | null = null,
+): { headline: string; detail: string } {
   const name = debtName(c);
   const amount = money(c.amountCents);
-  const due = day(c.dueDate);
+  const due = c.dueDate ? lastDayText(c.dueDate, today) : null;
   switch (c.kind) {
     case "appeared":
       return {
         headline:
           c.type === "ticket" ? `Nova multa: ${c.title ?? "sem título"}` : `Novo débito: ${name}`,
         detail:
-          [amount ? `Valor: ${amount}` : null, due ? `vencimento em ${due}` : null]
+          [amount ? `Valor: ${amount}` : null, due ? `vencimento ${onDay(due)}` : null]
             .filter(Boolean)
             .join(", ") + ".",
       };
@@ -61,26 +69,17 @@ export function describeChange(c: RadarChangeFacts): { headline: string; detail:
           };
     case "discountEnds":
       return {
-        headline: `${name}: o desconto termina em ${due ?? "breve"}`,
+        headline: `${name}: o desconto termina ${due ? onDay(due) : "em breve"}`,
         detail: `Pague ${amount ?? "o valor com desconto"} até ${due ?? "o vencimento"} para manter o desconto.`,
       };
     case "dueSoon":
       return {
-        headline: `${name}: vence em ${due ?? "breve"}`,
+        headline: `${name}: vence ${due ? onDay(due) : "em breve"}`,
         detail: amount ? `Valor: ${amount}.` : "Confira o valor na consulta.",
       };
     default:
       return { headline: name, detail: amount ? `Valor: ${amount}.` : "" };
   }
-}
-
-// What the owner must read first: what changed in the debts, then what is coming due.
-const ORDER = ["appeared", "amountChanged", "disappeared", "discountEnds", "dueSoon"];
-const rank = (kind: string) => (ORDER.includes(kind) ? ORDER.indexOf(kind) : ORDER.length);
-
-/** The changes in reading order (stable within a kind). */
-export function inReadingOrder<C extends { kind: string }>(changes: readonly C[]): C[] {
-  return [...changes].sort((a, b) => rank(a.kind) - rank(b.kind));
 }
 
 /** Why a watch stopped by itself, in words. */

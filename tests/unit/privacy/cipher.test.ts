@@ -5,6 +5,7 @@ import {
   contactHash,
   documentHash,
   keyIdOf,
+  mailboxHash,
   open,
   seal,
   SealedValueError,
@@ -93,6 +94,19 @@ describe("lib/privacy cipher (AES-256-GCM, one text column)", () => {
     expect(contactHash(ringK1, "(11) 98765-4321")).toBe(contactHash(ringK1, "11987654321"));
     expect(documentHash(buildKeyring(k1, [], randomBytes(32)), "52998224725")).not.toBe(
       documentHash(ringK1, "52998224725"),
+    );
+  });
+
+  it("a mailbox's hash: one for every way of writing the address, and never the contact's hash", () => {
+    const mailbox = mailboxHash(ringK1, "vitima@example.com");
+    for (const written of ["vitima+1@example.com", " Vitima+2@Example.com"])
+      expect(mailboxHash(ringK2, written)).toBe(mailbox);
+    expect(contactHash(ringK1, "vitima+1@example.com")).not.toBe(
+      contactHash(ringK1, "vitima@example.com"),
+    );
+    expect(mailbox).not.toBe(contactHash(ringK1, "vitima@example.com"));
+    expect(mailboxHash(ringK1, "v.i.t.i.m.a@googlemail.com")).toBe(
+      mailboxHash(ringK1, "vitima@gmail.com"),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountWindow, daysUntil } from "@/lib/rules/discount-window";
+import { amountWindow, daysUntil, lastDayText } from "@/lib/rules/discount-window";
 
 // Due at noon in São Paulo (15:00Z), as the sandbox and the authorities quote them.
 const due = "2026-12-10T15:00:00.000Z";
@@ -13,6 +13,20 @@ describe("days until a due date, on São Paulo's calendar", () => {
     // 00:30 on the 11th in São Paulo is still the 11th there even though it is 03:30Z.
     expect(daysUntil(due, sp("2026-12-11T00:30:00"))).toBe(-1);
     expect(daysUntil("nope", sp("2026-12-01T10:00:00"))).toBeNull();
+  });
+});
+
+describe("a last day in words", () => {
+  it("is 'hoje' on that São Paulo calendar day (an instant or a day), the date on any other", () => {
+    expect(lastDayText(due, sp("2026-12-10T00:00:00"))).toBe("hoje");
+    expect(lastDayText(due, sp("2026-12-10T23:59:00"))).toBe("hoje");
+    // 23:59 on the 9th in São Paulo is already the 10th in UTC: not yet.
+    expect(lastDayText(due, new Date("2026-12-10T02:59:00Z"))).toBe("10/12/2026");
+    expect(lastDayText(due, sp("2026-12-11T00:30:00"))).toBe("10/12/2026");
+    expect(lastDayText(due, "2026-12-10")).toBe("hoje");
+    expect(lastDayText(due, "2026-12-09")).toBe("10/12/2026");
+    expect(lastDayText(due, null)).toBe("10/12/2026");
+    expect(lastDayText("nope", "2026-12-10")).toBeNull();
   });
 });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   canMakeLink,
   describeRadarEvent,
+  inFeedOrder,
+  inReadingOrder,
   type RadarEventFacts,
 } from "@/lib/rules/radar-event-text";
 
@@ -70,6 +72,70 @@ describe("describeRadarEvent", () => {
       describeRadarEvent({ ...base, kind: "stopped", reason: "vehicle_not_found", title: null })
         .sentence,
     ).toContain("O Detran não encontrou este veículo");
+  });
+});
+
+describe("a last day that is today", () => {
+  // 28/11/2026 23:30 in São Paulo, already the 29th in UTC.
+  const lastDay = "2026-11-29T02:30:00.000Z";
+  it("says 'vale até hoje' and 'vence hoje' on São Paulo's day, the date on any other", () => {
+    const ending = { ...base, kind: "discountEnds", dueDate: lastDay };
+    expect(describeRadarEvent(ending, new Date("2026-11-28T12:00:00Z")).sentence).toBe(
+      `Multa - Radar: o desconto vale até hoje (${R}195,23).`,
+    );
+    expect(describeRadarEvent(ending, "2026-11-28").sentence).toContain("vale até hoje");
+    // 29/11 00:30 UTC is still the 28th in São Paulo; 03:30 UTC on the 29th is the 29th there.
+    expect(describeRadarEvent(ending, new Date("2026-11-29T00:30:00Z")).sentence).toContain(
+      "vale até hoje",
+    );
+    expect(describeRadarEvent(ending, new Date("2026-11-29T03:30:00Z")).sentence).toContain(
+      "vale até 28/11/2026",
+    );
+    expect(describeRadarEvent(ending, "2026-11-27").sentence).toContain("vale até 28/11/2026");
+    expect(describeRadarEvent(ending).sentence).toContain("vale até 28/11/2026");
+    expect(
+      describeRadarEvent({ ...base, kind: "dueSoon", dueDate: lastDay }, "2026-11-28").sentence,
+    ).toBe(`Multa - Radar vence hoje (${R}195,23).`);
+    expect(describeRadarEvent({ ...base, dueDate: lastDay }, "2026-11-28").sentence).toBe(
+      `Multa - Radar: ${R}195,23, vence hoje.`,
+    );
+  });
+});
+
+describe("reading order, shared by the Radar page and the mails", () => {
+  const at = (iso: string, kind: string, isNew = true) => ({ kind, isNew, createdAt: iso });
+  const check1 = "2026-11-20T12:00:00.000Z";
+  const check2 = "2026-11-27T12:00:00.000Z";
+
+  it("puts a new debt before the reminders found with it, keeping the order inside a kind", () => {
+    const found = [
+      { kind: "dueSoon", n: 1 },
+      { kind: "discountEnds", n: 2 },
+      { kind: "stopped", n: 3 },
+      { kind: "dueSoon", n: 4 },
+      { kind: "appeared", n: 5 },
+      { kind: "amountChanged", n: 6 },
+    ];
+    expect(inReadingOrder(found).map((e) => e.n)).toEqual([5, 6, 2, 1, 4, 3]);
+  });
+
+  it("the page: new first, the newest check first, and inside a check a new fine before its three reminders", () => {
+    const events = [
+      at(check2, "dueSoon"),
+      at(check2, "dueSoon"),
+      at(check2, "discountEnds"),
+      at(check2, "appeared"),
+      at(check1, "appeared", false),
+      at(check1, "dueSoon"),
+    ];
+    expect(inFeedOrder(events).map((e) => `${e.createdAt === check2 ? 2 : 1}:${e.kind}`)).toEqual([
+      "2:appeared",
+      "2:discountEnds",
+      "2:dueSoon",
+      "2:dueSoon",
+      "1:dueSoon",
+      "1:appeared",
+    ]);
   });
 });
 
