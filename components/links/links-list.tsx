@@ -73,6 +73,14 @@ function LastAttempt({ status }: { status: string }) {
       </p>
     );
   }
+  if (status === "abandoned") {
+    return (
+      <p className="text-sm text-slate-700">
+        Última tentativa encerrada: o código PIX não chegou até nós, nada foi cobrado e o cliente
+        precisa de um novo link para pagar.
+      </p>
+    );
+  }
   if (status === "refused" || status === "expired") return null;
   return (
     <p className="text-sm text-slate-700">

@@ -152,6 +152,24 @@ const OpenCheckout = memo(function OpenCheckout({
               </>
             )}
           </Alert>
+        ) : latest?.status === "abandoned" ? (
+          // The upstream still holds that PIX open on this link until it expires, so a new attempt
+          // here would be refused: the debts are free for a new payment instead.
+          <Alert live tone="warning" title="O código PIX não pôde ser mostrado">
+            <p>{latest.failureMessage}</p>
+            {shared ? (
+              <p className="mt-1">Para pagar agora, peça um novo link a quem enviou este.</p>
+            ) : (
+              <>
+                <p className="mt-1">
+                  Para pagar agora, faça uma nova consulta e gere outro pagamento.
+                </p>
+                <ButtonLink href="/" variant="secondary" className="mt-3 flex w-fit">
+                  Fazer nova consulta
+                </ButtonLink>
+              </>
+            )}
+          </Alert>
         ) : latest && cardInFlight(latest) ? (
           <Alert tone="info" title="Há um pagamento com cartão em andamento">
             {help.inFlight}

@@ -108,28 +108,38 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
               {payment.failureMessage ?? "Gere um novo código e tente de novo."}
             </Alert>
           ) : null}
+          {payment?.status === "abandoned" ? (
+            <Alert live tone="warning" title="O código PIX não pôde ser mostrado">
+              {payment.failureMessage} Para pagar agora, gere um novo pagamento: uma nova consulta,
+              ou um novo link de quem enviou este.
+            </Alert>
+          ) : null}
           {payment?.status === "not_created" ? (
             <Alert live tone="warning" title="O código PIX não foi gerado">
               A operadora não registrou o pedido: nenhum valor foi cobrado. Gere um novo código.
             </Alert>
           ) : null}
-          <label className="flex items-center gap-3 text-slate-800">
-            <input
-              type="checkbox"
-              checked={emailPix}
-              onChange={(e) => setEmailPix(e.target.checked)}
-              className="h-5 w-5 accent-emerald-700"
-            />
-            Enviar o código PIX por e-mail
-          </label>
-          <Button
-            onClick={request}
-            pending={generate.isPending}
-            pendingLabel="Gerando código PIX…"
-            className="w-full sm:w-auto sm:self-start"
-          >
-            Gerar código PIX
-          </Button>
+          {payment?.status === "abandoned" ? null : (
+            <>
+              <label className="flex items-center gap-3 text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={emailPix}
+                  onChange={(e) => setEmailPix(e.target.checked)}
+                  className="h-5 w-5 accent-emerald-700"
+                />
+                Enviar o código PIX por e-mail
+              </label>
+              <Button
+                onClick={request}
+                pending={generate.isPending}
+                pendingLabel="Gerando código PIX…"
+                className="w-full sm:w-auto sm:self-start"
+              >
+                Gerar código PIX
+              </Button>
+            </>
+          )}
         </div>
       );
     }
@@ -167,10 +177,18 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
             onExpire={onExpire}
           />
         ) : null}
-        <WaitingBlock
-          title="Aguardando o pagamento"
-          detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha."
-        />
+        {payment.pix ? (
+          <WaitingBlock
+            title="Aguardando o pagamento"
+            detail="Assim que o banco confirmar (costuma levar poucos segundos após o pagamento), esta página avança sozinha."
+          />
+        ) : (
+          // Never "waiting" with nothing to pay: the code is fetched again, or the attempt ends.
+          <WaitingBlock
+            title="Buscando o código PIX"
+            detail="A operadora registrou o PIX, mas o código ainda não chegou até nós. Esta página atualiza sozinha: ou ele aparece, ou a tentativa é encerrada sem cobrança."
+          />
+        )}
       </div>
     );
   }

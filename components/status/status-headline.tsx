@@ -54,6 +54,18 @@ export function StatusHeadline({
           </ButtonLink>
         </Alert>
       );
+    case "abandoned":
+      return (
+        <Alert live tone="warning" title="Pagamento encerrado sem código PIX">
+          <p>
+            {payment.failureMessage ??
+              "O código PIX desta tentativa não chegou até nós: nenhum valor foi cobrado."}
+          </p>
+          <ButtonLink href={`/pagar/${payment.checkoutToken}`} variant="secondary" className="mt-3">
+            Pagar de novo
+          </ButtonLink>
+        </Alert>
+      );
     case "in_analysis":
       return (
         <div className="flex flex-col gap-3">
@@ -72,10 +84,21 @@ export function StatusHeadline({
         />
       );
     case "awaiting_payment":
-      return (
+      // Never "waiting" without a code to pay: one without it is being fetched again (or ends).
+      return payment.pix ? (
+        <div className="flex flex-col gap-3">
+          <WaitingBlock
+            title="Aguardando o pagamento PIX"
+            detail="Assim que o banco confirmar, esta página atualiza sozinha."
+          />
+          <ButtonLink href={`/pagar/${payment.checkoutToken}`} variant="secondary">
+            Ver o código PIX
+          </ButtonLink>
+        </div>
+      ) : (
         <WaitingBlock
-          title="Aguardando o pagamento PIX"
-          detail="Assim que o banco confirmar, esta página atualiza sozinha."
+          title="Buscando o código PIX"
+          detail="A operadora registrou o PIX, mas o código ainda não chegou até nós. Esta página atualiza sozinha: ou ele aparece, ou a tentativa é encerrada sem cobrança."
         />
       );
     default:

@@ -77,6 +77,12 @@ function build() {
       help: "Payment attempts concluded not created (the upstream answered 404 past the grace)",
       registers: [registry],
     }),
+    pixCodeRecoveries: new Counter({
+      name: "pix_code_recoveries_total",
+      help: "PIX attempts awaiting payment with no code: recovered (a replay of our call brought it) or abandoned (it did not)",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
     personalDataErased: new Counter({
       name: "personal_data_erased_total",
       help: "Records whose personal data was erased or deleted, by record kind (lookup, checkout, webhook_payload, mail, received_mail, session, verification, card_token, workspace_client) and why (unpaid | paid_expired | period | expired | request | client_deleted)",

@@ -121,3 +121,23 @@ export async function concludeNotCreated(paymentRowId: string, detail: string): 
     return true;
   });
 }
+
+/**
+ * Our end of a PIX the upstream says awaits payment but whose code we never got (neither our call's
+ * answer nor its replay brought it, lib/payments/recover-pix.ts): nobody can pay it, so it is not
+ * shown as waiting. Written only over such a row, in one conditional update, with the evidence on
+ * its timeline entry; a later upstream answer other than `awaiting_payment` replaces it.
+ */
+export async function concludeAbandoned(paymentRowId: string, detail: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.payment.updateMany({
+      where: { id: paymentRowId, method: "pix", status: "awaiting_payment", pixCode: null },
+      data: { status: "abandoned", lastCheckedAt: new Date() },
+    });
+    if (count === 0) return false;
+    await tx.paymentEvent.create({
+      data: { paymentId: paymentRowId, status: "abandoned", source: "conclusion", detail },
+    });
+    return true;
+  });
+}

@@ -14,14 +14,12 @@ import { moduleLogger } from "@/lib/log/logger";
 import { consume, refund } from "@/lib/rate-limit/limits";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import type { PaymentAnswer } from "@/lib/upstream/types";
-import { pixAmountCents } from "@/lib/rules/pix-br-code";
 import { newPublicToken } from "@/lib/security/public-token";
 import { PAYMENT_MESSAGES, paymentInputSchema } from "@/lib/validation/payment-input";
-import { applyPaymentUpdate } from "./apply-update";
 import { paymentRefusal } from "./payment-errors";
-import { pixIssued } from "./reactions";
 import { loadPaymentView, type PaymentView } from "./payment-view";
+import { recordAnswer } from "./record-answer";
+import { recoverPixCode } from "./recover-pix";
 
 const log = moduleLogger("payments");
 
@@ -35,52 +33,6 @@ async function sameAttempt(
     throw new AppError({ code: "ATTEMPT_CONFLICT" });
   }
   return { view: (await loadPaymentView(existing.id))!, created: false };
-}
-
-export async function recordAnswer(
-  rowId: string,
-  answer: PaymentAnswer,
-  emailPix = false,
-): Promise<void> {
-  if (answer.kind === "answered" && answer.pix) {
-    const pix = answer.pix;
-    // Not a status field: written here, the status itself goes through applyPaymentUpdate. The
-    // e-mail the payer asked for is queued in the same transaction as the code it carries.
-    const afterCommit = await db.$transaction(async (tx) => {
-      await tx.payment.update({
-        where: { id: rowId },
-        data: { pixCode: pix.qrCode, pixExpiresAt: pix.expiresAt },
-      });
-      return pixIssued.run(tx, {
-        paymentRowId: rowId,
-        emailRequested: emailPix,
-        amountCents: pixAmountCents(pix.qrCode) ?? undefined,
-      });
-    });
-    afterCommit();
-  }
-  const ids = {
-    ...(answer.paymentId ? { paymentId: answer.paymentId } : {}),
-    ...(answer.transactionId ? { transactionId: answer.transactionId } : {}),
-  };
-  if (answer.kind === "timed_out") {
-    // Not an error (spec): pending until the webhook or the status query says more.
-    await applyPaymentUpdate(rowId, ids, "sync");
-    await db.payment.update({
-      where: { id: rowId },
-      data: { callError: "UPSTREAM_TIMEOUT (sem resposta no prazo)" },
-    });
-    return;
-  }
-  // The PIX answer has no amount; the code itself carries the total with interest (field 54).
-  const amountCents =
-    answer.amountCents ??
-    (answer.pix ? (pixAmountCents(answer.pix.qrCode) ?? undefined) : undefined);
-  await applyPaymentUpdate(
-    rowId,
-    { ...ids, status: answer.status, amountCents, paidAt: answer.paidAt ?? null },
-    "sync",
-  );
 }
 
 const unansweredAttempt = () =>
@@ -214,6 +166,8 @@ export async function createPayment(
       externalId: attemptId,
     });
     await recordAnswer(row.id, answer, input.method === "pix" && input.emailPix === true);
+    // A PIX answered without its code is never left waiting with nothing to pay.
+    if (input.method === "pix") await recoverPixCode(row.id);
     log.info({ paymentRowId: row.id, method: input.method, kind: answer.kind }, "payment sent");
   } catch (error) {
     if (isUpstreamError(error) && error.isDefiniteRefusal) {

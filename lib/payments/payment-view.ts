@@ -48,6 +48,9 @@ const EXPIRED_MESSAGE = "O código PIX expirou sem pagamento. Gere um novo para 
 const NOT_CREATED_MESSAGE =
   "A operadora não registrou este pagamento: nenhum valor foi cobrado. Você pode pagar de novo.";
 
+const ABANDONED_MESSAGE =
+  "O código PIX desta tentativa não chegou até nós, então ninguém pode pagá-lo: nenhum valor foi cobrado. Os débitos estão livres para um novo pagamento.";
+
 const iso = (d: Date | null | undefined) => (d ? { value: d.toISOString() } : undefined);
 
 const VIEW_INCLUDE = {
@@ -92,7 +95,9 @@ export async function toPaymentView(p: PaymentRecord): Promise<PaymentView> {
         ? EXPIRED_MESSAGE
         : p.status === "not_created"
           ? NOT_CREATED_MESSAGE
-          : undefined);
+          : p.status === "abandoned"
+            ? ABANDONED_MESSAGE
+            : undefined);
   const answerBy =
     p.status === "pending" && p.paymentId === null
       ? new Date(p.createdAt.getTime() + env.paymentNotFoundGraceMs).toISOString()

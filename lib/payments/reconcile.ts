@@ -8,10 +8,16 @@ import {
   pollHasNothingToLearn,
   QUIET_AFTER_ANSWER_MS,
 } from "@/lib/rules/payment-states";
-import { isFinal, isKnownPaymentStatus, isSettled } from "@/lib/rules/payment-status";
+import {
+  isFinal,
+  isKnownPaymentStatus,
+  isOurConclusion,
+  isSettled,
+} from "@/lib/rules/payment-status";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyPaymentUpdate, concludeNotCreated, type PaymentUpdateSource } from "./apply-update";
+import { recoverPixCode } from "./recover-pix";
 import {
   confirmSpacingMs,
   nextConfirmAt,
@@ -144,10 +150,10 @@ export async function confirmForEvent(
 
 /**
  * Nothing left to learn: a final status that will never settle, or a settled payment. A payment
- * we concluded not created is not done: an answer proving it exists would reopen it.
+ * we concluded ourselves (not created, abandoned) is not done: the upstream's proof reopens it.
  */
 export function isDone(p: { status: string; liquidationStatus: string | null }): boolean {
-  if (!isFinal(p.status) || p.status === "not_created") return false;
+  if (!isFinal(p.status) || isOurConclusion(p.status)) return false;
   return p.status !== "paid" || isSettled(p.liquidationStatus);
 }
 
@@ -214,6 +220,10 @@ export async function checkPaymentNow(
     },
     source === "sync" ? "reconcile" : source,
   );
+  // The status endpoint carries no code: a PIX it says awaits payment, whose code our call never
+  // brought back (a crash mid-call, a late creation), gets it from a replay of that call, or ends.
+  if (payment.method === "pix" && s.status === "awaiting_payment" && payment.pixCode === null)
+    await recoverPixCode(paymentRowId);
 }
 
 /**

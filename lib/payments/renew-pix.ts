@@ -10,13 +10,15 @@ import { pixAmountCents } from "@/lib/rules/pix-br-code";
 import { renewalVerdict, sameTotal } from "@/lib/rules/pix-renewal";
 import { upstream } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { applyPaymentUpdate } from "./apply-update";
-import { recordAnswer, recordUnknownOutcome } from "./create-payment";
+import { applyPaymentUpdate, concludeAbandoned } from "./apply-update";
+import { recordUnknownOutcome } from "./create-payment";
 import { paymentRefusal } from "./payment-errors";
 import { paymentRowIdFor } from "./payment-ref";
 import { newPublicToken } from "@/lib/security/public-token";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 import { checkPaymentNow } from "./reconcile";
+import { recordAnswer } from "./record-answer";
+import { codeBefore } from "./recover-pix";
 
 // A fresh PIX code for the same checkout when the one on screen expires: a payer mid-payment is
 // never left without a code to pay. The
@@ -66,23 +68,6 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
   }
   await assertOpen(old.checkout);
   return create({ ...(await codeBefore(old)), id: old.id }, old.checkout);
-}
-
-/** The last code a chain of renewals showed: what a renewal must charge (not-created links hold none). */
-async function codeBefore(row: Old & { renewedFromId: string | null }): Promise<Old> {
-  let current: (Old & { renewedFromId: string | null }) | null = row;
-  while (
-    current &&
-    current.amountCents === null &&
-    current.pixCode === null &&
-    current.renewedFromId
-  ) {
-    current = await db.payment.findUnique({
-      where: { id: current.renewedFromId },
-      select: { id: true, amountCents: true, pixCode: true, renewedFromId: true },
-    });
-  }
-  return current ?? row;
 }
 
 /** The newest code of a chain of renewals from `rowId` (null: never renewed). */
@@ -141,7 +126,8 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
     const newCents =
       answer.kind === "answered" && answer.pix ? pixAmountCents(answer.pix.qrCode) : null;
     if (answer.kind === "answered" && !sameTotal(oldCents, newCents)) {
-      // Never shown: its code is not stored, so nobody can pay it; it expires upstream unpaid.
+      // Never shown: its code is not stored, so nobody can pay it; it expires upstream unpaid. So
+      // it is ended at once (abandoned), never drawn as waiting with no code.
       await applyPaymentUpdate(
         rowId,
         { paymentId: answer.paymentId, status: answer.status },
@@ -151,6 +137,10 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
         where: { id: rowId },
         data: { failureMessage: "O valor do novo código PIX não confere com o anterior." },
       });
+      await concludeAbandoned(
+        rowId,
+        `O novo código PIX cobraria ${newCents ?? "?"} centavos, e o anterior ${oldCents ?? "?"}: o código não foi mostrado.`,
+      );
       log.error(
         { paymentRowId: rowId, oldCents, newCents },
         "renewed PIX total differs: code withheld",

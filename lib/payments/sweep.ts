@@ -13,8 +13,8 @@ import { reconcilePayment } from "./reconcile";
 /** A payment younger than this is still expected to be answered by webhook (and its confirmation). */
 export const SWEEP_MIN_AGE_MS = QUIET_AFTER_ANSWER_MS;
 /**
- * An attempt concluded not created is still asked about, rarely, for as long as the upstream may
- * deliver a late event (its last webhook retry comes 90 min after the first): an answer proving the
+ * An attempt we concluded ourselves (not created, abandoned) is still asked about, rarely, for as
+ * long as the upstream may deliver a late event (its last webhook retry comes 90 min after the first): an answer proving the
  * payment exists reopens it, even if that event was lost too.
  */
 const NOT_CREATED_WATCH_MS = 2 * 60 * 60_000;
@@ -45,7 +45,7 @@ export async function sweepPayments(now = new Date()): Promise<number> {
           OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: settleBefore } }],
         },
         {
-          status: "not_created",
+          status: { in: ["not_created", "abandoned"] },
           createdAt: { gt: watchedSince },
           lastCheckedAt: { lt: notCreatedBefore },
         },

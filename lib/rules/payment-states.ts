@@ -3,6 +3,7 @@ import {
   canTransitionLiquidation,
   isFinal,
   isKnownPaymentStatus,
+  isOurConclusion,
   isSettled,
   KNOWN_PAYMENT_STATUSES,
   RELEASING_PAYMENT_STATUSES,
@@ -18,7 +19,8 @@ import {
 // - `call`: the answer to our own POST /payment (creation or PIX renewal);
 // - `poll`: the status endpoint asked because time passed (status page, background sweep);
 // - `confirm`: the status endpoint asked because an event arrived; the event itself writes nothing;
-// - `conclusion`: our own verdict, `not_created`, from the upstream's 404s past the grace.
+// - `conclusion`: our own verdicts: `not_created`, from the upstream's 404s past the grace;
+//   `abandoned`, a PIX awaiting payment whose code neither our call nor its replay brought.
 
 export type PaymentInput = "call" | "poll" | "confirm" | "conclusion";
 
@@ -102,6 +104,19 @@ export function pollHasNothingToLearn(
   return p.lastCheckedAt !== null && t - p.lastCheckedAt.getTime() < quietMs;
 }
 
+/**
+ * A PIX the upstream says awaits payment while we hold no code for it: our call's answer was lost
+ * (a crash mid-call, a timeout) or the upstream created it late. Nobody can pay it as it stands, so
+ * it is never shown as waiting: its code is asked for again (a replay of our call), or it ends.
+ */
+export function pixCodeMissing(p: {
+  method: string;
+  status: string;
+  pixCode: string | null;
+}): boolean {
+  return p.method === "pix" && p.status === "awaiting_payment" && p.pixCode === null;
+}
+
 export type EventReport = { status: string; liquidationStatus?: string | null };
 
 /**
@@ -113,12 +128,14 @@ export function eventReflected(stored: StoredState, event: EventReport): boolean
   if (
     !isKnownPaymentStatus(event.status) ||
     event.status === "pending" ||
-    event.status === "not_created"
+    isOurConclusion(event.status)
   )
     return false;
+  // Our own verdicts give way to the upstream's proof: an event about one is always confirmed.
+  if (isOurConclusion(stored.status)) return false;
   const statusOk =
     stored.status === event.status ||
-    (isFinal(stored.status) && stored.status !== "not_created" && !isFinal(event.status)) ||
+    (isFinal(stored.status) && !isFinal(event.status)) ||
     (isKnownPaymentStatus(stored.status) &&
       !isFinal(stored.status) &&
       !isFinal(event.status) &&
@@ -134,7 +151,7 @@ export function eventReflected(stored: StoredState, event: EventReport): boolean
 
 /** An event value we may act on at all (anything else is kept in the inbox, logged and counted). */
 export function isKnownEventStatus(status: string): boolean {
-  return isKnownPaymentStatus(status) && status !== "pending" && status !== "not_created";
+  return isKnownPaymentStatus(status) && status !== "pending" && !isOurConclusion(status);
 }
 
 export function isSettledState(s: StoredState): boolean {
@@ -207,6 +224,14 @@ export const STATE_TABLE: readonly StateRow[] = [
     holds: "não",
     movedBy: "conclusion (404 após a carência); reaberto por poll ou confirm",
     shown: "Não realizado; nada cobrado; pagar de novo",
+  },
+  {
+    status: "abandoned",
+    final: "reabre",
+    holds: "não",
+    movedBy:
+      "conclusion (PIX sem código, e a repetição da chamada não o trouxe); reaberto por poll ou confirm com outra resposta que não awaiting_payment",
+    shown: "Encerrado sem código; nada cobrado; pagar de novo num novo pagamento",
   },
   {
     status: "(valor desconhecido)",

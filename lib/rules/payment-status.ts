@@ -15,16 +15,40 @@ export const KNOWN_PAYMENT_STATUSES = [
   // whose outcome we did not learn). Final for the person (nothing charged, pay again), yet a later
   // answer of the upstream that proves the payment exists reopens it.
   "not_created",
+  // ours: a PIX the upstream created whose code never reached us (our call's answer was lost, or
+  // the upstream created it late) and that a replay of our call with the same externalId did not
+  // bring back. Nobody holds its code, so nobody can pay it: ended, nothing charged, pay again. Only
+  // the upstream's proof of a charge (or its own end) replaces it; `awaiting_payment` never does.
+  "abandoned",
 ] as const;
 
 export type KnownPaymentStatus = (typeof KNOWN_PAYMENT_STATUSES)[number];
 /** Upstream's list is "not shown" in the spec: anything else is kept verbatim. */
 export type PaymentStatus = KnownPaymentStatus | (string & {});
 
-export const FINAL_PAYMENT_STATUSES = ["paid", "refused", "expired", "not_created"] as const;
+export const FINAL_PAYMENT_STATUSES = [
+  "paid",
+  "refused",
+  "expired",
+  "not_created",
+  "abandoned",
+] as const;
 
 /** Statuses that free the checkout's debts for another payment (nothing was or can be charged). */
-export const RELEASING_PAYMENT_STATUSES = ["refused", "expired", "not_created"] as const;
+export const RELEASING_PAYMENT_STATUSES = [
+  "refused",
+  "expired",
+  "not_created",
+  "abandoned",
+] as const;
+
+/**
+ * Our own verdicts (final for the person) that still give way to what the upstream later proves:
+ * they are asked about again, and every event about them is confirmed.
+ */
+export function isOurConclusion(status: string): boolean {
+  return status === "not_created" || status === "abandoned";
+}
 
 // Rank within the non-final statuses. in_analysis ranks above processing: antifraud runs on a
 // payment already being processed, so a late `processing` must not hide `in_analysis`.
@@ -37,6 +61,7 @@ const RANK: Readonly<Record<KnownPaymentStatus, number>> = {
   refused: 4,
   expired: 4,
   not_created: 4,
+  abandoned: 4,
 };
 
 export function isKnownPaymentStatus(status: string): status is KnownPaymentStatus {
@@ -52,14 +77,17 @@ export function isFinal(status: string): boolean {
  * - `paid`, `refused` and `expired` never change;
  * - `not_created` is our conclusion from the upstream's silence: any answer of the upstream about
  *   the payment proves it exists, so it reopens (it is never an upstream value itself);
+ * - `abandoned` is our end of a PIX whose code we never got: the upstream's `awaiting_payment` is
+ *   what we ended it on, so only another answer (a charge, a refusal, its expiry) replaces it;
  * - known statuses move only up the rank (a late `processing` never overwrites `in_analysis`);
  * - nothing moves back to `pending`;
  * - an unknown status cannot be ranked: it may replace any non-final status and be replaced by
  *   any known status other than `pending`, but never overwrites a final one.
  */
 export function canTransition(from: string, to: string): boolean {
-  if (from === to || to === "pending" || to === "not_created") return false;
+  if (from === to || to === "pending" || to === "not_created" || to === "abandoned") return false;
   if (from === "not_created") return true;
+  if (from === "abandoned") return to !== "awaiting_payment";
   if (isFinal(from)) return false;
   const fromKnown = isKnownPaymentStatus(from);
   const toKnown = isKnownPaymentStatus(to);
@@ -81,6 +109,7 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<KnownPaymentStatus, string>>
   refused: "Recusado",
   expired: "Expirado",
   not_created: "Não realizado",
+  abandoned: "Encerrado sem código",
 };
 
 /** A value the upstream returned that we do not know: money may have moved, so it is checked. */
@@ -94,7 +123,7 @@ export function paymentStatusLabel(status: string): string {
 export function paymentStatusTone(status: string): "success" | "danger" | "waiting" | "neutral" {
   if (status === "paid") return "success";
   if (status === "refused") return "danger";
-  if (status === "expired" || status === "not_created") return "neutral";
+  if (status === "expired" || status === "not_created" || status === "abandoned") return "neutral";
   return "waiting";
 }
 

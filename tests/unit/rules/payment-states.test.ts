@@ -36,12 +36,16 @@ describe("the state table", () => {
     }
   });
 
-  it("derives each allowed transition from canTransition: forward only, not_created reopens, nothing reaches pending or not_created", () => {
+  it("derives each allowed transition from canTransition: forward only, our conclusions reopen, nothing reaches pending or one of them", () => {
     const pairs = allowedTransitions();
     for (const [from, to] of pairs) expect(canTransition(from, to)).toBe(true);
-    expect(pairs.some(([, to]) => to === "pending" || to === "not_created")).toBe(false);
-    for (const to of KNOWN_PAYMENT_STATUSES.filter((s) => s !== "pending" && s !== "not_created")) {
+    const ours = ["pending", "not_created", "abandoned"];
+    expect(pairs.some(([, to]) => ours.includes(to))).toBe(false);
+    for (const to of KNOWN_PAYMENT_STATUSES.filter((s) => !ours.includes(s))) {
       expect(pairs).toContainEqual(["not_created", to]);
+      // An abandoned PIX was ended on the upstream's awaiting_payment: only another answer replaces it.
+      if (to === "awaiting_payment") expect(pairs).not.toContainEqual(["abandoned", to]);
+      else expect(pairs).toContainEqual(["abandoned", to]);
     }
     for (const from of ["paid", "refused", "expired"] as const)
       expect(pairs.filter(([f]) => f === from)).toEqual([]);

@@ -76,6 +76,7 @@ describe("payment status lattice", () => {
       "Recusado",
       "Expirado",
       "Não realizado",
+      "Encerrado sem código",
     ]);
     expect(paymentStatusTone("paid")).toBe("success");
     expect(paymentStatusTone("refused")).toBe("danger");
