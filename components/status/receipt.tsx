@@ -1,7 +1,7 @@
 "use client";
 
 import type { PaymentView } from "@/lib/browser/types";
-import { receiptAmounts } from "@/lib/receipts/receipt-model";
+import { receiptAmounts } from "@/lib/rules/receipt-model";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { receiptAmounts, type ReceiptAmounts } from "@/lib/receipts/receipt-model";
+import { receiptAmounts, type ReceiptAmounts } from "@/lib/rules/receipt-model";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
 import { newPublicToken } from "@/lib/security/public-token";
 import { enqueueMail } from "./enqueue";

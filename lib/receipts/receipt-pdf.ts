@@ -1,6 +1,6 @@
 import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from "pdf-lib";
 import { formatBRL } from "@/lib/rules/money";
-import type { ReceiptModel } from "./receipt-model";
+import type { ReceiptModel } from "@/lib/rules/receipt-model";
 
 // Lays a ReceiptModel out on A4 pages with pdf-lib. The standard Helvetica fonts use WinAnsi, which
 // holds every pt-BR letter (ç, ã, é, ú, º): no font file to ship. A character outside it (an emoji

@@ -6,7 +6,11 @@ import { moduleLogger } from "@/lib/log/logger";
 import { paymentRowIdFor, resolvePaymentRef } from "@/lib/payments/payment-ref";
 import { formatCpfCnpj } from "@/lib/rules/cpf-cnpj";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
-import { buildReceiptModel, type ReceiptModel, type ReceiptSource } from "./receipt-model";
+import {
+  buildReceiptModel,
+  type ReceiptModel,
+  type ReceiptSource,
+} from "@/lib/rules/receipt-model";
 import { receiptPdf } from "./receipt-pdf";
 
 const log = moduleLogger("receipts");

@@ -1,4 +1,4 @@
-import { formatEta } from "@/lib/workspace/batches/eta";
+import { formatEta } from "@/lib/rules/batch-eta";
 import type { BatchProgress } from "@/lib/workspace/batches/types";
 
 /** The live progress bar: done and failed as two segments, counts in words beside it. */

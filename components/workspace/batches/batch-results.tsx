@@ -5,11 +5,7 @@ import { useMemo, useState } from "react";
 import { Field, SelectInput, TextInput } from "@/components/ui/field";
 import { Money } from "@/components/ui/money";
 import { formatPlate } from "@/lib/rules/plate";
-import {
-  filterAndSort,
-  type ResultsFilter,
-  type SortKey,
-} from "@/lib/workspace/batches/results-table";
+import { filterAndSort, type ResultsFilter, type SortKey } from "@/lib/rules/batch-results-table";
 import type { BatchItemView } from "@/lib/workspace/batches/types";
 import { ItemStatusBadge } from "./item-status-badge";
 

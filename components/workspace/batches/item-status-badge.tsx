@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { ITEM_STATUS_LABEL } from "@/lib/workspace/batches/status-labels";
+import { ITEM_STATUS_LABEL } from "@/lib/rules/batch-item-status";
 import type { BatchItemView } from "@/lib/workspace/batches/types";
 
 const TONE: Record<BatchItemView["status"], BadgeTone> = {

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormButton } from "@/components/ui/form-button";
 import { fetchJson } from "@/lib/browser/fetch-json";
-import { decodeSpreadsheetBytes } from "@/lib/workspace/import/decode";
+import { decodeSpreadsheetBytes } from "@/lib/rules/spreadsheet-decode";
 import type { ImportReportView } from "./import-report";
 import { ImportReport } from "./import-report";
 import { keepTyped, useApiForm } from "./use-api-form";

@@ -1,4 +1,4 @@
-import type { ReceiptAmounts } from "@/lib/receipts/receipt-model";
+import type { ReceiptAmounts } from "@/lib/rules/receipt-model";
 import { formatPlate } from "@/lib/rules/plate";
 import { formatBRL } from "@/lib/rules/money";
 import { defineTemplate } from "./define";

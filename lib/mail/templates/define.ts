@@ -1,4 +1,4 @@
-import type { ReceiptAmounts } from "@/lib/receipts/receipt-model";
+import type { ReceiptAmounts } from "@/lib/rules/receipt-model";
 import type { ReactElement } from "react";
 
 // A template: the subject, the HTML body as a React component and the plain-text part, all from
@@ -17,7 +17,7 @@ export function defineTemplate<P>(t: MailTemplate<P>): MailTemplate<P> {
 
 /**
  * What the payment e-mails show; amounts in cents, document already masked, never card data.
- * `receipt` is the comprovante's own money part (lib/receipts/receipt-model.ts), so the e-mail
+ * `receipt` is the comprovante's own money part (lib/rules/receipt-model.ts), so the e-mail
  * says what the PDF and the status page say.
  */
 export type PaymentFacts = {

@@ -1,4 +1,4 @@
-import type { ReceiptAmounts } from "@/lib/receipts/receipt-model";
+import type { ReceiptAmounts } from "@/lib/rules/receipt-model";
 import { formatBRL } from "@/lib/rules/money";
 import type { PaymentFacts } from "./define";
 

@@ -1,7 +1,7 @@
 import "server-only";
+import { ITEM_STATUS_LABEL } from "@/lib/rules/batch-item-status";
 import type { BatchView } from "./batch-view";
 import { toExcelCsv, type Cell, type MoneyCell } from "./excel-csv";
-import { ITEM_STATUS_LABEL } from "./status-labels";
 
 // The results table as a CSV for Excel pt-BR (rules in excel-csv.ts). No CPF/CNPJ: the file is
 // forwarded and kept; the client's name and the plate are enough to find the row.

@@ -2,7 +2,7 @@ import "server-only";
 import { byName } from "@/lib/workspace/clients/client-view";
 import { notInWorkspace } from "@/lib/auth/user-route";
 import { db } from "@/lib/db/client";
-import { estimateSecondsLeft } from "./eta";
+import { estimateSecondsLeft } from "@/lib/rules/batch-eta";
 import type { BatchItemSummary } from "./summary";
 import type { BatchItemView, BatchListEntry, BatchProgress, BatchView } from "./types";
 

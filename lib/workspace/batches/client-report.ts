@@ -4,10 +4,10 @@ import { notInWorkspace } from "@/lib/auth/user-route";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { MUTED, Writer } from "@/lib/receipts/receipt-pdf";
+import { ITEM_STATUS_LABEL } from "@/lib/rules/batch-item-status";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
 import { formatBRL, formatDateTimeBR } from "@/lib/rules/money";
 import { getBatchView } from "./batch-view";
-import { ITEM_STATUS_LABEL } from "./status-labels";
 
 // A PDF per client of a batch: each of the client's vehicles with its totals, what licensing
 // requires, or why the lookup failed. The CPF/CNPJ is masked: the report is handed to the client.

@@ -1,4 +1,5 @@
 // The shapes the batch API answers and the pages draw (no server code: the browser imports them).
+import type { BatchItemStatus } from "@/lib/rules/batch-item-status";
 import type { BatchItemSummary } from "./summary";
 
 export type BatchItemView = {
@@ -8,7 +9,7 @@ export type BatchItemView = {
   vehicleId: string;
   plate: string;
   uf: string;
-  status: "queued" | "running" | "done" | "failed";
+  status: BatchItemStatus;
   errorCode: string | null;
   errorMessage: string | null;
   summary: BatchItemSummary | null;

@@ -5,7 +5,7 @@ import {
   RECEIPT_TITLES,
   receiptAmounts,
   type ReceiptSource,
-} from "@/lib/receipts/receipt-model";
+} from "@/lib/rules/receipt-model";
 
 const source = (over: Partial<ReceiptSource> = {}): ReceiptSource => ({
   payerName: "João da Conceição",

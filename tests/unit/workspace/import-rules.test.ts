@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { mapColumns, normalizeHeader } from "@/lib/workspace/import/columns";
-import { decodeSpreadsheetBytes } from "@/lib/workspace/import/decode";
 import { detectDelimiter, readTable, stripBom } from "@/lib/workspace/import/read-table";
 import { templateCsv } from "@/lib/workspace/import/template";
 import { validateRows } from "@/lib/workspace/import/validate-rows";
@@ -56,11 +55,6 @@ describe("reading the table", () => {
       [6, "C"],
     ]);
     expect(t.blankLines).toBe(2);
-  });
-
-  it("decodes UTF-8 (with or without BOM) and falls back to Windows-1252 for Excel's plain CSV", () => {
-    expect(decodeSpreadsheetBytes(new TextEncoder().encode("\uFEFFJoão"))).toBe("\uFEFFJoão");
-    expect(decodeSpreadsheetBytes(new Uint8Array([0x4a, 0x6f, 0xe3, 0x6f]))).toBe("João");
   });
 
   it("the template is a BOM, `;` and every column the import knows, with a valid example row", () => {

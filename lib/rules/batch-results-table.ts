@@ -1,10 +1,17 @@
 // Sorting and filtering of a batch's results table: pure (the page calls it on every poll).
-import type { BatchItemView } from "./types";
+import type { BatchItemStatus } from "./batch-item-status";
 
 export type SortKey = "client" | "plate" | "status" | "total";
-export type ResultsFilter = { text: string; status: "all" | BatchItemView["status"] };
+export type ResultsFilter = { text: string; status: "all" | BatchItemStatus };
+/** What the table sorts by, of a batch item (`BatchItemView` in lib/workspace/batches/types.ts). */
+export type ResultsRow = {
+  clientName: string;
+  plate: string;
+  status: BatchItemStatus;
+  summary: { totalCents: number } | null;
+};
 
-const STATUS_ORDER: Record<BatchItemView["status"], number> = {
+const STATUS_ORDER: Record<BatchItemStatus, number> = {
   failed: 0,
   running: 1,
   queued: 2,
@@ -17,11 +24,11 @@ const normalize = (s: string) =>
     .replace(/\p{Diacritic}/gu, "")
     .toLowerCase();
 
-export function filterAndSort(
-  items: readonly BatchItemView[],
+export function filterAndSort<Row extends ResultsRow>(
+  items: readonly Row[],
   filter: ResultsFilter,
   sort: { key: SortKey; dir: "asc" | "desc" },
-): BatchItemView[] {
+): Row[] {
   const needle = normalize(filter.text.trim()).replace(/-/g, "");
   const kept = items.filter(
     (i) =>
@@ -30,7 +37,7 @@ export function filterAndSort(
         normalize(i.clientName).includes(needle) ||
         i.plate.toLowerCase().includes(needle)),
   );
-  const compare = (a: BatchItemView, b: BatchItemView): number => {
+  const compare = (a: Row, b: Row): number => {
     switch (sort.key) {
       case "client":
         return a.clientName.localeCompare(b.clientName, "pt-BR");

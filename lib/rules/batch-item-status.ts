@@ -1,4 +1,6 @@
-// pt-BR words for a batch item's status (table, CSV, PDF).
+// A batch item's status and its pt-BR words (table, CSV, PDF).
+export type BatchItemStatus = "queued" | "running" | "done" | "failed";
+
 export const ITEM_STATUS_LABEL: Record<string, string> = {
   queued: "Na fila",
   running: "Consultando",
