@@ -93,7 +93,7 @@ beforeAll(async () => {
   });
 });
 
-/** Each read-first write transaction of the app (docs/architecture.md lists them), and what it left. */
+/** A read-first write transaction of each kind the app has, and what it left. */
 const PATHS: { name: string; run: () => Promise<unknown>; wrote: () => Promise<unknown> }[] = [
   {
     name: "client import (applyRows)",
