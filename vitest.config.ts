@@ -20,6 +20,8 @@ export const POSTGRES_OPT_OUTS = [
   "tests/integration/ready-metrics.test.ts",
   // SQLite-only behaviour: several instances on one SQLite file, the write lock and migrate deploy.
   "tests/integration/sqlite-instances.test.ts",
+  // SQLite-only behaviour: transactions begin IMMEDIATE and wait for a write lock held by another thread.
+  "tests/integration/sqlite-write-lock.test.ts",
   // Scans the present Next build for secrets; no database at all.
   "tests/integration/bundle-secrets.test.ts",
 ];
