@@ -68,6 +68,8 @@ export const PROCESS_SUITES = [
   "tests/integration/upstream-client.test.ts",
   "tests/integration/upstream-payments.test.ts",
   "tests/integration/webhooks-ingest.test.ts",
+  // Holds SQLite's write lock from another thread for a measured time beside each write.
+  "tests/integration/sqlite-write-lock.test.ts",
 ];
 
 /** Files at once for the in-process suites (both databases share the pool). */
