@@ -30,7 +30,7 @@ export async function eraseClient(
 ): Promise<ErasedClient> {
   const client = await db.workspaceClient.findFirst({
     where: { id: clientId, userId },
-    select: { email: true, vehicles: { select: { batchItems: { select: { lookupId: true } } } } },
+    select: { vehicles: { select: { batchItems: { select: { lookupId: true } } } } },
   });
   const batchLookupIds =
     client?.vehicles.flatMap((v) =>
@@ -56,7 +56,6 @@ export async function eraseClient(
       r.externalId,
       r.transactionId ?? "",
     ]),
-    emails: client?.email ? [client.email] : [],
   });
   // Throws NOT_FOUND for another account's client: nothing found above is erased then.
   const deleted = await deleteClient(userId, clientId);
