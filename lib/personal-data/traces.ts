@@ -77,7 +77,15 @@ export async function findTraces(keys: TraceKeys, tx: Tx = db) {
         });
   const mails = tied
     .filter((m) => m.personalDataErasedAt === null)
-    .map(({ messageId: _m, personalDataErasedAt: _e, ...mail }) => mail);
+    .map(({ id, to, subject, template, status, createdAt, sentAt }) => ({
+      id,
+      to,
+      subject,
+      template,
+      status,
+      createdAt,
+      sentAt,
+    }));
   const eventKeys = [...new Set(keys.eventKeys.filter(Boolean))];
   const webhookEvents =
     eventKeys.length === 0
