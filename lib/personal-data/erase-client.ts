@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { reclaimErasedSpace } from "@/lib/db/reclaim";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { deleteClient, type DeletedClient } from "@/lib/workspace/clients/delete-client";
@@ -60,6 +61,15 @@ export async function eraseClient(
   // Throws NOT_FOUND for another account's client: nothing found above is erased then.
   const deleted = await deleteClient(userId, clientId);
   const erased = await db.$transaction((tx) => eraseTraces(tx, traces, now));
+  await reclaimErasedSpace([
+    "WorkspaceClient",
+    "WorkspaceVehicle",
+    "Lookup",
+    "Checkout",
+    "WebhookEvent",
+    "MailMessage",
+    "ReceivedMail",
+  ]);
   const count = (record: string, n: number) =>
     n > 0 && metrics.personalDataErased.inc({ record, reason }, n);
   count("workspace_client", 1);
