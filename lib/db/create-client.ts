@@ -47,7 +47,22 @@ export function plainPrismaClient(databaseUrl: string): Db {
   const file = sqliteFilePath(databaseUrl);
   if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const adapter = new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: secureDelete(adapter) });
+}
+
+/**
+ * secure_delete on every connection (a per-connection setting, off by default): space freed in a
+ * page (a deleted row, or the old place of a row an update moved or shrank) is zeroed, so an
+ * erased value leaves no copy in the file once the WAL is checkpointed (lib/db/reclaim.ts).
+ */
+function secureDelete(factory: PrismaBetterSqlite3): PrismaBetterSqlite3 {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    await adapter.executeScript("PRAGMA secure_delete = ON");
+    return adapter;
+  };
+  return factory;
 }
 
 /**

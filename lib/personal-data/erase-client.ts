@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { reclaimErasedSpace } from "@/lib/db/reclaim";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { deleteClient, type DeletedClient } from "@/lib/workspace/clients/delete-client";
@@ -30,7 +31,7 @@ export async function eraseClient(
 ): Promise<ErasedClient> {
   const client = await db.workspaceClient.findFirst({
     where: { id: clientId, userId },
-    select: { email: true, vehicles: { select: { batchItems: { select: { lookupId: true } } } } },
+    select: { vehicles: { select: { batchItems: { select: { lookupId: true } } } } },
   });
   const batchLookupIds =
     client?.vehicles.flatMap((v) =>
@@ -56,11 +57,19 @@ export async function eraseClient(
       r.externalId,
       r.transactionId ?? "",
     ]),
-    emails: client?.email ? [client.email] : [],
   });
   // Throws NOT_FOUND for another account's client: nothing found above is erased then.
   const deleted = await deleteClient(userId, clientId);
   const erased = await db.$transaction((tx) => eraseTraces(tx, traces, now));
+  await reclaimErasedSpace([
+    "WorkspaceClient",
+    "WorkspaceVehicle",
+    "Lookup",
+    "Checkout",
+    "WebhookEvent",
+    "MailMessage",
+    "ReceivedMail",
+  ]);
   const count = (record: string, n: number) =>
     n > 0 && metrics.personalDataErased.inc({ record, reason }, n);
   count("workspace_client", 1);

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { reclaimErasedSpace } from "@/lib/db/reclaim";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
@@ -45,6 +46,17 @@ export type ErasureReport = {
   /** Deliveries not applied yet: erased once applied, after their period. */
   pendingWebhookEvents: number;
 };
+
+/** What a request erases in (eraseClient reclaims the client's tables itself). */
+const PERSON_TABLES = [
+  "Lookup",
+  "Checkout",
+  "WebhookEvent",
+  "MailMessage",
+  "ReceivedMail",
+  "RadarWatch",
+  "RadarEvent",
+] as const;
 
 type Row = { id: string; createdAt: Date; payments: PaymentFacts[] };
 
@@ -136,6 +148,12 @@ export async function erasePerson(
         lookups: lookups + watches.lookups,
         checkouts,
         ...traces,
+        mails: traces.mails + watches.mails,
+        testMailbox: traces.testMailbox + watches.testMailbox,
+        // A watch's unsent mails were withdrawn with it: only the others are still to be sent.
+        pendingMails: await tx.mailMessage.count({
+          where: { id: { in: rows.mails.map((m) => m.id) }, status: "pending" },
+        }),
         radarWatches: watches.watches,
       };
     },
@@ -144,6 +162,8 @@ export async function erasePerson(
   // A despachante's record of the person as a client goes the way the despachante's own deletion
   // takes it (vehicles, batch lookups, links that moved no money, their traces); kept links are reported.
   for (const client of rows.clients) await eraseClient(client.userId, client.id, now, "request");
+  // Erased on disk too: the old copies of what was just overwritten go (lib/db/reclaim.ts).
+  await reclaimErasedSpace(PERSON_TABLES);
 
   const { pendingMails, pendingWebhookEvents, ...counts } = erased;
   const report: ErasureReport = {

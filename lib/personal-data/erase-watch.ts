@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { erasedLookup, erasedMail, openOrPaidSince } from "./erasable";
 import { legalCutoff } from "./person";
+import { mailboxCopies, watchMailKeys } from "./traces";
 
 // An owner's Radar watch losing its person: on unsubscribe (at once), when never confirmed in
 // time, when it stopped, and on a person's erasure request. The row stays (stopped, its turn
@@ -10,13 +11,6 @@ import { legalCutoff } from "./person";
 // vehicle's debts); the lookups its scans made are erased like a person's lookups.
 
 type Tx = Prisma.TransactionClient;
-
-/** Mail keys of a watch (lib/radar): the confirmations, the daily mails, the stop notice. */
-export const watchMailKeys = (id: string): Prisma.MailMessageWhereInput[] => [
-  { dedupeKey: { startsWith: `radar-confirm:${id}:` } },
-  { dedupeKey: { startsWith: `radar-owner:${id}:` } },
-  { dedupeKey: `radar-owner-stopped:${id}` },
-];
 
 export const erasedWatch = (at: Date) =>
   ({
@@ -33,12 +27,22 @@ export const erasedWatch = (at: Date) =>
     personalDataErasedAt: at,
   }) satisfies Prisma.RadarWatchUpdateManyMutationInput;
 
-export type WatchErasure = { watches: number; events: number; lookups: number; mails: number };
+export type WatchErasure = {
+  watches: number;
+  events: number;
+  lookups: number;
+  mails: number;
+  /** The test mailbox's copies of the watch's mails, deleted with them. */
+  testMailbox: number;
+};
+
+const NOTHING: WatchErasure = { watches: 0, events: 0, lookups: 0, mails: 0, testMailbox: 0 };
 
 /**
  * Erases the given owner watches (still not erased). `stopReason` stops those still running.
- * `mails: "cancel"` also withdraws their unsent mails and erases the sent ones (unsubscribe, a
- * request); "keep" leaves the outbox to its own retention (a stop notice still has to go out).
+ * `mails: "cancel"` also withdraws their unsent mails, erases the sent ones and deletes the test
+ * mailbox's copies (unsubscribe, a request); "keep" leaves the outbox and the mailbox to their own
+ * retention (a stop notice still has to go out).
  */
 export async function eraseOwnerWatches(
   tx: Tx,
@@ -46,11 +50,11 @@ export async function eraseOwnerWatches(
   now: Date,
   opts: { stopReason: string; mails: "cancel" | "keep" },
 ): Promise<WatchErasure> {
-  if (ids.length === 0) return { watches: 0, events: 0, lookups: 0, mails: 0 };
+  if (ids.length === 0) return NOTHING;
   const mine = { id: { in: ids }, kind: "owner", personalDataErasedAt: null };
   const live = await tx.radarWatch.findMany({ where: mine, select: { id: true } });
   const liveIds = live.map((w) => w.id);
-  if (liveIds.length === 0) return { watches: 0, events: 0, lookups: 0, mails: 0 };
+  if (liveIds.length === 0) return NOTHING;
   await tx.radarWatch.updateMany({
     where: { id: { in: liveIds }, status: { not: "stopped" } },
     data: { status: "stopped", stopReason: opts.stopReason, stoppedAt: now },
@@ -86,6 +90,7 @@ export async function eraseOwnerWatches(
           })
         ).count;
   let mails = 0;
+  let testMailbox = 0;
   if (opts.mails === "cancel") {
     const keys = { OR: liveIds.flatMap(watchMailKeys) };
     await tx.mailMessage.updateMany({
@@ -98,6 +103,14 @@ export async function eraseOwnerWatches(
         data: erasedMail(now),
       })
     ).count;
+    const sent = await tx.mailMessage.findMany({ where: keys, select: { messageId: true } });
+    const copies = await mailboxCopies(
+      tx,
+      sent.map((m) => m.messageId),
+    );
+    testMailbox = (
+      await tx.receivedMail.deleteMany({ where: { id: { in: copies.map((c) => c.id) } } })
+    ).count;
   }
-  return { watches, events, lookups, mails };
+  return { watches, events, lookups, mails, testMailbox };
 }

@@ -83,16 +83,12 @@ export async function findPerson(digits: string, tx: Prisma.TransactionClient = 
     {
       checkoutIds: checkouts.map((c) => c.id),
       paymentIds: checkouts.flatMap((c) => c.payments.map((p) => p.id)),
+      watchIds: radarWatches.map((w) => w.id),
       eventKeys: [
         ...lookups.flatMap((l) => [l.externalId, l.transactionId ?? ""]),
         ...checkouts.flatMap((c) =>
           c.payments.flatMap((p) => [p.externalId, p.transactionId ?? ""]),
         ),
-      ],
-      emails: [
-        ...checkouts.filter((c) => c.customerCpfCnpj === digits).map((c) => c.customerEmail),
-        ...clients.map((c) => c.email ?? ""),
-        ...radarWatches.map((w) => w.email ?? ""),
       ],
     },
     tx,

@@ -1,6 +1,7 @@
 import "server-only";
 import { purgeExpiredCardTokens } from "@/lib/checkouts/card-tokens";
 import { db } from "@/lib/db/client";
+import { reclaimErasedSpace, type PersonalTable } from "@/lib/db/reclaim";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";
@@ -163,6 +164,19 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+/** The tables a record's erasure writes (a watch's takes its events, its scans' lookups, its mails). */
+const TABLES_OF: Record<string, PersonalTable[]> = {
+  checkout: ["Checkout"],
+  lookup: ["Lookup"],
+  webhook_payload: ["WebhookEvent"],
+  mail: ["MailMessage"],
+  radar_watch: ["RadarWatch", "RadarEvent", "Lookup"],
+  received_mail: ["ReceivedMail"],
+  session: ["Session"],
+  verification: ["Verification"],
+  card_token: ["CardToken"],
+};
+
 export type PurgeOptions = {
   now?: Date;
   /** Rows per step (one transaction). */
@@ -208,6 +222,10 @@ export async function purgePersonalData(options: PurgeOptions = {}): Promise<Pur
   }
   const expired = await deleteExpired(now);
   for (const [key, count] of Object.entries(expired)) if (count > 0) result[key] = count;
+  // Erased on disk too, in the tables this run wrote (lib/db/reclaim.ts).
+  await reclaimErasedSpace([
+    ...new Set(Object.keys(result).flatMap((key) => TABLES_OF[key.split(":")[0]!] ?? [])),
+  ]);
   if (Object.keys(result).length > 0)
     log.info({ erased: result }, "retention: personal data erased");
   return result;

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { reclaimErasedSpace } from "@/lib/db/reclaim";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { OWNER_TOKEN, tokenHash } from "@/lib/radar/owner-links";
@@ -45,6 +46,8 @@ export async function unsubscribeOwner(token: string, now = new Date()): Promise
   );
   // A second click that raced the first finds nothing left to erase.
   if (erased.watches === 0) return "already_cancelled";
+  // "Erased at once" holds on disk too (lib/db/reclaim.ts).
+  await reclaimErasedSpace(["RadarWatch", "RadarEvent", "Lookup", "MailMessage", "ReceivedMail"]);
   metrics.personalDataErased.inc({ record: "radar_watch", reason: "unsubscribed" });
   log.info(
     { watchId: watch.id, ...erased },

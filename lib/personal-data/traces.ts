@@ -1,28 +1,34 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { contactIndex } from "@/lib/privacy";
 import { erasedMail, erasedWebhookPayload } from "./erasable";
 
-// What a person's lookups and payments leave beside their own rows: the raw webhook deliveries
-// that carried them (the lookup result names the owner's document and RENAVAM), the e-mails about
-// them in the outbox (a payment link names the client; the payer's comprovante mail), and the test
-// mailbox's copies. Found by the ids those rows carry (mails by their dedupe keys, which name the
-// checkout or the payment; deliveries by transactionId/externalId) and, for mails, by the keyed
-// hash of the person's e-mail addresses (MailMessage.toIndex). The test mailbox has no hash: its
-// rows (only its retention period's) are opened and compared in memory.
+// What a person's lookups, payments and watches leave beside their own rows: the raw webhook
+// deliveries that carried them (the lookup result names the owner's document and RENAVAM), the
+// e-mails about them in the outbox (a payment link names the client; the payer's comprovante mail;
+// a Radar watch's mails), and the test mailbox's copies of those e-mails. Found only by the ids
+// those rows carry: mails by their dedupe keys (which name the checkout, the payment or the watch),
+// deliveries by transactionId/externalId, the mailbox's copies by the outbox row's Message-ID.
+// Never by address: one e-mail address pays for several people (a despachante's office, a
+// relative paying for the family), and their mails are not this person's.
 
 type Tx = Prisma.TransactionClient;
 
 export type TraceKeys = {
   checkoutIds: string[];
   paymentIds: string[];
+  /** Owner Radar watches. */
+  watchIds?: string[];
   /** Lookups' and payments' externalId and transactionId. */
   eventKeys: string[];
-  emails: string[];
 };
 
-const normal = (email: string) => email.trim().toLowerCase();
+/** Mail keys of a watch (lib/radar): the confirmations, the daily mails, the stop notice. */
+export const watchMailKeys = (id: string): Prisma.MailMessageWhereInput[] => [
+  { dedupeKey: { startsWith: `radar-confirm:${id}:` } },
+  { dedupeKey: { startsWith: `radar-owner:${id}:` } },
+  { dedupeKey: `radar-owner-stopped:${id}` },
+];
 
 /** Mail dedupe keys name the event: `payment-link:<checkoutId>:…`, `payment-approved:<paymentId>`, … (lib/mail). */
 function mailKeyFilters(keys: TraceKeys): Prisma.MailMessageWhereInput[] {
@@ -34,20 +40,28 @@ function mailKeyFilters(keys: TraceKeys): Prisma.MailMessageWhereInput[] {
       })),
     ),
     ...keys.paymentIds.map((id) => ({ dedupeKey: { startsWith: `pix-instructions:${id}:` } })),
+    ...(keys.watchIds ?? []).flatMap(watchMailKeys),
   ];
 }
 
+/** The test mailbox's copies of these outbox rows (the embedded SMTP server stores the Message-ID we sent). */
+export async function mailboxCopies(tx: Tx, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return tx.receivedMail.findMany({
+    where: { messageId: { in: messageIds } },
+    select: { id: true, to: true, subject: true, receivedAt: true },
+    orderBy: { receivedAt: "asc" },
+  });
+}
+
 export async function findTraces(keys: TraceKeys, tx: Tx = db) {
-  const emails = new Set(keys.emails.map(normal).filter(Boolean));
-  const byMail = [
-    ...mailKeyFilters(keys),
-    ...(emails.size > 0 ? [{ toIndex: { in: [...emails].map(contactIndex) } }] : []),
-  ];
-  const mails =
-    byMail.length === 0
+  const byKey = mailKeyFilters(keys);
+  // Erased rows too: the mailbox may still hold a copy of a mail the outbox has erased.
+  const tied =
+    byKey.length === 0
       ? []
       : await tx.mailMessage.findMany({
-          where: { personalDataErasedAt: null, OR: byMail },
+          where: { OR: byKey },
           select: {
             id: true,
             to: true,
@@ -56,9 +70,22 @@ export async function findTraces(keys: TraceKeys, tx: Tx = db) {
             status: true,
             createdAt: true,
             sentAt: true,
+            messageId: true,
+            personalDataErasedAt: true,
           },
           orderBy: { createdAt: "asc" },
         });
+  const mails = tied
+    .filter((m) => m.personalDataErasedAt === null)
+    .map(({ id, to, subject, template, status, createdAt, sentAt }) => ({
+      id,
+      to,
+      subject,
+      template,
+      status,
+      createdAt,
+      sentAt,
+    }));
   const eventKeys = [...new Set(keys.eventKeys.filter(Boolean))];
   const webhookEvents =
     eventKeys.length === 0
@@ -78,15 +105,10 @@ export async function findTraces(keys: TraceKeys, tx: Tx = db) {
           },
           orderBy: { receivedAt: "asc" },
         });
-  const testMailbox =
-    emails.size === 0
-      ? []
-      : (
-          await tx.receivedMail.findMany({
-            select: { id: true, to: true, subject: true, receivedAt: true },
-            orderBy: { receivedAt: "asc" },
-          })
-        ).filter((m) => m.to.split(",").some((to) => emails.has(normal(to))));
+  const testMailbox = await mailboxCopies(
+    tx,
+    tied.map((m) => m.messageId),
+  );
   return { mails, webhookEvents, testMailbox };
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY_MS, seedPerson, storedPerson } from "../support/personal-data-seed";
+import { DAY_MS, seedMailboxCopy, seedPerson, storedPerson } from "../support/personal-data-seed";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { seedWorkspace } from "../support/workspace-seed";
 
@@ -64,18 +64,7 @@ async function personEverywhere() {
       },
     },
   });
-  await (
-    await db()
-  ).receivedMail.create({
-    data: {
-      messageId: `<${randomUUID()}@t>`,
-      from: "a@t",
-      to: paid.email,
-      subject: "Pagamento aprovado",
-      html: "h",
-      text: "t",
-    },
-  });
+  await seedMailboxCopy({ messageId: paid.messageId!, email: paid.email });
   return { cpf, paid, unpaid, bare, userId, clientId: client.id, now };
 }
 
@@ -166,6 +155,44 @@ describe("a person's data on request", () => {
       erased: { lookups: 0, checkouts: 0, webhookPayloads: 0, mails: 0 },
       kept: [{}, {}],
     });
+  });
+
+  it("one e-mail address paying for several people: a person's export and erasure reach only the mails of their own checkouts and those mails' mailbox copies", async () => {
+    const { exportPerson, erasePerson } = await rights();
+    const office = `escritorio.${randomUUID()}@despachante.test`;
+    const at = new Date(Date.now() - 3 * DAY_MS);
+    const paidBy = (cpfCnpj?: string) =>
+      seedPerson({
+        cpfCnpj,
+        email: office,
+        createdAt: at,
+        checkout: { payment: { status: "refused" } },
+      });
+    const mine = await paidBy();
+    const others = [await paidBy(), await paidBy()];
+    for (const p of [mine, ...others])
+      await seedMailboxCopy({ messageId: p.messageId!, email: office, plate: p.plate });
+
+    const exported = await exportPerson(mine.cpfCnpj);
+    expect(exported.mails).toHaveLength(1);
+    expect(exported.testMailbox.map((m) => m.subject)).toEqual([
+      `Pagamento aprovado ${mine.plate}`,
+    ]);
+    const text = JSON.stringify(exported);
+    for (const other of others) expect(text).not.toContain(other.plate);
+
+    const { report } = await erasePerson(mine.cpfCnpj);
+    expect(report.erased).toMatchObject({ mails: 1, testMailbox: 1 });
+    const d = await db();
+    for (const other of others) {
+      expect(
+        await d.mailMessage.findUniqueOrThrow({
+          where: { dedupeKey: `payment-approved:${other.paymentId}` },
+        }),
+      ).toMatchObject({ to: office, personalDataErasedAt: null });
+      expect(await d.receivedMail.count({ where: { messageId: other.messageId! } })).toBe(1);
+    }
+    expect(await d.receivedMail.count({ where: { messageId: mine.messageId! } })).toBe(0);
   });
 
   it("refuses to erase a CPF that a payment still open needs, says why, and erases nothing", async () => {

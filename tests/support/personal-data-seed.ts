@@ -4,7 +4,8 @@ import { randomCpf } from "./workspace-seed";
 // Rows as the storefront leaves them, written straight into the test database with the dates a
 // test needs (the retention task is then run with a clock moved days or years ahead). One person
 // per call: a lookup, optionally a checkout made from it with one payment, the raw result event
-// that carried the owner's document, and the e-mail the payer got.
+// that carried the owner's document, and the e-mail the payer got (tied to its payment, or to the
+// checkout when there is none, by its dedupe key as lib/mail writes it).
 
 export const DAY_MS = 86_400_000;
 
@@ -75,6 +76,8 @@ export async function seedPerson(options: SeedOptions) {
       checkoutId: null,
       paymentId: null,
       transactionId: lookup.transactionId,
+      plate,
+      messageId: null,
     };
   const checkout = await db.checkout.create({
     data: {
@@ -112,9 +115,11 @@ export async function seedPerson(options: SeedOptions) {
         },
       })
     : null;
-  await db.mailMessage.create({
+  const mail = await db.mailMessage.create({
     data: {
-      dedupeKey: `payment-approved:${randomUUID()}`,
+      dedupeKey: payment
+        ? `payment-approved:${payment.id}`
+        : `payment-link:${checkout.id}:${randomUUID()}`,
       to: email,
       subject: "Pagamento aprovado",
       template: "payment-approved",
@@ -133,7 +138,25 @@ export async function seedPerson(options: SeedOptions) {
     checkoutId: checkout.id,
     paymentId: payment?.id ?? null,
     transactionId: lookup.transactionId,
+    plate,
+    /** The payer's mail's Message-ID (what the test mailbox stores of it). */
+    messageId: mail.messageId,
   };
+}
+
+/** The test mailbox's copy of a seeded mail, as the embedded SMTP server stores it. */
+export async function seedMailboxCopy(mail: { messageId: string; email: string; plate?: string }) {
+  const { db } = await import("@/lib/db/client");
+  return db.receivedMail.create({
+    data: {
+      messageId: mail.messageId,
+      from: "nao-responda@placapaga.test",
+      to: mail.email,
+      subject: `Pagamento aprovado ${mail.plate ?? ""}`.trim(),
+      html: "h",
+      text: "t",
+    },
+  });
 }
 
 /** The person's fields of a lookup and its checkout as stored now (for "erased" / "kept" assertions). */
