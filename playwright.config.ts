@@ -94,9 +94,10 @@ export default defineConfig({
       // confirmed on their own short spacing, so pages move on webhooks within seconds
       // (tests/e2e/payment-endings.spec.ts measures a paid PIX on the phone).
       // An attempt the upstream never answered (the "lost" card) ends within a test: 5 s of grace,
-      // a sweep every 2 s (its first poll still waits the 30 s in which a poll learns nothing).
+      // a background tick (and so a sweep) every 2 s (its first poll still waits the 30 s in which a
+      // poll learns nothing).
       PAYMENT_NOT_FOUND_GRACE_MS: "5000",
-      PAYMENT_SWEEP_INTERVAL_MS: "2000",
+      BACKGROUND_TICK_MS: "2000",
       // Radar's turns in seconds; its sandbox vehicles walk their story by POST /__sandbox/timeline.
       RADAR_WEEKLY_PERIOD_MS: "20000",
       RADAR_DAILY_PERIOD_MS: "8000",

@@ -40,8 +40,8 @@ export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] 
   { name: "radar-owner-mails", run: () => ownerMailsTick() },
 ];
 
-/** The one tick's interval. */
-export const tickIntervalMs = (): number => env.paymentSweepIntervalMs;
+/** The one tick's interval (BACKGROUND_TICK_MS). */
+export const tickIntervalMs = (): number => env.backgroundTickMs;
 
 /** Run once when the process starts. */
 export const AT_START: readonly {

@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { stopJobs } from "@/lib/jobs";
 import { moduleLogger } from "@/lib/log/logger";
 import { onShutdown } from "@/lib/server/shutdown";
@@ -10,11 +11,12 @@ import { AT_START, PERIODIC, QUEUES, tickIntervalMs } from "./queues";
 import { registerReactions } from "./reactions";
 
 // Started once per server process from instrumentation.ts (Node runtime only):
+// - the configuration's warnings (a deprecated setting's name) logged once;
 // - the reactions of higher capabilities to lower ones' facts (./reactions.ts), before any work;
 // - the start-up tasks (./queues.ts AT_START: webhook registration with the sandbox);
-// - every queue kicked at once, then the one tick: every PAYMENT_SWEEP_INTERVAL_MS each queue is
+// - every queue kicked at once, then the one tick: every BACKGROUND_TICK_MS each queue is
 //   kicked again (rows a dead instance held are taken up after their lease) and the periodic tasks
-//   run (the payment sweep).
+//   run (the payment sweep, retention, Radar's digest and owner mails: ./queues.ts PERIODIC).
 // Stopped by the server's shutdown hooks (lib/server/shutdown.ts; the interval is unref'd).
 
 const log = moduleLogger("background");
@@ -61,6 +63,7 @@ export function startBackground(): void {
   registerDirectRoute(webhookDirectRoute);
   registerDirectRoute(paymentStatusDirectRoute);
   if (background.stop) return;
+  for (const warning of env.warnings) log.warn(warning);
   for (const task of AT_START) if (task.enabled()) void task.run();
   for (const { worker } of QUEUES) void worker.kick();
   const stop = startTick(tickIntervalMs());

@@ -12,6 +12,11 @@ const port = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
 const positiveMs = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+/** A positive integer of ms with no default: parseEnv decides between it and another variable. */
+const optionalPositiveMs = z.preprocess(
+  emptyAsUndefined,
+  z.coerce.number().int().positive().optional(),
+);
 
 /** A positive integer count with a default (same parsing as positiveMs). */
 const positiveInt = positiveMs;
@@ -125,8 +130,11 @@ export const rawEnvSchema = z.object({
    * so a payment a timed-out call did create has long been visible by then.
    */
   PAYMENT_NOT_FOUND_GRACE_MS: positiveMs(15 * 60_000),
-  /** How often every instance's background sweep asks about payments nobody resolved. */
-  PAYMENT_SWEEP_INTERVAL_MS: positiveMs(30_000),
+  /** Every instance's background tick (lib/background/queues.ts): each queue kicked again, and the
+   * periodic tasks run (payment sweep, retention, Radar's digest and owner mails). Default 30 s. */
+  BACKGROUND_TICK_MS: optionalPositiveMs,
+  /** The tick's old name, still read (with a warning) for one release when BACKGROUND_TICK_MS is unset. */
+  PAYMENT_SWEEP_INTERVAL_MS: optionalPositiveMs,
   /** Next's build folder; another one lets two builds (say, two test runs) live side by side. */
   NEXT_DIST_DIR: z.preprocess(
     emptyAsUndefined,
@@ -303,7 +311,8 @@ export type AppEnv = {
   statusCheckIntervalMs: number;
   statusConfirmSpacingMs: number;
   paymentNotFoundGraceMs: number;
-  paymentSweepIntervalMs: number;
+  /** The background tick's interval (BACKGROUND_TICK_MS). */
+  backgroundTickMs: number;
   rateLimits: {
     windowSeconds: number;
     lookupsPerIp: number;
@@ -352,6 +361,9 @@ export type AppEnv = {
     secret: string | undefined;
     sessionDays: number;
   };
+  /** Settings that still work but should change (a deprecated name): the server logs each once
+   * at start (lib/background/start.ts). */
+  warnings: string[];
   mail: {
     /** Where nodemailer connects. */
     smtpUrl: string;
@@ -453,6 +465,14 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     );
   }
   if (problems.length > 0) throw new EnvError(problems);
+  const warnings: string[] = [];
+  if (raw.PAYMENT_SWEEP_INTERVAL_MS !== undefined) {
+    warnings.push(
+      raw.BACKGROUND_TICK_MS === undefined
+        ? "PAYMENT_SWEEP_INTERVAL_MS is deprecated and will stop being read in the next release: rename it BACKGROUND_TICK_MS (the tick of every background task, not only the payment sweep)."
+        : "PAYMENT_SWEEP_INTERVAL_MS is ignored: BACKGROUND_TICK_MS is set. Remove the old name.",
+    );
+  }
 
   return {
     nodeEnv: raw.NODE_ENV,
@@ -486,7 +506,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     statusCheckIntervalMs: raw.STATUS_CHECK_INTERVAL_MS,
     statusConfirmSpacingMs: raw.STATUS_CONFIRM_SPACING_MS,
     paymentNotFoundGraceMs: raw.PAYMENT_NOT_FOUND_GRACE_MS,
-    paymentSweepIntervalMs: raw.PAYMENT_SWEEP_INTERVAL_MS,
+    backgroundTickMs: raw.BACKGROUND_TICK_MS ?? raw.PAYMENT_SWEEP_INTERVAL_MS ?? 30_000,
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       lookupsPerIp: raw.RATE_LIMIT_LOOKUPS,
@@ -546,6 +566,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       smtpPort: raw.SMTP_PORT,
       from: raw.MAIL_FROM,
     },
+    warnings,
   };
 }
 

@@ -5,7 +5,7 @@ import { FINAL_PAYMENT_STATUSES } from "@/lib/rules/payment-status";
 import { reconcilePayment } from "./reconcile";
 
 // Background sweep: webhooks get lost (the upstream gives up after its 90-minute retry), so on
-// every background tick (lib/background, PAYMENT_SWEEP_INTERVAL_MS) we ask the status endpoint
+// every background tick (lib/background, BACKGROUND_TICK_MS) we ask the status endpoint
 // about payments nobody resolved. It runs on every instance; each payment goes through
 // reconcilePayment, whose status-call spacing (status-call-spacing.ts) lets ONE instance check it per window: the others' conditional update loses and they move on. A
 // payment whose checker crashed is free again when that window ends, and the next sweep takes it.

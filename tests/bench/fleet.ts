@@ -7,7 +7,8 @@
 // requests summed over every instance's process group (/proc, before and after the window) and,
 // apart, the PostgreSQL server's; upstream status calls per payment per minute (counted at the
 // proxy); the webhook ack p99 at a paced load of half the steady capacity (the highest paced rate
-// the fleet keeps up with, found by bisection) and, as a figure, of half the burst capacity.
+// the fleet keeps up with, found by bisection) and, as a figure, of half the burst capacity; the
+// 3-vs-1 target: CPU per request of three instances against one at the same per-instance rate.
 // PostgreSQL runs durable (fsync and synchronous commit on), as SQLite runs synchronous=FULL.
 import { mkdirSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -153,8 +154,9 @@ async function runConfig(
         ),
       ),
     );
-    // One PostgreSQL instance also at the rate each of the largest fleet's instances sees: how
-    // much of that fleet's CPU per request is one process answering fewer requests per second.
+    // One PostgreSQL instance also at the rate each of the largest fleet's instances sees: the
+    // 3-vs-1 target's baseline (lib/fleet-report.ts), so the target reads what the fleet adds, not
+    // what one process pays for answering fewer requests per second.
     const perInstanceRate =
       config.provider === "postgresql" && config.instances === 1 ? PER_INSTANCE_SHARE : undefined;
     const pollingPerInstance = perInstanceRate

@@ -329,4 +329,36 @@ describe("parseEnv", () => {
       /STATUS_CHECK_INTERVAL_MS/,
     );
   });
+
+  it("ticks every BACKGROUND_TICK_MS, 30 s by default, with no warning", () => {
+    const defaults = parseEnv({});
+    expect(defaults.backgroundTickMs).toBe(30_000);
+    expect(defaults.warnings).toEqual([]);
+    const set = parseEnv({ BACKGROUND_TICK_MS: "2000" });
+    expect(set.backgroundTickMs).toBe(2_000);
+    expect(set.warnings).toEqual([]);
+    expect(problemsOf({ BACKGROUND_TICK_MS: "0" }).join(" ")).toMatch(/BACKGROUND_TICK_MS/);
+    expect(problemsOf({ BACKGROUND_TICK_MS: "soon" }).join(" ")).toMatch(/BACKGROUND_TICK_MS/);
+  });
+
+  it("still reads the old name PAYMENT_SWEEP_INTERVAL_MS for one release, with a warning to rename it", () => {
+    const old = parseEnv({ PAYMENT_SWEEP_INTERVAL_MS: "5000" });
+    expect(old.backgroundTickMs).toBe(5_000);
+    expect(old.warnings).toEqual([
+      expect.stringMatching(
+        /PAYMENT_SWEEP_INTERVAL_MS is deprecated.*rename it BACKGROUND_TICK_MS/,
+      ),
+    ]);
+    expect(problemsOf({ PAYMENT_SWEEP_INTERVAL_MS: "-1" }).join(" ")).toMatch(
+      /PAYMENT_SWEEP_INTERVAL_MS/,
+    );
+  });
+
+  it("takes BACKGROUND_TICK_MS over the old name when both are set, and says the old one is ignored", () => {
+    const both = parseEnv({ BACKGROUND_TICK_MS: "2000", PAYMENT_SWEEP_INTERVAL_MS: "5000" });
+    expect(both.backgroundTickMs).toBe(2_000);
+    expect(both.warnings).toEqual([
+      expect.stringMatching(/PAYMENT_SWEEP_INTERVAL_MS is ignored: BACKGROUND_TICK_MS is set/),
+    ]);
+  });
 });

@@ -210,46 +210,56 @@ export function reportFleet(
   const one = runs.find((r) => r.instances === 1 && r.polling.postgresCpuS !== undefined);
   const three = runs.find((r) => r.instances === 3);
   if (!one || !three) return;
-  // The target is read at the same offered load: at saturation, three single-threaded servers on
-  // a two-core host measure the scheduler's contention too (printed as a figure beside it).
+  // The target: three instances at the common rate against one PostgreSQL instance at the same
+  // per-instance rate (a third of it, what each of the three answers), measured in the same run.
+  // Equal figures mean the fleet costs nothing of its own (no contention on the database, no
+  // duplicated work). Against one instance at the full common rate, and at saturation, the ratio
+  // also carries what one process pays for answering fewer requests per second on a shared host:
+  // both printed as figures beside it.
   const ratios = [
-    ["status polling", (r: ConfigRun) => r.pollingCommon, (r: ConfigRun) => r.polling],
-    ["webhook ingest", (r: ConfigRun) => r.webhooks.common, (r: ConfigRun) => r.webhooks.capacity],
+    [
+      "status polling",
+      (r: ConfigRun) => r.pollingCommon,
+      (r: ConfigRun) => r.polling,
+      one.pollingPerInstance,
+    ],
+    [
+      "webhook ingest",
+      (r: ConfigRun) => r.webhooks.common,
+      (r: ConfigRun) => r.webhooks.capacity,
+      one.webhooks.commonPerInstance,
+    ],
   ] as const;
-  for (const [workload, same, saturated] of ratios) {
-    const ratio = (pick: (r: ConfigRun) => Measured) => {
-      const [a, b] = [pick(one), pick(three)];
-      return {
-        x: per1k(b.instanceCpuS, b.requests) / per1k(a.instanceCpuS, a.requests),
-        three: `${cpu(b)} CPU-s/1k req`,
-        one: `1 instance ${cpu(a)} CPU-s/1k req`,
-      };
-    };
-    const s = ratio(saturated);
+  for (const [workload, same, saturated, alone] of ratios) {
+    const versus = (b: Measured, a: Measured) => ({
+      x: per1k(b.instanceCpuS, b.requests) / per1k(a.instanceCpuS, a.requests),
+      three: `${cpu(b)} CPU-s/1k req`,
+    });
+    const s = versus(saturated(three), saturated(one));
     figure(
       `fleet ${workload}, 3 instances CPU/req vs 1 instance (PG) at saturation (closed loop)`,
-      `${s.x.toFixed(2)}x (${s.three} vs ${s.one})`,
+      `${s.x.toFixed(2)}x (${s.three} vs 1 instance ${cpu(saturated(one))} CPU-s/1k req)`,
     );
-    const c = ratio(same);
-    target(
-      `fleet ${workload}, 3 instances CPU/req vs 1 (PG), same offered load`,
-      c.three,
-      `<= ${CPU_RATIO_TARGET}x`,
-      c.x <= CPU_RATIO_TARGET,
-      { baseline: c.one, ratio: c.x },
+    const c = versus(same(three), same(one));
+    figure(
+      `fleet ${workload}, 3 instances CPU/req vs 1 instance (PG) at the same total rate`,
+      `${c.x.toFixed(2)}x (${c.three} vs 1 instance at ${same(one).perSecond.toFixed(0)}/s ${cpu(same(one))} CPU-s/1k req)`,
     );
-    // The same-run baseline the target leaves out: one instance answering what each of the three
-    // answers (a third of the rate). Equal figures mean the three pay for their per-process rate,
-    // not for sharing a database or a host.
-    const alone =
-      workload === "status polling" ? one.pollingPerInstance : one.webhooks.commonPerInstance;
-    if (alone) {
-      const b = same(three);
-      const x = per1k(b.instanceCpuS, b.requests) / per1k(alone.instanceCpuS, alone.requests);
-      figure(
-        `fleet ${workload}, 3 instances CPU/req vs 1 instance at a third of the rate (each one's share)`,
-        `${x.toFixed(2)}x (${cpu(b)} vs 1 instance at ${alone.perSecond.toFixed(0)}/s ${cpu(alone)} CPU-s/1k req)`,
+    const name = `fleet ${workload}, 3 instances CPU/req vs 1 (PG) at the same per-instance rate`;
+    if (!alone) {
+      // Only a run that leaves out one instance's per-instance round gets here (none today).
+      target(
+        name,
+        `${c.three}, no per-instance baseline measured`,
+        `<= ${CPU_RATIO_TARGET}x`,
+        false,
       );
+      continue;
     }
+    const p = versus(same(three), alone);
+    target(name, p.three, `<= ${CPU_RATIO_TARGET}x`, p.x <= CPU_RATIO_TARGET, {
+      baseline: `1 instance at ${alone.perSecond.toFixed(0)}/s ${cpu(alone)} CPU-s/1k req`,
+      ratio: p.x,
+    });
   }
 }
