@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { RetryLater, type Job, type RetryPolicy } from "@/lib/jobs";
 import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
 import { isSpMaintenanceWindow } from "@/lib/rules/sp-maintenance";
 import { outsideSpMaintenance } from "@/lib/rules/radar-schedule";
@@ -161,8 +161,8 @@ export function scanJob(
 ): Job<ScanRow> {
   return {
     name: "radar-scan",
-    table: db.radarScan as unknown as LeaseTable,
-    pending: { status: { in: OPEN_SCAN } },
+    table: db.radarScan,
+    pending: { status: OPEN_SCAN },
     orderBy: { dueAt: "asc" },
     // No relation: a backlog's claims mostly wait for the budget, so the watch (and its sealed
     // columns) is read only by a scan that is about to send.
@@ -176,7 +176,6 @@ export function scanJob(
     sql: {
       db,
       table: "RadarScan",
-      pending: `"status" IN (${OPEN_SCAN.map((s) => `'${s}'`).join(", ")})`,
       orderBy: "dueAt",
       columns: ["watchId", "dueAt", "lookupId"],
     },

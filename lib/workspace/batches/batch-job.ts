@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/bulk-sql";
-import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { RetryLater, type Job, type RetryPolicy } from "@/lib/jobs";
 import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
 import { budget } from "@/lib/upstream/budget";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -205,8 +205,8 @@ export function batchJob(
 ): Job<BatchItemRow> {
   return {
     name: "lookup-batch",
-    table: db.lookupBatchItem as unknown as LeaseTable,
-    pending: { status: { in: OPEN_ITEM } },
+    table: db.lookupBatchItem,
+    pending: { status: OPEN_ITEM },
     orderBy: { createdAt: "asc" },
     // The vehicle comes with the claim (one query for the whole claim, not one per item).
     select: {
@@ -231,7 +231,6 @@ export function batchJob(
     sql: {
       db,
       table: "LookupBatchItem",
-      pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`,
       orderBy: "createdAt",
     },
     prepare: prepareGroup,
