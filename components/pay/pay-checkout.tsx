@@ -4,7 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/browser/fetch-json";
 import { checkoutQuery, seededWith } from "@/lib/browser/queries";
+import { assertNever } from "@/lib/rules/exhaustive";
 import { formatDateTimeBR } from "@/lib/rules/money";
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from "@/lib/rules/payment-method";
 import type { CheckoutView, PaymentView } from "@/lib/browser/types";
 import { HydrateApart } from "@/components/forms/hydrate-apart";
 import { Alert } from "@/components/ui/alert";
@@ -38,13 +44,12 @@ function usePreloadWhenIdle(load: () => Promise<unknown>) {
   }, [load]);
 }
 
-type Method = "card" | "pix";
 /** A card attempt that may still charge: the form stays closed until it ends (any final status). */
 const cardInFlight = (p: PaymentView): boolean => p.method === "credit_card" && !p.isFinal;
 
-function initialMethod(checkout: CheckoutView): Method {
+function initialMethod(checkout: CheckoutView): PaymentMethod {
   const latest = checkout.latestPayment ?? null;
-  return latest?.method === "pix" && latest.status === "awaiting_payment" ? "pix" : "card";
+  return latest?.method === "pix" && latest.status === "awaiting_payment" ? "pix" : "credit_card";
 }
 
 /**
@@ -93,7 +98,7 @@ const OpenCheckout = memo(function OpenCheckout({
   help?: PayHelp;
 }) {
   const latest = checkout.latestPayment ?? null;
-  const [method, setMethod] = useState<Method>(() => initialMethod(checkout));
+  const [method, setMethod] = useState<PaymentMethod>(() => initialMethod(checkout));
   const [refused, setRefused] = useState<PaymentView | null>(
     latest?.method === "credit_card" && latest.status === "refused" ? latest : null,
   );
@@ -196,7 +201,7 @@ const OpenCheckout = memo(function OpenCheckout({
                 aria-label="Forma de pagamento"
                 className="mt-3 grid grid-cols-2 gap-2"
               >
-                {(["card", "pix"] as const).map((m) => (
+                {PAYMENT_METHODS.map((m) => (
                   <button
                     key={m}
                     type="button"
@@ -210,12 +215,12 @@ const OpenCheckout = memo(function OpenCheckout({
                         : "border-slate-300 bg-white text-slate-800",
                     )}
                   >
-                    {m === "card" ? "Cartão de crédito" : "PIX"}
+                    {PAYMENT_METHOD_LABELS[m]}
                   </button>
                 ))}
               </div>
               <div className="mt-5">
-                {method === "card" ? (
+                {method === "credit_card" ? (
                   <HydrateApart>
                     <CardPaymentForm
                       token={checkout.token}
@@ -226,7 +231,7 @@ const OpenCheckout = memo(function OpenCheckout({
                       refusedHelp={help.cardRefused}
                     />
                   </HydrateApart>
-                ) : (
+                ) : method === "pix" ? (
                   <Suspense
                     fallback={
                       <WaitingBlock
@@ -244,6 +249,8 @@ const OpenCheckout = memo(function OpenCheckout({
                       payee={help.pixPayee}
                     />
                   </Suspense>
+                ) : (
+                  assertNever(method, "payment method")
                 )}
               </div>
             </Card>

@@ -16,5 +16,6 @@ export {
   type Queue,
   type SqlQueue,
 } from "./queue";
+export { pendingSql, pendingWhere, type Pending } from "./pending";
 export { RetryLater } from "./retry-later";
 export { runClaim, stopJobs, type ClaimOptions, type Job } from "./runner";

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import type { RetryPolicy } from "./backoff";
 import { backoffMs, givesUp } from "./backoff";
 import { claimToken, processOwnerId } from "./owner";
+import { pendingSql, pendingWhere, type Pending } from "./pending";
 
 // The claim primitives of lib/jobs, on any table with the four lease columns (leaseOwner,
 // leaseUntil, attempts, notBefore). Every step is ONE conditional update whose count says who won,
@@ -28,8 +29,8 @@ export type Queue = {
   /** For logs, and the registry that releases everything on shutdown. */
   name: string;
   table: LeaseTable;
-  /** Rows not finished yet, e.g. `{ outcome: null }`. */
-  pending: Where;
+  /** Rows not finished yet, e.g. `{ outcome: null }` (the claim and the release read it). */
+  pending: Pending;
   orderBy: Where;
   /** Columns the handler reads, besides id and attempts. */
   select: Where;
@@ -44,12 +45,12 @@ export type Queue = {
 
 /**
  * A queue's table in SQL terms, for the one-statement claims. Identifiers are the quoted names
- * Prisma created; `pending` is a condition on them. Fixed strings from code, never input.
+ * Prisma created; the pending condition is the queue's own (`pendingSql`). Fixed strings from
+ * code, never input.
  */
 export type SqlQueue = {
   db: { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> };
   table: string;
-  pending: string;
   orderBy: string;
   /**
    * Columns the handler reads, returned by the claim itself. Omitted when the handler reads
@@ -85,7 +86,7 @@ export async function claim<Row extends ClaimedRow>(
   // rows a claimer lost are leased, so its next read finds others or nothing.
   for (let tries = 0; ; tries++) {
     const candidates = (await q.table.findMany({
-      where: { AND: [q.pending, free(now), due(now)] },
+      where: { AND: [pendingWhere(q.pending), free(now), due(now)] },
       orderBy: q.orderBy,
       take: limit,
       select: { id: true },
@@ -93,7 +94,14 @@ export async function claim<Row extends ClaimedRow>(
     if (candidates.length === 0) return { token, rows: [] };
     // The same conditions again, in the UPDATE: a row another claimer took in between is skipped.
     const won = await q.table.updateMany({
-      where: { AND: [{ id: { in: candidates.map((c) => c.id) } }, q.pending, free(now), due(now)] },
+      where: {
+        AND: [
+          { id: { in: candidates.map((c) => c.id) } },
+          pendingWhere(q.pending),
+          free(now),
+          due(now),
+        ],
+      },
       data: {
         leaseOwner: token,
         leaseUntil: new Date(now.getTime() + q.leaseMs),
@@ -136,7 +144,7 @@ async function claimInOneStatement<Row extends ClaimedRow>(
     `UPDATE "${sql.table}" AS t
         SET "leaseOwner" = $1, "leaseUntil" = $2::timestamp(3), "attempts" = t."attempts" + 1
        FROM (SELECT "id" FROM "${sql.table}"
-              WHERE (${sql.pending})
+              WHERE (${pendingSql(q.pending)})
                 AND ("leaseUntil" IS NULL OR "leaseUntil" < $3::timestamp(3))
                 AND ("notBefore" IS NULL OR "notBefore" <= $3::timestamp(3))
               ORDER BY "${sql.orderBy}" ASC
@@ -195,7 +203,7 @@ async function claimInOneSqliteStatement<Row extends ClaimedRow>(
     `UPDATE "${sql.table}"
         SET "leaseOwner" = ?, "leaseUntil" = ?, "attempts" = "attempts" + 1
       WHERE "id" IN (SELECT "id" FROM "${sql.table}"
-                      WHERE (${sql.pending})
+                      WHERE (${pendingSql(q.pending)})
                         AND ("leaseUntil" IS NULL OR "leaseUntil" < ?)
                         AND ("notBefore" IS NULL OR "notBefore" <= ?)
                       ORDER BY "${sql.orderBy}" ASC
@@ -297,7 +305,7 @@ export async function release(q: Queue, token?: string): Promise<number> {
     ? { leaseOwner: token }
     : { leaseOwner: { startsWith: `${processOwnerId()}#` } };
   const { count } = await q.table.updateMany({
-    where: { AND: [owner, q.pending] },
+    where: { AND: [owner, pendingWhere(q.pending)] },
     data: { ...unleased, attempts: { decrement: 1 } },
   });
   return count;

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { ensurePublicRef } from "@/lib/payments/payment-view";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { storedPaymentMethod, type PaymentMethod } from "@/lib/rules/payment-method";
 import { isSettled } from "@/lib/rules/payment-status";
 
 // "Meus links": the share links this browser created (creatorKey from its signed cookie), newest
@@ -22,7 +23,7 @@ export type LinkView = {
   /** The paid payment, else the latest attempt. */
   payment?: {
     ref: string;
-    method: string;
+    method: PaymentMethod;
     status: string;
     liquidationStatus?: string;
     paidAt?: string;
@@ -96,7 +97,7 @@ export async function readLinks(
         ? {
             payment: {
               ref: refs.get(shown.id)!,
-              method: shown.method,
+              method: storedPaymentMethod(shown.method),
               status: shown.status,
               ...(shown.liquidationStatus ? { liquidationStatus: shown.liquidationStatus } : {}),
               ...(shown.paidAt ? { paidAt: shown.paidAt.toISOString() } : {}),

@@ -1,13 +1,7 @@
 // pt-BR words for a lookup that did not end with debts. Upstream's messages are English and
-// generic; its error codes 900-903 are documented, so we say what they mean.
-
-const AUTHORITY_ERRORS: Record<string, string> = {
-  "900": "O serviço de consulta está indisponível no momento. Tente novamente em alguns minutos.",
-  "901": "O Detran demorou demais para responder. Tente novamente em alguns minutos.",
-  "902": "O Detran devolveu dados inconsistentes para este veículo. Tente novamente mais tarde.",
-  "903":
-    "O Detran está em manutenção programada. Tente novamente mais tarde (em SP, a manutenção vai das 0h às 7h).",
-};
+// generic; its error codes 900-903 are documented, so we say what they mean: the words of their
+// stored failure codes (AUTHORITY_900..903, any other AUTHORITY_ERROR: lib/errors/failure-codes.ts).
+import { authorityFailure, FAILURE_CODES } from "@/lib/errors/failure-codes";
 
 export function lookupMessage(status: string, errorCode: string | null): string | undefined {
   switch (status) {
@@ -18,10 +12,7 @@ export function lookupMessage(status: string, errorCode: string | null): string 
     case "not_found":
       return "Veículo não encontrado no Detran. Confira a placa, o RENAVAM, a UF e o CPF/CNPJ do proprietário.";
     case "error":
-      return (
-        (errorCode && AUTHORITY_ERRORS[errorCode]) ??
-        "Não foi possível concluir a consulta no Detran. Tente novamente."
-      );
+      return FAILURE_CODES[authorityFailure(errorCode)].message;
     case "failed":
       return "Não foi possível iniciar a consulta. Tente novamente em instantes.";
     default:

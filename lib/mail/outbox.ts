@@ -3,7 +3,7 @@ import type { Transporter } from "nodemailer";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { runClaim, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { runClaim, type Job, type RetryPolicy } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics/registry";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
 import { buildAttachments } from "./attachments";
@@ -103,7 +103,7 @@ export function outboxJob(
 ): Job<OutboxRow> {
   return {
     name: "mail-outbox",
-    table: db.mailMessage as unknown as LeaseTable,
+    table: db.mailMessage,
     pending: { status: "pending" },
     orderBy: { createdAt: "asc" },
     select: { to: true, template: true, props: true, attachments: true, messageId: true },
@@ -118,7 +118,6 @@ export function outboxJob(
     sql: {
       db,
       table: "MailMessage",
-      pending: `"status" = 'pending'`,
       orderBy: "createdAt",
       columns: ["to", "template", "props", "attachments", "messageId"],
     },

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { receiptAmounts, type ReceiptAmounts } from "@/lib/rules/receipt-model";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
+import { storedPaymentMethod } from "@/lib/rules/payment-method";
 import { newPublicToken } from "@/lib/security/public-token";
 import { enqueueMail } from "./enqueue";
 import type { PaymentFacts } from "./templates/define";
@@ -40,7 +41,7 @@ export function amountsOfPayment(
 ): ReceiptAmounts {
   const lookupDebt = new Map(p.checkout.lookup.debts.map((d) => [d.debtId, d]));
   return receiptAmounts({
-    method: p.method,
+    method: storedPaymentMethod(p.method),
     cardBrand: p.cardBrand,
     cardLastFour: p.cardLastFour,
     installments: p.installments,

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { storedPaymentMethod, type PaymentMethod } from "@/lib/rules/payment-method";
 import { isFinal, isSettled } from "@/lib/rules/payment-status";
 import { newPublicToken } from "@/lib/security/public-token";
 
@@ -9,7 +10,7 @@ import { newPublicToken } from "@/lib/security/public-token";
 export type PaymentView = {
   /** The public reference (capability): the only way to address the payment from outside. */
   ref: string;
-  method: string;
+  method: PaymentMethod;
   status: string;
   liquidationStatus?: string;
   amountCents?: number;
@@ -104,7 +105,7 @@ export async function toPaymentView(p: PaymentRecord): Promise<PaymentView> {
       : undefined;
   return {
     ref,
-    method: p.method,
+    method: storedPaymentMethod(p.method),
     status: p.status,
     ...(p.liquidationStatus ? { liquidationStatus: p.liquidationStatus } : {}),
     ...(p.amountCents !== null ? { amountCents: p.amountCents } : {}),

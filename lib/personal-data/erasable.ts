@@ -1,59 +1,45 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { FINAL_PAYMENT_STATUSES, RELEASING_PAYMENT_STATUSES } from "@/lib/rules/payment-status";
-import { DONE_MAIL_STATUSES, type RetentionCutoffs } from "@/lib/rules/retention";
+import * as rule from "@/lib/rules/retention";
+import type { RetentionCutoffs } from "@/lib/rules/retention";
 
-// lib/rules/retention.ts's rule written as Prisma filters. Every erasing statement carries the
+// lib/rules/retention.ts's filters as the WHERE of the erasing statements: the same objects its
+// pure checks evaluate, checked here against Prisma's types. Every erasing statement carries the
 // whole filter beside the ids it was given, so the database decides again, on the rows it writes,
 // whether they may go: a payment that moved since the ids were read keeps its row. The rule's unit
 // tests and these filters' integration tests (tests/integration/personal-data-*.test.ts) agree on
-// the same cases.
-
-const RELEASING = [...RELEASING_PAYMENT_STATUSES];
-const FINAL = [...FINAL_PAYMENT_STATUSES];
-
-/** A payment that keeps its payer past the unpaid period: it moved money or may still (not released). */
-const holdsMoneyOrActiveSince = (since: Date): Prisma.PaymentWhereInput => ({
-  OR: [{ status: { notIn: RELEASING } }, { updatedAt: { gte: since } }],
-});
+// the same cases. `personalDataErasedAt: null` is the query's own: a row erased already is not
+// erased again.
 
 /** A payment that keeps its payer past the legal period's start: open, or paid since `paidBefore`. */
-export const openOrPaidSince = (paidBefore: Date): Prisma.PaymentWhereInput => ({
-  OR: [
-    { status: { notIn: FINAL } },
-    { status: "paid", paidAt: { gte: paidBefore } },
-    { status: "paid", paidAt: null, updatedAt: { gte: paidBefore } },
-  ],
-});
+export const openOrPaidSince = (paidBefore: Date) =>
+  rule.openOrPaidSince(paidBefore) satisfies Prisma.PaymentWhereInput;
 
 export function unpaidCheckouts(c: RetentionCutoffs): Prisma.CheckoutWhereInput {
+  const r = rule.unpaidRecord(c);
   return {
     personalDataErasedAt: null,
-    createdAt: { lt: c.unpaidBefore },
-    payments: { none: holdsMoneyOrActiveSince(c.unpaidBefore) },
+    createdAt: r.lastActivityAt,
+    payments: r.payments satisfies Prisma.PaymentListRelationFilter,
   };
 }
 
 export function paidExpiredCheckouts(c: RetentionCutoffs): Prisma.CheckoutWhereInput {
   return {
     personalDataErasedAt: null,
-    AND: [
-      { payments: { some: { status: "paid" } } },
-      { payments: { none: openOrPaidSince(c.paidBefore) } },
-    ],
+    ...(rule.paidExpiredRecord(c) satisfies Prisma.CheckoutWhereInput),
   };
 }
 
+// A lookup's payments are its checkouts' payments, and a checkout made from it is activity too.
 export function unpaidLookups(c: RetentionCutoffs): Prisma.LookupWhereInput {
+  const r = rule.unpaidRecord(c);
   return {
     personalDataErasedAt: null,
-    createdAt: { lt: c.unpaidBefore },
+    createdAt: r.lastActivityAt,
     checkouts: {
       none: {
-        OR: [
-          { createdAt: { gte: c.unpaidBefore } },
-          { payments: { some: holdsMoneyOrActiveSince(c.unpaidBefore) } },
-        ],
+        OR: [{ createdAt: { gte: c.unpaidBefore } }, { payments: { some: r.payments.none } }],
       },
     },
   };
@@ -63,26 +49,18 @@ export function paidExpiredLookups(c: RetentionCutoffs): Prisma.LookupWhereInput
   return {
     personalDataErasedAt: null,
     AND: [
-      { checkouts: { some: { payments: { some: { status: "paid" } } } } },
-      { checkouts: { none: { payments: { some: openOrPaidSince(c.paidBefore) } } } },
+      { checkouts: { some: { payments: { some: rule.paidPayment() } } } },
+      { checkouts: { none: { payments: { some: rule.openOrPaidSince(c.paidBefore) } } } },
     ],
   };
 }
 
 export function appliedWebhookPayloads(c: RetentionCutoffs): Prisma.WebhookEventWhereInput {
-  return {
-    personalDataErasedAt: null,
-    outcome: { not: null },
-    appliedAt: { lt: c.webhookPayloadBefore },
-  };
+  return { personalDataErasedAt: null, ...rule.appliedWebhookPayloads(c) };
 }
 
 export function doneMails(c: RetentionCutoffs): Prisma.MailMessageWhereInput {
-  return {
-    personalDataErasedAt: null,
-    status: { in: [...DONE_MAIL_STATUSES] },
-    createdAt: { lt: c.mailBefore },
-  };
+  return { personalDataErasedAt: null, ...rule.doneMails(c) };
 }
 
 // What an erased row keeps: its figures (amounts, dates, statuses, plate and UF, the debts) and
@@ -124,19 +102,9 @@ export const erasedMail = (at: Date) =>
 
 /** Owner watches whose person goes (lib/rules/retention.ts ownerWatchErasable). */
 export function unconfirmedWatches(before: Date): Prisma.RadarWatchWhereInput {
-  return {
-    kind: "owner",
-    status: "pending_confirmation",
-    personalDataErasedAt: null,
-    OR: [{ confirmRequestedAt: null }, { confirmRequestedAt: { lt: before } }],
-  };
+  return { personalDataErasedAt: null, ...rule.unconfirmedWatches(before) };
 }
 
 export function stoppedWatches(): Prisma.RadarWatchWhereInput {
-  return {
-    kind: "owner",
-    status: "stopped",
-    personalDataErasedAt: null,
-    events: { none: { userId: null, ownerMailedAt: null } },
-  };
+  return { personalDataErasedAt: null, ...rule.stoppedWatches() };
 }

@@ -7,6 +7,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import {
+  expiredSessions,
+  receivedMails,
   retentionCutoffs,
   unconfirmedWatchBefore,
   type RetentionCutoffs,
@@ -150,7 +152,7 @@ const RULES: readonly Rule[] = [
     reason: "period",
     pick: (tx, c, take) =>
       tx.receivedMail.findMany({
-        where: { receivedAt: { lt: c.mailBefore } },
+        where: receivedMails(c),
         orderBy: { receivedAt: "asc" },
         take,
         select: { id: true },
@@ -158,7 +160,7 @@ const RULES: readonly Rule[] = [
     erase: async (tx, c, ids) =>
       (
         await tx.receivedMail.deleteMany({
-          where: { receivedAt: { lt: c.mailBefore }, ...byId(ids) },
+          where: { ...receivedMails(c), ...byId(ids) },
         })
       ).count,
   },
@@ -237,7 +239,7 @@ export async function purgePersonalData(options: PurgeOptions = {}): Promise<Pur
  */
 async function deleteExpired(now: Date): Promise<PurgeResult> {
   const counts = {
-    session: (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count,
+    session: (await db.session.deleteMany({ where: expiredSessions(now) })).count,
     verification: (await db.verification.deleteMany({ where: { expiresAt: { lt: now } } })).count,
     card_token: await purgeExpiredCardTokens(now),
   };

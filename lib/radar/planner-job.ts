@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { RetryLater, type Job, type RetryPolicy } from "@/lib/jobs";
 import { firstScanAt, nextScanAt } from "@/lib/rules/radar-schedule";
 import { radarLog } from "./logger";
 import { ufOf } from "./watch-target";
@@ -69,7 +69,7 @@ export function plannerJob(options: {
 }): Job<WatchRow> {
   return {
     name: "radar-planner",
-    table: db.radarWatch as unknown as LeaseTable,
+    table: db.radarWatch,
     pending: { status: "active" },
     orderBy: { notBefore: "asc" },
     select: { recurrence: true, nextScanAt: true, uf: true, vehicle: { select: { uf: true } } },
@@ -81,7 +81,7 @@ export function plannerJob(options: {
       radarLog.error({ err: error }, "radar planner gave up on a watch");
       return { status: "stopped", stopReason: "planner_failed", stoppedAt: now, nextScanAt: null };
     },
-    sql: { db, table: "RadarWatch", pending: `"status" = 'active'`, orderBy: "notBefore" },
+    sql: { db, table: "RadarWatch", orderBy: "notBefore" },
     run: (row) => planTurn(row, options.onQueued),
     onDeferred: options.onDeferred,
   };

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { failedLookupCode, type StoredErrorCode } from "@/lib/errors/failure-codes";
+import { RetryLater, type Job, type RetryPolicy } from "@/lib/jobs";
 import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
 import { isSpMaintenanceWindow } from "@/lib/rules/sp-maintenance";
 import { outsideSpMaintenance } from "@/lib/rules/radar-schedule";
@@ -100,7 +101,17 @@ async function afterSettled(scanId: string): Promise<Record<string, unknown>> {
 }
 
 // Refusals of the lookup's own data: for a watch, the document no longer matches.
-const WRONG_DOCUMENT = new Set(["UPSTREAM_INVALID_REQUEST", "UPSTREAM_UNPROCESSABLE"]);
+const WRONG_DOCUMENT = new Set<StoredErrorCode>([
+  "UPSTREAM_INVALID_REQUEST",
+  "UPSTREAM_UNPROCESSABLE",
+]);
+
+/** A scan's end with its stored code (typed: only a code of lib/errors is written). */
+const ended = (status: "done" | "failed", errorCode: StoredErrorCode, finishedAt = new Date()) => ({
+  status,
+  errorCode,
+  finishedAt,
+});
 
 async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
   const watch = (await db.radarWatch.findUnique({
@@ -135,15 +146,14 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
     const waited = Date.now() - lookup.createdAt.getTime();
     if (waited <= LOOKUP_GIVE_UP_MS) throw checkBack(waited);
     radarLog.warn({ scanId: row.id, lookupId: lookup.id }, "radar lookup gave no result in time");
-    return { status: "failed", errorCode: "LOOKUP_TIMEOUT", finishedAt: new Date() };
+    return ended("failed", "LOOKUP_TIMEOUT");
   }
   if (lookup.status === "failed") {
-    const code = lookup.errorCode ?? "LOOKUP_FAILED";
-    if (!WRONG_DOCUMENT.has(code))
-      return { status: "failed", errorCode: code, finishedAt: new Date() };
+    const code = failedLookupCode(lookup.errorCode);
+    if (!WRONG_DOCUMENT.has(code)) return ended("failed", code);
     const lookupId = lookup.id;
     await db.$transaction((tx) => stopWatch(tx, watch, "wrong_document", lookupId, new Date()));
-    return { status: "done", errorCode: "WRONG_DOCUMENT", finishedAt: new Date() };
+    return ended("done", "WRONG_DOCUMENT");
   }
   // Resolved: the reaction settled the scan in the same transaction, unless the scan was not
   // linked to it then; settling again changes nothing (open scans only, unique event keys).
@@ -161,8 +171,8 @@ export function scanJob(
 ): Job<ScanRow> {
   return {
     name: "radar-scan",
-    table: db.radarScan as unknown as LeaseTable,
-    pending: { status: { in: OPEN_SCAN } },
+    table: db.radarScan,
+    pending: { status: OPEN_SCAN },
     orderBy: { dueAt: "asc" },
     // No relation: a backlog's claims mostly wait for the budget, so the watch (and its sealed
     // columns) is read only by a scan that is about to send.
@@ -171,12 +181,11 @@ export function scanJob(
     retry: SCAN_RETRY,
     failedData: (error, now) => {
       radarLog.error({ err: error }, "radar scan given up after its last attempt");
-      return { status: "failed", errorCode: "SCAN_FAILED", finishedAt: now };
+      return ended("failed", "SCAN_FAILED", now);
     },
     sql: {
       db,
       table: "RadarScan",
-      pending: `"status" IN (${OPEN_SCAN.map((s) => `'${s}'`).join(", ")})`,
       orderBy: "dueAt",
       columns: ["watchId", "dueAt", "lookupId"],
     },

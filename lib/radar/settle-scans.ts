@@ -2,6 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { caseOf, insertRows } from "@/lib/db/bulk-sql";
 import { env } from "@/lib/env";
+import {
+  authorityFailure,
+  failedLookupCode,
+  type StoredErrorCode,
+} from "@/lib/errors/failure-codes";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { StoredDebt } from "@/lib/lookups/reactions";
 import { diffDebts, type DebtChange } from "@/lib/rules/debt-changes";
@@ -172,7 +177,13 @@ async function insertEvents(tx: Tx, rows: EventRow[]): Promise<void> {
     await insertRows(tx, "RadarEvent", EVENT_COLUMNS, rows, { skipDuplicatesOf: "dedupeKey" });
 }
 
-const endScan = (tx: Tx, scanId: string, status: string, errorCode: string | null, now: Date) =>
+const endScan = (
+  tx: Tx,
+  scanId: string,
+  status: string,
+  errorCode: StoredErrorCode | null,
+  now: Date,
+) =>
   tx.radarScan.updateMany({
     where: { id: scanId, status: { in: OPEN_SCAN } },
     data: { status, errorCode, finishedAt: now },
@@ -351,7 +362,11 @@ async function compareAll(
   if (stale.length > 0)
     await tx.radarScan.updateMany({
       where: { id: { in: stale }, status: { in: OPEN_SCAN } },
-      data: { status: "done", errorCode: "STALE_RESULT", finishedAt: now },
+      data: {
+        status: "done",
+        errorCode: "STALE_RESULT" satisfies StoredErrorCode,
+        finishedAt: now,
+      },
     });
 
   if (later.length > 0) {
@@ -390,7 +405,7 @@ async function retryLater(
   const at = retryAfterAuthorityError(schedule, now, env.radar.authorityRetryMs);
   // Past the next turn the next scan asks anyway: this one ends rather than two asking.
   if (at.getTime() >= scan.dueAt.getTime() + schedule.periodMs) {
-    await endScan(tx, scan.id, "failed", `AUTHORITY_${code}`, now);
+    await endScan(tx, scan.id, "failed", authorityFailure(code), now);
     return { outcome: "failed" };
   }
   // The lease goes too: a claimer still holding it (the synchronous path) must not write its own
@@ -400,7 +415,7 @@ async function retryLater(
     data: {
       lookupId: null,
       status: "queued",
-      errorCode: `AUTHORITY_${code}`,
+      errorCode: authorityFailure(code),
       notBefore: at,
       leaseOwner: null,
       leaseUntil: null,
@@ -462,7 +477,12 @@ export async function settleScans(
       outcome = r.outcome;
       if (r.at && (!retryAt || r.at < retryAt)) retryAt = r.at;
     } else {
-      await endScan(tx, scan.id, "failed", result.errorCode ?? "LOOKUP_FAILED", now);
+      // An authority error with another code, or a lookup that failed to start.
+      const code =
+        result.status === "error"
+          ? authorityFailure(result.errorCode)
+          : failedLookupCode(result.errorCode);
+      await endScan(tx, scan.id, "failed", code, now);
       outcome = "failed";
     }
     outcomes.set(scan.id, outcome);

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { moduleLogger } from "@/lib/log/logger";
 import { paymentRowIdFor, resolvePaymentRef } from "@/lib/payments/payment-ref";
 import { formatCpfCnpj } from "@/lib/rules/cpf-cnpj";
+import { storedPaymentMethod } from "@/lib/rules/payment-method";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import {
   buildReceiptModel,
@@ -40,7 +41,7 @@ async function receiptSource(
     plate: p.checkout.plate,
     uf: p.checkout.uf,
     renavam: p.checkout.renavam,
-    method: p.method,
+    method: storedPaymentMethod(p.method),
     cardBrand: p.cardBrand,
     cardLastFour: p.cardLastFour,
     installments: p.installments,

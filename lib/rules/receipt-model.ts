@@ -1,6 +1,8 @@
 import { CARD_BRAND_LABELS, type CardBrand } from "@/lib/rules/card";
+import { assertNever } from "@/lib/rules/exhaustive";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
 import { formatDateTimeBR, formatBRL, sumCents } from "@/lib/rules/money";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@/lib/rules/payment-method";
 import { formatPlate } from "@/lib/rules/plate";
 import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
 
@@ -26,7 +28,7 @@ export type ReceiptSource = {
   plate: string;
   uf: string;
   renavam: string;
-  method: string;
+  method: PaymentMethod;
   cardBrand?: string | null;
   cardLastFour?: string | null;
   installments?: number | null;
@@ -80,15 +82,22 @@ export function maskRenavam(renavam: string): string {
 export function receiptMethod(
   s: Pick<ReceiptSource, "method" | "cardBrand" | "cardLastFour" | "installments">,
 ): string {
-  if (s.method === "pix") return "PIX";
-  const brand =
-    s.cardBrand && s.cardBrand in CARD_BRAND_LABELS
-      ? CARD_BRAND_LABELS[s.cardBrand as CardBrand]
-      : "Cartão de crédito";
-  const lastFour =
-    s.cardLastFour && /^\d{4}$/.test(s.cardLastFour) ? ` final ${s.cardLastFour}` : "";
-  const n = s.installments ?? 1;
-  return `${brand}${lastFour} em ${n}x`;
+  switch (s.method) {
+    case "pix":
+      return PAYMENT_METHOD_LABELS.pix;
+    case "credit_card": {
+      const brand =
+        s.cardBrand && s.cardBrand in CARD_BRAND_LABELS
+          ? CARD_BRAND_LABELS[s.cardBrand as CardBrand]
+          : PAYMENT_METHOD_LABELS.credit_card;
+      const lastFour =
+        s.cardLastFour && /^\d{4}$/.test(s.cardLastFour) ? ` final ${s.cardLastFour}` : "";
+      const n = s.installments ?? 1;
+      return `${brand}${lastFour} em ${n}x`;
+    }
+    default:
+      return assertNever(s.method, "payment method");
+  }
 }
 
 function debtReference(d: Pick<ReceiptDebtSource, "ait" | "year">): string | null {

@@ -71,7 +71,7 @@ export type UpstreamCheckout = {
   expiresAt: Date;
 };
 
-export type PaymentMethod = "credit_card" | "pix";
+export type { PaymentMethod } from "@/lib/rules/payment-method";
 
 export type PaymentAnswer =
   | {

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { DEFAULT_RETRY, type Job, type LeaseTable } from "@/lib/jobs";
+import { DEFAULT_RETRY, type Job } from "@/lib/jobs";
 import { defineWorker, type Worker } from "@/lib/jobs/worker";
 import { processSingleton } from "@/lib/server/singleton";
 import { msSinceLastWrite, writesWaiting } from "./event-store";
@@ -108,7 +108,7 @@ async function applyLookupEventsTogether(
 
 export const webhookInbox: Job<InboxRow> = {
   name: "webhook-inbox",
-  table: db.webhookEvent as unknown as LeaseTable,
+  table: db.webhookEvent,
   pending: { outcome: null },
   orderBy: { receivedAt: "asc" },
   select: { payload: true, receivedAt: true },
@@ -121,7 +121,6 @@ export const webhookInbox: Job<InboxRow> = {
   sql: {
     db,
     table: "WebhookEvent",
-    pending: `"outcome" IS NULL`,
     orderBy: "receivedAt",
     columns: ["payload", "receivedAt"],
   },

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { assertNever } from "@/lib/rules/exhaustive";
 import { wireDebtSchema } from "@/lib/upstream/schemas";
 
 // Every event of the spec's Events table, plus a passthrough for types we do not know yet.
@@ -72,12 +73,8 @@ export type VehicleNotFoundEvent = z.infer<typeof vehicleNotFoundEventSchema>;
 export type SearchErrorEvent = z.infer<typeof searchErrorEventSchema>;
 export type PaymentStatusUpdateEvent = z.infer<typeof paymentStatusUpdateEventSchema>;
 export type UnknownEvent = z.infer<typeof unknownEventSchema>;
-export type WebhookEventBody =
-  | DebtsEvent
-  | VehicleWithoutDebtsEvent
-  | VehicleNotFoundEvent
-  | SearchErrorEvent
-  | PaymentStatusUpdateEvent;
+/** One member per type in KNOWN: a type added there is a new member every switch must handle. */
+export type WebhookEventBody = z.infer<(typeof KNOWN)[KnownEventType]>;
 
 export type ParsedWebhook =
   { known: true; event: WebhookEventBody } | { known: false; event: UnknownEvent };
@@ -103,7 +100,9 @@ const describe = (i: z.core.$ZodIssue) => `${i.path.join(".") || "body"}: ${i.me
 /**
  * type + transactionId/externalId + the status the event carries: a redelivery collides on the
  * unique index, while a real change (processing -> paid, paid -> settled) gets its own row.
- * Unknown types have no known status, so the whole body is part of their key.
+ * Unknown types have no known status, so the whole body is part of their key. Every known type
+ * has its own case (no default): a type added to KNOWN does not compile until it says which of
+ * its fields tell a new status from a redelivery.
  */
 export function dedupeKeyOf(parsed: ParsedWebhook, rawBody: string): string {
   const e = parsed.event;
@@ -115,7 +114,12 @@ export function dedupeKeyOf(parsed: ParsedWebhook, rawBody: string): string {
       return `${head}|${known.paymentId}|${known.status}|${known.liquidationStatus ?? ""}`;
     case "search-error-event":
       return `${head}|${known.status ?? ""}|${known.error.map((x) => x.errorCode).join(",")}`;
-    default:
+    case "debts":
+    case "VehicleWithoutDebts":
+    case "VehicleNotFound":
+      // A lookup's result: one per transaction, so the head alone tells a redelivery.
       return head;
+    default:
+      return assertNever(known, "webhook event type");
   }
 }

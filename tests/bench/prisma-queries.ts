@@ -155,7 +155,7 @@ function queues(db: Db, provider: Provider): { inbox: Queue; batch: Queue } {
     inbox: {
       ...common,
       name: "bench-inbox",
-      table: db.webhookEvent as unknown as Queue["table"],
+      table: db.webhookEvent,
       pending: { outcome: null },
       orderBy: { receivedAt: "asc" },
       select: { payload: true, receivedAt: true },
@@ -164,7 +164,6 @@ function queues(db: Db, provider: Provider): { inbox: Queue; batch: Queue } {
             sql: {
               db,
               table: "WebhookEvent",
-              pending: `"outcome" IS NULL`,
               orderBy: "receivedAt",
               columns: ["payload", "receivedAt"],
             },
@@ -174,8 +173,8 @@ function queues(db: Db, provider: Provider): { inbox: Queue; batch: Queue } {
     batch: {
       ...common,
       name: "bench-batch",
-      table: db.lookupBatchItem as unknown as Queue["table"],
-      pending: { status: { in: ["queued", "running"] } },
+      table: db.lookupBatchItem,
+      pending: { status: ["queued", "running"] },
       orderBy: { createdAt: "asc" },
       select: {
         lookupId: true,
@@ -188,7 +187,6 @@ function queues(db: Db, provider: Provider): { inbox: Queue; batch: Queue } {
             sql: {
               db,
               table: "LookupBatchItem",
-              pending: `"status" IN ('queued', 'running')`,
               orderBy: "createdAt",
             },
           }

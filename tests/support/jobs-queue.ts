@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import type { Job, LeaseTable } from "@/lib/jobs";
+import type { Job } from "@/lib/jobs";
 
 export type TestRow = { id: string; attempts: number; payload: string; receivedAt: Date };
 
@@ -11,7 +11,7 @@ export type TestRow = { id: string; attempts: number; payload: string; receivedA
 export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}): Job<TestRow> {
   return {
     name: `test-${tag}`,
-    table: db.webhookEvent as unknown as LeaseTable,
+    table: db.webhookEvent,
     pending: { outcome: null, type: tag },
     orderBy: { receivedAt: "asc" },
     select: { payload: true, receivedAt: true },
@@ -19,11 +19,9 @@ export function claimQueue(db: Db, tag: string, over: Partial<Job<TestRow>> = {}
     retry: { maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 1_000 },
     failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
     run: async () => ({ outcome: "applied", appliedAt: new Date() }),
-    // The tag is a UUID this test made: safe to write into the condition.
     sql: {
       db,
       table: "WebhookEvent",
-      pending: `"outcome" IS NULL AND "type" = '${tag}'`,
       orderBy: "receivedAt",
       columns: ["payload", "receivedAt"],
     },

@@ -1,5 +1,6 @@
 import type { ReceiptAmounts } from "@/lib/rules/receipt-model";
 import { formatBRL } from "@/lib/rules/money";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@/lib/rules/payment-method";
 import type { PaymentFacts } from "./define";
 
 // The outbox stores a message's props as JSON and renders them at delivery, so a row queued by the
@@ -9,7 +10,7 @@ import type { PaymentFacts } from "./define";
 
 type OlderPaymentFacts = {
   amountCents: number;
-  method: "pix" | "credit_card";
+  method: PaymentMethod;
   debts: { title: string; amountCents: number }[];
 };
 
@@ -20,7 +21,7 @@ export function amountsOf(x: StoredPaymentFacts): ReceiptAmounts {
   if ("receipt" in x) return x.receipt;
   const debtsTotalCents = x.debts.reduce((sum, d) => sum + d.amountCents, 0);
   return {
-    method: x.method === "pix" ? "PIX" : "Cartão de crédito",
+    method: PAYMENT_METHOD_LABELS[x.method],
     debts: x.debts.map((d) => ({ title: d.title, reference: null, amountCents: d.amountCents })),
     debtsTotalCents,
     interestCents: Math.max(0, x.amountCents - debtsTotalCents),

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/bulk-sql";
-import { RetryLater, type Job, type LeaseTable, type RetryPolicy } from "@/lib/jobs";
+import { FAILURE_CODES, type FailureCode } from "@/lib/errors/failure-codes";
+import { RetryLater, type Job, type RetryPolicy } from "@/lib/jobs";
 import { lookupRowData, sendLookup } from "@/lib/lookups/start-lookup";
 import { budget } from "@/lib/upstream/budget";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -184,14 +185,19 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
   if (Date.now() - lookup.createdAt.getTime() > LOOKUP_GIVE_UP_MS) {
     batchLog.warn({ itemId: row.id, lookupId: lookup.id }, "batch lookup gave no result in time");
     return {
-      status: "failed",
-      errorCode: "LOOKUP_TIMEOUT",
-      errorMessage: "O Detran não respondeu a tempo. Tente novamente mais tarde.",
+      ...failedWith("LOOKUP_TIMEOUT"),
       finishedAt: new Date(),
     };
   }
   throw checkBack();
 }
+
+/** An item that ends failed by a code of ours, with that code's words. */
+const failedWith = (code: FailureCode) => ({
+  status: "failed",
+  errorCode: code,
+  errorMessage: FAILURE_CODES[code].message,
+});
 
 // Rounded up to the second: the items of a claim that wait together are deferred in one statement.
 const checkBack = () =>
@@ -205,8 +211,8 @@ export function batchJob(
 ): Job<BatchItemRow> {
   return {
     name: "lookup-batch",
-    table: db.lookupBatchItem as unknown as LeaseTable,
-    pending: { status: { in: OPEN_ITEM } },
+    table: db.lookupBatchItem,
+    pending: { status: OPEN_ITEM },
     orderBy: { createdAt: "asc" },
     // The vehicle comes with the claim (one query for the whole claim, not one per item).
     select: {
@@ -220,9 +226,7 @@ export function batchJob(
     failedData: (error) => {
       batchLog.error({ err: error }, "batch item given up after its last attempt");
       return {
-        status: "failed",
-        errorCode: "LOOKUP_FAILED",
-        errorMessage: "Não foi possível concluir a consulta. Tente novamente.",
+        ...failedWith("LOOKUP_FAILED"),
         finishedAt: new Date(),
       };
     },
@@ -231,7 +235,6 @@ export function batchJob(
     sql: {
       db,
       table: "LookupBatchItem",
-      pending: `"status" IN (${OPEN_ITEM.map((s) => `'${s}'`).join(", ")})`,
       orderBy: "createdAt",
     },
     prepare: prepareGroup,

@@ -3,6 +3,11 @@
 // never added together: the totals are those of the "everything" preset, the largest set that
 // can be paid at once, and "what licensing requires" is the licensing preset, so the table says
 // exactly what the debt page would offer.
+import {
+  authorityFailure,
+  failedLookupCode,
+  type StoredErrorCode,
+} from "@/lib/errors/failure-codes";
 import { presetAll, presetLicensing } from "@/lib/rules/debt-presets";
 import type { DebtForSelection } from "@/lib/rules/debt-types";
 
@@ -53,7 +58,7 @@ export function summarizeDebts(debts: readonly DebtForSelection[]): BatchItemSum
   };
 }
 
-export type ItemOutcome = { status: "done" | "failed"; errorCode: string | null };
+export type ItemOutcome = { status: "done" | "failed"; errorCode: StoredErrorCode | null };
 
 /**
  * How a resolved lookup ends its batch item. Debts or none: done. Unknown vehicle, an authority
@@ -72,11 +77,8 @@ export function itemOutcomeOf(
     case "not_found":
       return { status: "failed", errorCode: "NOT_FOUND" };
     case "error":
-      return {
-        status: "failed",
-        errorCode: lookupErrorCode ? `AUTHORITY_${lookupErrorCode}` : "AUTHORITY_ERROR",
-      };
+      return { status: "failed", errorCode: authorityFailure(lookupErrorCode) };
     default:
-      return { status: "failed", errorCode: lookupErrorCode ?? "LOOKUP_FAILED" };
+      return { status: "failed", errorCode: failedLookupCode(lookupErrorCode) };
   }
 }

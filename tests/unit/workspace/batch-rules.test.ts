@@ -66,9 +66,28 @@ describe("batch item summary", () => {
     expect(itemOutcomeOf("no_debts", null)).toEqual({ status: "done", errorCode: null });
     expect(itemOutcomeOf("not_found", null)).toEqual({ status: "failed", errorCode: "NOT_FOUND" });
     expect(itemOutcomeOf("error", "903")).toEqual({ status: "failed", errorCode: "AUTHORITY_903" });
-    expect(itemOutcomeOf("failed", "UPSTREAM_VALIDATION")).toEqual({
+    expect(itemOutcomeOf("failed", "UPSTREAM_UNPROCESSABLE")).toEqual({
       status: "failed",
-      errorCode: "UPSTREAM_VALIDATION",
+      errorCode: "UPSTREAM_UNPROCESSABLE",
+    });
+  });
+
+  it("stores only codes of its tables: an authority code outside the spec's is AUTHORITY_ERROR", () => {
+    expect(itemOutcomeOf("error", "905")).toEqual({
+      status: "failed",
+      errorCode: "AUTHORITY_ERROR",
+    });
+    expect(itemOutcomeOf("error", "unknown")).toEqual({
+      status: "failed",
+      errorCode: "AUTHORITY_ERROR",
+    });
+    expect(itemOutcomeOf("error", null)).toEqual({
+      status: "failed",
+      errorCode: "AUTHORITY_ERROR",
+    });
+    expect(itemOutcomeOf("failed", "SOMETHING_ELSE")).toEqual({
+      status: "failed",
+      errorCode: "LOOKUP_FAILED",
     });
   });
 });
