@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { amountsOf } from "@/lib/mail/templates/payment-facts";
-import { receiptMethod } from "@/lib/receipts/receipt-model";
+import { receiptMethod } from "@/lib/rules/receipt-model";
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
