@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { clock } from "@/lib/clock";
 
 // What we keep of a tokenized card until it is used: brand and last four (status page, receipt)
 // and the checkout it was made for, so a token pays that checkout and no other. In the database,
@@ -33,7 +34,7 @@ export async function rememberCardToken(token: string, entry: CardTokenEntry): P
 /** The entry for an unexpired token we issued; undefined for an unknown or expired one. */
 export async function recallCardToken(
   token: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<CardTokenEntry | undefined> {
   const row = await db.cardToken.findUnique({ where: { tokenHash: hashOf(token) } });
   if (!row || row.expiresAt <= now) return undefined;
@@ -45,6 +46,6 @@ export async function recallCardToken(
   };
 }
 
-export async function purgeExpiredCardTokens(now = new Date()): Promise<number> {
+export async function purgeExpiredCardTokens(now = clock.now()): Promise<number> {
   return (await db.cardToken.deleteMany({ where: { expiresAt: { lte: now } } })).count;
 }

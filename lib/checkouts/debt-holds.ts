@@ -12,6 +12,7 @@ import {
 } from "@/lib/rules/debt-availability";
 import { toSelectable } from "@/lib/rules/debt-selection";
 import { heldDebtIds } from "./held-debts";
+import { clock } from "@/lib/clock";
 
 // "Never pay a debt twice": a lookup is a snapshot nobody updates, so each checkout, each payment
 // and each page judges its debts against what is paid or in payment NOW (lib/rules/debt-availability).
@@ -96,7 +97,7 @@ export async function withVehicleLock<T>(
   await ensureLockRow(key);
   return db.$transaction(
     async (tx) => {
-      await tx.vehicleLock.updateMany({ where: { plate: key }, data: { takenAt: new Date() } });
+      await tx.vehicleLock.updateMany({ where: { plate: key }, data: { takenAt: clock.now() } });
       return fn(tx);
     },
     { maxWait: 10_000, timeout: 10_000 },

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { clock } from "@/lib/clock";
 
 export const checkoutNotFound = () => new AppError({ code: "CHECKOUT_NOT_FOUND" });
 
@@ -21,7 +22,7 @@ export async function findCheckoutByToken(token: string) {
  * Upstream said the checkout expired (a payment refused with checkoutExpired) before the
  * expiresAt it gave us: believe it, so the page stops offering a payment form.
  */
-export async function markCheckoutExpired(checkoutId: string, now = new Date()): Promise<void> {
+export async function markCheckoutExpired(checkoutId: string, now = clock.now()): Promise<void> {
   await db.checkout.updateMany({
     where: { id: checkoutId, expiresAt: { gt: now } },
     data: { expiresAt: now },
@@ -31,7 +32,7 @@ export async function markCheckoutExpired(checkoutId: string, now = new Date()):
 /** paid: one of its payments is paid; expired: past expiresAt and not paid; open otherwise. */
 export async function checkoutStatus(
   checkout: { id: string; expiresAt: Date },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<"open" | "paid" | "expired"> {
   const paid = await db.payment.count({ where: { checkoutId: checkout.id, status: "paid" } });
   if (paid > 0) return "paid";

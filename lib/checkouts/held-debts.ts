@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Hold } from "@/lib/rules/debt-availability";
 import { RELEASING_PAYMENT_STATUSES } from "@/lib/rules/payment-status";
+import { clock } from "@/lib/clock";
 
 // Which upstream debt ids are paid or in an open payment of ours, from any checkout: a payment
 // covers its checkout's debts (CheckoutDebt rows, written with the checkout, while PaymentDebt rows
@@ -30,7 +31,7 @@ export async function heldDebtIds(
   options: { exceptCheckoutId?: string; now?: Date } = {},
 ): Promise<Map<string, Hold>> {
   if (debtIds.length === 0) return new Map();
-  const holding = holdingWhere(options.now ?? new Date());
+  const holding = holdingWhere(options.now ?? clock.now());
   const rows = await tx.checkoutDebt.findMany({
     where: {
       debtId: { in: [...debtIds] },

@@ -8,6 +8,7 @@ import { debtAvailability } from "@/lib/rules/debt-availability";
 import { toSelectable } from "@/lib/rules/debt-selection";
 import { LOOKUP_ID } from "@/lib/lookups/lookup-id";
 import { lookupMessage } from "@/lib/lookups/lookup-messages";
+import { clock } from "@/lib/clock";
 
 // What GET /api/lookups/{id} answers (docs/internal-api.md, LookupView). The CPF/CNPJ and the
 // RENAVAM are never part of it: the id may end up in a shared link.
@@ -79,7 +80,7 @@ export function toDebtView(d: LookupDebt): DebtView {
 }
 
 /** The API's read: an unknown id is a 404 error. */
-export async function getLookupView(lookupId: string, now = new Date()): Promise<LookupView> {
+export async function getLookupView(lookupId: string, now = clock.now()): Promise<LookupView> {
   const view = await findLookupView(lookupId, now);
   if (!view) throw new AppError({ code: "LOOKUP_NOT_FOUND" });
   return view;
@@ -88,7 +89,7 @@ export async function getLookupView(lookupId: string, now = new Date()): Promise
 /** Null for an unknown id; the lookup page answers it with its 404. Database only, never upstream. */
 export async function findLookupView(
   lookupId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<LookupView | null> {
   // Ids are cuids: junk never reaches the database (PostgreSQL rejects a NUL byte with an error).
   if (!LOOKUP_ID.test(lookupId)) return null;

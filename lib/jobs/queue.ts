@@ -6,6 +6,7 @@ import type { RetryPolicy } from "./backoff";
 import { backoffMs, givesUp } from "./backoff";
 import { claimToken, processOwnerId } from "./owner";
 import { pendingSql, pendingWhere, type Pending } from "./pending";
+import { clock } from "@/lib/clock";
 
 // The claim primitives of lib/jobs, on any table with the four lease columns (leaseOwner,
 // leaseUntil, attempts, notBefore). Every step is ONE conditional update whose count says who won,
@@ -74,7 +75,7 @@ const unleased = { leaseOwner: null, leaseUntil: null };
 export async function claim<Row extends ClaimedRow>(
   q: Queue,
   limit: number,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Claim<Row>> {
   if (q.sql)
     return env.databaseProvider === "postgresql"
@@ -260,7 +261,7 @@ export async function fail(
   token: string,
   row: ClaimedRow,
   error: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<boolean> {
   if (givesUp(row.attempts, q.retry)) {
     await finish(q, token, row.id, q.failedData(error, now));
@@ -291,7 +292,7 @@ export async function deferMany(q: Queue, token: string, ids: string[], at: Date
 }
 
 /** Keeps a claim while its work runs. */
-export async function renew(q: Queue, token: string, now = new Date()): Promise<number> {
+export async function renew(q: Queue, token: string, now = clock.now()): Promise<number> {
   const { count } = await q.table.updateMany({
     where: { leaseOwner: token },
     data: { leaseUntil: new Date(now.getTime() + q.leaseMs) },

@@ -14,6 +14,7 @@ import type {
 } from "@/lib/validation/workspace-link-input";
 import { readLinks, type LinkView } from "./list-links";
 import { shareUrl } from "./owned-link";
+import { clock } from "@/lib/clock";
 
 const log = moduleLogger("account-links");
 
@@ -33,7 +34,7 @@ const MAX_ACCOUNT_LINKS = 500;
 export async function listAccountLinks(
   userId: string,
   filter: WorkspaceLinkFilter = {},
-  now = new Date(),
+  now = clock.now(),
 ) {
   const rows = await readLinks(
     { ownerUserId: userId, ...(filter.client ? { clientId: filter.client } : {}) },

@@ -4,6 +4,7 @@ import { ensurePublicRef } from "@/lib/payments/payment-view";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { storedPaymentMethod, type PaymentMethod } from "@/lib/rules/payment-method";
 import { isSettled } from "@/lib/rules/payment-status";
+import { clock } from "@/lib/clock";
 
 // "Meus links": the share links this browser created (creatorKey from its signed cookie), newest
 // first, each with its live status and settlement. Status follows lib/checkouts/find-checkout:
@@ -41,7 +42,7 @@ const MAX_LINKS = 100;
 const selectionKey = (lookupId: string, debtIds: string[]) =>
   `${lookupId}:${[...debtIds].sort().join(",")}`;
 
-export async function listLinks(creatorKey: string | null, now = new Date()): Promise<LinkView[]> {
+export async function listLinks(creatorKey: string | null, now = clock.now()): Promise<LinkView[]> {
   if (!creatorKey) return [];
   return readLinks({ creatorKey, kind: "share" }, MAX_LINKS, now);
 }
@@ -50,7 +51,7 @@ export async function listLinks(creatorKey: string | null, now = new Date()): Pr
 export async function readLinks(
   where: Prisma.CheckoutWhereInput,
   take: number,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<LinkView[]> {
   const rows = await db.checkout.findMany({
     where: { ...where, kind: "share" },

@@ -4,6 +4,7 @@ import { insertRows, offIndex, orderedIds, rowsAsTable, setFromRows } from "@/li
 import type { Debt } from "@/lib/upstream/types";
 import { moduleLogger } from "@/lib/log/logger";
 import { lookupsResolved } from "./reactions";
+import { clock } from "@/lib/clock";
 
 const log = moduleLogger("lookups");
 
@@ -118,7 +119,7 @@ export async function applyLookupResults(items: readonly LookupResultItem[]): Pr
     };
   });
   if (group.length === 0) return [];
-  const now = new Date();
+  const now = clock.now();
 
   const { won: resolvedIds, afterCommit } = await db.$transaction(async (tx) => {
     // Compare-and-set on status: only the first result moves a pending lookup, and the write comes

@@ -10,6 +10,7 @@ import type { LookupInput } from "@/lib/validation/lookup-input";
 import { applyLookupResult } from "./apply-result";
 import { knownMakeAndModel } from "./enrich-vehicle";
 import { LOOKUP_ID } from "./lookup-id";
+import { clock } from "@/lib/clock";
 
 const log = moduleLogger("lookups");
 
@@ -118,7 +119,7 @@ export async function sendLookup(
           status: "failed",
           errorCode: error.code,
           errorMessage: error.userMessage,
-          resolvedAt: new Date(),
+          resolvedAt: clock.now(),
         },
       });
       throw error;

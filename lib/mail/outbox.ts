@@ -11,6 +11,7 @@ import { mailLog } from "./logger";
 import { isTemplateName } from "./templates";
 import { renderMail } from "./templates/render";
 import { isPermanentSmtpError, mailTransport } from "./transport";
+import { clock } from "@/lib/clock";
 
 // The outbox as a lib/jobs queue: MailMessage rows with status "pending", claimed with a lease,
 // retried with exponential backoff, given up as "failed" after MAIL_RETRY.maxAttempts. A 5xx from
@@ -95,7 +96,7 @@ async function deliver(row: OutboxRow, transport: Transporter): Promise<Record<s
     "e-mail sent",
   );
   metrics.mailOutcomes.inc({ template: row.template, outcome: "sent" });
-  return { status: "sent", sentAt: new Date(), lastError: null };
+  return { status: "sent", sentAt: clock.now(), lastError: null };
 }
 
 export function outboxJob(

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { debtSettlementMoves, mergeAnswer } from "@/lib/rules/payment-states";
 import { settlementMoves } from "@/lib/rules/payment-status";
 import { paymentStatusChanged } from "./reactions";
+import { clock } from "@/lib/clock";
 
 // The ONLY writer of Payment.status / liquidationStatus / PaymentDebt (docs/internal-api.md).
 // Webhooks arrive late, twice and out of order, and the status endpoint answers in between, so
@@ -58,7 +59,7 @@ export async function applyPaymentUpdate(
         settledAt:
           current.settledAt ??
           (liquidationStatus === "settled" ? (update.settledAt ?? undefined) : undefined),
-        lastCheckedAt: source === "sync" ? undefined : new Date(),
+        lastCheckedAt: source === "sync" ? undefined : clock.now(),
         // The upstream knows the payment: the 404s counted before were "not yet".
         ...(update.status ? { notFoundSince: null, notFoundCount: null } : {}),
       },
@@ -112,7 +113,7 @@ export async function concludeNotCreated(paymentRowId: string, detail: string): 
   return db.$transaction(async (tx) => {
     const { count } = await tx.payment.updateMany({
       where: { id: paymentRowId, status: "pending", paymentId: null },
-      data: { status: "not_created", lastCheckedAt: new Date() },
+      data: { status: "not_created", lastCheckedAt: clock.now() },
     });
     if (count === 0) return false;
     await tx.paymentEvent.create({
@@ -132,7 +133,7 @@ export async function concludeAbandoned(paymentRowId: string, detail: string): P
   return db.$transaction(async (tx) => {
     const { count } = await tx.payment.updateMany({
       where: { id: paymentRowId, method: "pix", status: "awaiting_payment", pixCode: null },
-      data: { status: "abandoned", lastCheckedAt: new Date() },
+      data: { status: "abandoned", lastCheckedAt: clock.now() },
     });
     if (count === 0) return false;
     await tx.paymentEvent.create({

@@ -20,6 +20,7 @@ import { paymentRefusal } from "./payment-errors";
 import { loadPaymentView, type PaymentView } from "./payment-view";
 import { recordAnswer } from "./record-answer";
 import { recoverPixCode } from "./recover-pix";
+import { clock } from "@/lib/clock";
 
 const log = moduleLogger("payments");
 
@@ -117,7 +118,7 @@ export async function createPayment(
         checkoutId: checkout.id,
         status: "pending",
         externalId: { not: attemptId },
-        checkout: { expiresAt: { gt: new Date() } },
+        checkout: { expiresAt: { gt: clock.now() } },
       };
       if (await tx.payment.findFirst({ where: unanswered, select: { id: true } })) {
         throw unansweredAttempt();

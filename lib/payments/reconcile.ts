@@ -27,6 +27,7 @@ import {
   takeStatusCallSlot,
 } from "./status-call-spacing";
 import { processSingleton } from "@/lib/server/singleton";
+import { clock } from "@/lib/clock";
 
 // Asks the upstream status endpoint about one payment and applies the answer (forward-only).
 // Two kinds of call, each behind its own fleet-wide spacing (status-call-spacing.ts):
@@ -85,7 +86,7 @@ function attempt(
     if (!payment || isDone(payment)) return true;
     // `at`: the instant a caller judges by (the sweep's "now"): what there is to learn, and the
     // grace. The spacings always count real time: they are the fleet's budget.
-    const now = new Date();
+    const now = clock.now();
     const judged = at ?? now;
     if (kind === "poll") {
       if (pollHasNothingToLearn(payment, judged, quietMs())) return quietUntil(payment);
@@ -171,7 +172,7 @@ const CALL_PURPOSE: Record<PaymentUpdateSource, string> = {
 export async function checkPaymentNow(
   payment: PaymentRow,
   source: PaymentUpdateSource = "sync",
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const paymentRowId = payment.id;
   const purpose = CALL_PURPOSE[source];
@@ -238,7 +239,7 @@ async function recordNotFound(payment: PaymentRow, now: Date): Promise<void> {
     data: {
       notFoundSince: payment.notFoundSince ?? now,
       notFoundCount: payment.notFoundCount === null ? 1 : { increment: 1 },
-      lastCheckedAt: new Date(),
+      lastCheckedAt: clock.now(),
     },
     select: {
       notFoundSince: true,

@@ -19,6 +19,7 @@ import { loadPaymentView, type PaymentView } from "./payment-view";
 import { checkPaymentNow } from "./reconcile";
 import { recordAnswer } from "./record-answer";
 import { codeBefore } from "./recover-pix";
+import { clock } from "@/lib/clock";
 
 // A fresh PIX code for the same checkout when the one on screen expires: a payer mid-payment is
 // never left without a code to pay. The
@@ -47,7 +48,7 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
     return create({ ...(await codeBefore(old)), id: latest.id }, old.checkout);
   }
 
-  let verdict = renewalVerdict(old, new Date());
+  let verdict = renewalVerdict(old, clock.now());
   if (verdict.kind === "too_early") {
     throw new AppError({ code: "PIX_STILL_VALID", retryAfterSeconds: verdict.secondsLeft });
   }
@@ -60,7 +61,7 @@ export async function renewPix(ref: string, ip: string): Promise<Result> {
     // Our clock says expired; upstream decides. A last-second payment shows up here as paid.
     await checkPaymentNow(old);
     old = (await db.payment.findUnique({ where: { id: rowId }, include: { checkout: true } }))!;
-    verdict = renewalVerdict({ ...old, pixExpiresAt: null }, new Date());
+    verdict = renewalVerdict({ ...old, pixExpiresAt: null }, clock.now());
     if (verdict.kind === "paid") return { view: await view(old.id), created: false };
     if (verdict.kind !== "renewable") {
       throw new AppError({ code: "PIX_STILL_OPEN", retryAfterSeconds: 3 });

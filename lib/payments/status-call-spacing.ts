@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { clock } from "@/lib/clock";
 
 // The upstream status-call budget for the whole fleet. Polls: at most one call per payment per
 // STATUS_CHECK_INTERVAL_MS (31 s: 2 a minute as the upstream counts them, transit jitter included),
@@ -18,7 +19,7 @@ export const statusCheckIntervalMs = () => env.statusCheckIntervalMs;
 /** True when this caller may make ONE status call for the payment now. */
 export async function takeStatusCallSlot(
   paymentRowId: string,
-  now = new Date(),
+  now = clock.now(),
   tx: PaymentWriter = db,
 ): Promise<boolean> {
   const { count } = await tx.payment.updateMany({
@@ -56,7 +57,7 @@ export function confirmSpacingMs(unconfirmedEvents: number | null): number {
 export async function takeConfirmCallSlot(
   paymentRowId: string,
   spacingMs: number,
-  now = new Date(),
+  now = clock.now(),
   tx: PaymentWriter = db,
 ): Promise<boolean> {
   const { count } = await tx.payment.updateMany({

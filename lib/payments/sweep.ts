@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { QUIET_AFTER_ANSWER_MS } from "@/lib/rules/payment-states";
 import { FINAL_PAYMENT_STATUSES } from "@/lib/rules/payment-status";
 import { reconcilePayment } from "./reconcile";
+import { clock } from "@/lib/clock";
 
 // Background sweep: webhooks get lost (the upstream gives up after its 90-minute retry), so on
 // every background tick (lib/background, BACKGROUND_TICK_MS) we ask the status endpoint
@@ -24,7 +25,7 @@ const SETTLEMENT_RECHECK_MS = 2 * 60_000;
 /** Bounded per run: the upstream allows 1,000 requests per minute for everything we do. */
 const MAX_PER_SWEEP = 50;
 
-export async function sweepPayments(now = new Date()): Promise<number> {
+export async function sweepPayments(now = clock.now()): Promise<number> {
   const young = new Date(now.getTime() - SWEEP_MIN_AGE_MS);
   const settleBefore = new Date(now.getTime() - SETTLEMENT_RECHECK_MS);
   const watchedSince = new Date(now.getTime() - NOT_CREATED_WATCH_MS);

@@ -5,6 +5,7 @@ import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { deleteClient, type DeletedClient } from "@/lib/workspace/clients/delete-client";
 import { eraseTraces, findTraces } from "./traces";
+import { clock } from "@/lib/clock";
 
 // A despachante deletes a client (DELETE /api/workspace/clients/{id}): deleteClient takes the
 // client, its vehicles, their batch lookups and the links that moved no money, and keeps a link
@@ -26,7 +27,7 @@ export type ErasedClient = {
 export async function eraseClient(
   userId: string,
   clientId: string,
-  now = new Date(),
+  now = clock.now(),
   reason: "client_deleted" | "request" = "client_deleted",
 ): Promise<ErasedClient> {
   const client = await db.workspaceClient.findFirst({

@@ -11,6 +11,7 @@ import { eraseOwnerWatches } from "./erase-watch";
 import { erasedCheckout, erasedLookup, openOrPaidSince } from "./erasable";
 import { exportOf, findPerson, legalCutoff, type PersonRows } from "./person";
 import { eraseTraces } from "./traces";
+import { clock } from "@/lib/clock";
 
 // A person's request to be erased (LGPD art. 18, VI), run by an operator
 // (`npm run ops:personal-data -- erase <cpf>`, docs/privacy.md). Everything we hold about the
@@ -103,7 +104,7 @@ function refuseWhileOpen(rows: PersonRows, decisions: ReturnType<typeof decide>)
 
 export async function erasePerson(
   digits: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ export: ReturnType<typeof exportOf>; report: ErasureReport }> {
   const rows = await findPerson(digits);
   const exported = exportOf(digits, rows, now);

@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { documentIndex } from "@/lib/privacy";
 import { retentionCutoffs } from "@/lib/rules/retention";
 import { findTraces } from "./traces";
+import { clock } from "@/lib/clock";
 
 // Everything we hold about one CPF/CNPJ, found by its keyed hash (lib/privacy documentIndex; the
 // columns are sealed, so never by the digits). An erased row has lost its hash with its person,
@@ -108,7 +109,7 @@ const parsedJson = (text: string | null): unknown => {
 };
 
 /** What the person gets: every field we hold about them, in their own words' order (LGPD art. 18, II). */
-export function exportOf(digits: string, rows: PersonRows, now = new Date()) {
+export function exportOf(digits: string, rows: PersonRows, now = clock.now()) {
   return {
     document: digits,
     exportedAt: now.toISOString(),
@@ -188,7 +189,7 @@ export function exportOf(digits: string, rows: PersonRows, now = new Date()) {
 }
 
 /** The export of everything held about a CPF/CNPJ (digits). */
-export async function exportPerson(digits: string, now = new Date()) {
+export async function exportPerson(digits: string, now = clock.now()) {
   return exportOf(digits, await findPerson(digits), now);
 }
 

@@ -16,6 +16,7 @@ import {
 import { processSingleton } from "@/lib/server/singleton";
 import * as erasable from "./erasable";
 import { eraseOwnerWatches } from "./erase-watch";
+import { clock } from "@/lib/clock";
 
 // The retention task (a periodic task of lib/background): erases the personal fields of what is
 // kept longer than needed (lib/rules/retention.ts; docs/privacy.md). It works in bounded steps, each
@@ -195,7 +196,7 @@ export type PurgeResult = Record<string, number>;
 
 /** One run of the retention task: erases what the rule allows, in bounded steps; returns counts by "record:reason". */
 export async function purgePersonalData(options: PurgeOptions = {}): Promise<PurgeResult> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const batch = options.batch ?? 200;
   const maxSteps = options.maxStepsPerRule ?? 25;
   const cutoffs = retentionCutoffs(env.retention, now);
@@ -253,7 +254,7 @@ const RUN_EVERY_MS = 15 * 60_000;
 const schedule = processSingleton<{ lastRunAt?: number }>("personal-data.retention", () => ({}));
 
 /** The periodic task's entry (lib/background): runs at most every RUN_EVERY_MS on this instance. */
-export async function retentionTick(now = new Date()): Promise<PurgeResult | null> {
+export async function retentionTick(now = clock.now()): Promise<PurgeResult | null> {
   if (schedule.lastRunAt !== undefined && now.getTime() - schedule.lastRunAt < RUN_EVERY_MS)
     return null;
   schedule.lastRunAt = now.getTime();

@@ -5,6 +5,7 @@ import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { OWNER_TOKEN, tokenHash } from "@/lib/radar/owner-links";
 import { eraseOwnerWatches } from "./erase-watch";
+import { clock } from "@/lib/clock";
 
 // The one-click unsubscribe in every Radar mail (the page's button and RFC 8058's POST): the watch
 // stops and what we stored for it is erased in the same transaction. It lives here, above
@@ -36,7 +37,10 @@ export async function unsubscribeLinkView(
 export const unsubscribeLinkState = async (token: string) =>
   (await unsubscribeLinkView(token)).state;
 
-export async function unsubscribeOwner(token: string, now = new Date()): Promise<UnsubscribeState> {
+export async function unsubscribeOwner(
+  token: string,
+  now = clock.now(),
+): Promise<UnsubscribeState> {
   const watch = await watchOf(token);
   if (!watch || watch.kind !== "owner") return "invalid";
   if (watch.personalDataErasedAt) return "already_cancelled";

@@ -8,6 +8,7 @@ import { formatPlate } from "@/lib/rules/plate";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { radarLog } from "./logger";
 import { EVENT_FACTS_SELECT } from "./radar-view";
+import { clock } from "@/lib/clock";
 
 // The despachante's daily digest: a periodic task (lib/background/queues.ts) that, from the digest
 // hour on São Paulo's clock, queues ONE e-mail per account per São Paulo day telling every event
@@ -27,7 +28,7 @@ export const saoPauloDayOf = (now: Date): string => {
 export const digestDedupeKey = (userId: string, day: string) => `radar-digest:${userId}:${day}`;
 
 /** Queues the day's digests that are due; returns how many were queued. */
-export async function radarDigestTick(now = new Date()): Promise<number> {
+export async function radarDigestTick(now = clock.now()): Promise<number> {
   if (saoPauloWallClock(now).hour < env.radar.digestHour) return 0;
   const day = saoPauloDayOf(now);
   const pending = await db.radarEvent.findMany({

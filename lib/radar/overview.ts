@@ -5,6 +5,7 @@ import { listAccountLinks } from "@/lib/links/account-links";
 import { paidOnSaoPauloDay } from "@/lib/rules/link-filters";
 import { listBatches } from "@/lib/workspace/batches/batch-view";
 import type { BatchListEntry } from "@/lib/workspace/batches/types";
+import { clock } from "@/lib/clock";
 
 // The workspace home (/painel): what happened since the last visit and where each thing is. Read
 // against the previous visit, then the visit is marked, so a reload says "nothing new".
@@ -23,7 +24,7 @@ export type WorkspaceOverview = {
 
 export async function workspaceOverview(
   userId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<WorkspaceOverview> {
   const account = await db.radarAccount.findUnique({
     where: { userId },

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { radarLog } from "./logger";
 import { OWNER_TOKEN, tokenHash } from "./owner-links";
 import { activationData } from "./watch-schedule";
+import { clock } from "@/lib/clock";
 
 // The double opt-in link. GET only reads (mail scanners open links); the button's POST turns the
 // watch on through activationData, the one way every watch is turned on. A token we never made,
@@ -49,18 +50,18 @@ function stateOf(watch: Watch | null, now: Date): Exclude<ConfirmState, "confirm
 /** What the link would do, without doing it (the GET page), and the vehicle it is about while it still holds one. */
 export async function confirmLinkView(
   token: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ state: Exclude<ConfirmState, "confirmed">; plate: string | null }> {
   const watch = await watchOf(token);
   const state = stateOf(watch, now);
   return { state, plate: state === "invalid" ? null : watch?.plate || null };
 }
 
-export const confirmLinkState = async (token: string, now = new Date()) =>
+export const confirmLinkState = async (token: string, now = clock.now()) =>
   (await confirmLinkView(token, now)).state;
 
 /** Turns the watch on when the token is its live confirmation token; otherwise says why not. */
-export async function confirmOwnerWatch(token: string, now = new Date()): Promise<ConfirmState> {
+export async function confirmOwnerWatch(token: string, now = clock.now()): Promise<ConfirmState> {
   const watch = await watchOf(token);
   const state = stateOf(watch, now);
   if (state !== "pending" || !watch) return state;

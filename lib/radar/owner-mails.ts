@@ -9,6 +9,7 @@ import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import { isUniqueViolation } from "@/lib/workspace/clients/errors";
 import { radarLog } from "./logger";
 import { freshLookupUrl, oneClickUnsubscribeUrl, unsubscribeUrl } from "./owner-links";
+import { clock } from "@/lib/clock";
 
 // The owner's e-mails, a periodic task: the events the engine wrote for owner watches (userId
 // null) that no mail told yet become at most ONE mail per vehicle per São Paulo day. The mail's
@@ -131,7 +132,7 @@ async function mailWatch(watchId: string, now: Date): Promise<boolean> {
 
 /** The periodic task: every owner watch with events not told yet. Returns how many mails it queued. */
 export async function ownerMailsTick(
-  now = new Date(),
+  now = clock.now(),
   opts: { batch?: number } = {},
 ): Promise<number> {
   const pending = await db.radarEvent.findMany({

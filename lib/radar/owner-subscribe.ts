@@ -22,6 +22,7 @@ import {
   unsubscribeToken,
   unsubscribeUrl,
 } from "./owner-links";
+import { clock } from "@/lib/clock";
 
 // An owner asks, after a lookup, to hear of new debts of that vehicle. Nothing is watched yet:
 // the watch waits in pending_confirmation until the link in the confirmation mail is used (double
@@ -70,7 +71,7 @@ export async function subscribeOwnerFrom(
 
 export async function subscribeOwner(
   input: RadarSubscribeInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SubscribeOutcome> {
   const lookup = LOOKUP_ID.test(input.lookupId)
     ? await db.lookup.findUnique({

@@ -6,6 +6,7 @@ import { firstScanAt, nextScanAt } from "@/lib/rules/radar-schedule";
 import { radarLog } from "./logger";
 import { ufOf } from "./watch-target";
 import { scheduleOf } from "./watch-schedule";
+import { clock } from "@/lib/clock";
 
 // The planner: RadarWatch as a lib/jobs queue. A watch is due at its next turn (notBefore); its
 // claimer queues that turn's RadarScan and moves the watch to the turn after. Two statements,
@@ -28,7 +29,7 @@ const PLANNER_RETRY: RetryPolicy = { maxAttempts: 20, baseDelayMs: 5_000, maxDel
 const LEASE_MS = 30_000;
 
 /** Inserts a turn's scan unless it is there already (both providers: ON CONFLICT DO NOTHING). */
-export async function queueScan(watchId: string, dueAt: Date, now = new Date()): Promise<boolean> {
+export async function queueScan(watchId: string, dueAt: Date, now = clock.now()): Promise<boolean> {
   const inserted =
     await db.$executeRaw`INSERT INTO "RadarScan" ("id", "watchId", "dueAt", "status", "attempts", "createdAt")
     VALUES (${randomUUID()}, ${watchId}, ${dueAt}, 'queued', 0, ${now}) ON CONFLICT ("watchId", "dueAt") DO NOTHING`;
@@ -39,7 +40,7 @@ async function planTurn(row: WatchRow, onQueued: () => void): Promise<never> {
   const uf = ufOf(row);
   if (!uf) throw new Error("watched vehicle has no UF");
   const schedule = scheduleOf(row, uf);
-  const now = new Date();
+  const now = clock.now();
   const dueAt = row.nextScanAt ?? firstScanAt(schedule, now);
   if (dueAt.getTime() > now.getTime()) throw new RetryLater(dueAt, "turn not due yet");
   if (await queueScan(row.id, dueAt, now)) onQueued();

@@ -5,6 +5,7 @@ import { formatPlate } from "@/lib/rules/plate";
 import { canMakeLink, describeRadarEvent, inFeedOrder } from "@/lib/rules/radar-event-text";
 import type { RadarFilter } from "@/lib/validation/radar-input";
 import { lookupsPerMonth } from "./watch-schedule";
+import { clock } from "@/lib/clock";
 
 // The Radar page's data, the same shape server-rendered and polled (GET /api/workspace/radar):
 // the account's events, new since the last visit first, and every state the page draws (off, on
@@ -76,7 +77,7 @@ export async function radarPageView(
   userId: string,
   filter: RadarFilter = {},
   seenAt?: Date | null,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<RadarPageView> {
   const account = await db.radarAccount.findUnique({ where: { userId } });
   const since = filter.since
@@ -169,7 +170,7 @@ export async function radarPageView(
 }
 
 /** The page was seen: what it showed is no longer new on the next visit. Returns the previous mark. */
-export async function markRadarSeen(userId: string, now = new Date()): Promise<Date | null> {
+export async function markRadarSeen(userId: string, now = clock.now()): Promise<Date | null> {
   const before = await db.radarAccount.findUnique({
     where: { userId },
     select: { radarSeenAt: true },

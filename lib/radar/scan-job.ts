@@ -14,6 +14,7 @@ import { radarLog } from "./logger";
 import { OPEN_SCAN, RADAR_LOOKUP, settleScans, stopWatch } from "./settle-scans";
 import { targetOf, ufOf, WATCH_TARGET_SELECT, type WatchWithTarget } from "./watch-target";
 import { scheduleOf } from "./watch-schedule";
+import { clock } from "@/lib/clock";
 
 // RadarScan as a lib/jobs queue: one turn of one watch. One run, on whichever instance claimed it:
 //   1. the watch is still active (else the scan ends "skipped": nothing is sent);
@@ -96,7 +97,7 @@ async function afterSettled(scanId: string): Promise<Record<string, unknown>> {
     select: { status: true, lookupId: true, notBefore: true },
   });
   if (scan && OPEN_SCAN.includes(scan.status) && scan.lookupId === null)
-    throw new RetryLater(scan.notBefore ?? new Date(), "authority error: fresh lookup later");
+    throw new RetryLater(scan.notBefore ?? clock.now(), "authority error: fresh lookup later");
   return {};
 }
 
@@ -107,7 +108,11 @@ const WRONG_DOCUMENT = new Set<StoredErrorCode>([
 ]);
 
 /** A scan's end with its stored code (typed: only a code of lib/errors is written). */
-const ended = (status: "done" | "failed", errorCode: StoredErrorCode, finishedAt = new Date()) => ({
+const ended = (
+  status: "done" | "failed",
+  errorCode: StoredErrorCode,
+  finishedAt = clock.now(),
+) => ({
   status,
   errorCode,
   finishedAt,
@@ -119,12 +124,12 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
     select: WATCH_TARGET_SELECT,
   })) as WatchWithTarget | null;
   const input = watch && watch.status === "active" ? targetOf(watch) : null;
-  if (!watch || !input) return { status: "skipped", finishedAt: new Date() };
+  if (!watch || !input) return { status: "skipped", finishedAt: clock.now() };
 
   let lookup = row.lookupId ? await db.lookup.findUnique({ where: { id: row.lookupId } }) : null;
   if (!lookup || (lookup.status === "pending" && lookup.transactionId === null)) {
     const uf = ufOf(watch) ?? input.uf;
-    const now = new Date();
+    const now = clock.now();
     if (isSpMaintenanceWindow(uf, now))
       throw new RetryLater(
         outsideSpMaintenance(scheduleOf(watch, uf), now),
@@ -152,7 +157,7 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
     const code = failedLookupCode(lookup.errorCode);
     if (!WRONG_DOCUMENT.has(code)) return ended("failed", code);
     const lookupId = lookup.id;
-    await db.$transaction((tx) => stopWatch(tx, watch, "wrong_document", lookupId, new Date()));
+    await db.$transaction((tx) => stopWatch(tx, watch, "wrong_document", lookupId, clock.now()));
     return ended("done", "WRONG_DOCUMENT");
   }
   // Resolved: the reaction settled the scan in the same transaction, unless the scan was not
@@ -162,7 +167,7 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
     lookup.status === "debts"
       ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } })
       : [];
-  await db.$transaction((tx) => settleScans(tx, new Date(), [{ ...resolved, debts }]));
+  await db.$transaction((tx) => settleScans(tx, clock.now(), [{ ...resolved, debts }]));
   return afterSettled(row.id);
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { firstScanAt, type ScanSchedule } from "@/lib/rules/radar-schedule";
+import { clock } from "@/lib/clock";
 
 // The one place a watch's schedule is read from its row, so the planner, the despachante's
 // settings and the owner's confirmation all put a watch on the same grid (lib/rules/radar-schedule.ts).
@@ -30,7 +31,7 @@ export function lookupsPerMonth(recurrence: string): number {
 export function activationData(
   watch: { id: string; recurrence: string },
   uf: string,
-  now = new Date(),
+  now = clock.now(),
 ) {
   const first = firstScanAt(scheduleOf(watch, uf), now);
   return {

@@ -5,6 +5,7 @@ import { radarLog } from "./logger";
 import { plannerJob } from "./planner-job";
 import { scanJob, waitingForBudget } from "./scan-job";
 import { OPEN_SCAN } from "./settle-scans";
+import { clock } from "@/lib/clock";
 
 // Radar's two queues (lib/jobs), listed in lib/background/queues.ts: every instance runs both,
 // the claims in the database decide who runs which row.
@@ -50,7 +51,7 @@ export const radarPlanner: Worker = defineWorker({
     help: "Active Radar watches whose next turn is due and not yet queued (fleet-wide)",
     count: () =>
       db.radarWatch.count({
-        where: { status: "active", OR: [{ notBefore: null }, { notBefore: { lte: new Date() } }] },
+        where: { status: "active", OR: [{ notBefore: null }, { notBefore: { lte: clock.now() } }] },
       }),
   },
 });

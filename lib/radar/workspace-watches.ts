@@ -10,6 +10,7 @@ import type { RadarSelection } from "@/lib/validation/radar-input";
 import { baselineForVehicle } from "./baseline";
 import { radarLog } from "./logger";
 import { activationData, lookupsPerMonth, type Recurrence } from "./watch-schedule";
+import { clock } from "@/lib/clock";
 
 // The despachante turns Radar on and off for their vehicles. Every upstream lookup costs money in
 // production, so the cost a month is shown before confirming and the account's cap is held in the
@@ -150,7 +151,7 @@ export async function turnRadarOn(
   userId: string,
   selection: RadarSelection,
   recurrence: Recurrence,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<RadarCost & { turnedOn: number }> {
   const result = await db.$transaction(async (tx) => {
     const account = await tx.radarAccount.upsert({
@@ -215,7 +216,7 @@ export async function turnRadarOn(
 export async function turnRadarOff(
   userId: string,
   selection: RadarSelection,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ turnedOff: number }> {
   const turnedOff = await db.$transaction(async (tx) => {
     const vehicles = await chosenVehicles(tx, userId, selection);

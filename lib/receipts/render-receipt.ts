@@ -13,6 +13,7 @@ import {
   type ReceiptSource,
 } from "@/lib/rules/receipt-model";
 import { receiptPdf } from "./receipt-pdf";
+import { clock } from "@/lib/clock";
 
 const log = moduleLogger("receipts");
 
@@ -66,7 +67,7 @@ async function receiptSource(
 export type IssuedReceipt = { pdf: Uint8Array; filename: string; model: ReceiptModel };
 
 async function issue(rowId: string): Promise<IssuedReceipt> {
-  const issuedAt = new Date();
+  const issuedAt = clock.now();
   const source = await receiptSource(rowId, issuedAt);
   if (source.status !== "paid") throw notPaid();
   const model = buildReceiptModel(source);

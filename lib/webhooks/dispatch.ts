@@ -14,6 +14,7 @@ import { handleVehicleNotFound } from "./handlers/vehicle-not-found";
 import { handleVehicleWithoutDebts } from "./handlers/vehicle-without-debts";
 import { webhookLog } from "./logger";
 import { parseWebhookBody, type WebhookEventBody } from "./schemas";
+import { clock } from "@/lib/clock";
 
 // Applies stored events (WebhookEvent rows with outcome NULL), oldest first, a few at a time.
 // The inbox table is the queue, claimed through lib/jobs: each row is held by one instance at a
@@ -81,7 +82,7 @@ async function applyOne(row: InboxRow): Promise<Record<string, unknown>> {
     : parsed.value.known
       ? await handle(parsed.value.event, row)
       : { outcome: "ignored", detail: `unknown event type ${parsed.value.event.type}` };
-  return finishedData(result, new Date());
+  return finishedData(result, clock.now());
 }
 
 /**
@@ -102,7 +103,7 @@ async function applyLookupEventsTogether(
   });
   if (group.length < 2) return new Map();
   const outcomes = await applyToOwnLookups(group);
-  const appliedAt = new Date();
+  const appliedAt = clock.now();
   return new Map(group.map((g, i) => [g.id, finishedData(outcomes[i]!, appliedAt)]));
 }
 

@@ -9,6 +9,7 @@ import {
   type NewWebhookEvent,
 } from "./event-store-types";
 import { processSingleton } from "@/lib/server/singleton";
+import { clock } from "@/lib/clock";
 
 // Group commit for the webhook inbox, on its own better-sqlite3 connection (Prisma's per-query
 // cost dominates when each delivery is its own insert, see docs/webhooks.md). Writes arriving
@@ -140,7 +141,7 @@ export function insertWebhookEvent(
       e.transactionId,
       e.externalId,
       e.payload,
-      sqliteDate(new Date()),
+      sqliteDate(clock.now()),
     );
     return info.changes === 1 ? { stored: true as const, id } : { stored: false as const };
   });

@@ -12,6 +12,7 @@ import { batchLog } from "./logger";
 import { BATCH_LOOKUP, finishedItemData, OPEN_ITEM } from "./settle-item";
 import { itemOutcomeOf } from "./summary";
 import { processSingleton } from "@/lib/server/singleton";
+import { clock } from "@/lib/clock";
 
 // Batch items as a lib/jobs queue. One run of an item, on whichever instance claimed it:
 //   1. no Lookup yet: create it (with its externalId) and link it to the item in ONE transaction,
@@ -56,7 +57,7 @@ export async function createLinkedLookup(row: BatchItemRow) {
     });
     const linked = await tx.lookupBatchItem.updateMany({
       where: { id: row.id, lookupId: null, status: { in: OPEN_ITEM } },
-      data: { lookupId: lookup.id, status: "running", startedAt: new Date() },
+      data: { lookupId: lookup.id, status: "running", startedAt: clock.now() },
     });
     if (linked.count !== 1)
       throw new Error("batch item changed while its lookup was being created");
@@ -95,7 +96,7 @@ export async function createLinkedLookups(
     .filter((r) => r.lookupId === null)
     .map((r) => ({ itemId: r.id, data: lookupRowData(inputOf(r), { origin: BATCH_LOOKUP }) }));
   if (fresh.length === 0) return new Map();
-  const startedAt = new Date();
+  const startedAt = clock.now();
   await db.$transaction(async (tx) => {
     // One raw statement (personal columns sealed by insertRows): Prisma's createMany of a claim's
     // lookups cost about 0.5 ms of CPU per row (docs/benchmarks.md, batch lookups).
@@ -186,7 +187,7 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
     batchLog.warn({ itemId: row.id, lookupId: lookup.id }, "batch lookup gave no result in time");
     return {
       ...failedWith("LOOKUP_TIMEOUT"),
-      finishedAt: new Date(),
+      finishedAt: clock.now(),
     };
   }
   throw checkBack();
@@ -227,7 +228,7 @@ export function batchJob(
       batchLog.error({ err: error }, "batch item given up after its last attempt");
       return {
         ...failedWith("LOOKUP_FAILED"),
-        finishedAt: new Date(),
+        finishedAt: clock.now(),
       };
     },
     // Claimed in one statement, like every queue (lib/jobs/queue.ts); the vehicle is a relation, so

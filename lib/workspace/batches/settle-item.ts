@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { lookupMessage } from "@/lib/lookups/lookup-messages";
 import type { DebtForSelection } from "@/lib/rules/debt-types";
 import { summarizeDebts, type ItemOutcome } from "./summary";
+import { clock } from "@/lib/clock";
 
 // Ends a batch item from its lookup's result: in the transaction that stores the result
 // (lib/lookups/apply-result.ts, from the debts in hand) so the summary appears as it arrives, and
@@ -72,5 +73,5 @@ export async function finishedItemData(
     outcome.status === "done"
       ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } })
       : [];
-  return { ...itemColumnsFromDebts(lookup, outcome, debts), finishedAt: new Date() };
+  return { ...itemColumnsFromDebts(lookup, outcome, debts), finishedAt: clock.now() };
 }

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { BatchInput } from "@/lib/validation/batch-input";
 import { batchLog } from "./logger";
 import { kickBatches } from "./worker";
+import { clock } from "@/lib/clock";
 
 // A batch: one LookupBatch and one queued item per vehicle, written in one transaction, then the
 // worker is kicked (any instance's worker may take the items; the background tick would too).
@@ -52,7 +53,7 @@ export async function startBatch(
     });
     const batch = await tx.lookupBatch.create({ data: { userId } });
     // One raw statement: Prisma's createMany of 500 items cost a quarter of a second of CPU.
-    const now = new Date();
+    const now = clock.now();
     const ids = orderedIds(vehicles.length, now.getTime());
     await insertRows(
       tx,
