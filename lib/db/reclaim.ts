@@ -17,7 +17,8 @@ import { behindPgBouncer } from "./create-client";
 //   retention task's run checkpoints again).
 // - PostgreSQL: VACUUM FULL of the touched tables rewrites them into new files without the dead
 //   versions (an ACCESS EXCLUSIVE lock for the rewrite: milliseconds at this product's sizes; the
-//   lock waits at most LOCK_TIMEOUT, then the table is left to the next pass). Old versions in WAL
+//   lock waits at most LOCK_TIMEOUT, then the table is left to the next pass; on large tables the
+//   rewrite itself holds that lock for as long as it takes: docs/privacy.md). Old versions in WAL
 //   segments and backups are out of reach here: docs/privacy.md says for how long they last.
 
 const log = moduleLogger("db");
@@ -39,7 +40,9 @@ export type PersonalTable =
 
 const ATTEMPTS = 20;
 const RETRY_MS = 100;
-const LOCK_TIMEOUT = "10s";
+// Short: while VACUUM FULL waits for its lock, every later statement on the table queues behind it
+// (a webhook's insert, a poll's read), so a long wait would stall the storefront.
+const LOCK_TIMEOUT = "1s";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
