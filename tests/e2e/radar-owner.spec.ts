@@ -211,11 +211,15 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     expect(stored.scanLookups.length).toBeGreaterThan(0);
     expect(stored.scanLookups.every((l) => l.cpfCnpj === "" && l.renavam === "")).toBe(true);
 
+    // The unsubscribe erased the test mailbox's copies of the watch's mails too (docs/privacy.md).
+    expect(await radarMailCount(page, to, changes)).toBe(0);
+    expect(await radarMailCount(page, to, /Confirme os avisos/)).toBe(0);
+
     // The story goes on (the discount ends on day 4) for longer than a turn (20 s and its jitter): nothing more arrives.
     await pinDay(page, plate, 4);
     await page.waitForTimeout(27_000);
-    expect(await radarMailCount(page, to, changes)).toBe(1);
-    expect(await radarMailCount(page, to, /Confirme os avisos/)).toBe(1);
+    expect(await radarMailCount(page, to, changes)).toBe(0);
+    expect(await radarMailCount(page, to, /Confirme os avisos/)).toBe(0);
     const after = storedWatch(unsubscribeToken)!;
     expect(after.events).toBe(0);
     expect(after.scanLookups.length).toBe(stored.scanLookups.length);
