@@ -33,20 +33,16 @@ const POSTGRES_ONLY = [
 ];
 
 /**
- * Suites that start processes of their own (`npm start`, a fleet, a second claimer, a script killed
- * mid-run) or bound what they measure in wall time. They run after the in-process suites, one file
- * at a time: a next-server start is a second of both cores, and a bound on elapsed time is only
- * fair to a suite that does not share the machine with two others. Every other suite runs in
- * process against its own database copy and sandbox, waiting on sockets far more than on the CPU,
- * so two files at once keep both cores busy (vitest's default is one file at a time here: cores
- * minus one).
+ * Suites that start processes of their own (`npm start`, a fleet, a script killed mid-run). They
+ * run after the in-process suites, two files at a time: most of their time is a server starting or
+ * a fleet waiting for its background tick, not CPU. The production build they serve is made once
+ * before any of them starts (tests/support/build-once.ts): two first starts would otherwise build
+ * into one folder at once.
  */
-export const PROCESS_SUITES = [
+export const SERVER_SUITES = [
   "tests/integration/client-address-server.test.ts",
   "tests/integration/crash-recovery.test.ts",
   "tests/integration/foundation-start.test.ts",
-  "tests/integration/instance-crash.test.ts",
-  "tests/integration/jobs-lease.test.ts",
   "tests/integration/mailbox-live-key.test.ts",
   "tests/integration/multi-instance.test.ts",
   "tests/integration/personal-data-rights.test.ts",
@@ -56,21 +52,32 @@ export const PROCESS_SUITES = [
   "tests/integration/privacy-at-rest.test.ts",
   "tests/integration/radar-fleet.test.ts",
   "tests/integration/sqlite-instances.test.ts",
+];
+
+/**
+ * Suites that bound what they measure in wall time (a 2 s timeout answered within 2.5 s, a paid
+ * PIX confirmed within 3 s, the upstream's 5 s wait, a lease that must lapse, a budget spent within
+ * its minute, a lock held for a measured time). They run last, one file at a time: a bound on
+ * elapsed time is only fair to a suite that does not share the machine with another.
+ */
+export const TIMED_SUITES = [
+  "tests/integration/instance-crash.test.ts",
+  "tests/integration/jobs-lease.test.ts",
   "tests/integration/status-budget.test.ts",
   "tests/integration/workspace-batches.test.ts",
   "tests/integration/payment-storm.test.ts",
   "tests/integration/webhook-flood.test.ts",
   "tests/integration/upstream-fleet-budget.test.ts",
-  // Bound an answer's elapsed time against a timeout or a spacing (a 2 s timeout answered within
-  // 2.5 s, a paid PIX confirmed within 3 s, the upstream's 5 s wait).
   "tests/integration/payment-events.test.ts",
   "tests/integration/upstream-auth-network.test.ts",
   "tests/integration/upstream-client.test.ts",
   "tests/integration/upstream-payments.test.ts",
   "tests/integration/webhooks-ingest.test.ts",
-  // Holds SQLite's write lock from another thread for a measured time beside each write.
   "tests/integration/sqlite-write-lock.test.ts",
 ];
+
+/** Every suite kept out of the in-process projects. */
+export const PROCESS_SUITES = [...SERVER_SUITES, ...TIMED_SUITES];
 
 /** Files at once for the in-process suites (both databases share the pool). */
 const IN_PROCESS_WORKERS = 2;
@@ -123,9 +130,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: "sqlite-processes",
-          include: PROCESS_SUITES,
+          include: SERVER_SUITES,
           exclude: POSTGRES_ONLY,
-          maxWorkers: 1,
+          globalSetup: ["tests/support/build-once.ts"],
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
@@ -133,11 +141,32 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgresql-processes",
-          include: PROCESS_SUITES,
+          include: SERVER_SUITES,
+          exclude: POSTGRES_OPT_OUTS,
+          globalSetup: ["tests/support/postgres.ts", "tests/support/build-once.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "sqlite-timed",
+          include: TIMED_SUITES,
+          exclude: POSTGRES_ONLY,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgresql-timed",
+          include: TIMED_SUITES,
           exclude: POSTGRES_OPT_OUTS,
           globalSetup: ["tests/support/postgres.ts"],
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       // A fresh clone of the commit under test, `npm start` (next build included): a step of its own

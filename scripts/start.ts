@@ -1,14 +1,10 @@
 // npm start / npm run dev: validate the configuration, apply migrations, build when the sources
 // changed, start the embedded sandbox upstream when UVVI_BASE_URL is unset (and the embedded test
 // SMTP server when SMTP_URL is unset with a test key), then serve Next.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import path from "node:path";
 import { EnvError } from "../lib/env/schema";
-import { applyCompileHints } from "./compile-hints";
-import { applyPrecompression } from "./precompress-static";
+import { ensureBuild } from "./lib/ensure-build";
 import { childProcessEnv, loadEnv } from "../lib/env/load";
 import { createPrismaClient, configureDatabase } from "../lib/db/create-client";
 import { ensureMigrated } from "./lib/apply-migrations";
@@ -37,35 +33,6 @@ try {
   throw error;
 }
 const childEnv = childProcessEnv({ DATABASE_URL: env.databaseUrl, PORT: String(env.port) });
-const run = (cmd: string, args: string[]) =>
-  execFileSync(cmd, args, { stdio: "inherit", env: childEnv });
-
-// scripts/ too: a change to how the build is made or post-processed must rebuild. Both schema
-// files: the build bundles both generated clients, and a generator option (relationJoins) lives
-// in the PostgreSQL one only.
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "scripts",
-  "prisma/schema.prisma",
-  "prisma/postgresql/schema.prisma",
-  "next.config.ts",
-  "postcss.config.mjs",
-  "package-lock.json",
-  "tsconfig.json",
-];
-function sourceHash(): string {
-  const hash = createHash("sha256");
-  const walk = (p: string) => {
-    if (!existsSync(p) || p.includes(`lib${path.sep}generated`)) return;
-    if (statSync(p).isDirectory()) for (const e of readdirSync(p).sort()) walk(path.join(p, e));
-    else hash.update(p).update(readFileSync(p));
-  };
-  SOURCES.forEach(walk);
-  return hash.digest("hex");
-}
 
 async function waitFor(url: string, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -163,19 +130,7 @@ async function main() {
   await checkPorts();
   await prepareDatabase();
 
-  if (!dev) {
-    const stamp = path.join(env.nextDistDir, "source-hash");
-    const hash = sourceHash();
-    if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== hash) {
-      console.log("[start] sources changed since the last build: building");
-      run("npx", ["next", "build"]);
-      applyCompileHints(env.nextDistDir);
-      applyPrecompression(env.nextDistDir);
-      // Hashed again after the build: with another NEXT_DIST_DIR, next build adds its types
-      // folder to tsconfig.json, and the earlier hash would make every later start rebuild.
-      writeFileSync(stamp, sourceHash());
-    }
-  }
+  if (!dev) ensureBuild(env.nextDistDir, childEnv);
 
   if (env.upstreamMode === "sandbox") {
     // Node itself, not `npx tsx`: npx runs the command through a shell, which dies on our SIGTERM

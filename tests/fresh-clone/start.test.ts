@@ -1,9 +1,19 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { sourceHash } from "../../scripts/lib/ensure-build";
 import { freePort } from "../support/app-process";
 
 // The newcomer's path (README, Quick start): a clone of the commit under test with nothing generated
@@ -49,6 +59,36 @@ function cloneFresh(): string {
   for (const cache of [".cache", ".vite", ".vite-temp"])
     rmSync(path.join(dir, "node_modules", cache), { recursive: true, force: true });
   return dir;
+}
+
+/**
+ * The clone's build, made from the committed sources, serves the rest of `npm test` (the process
+ * suites and the end-to-end step) when this tree's sources are the same: one `next build` per run
+ * instead of two. Only when the stamps match, so uncommitted changes or FRESH_CLONE_REF still get
+ * their own build. Hard links: the clone is deleted after this file. The build cache stays behind.
+ */
+function adoptBuild(clone: string) {
+  const built = path.join(clone, ".next");
+  const stamp = path.join(built, "source-hash");
+  if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== sourceHash(REPO)) return;
+  const target = path.join(REPO, ".next");
+  if (
+    existsSync(path.join(target, "source-hash")) &&
+    readFileSync(path.join(target, "source-hash"), "utf8") === sourceHash(REPO)
+  )
+    return;
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target);
+  for (const entry of readdirSync(built)) {
+    if (entry === "cache" || entry === "source-hash") continue;
+    try {
+      execFileSync("cp", ["-al", path.join(built, entry), path.join(target, entry)]);
+    } catch {
+      execFileSync("cp", ["-a", path.join(built, entry), path.join(target, entry)]); // another file system
+    }
+  }
+  // The stamp last: a copy cut short leaves a folder the next start rebuilds.
+  copyFileSync(stamp, path.join(target, "source-hash"));
 }
 
 describe("a fresh clone: npm start", () => {
@@ -141,6 +181,7 @@ describe("a fresh clone: npm start", () => {
       expect(groupAlive(npm.pid!), `processes left after npm start exited:\n${tail()}`).toBe(false);
       for (const p of [port, sandboxPort, smtpPort])
         expect(await listening(p), `port ${p} still open`).toBe(false);
+      adoptBuild(dir);
     },
     BUILD_MS + 120_000,
   );
