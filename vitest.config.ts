@@ -169,8 +169,9 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
-      // A fresh clone of the commit under test, `npm start` (next build included): a step of its own
-      // in npm test (npm run test:fresh-clone), so the build does not compete with the suites above.
+      // A fresh clone of the commit under test, `npm start` (next build included): the first step of
+      // npm test (npm run test:fresh-clone), alone, so its build competes with no suite; the rest of
+      // the run serves that build when the sources match (tests/fresh-clone/start.test.ts).
       {
         test: {
           name: "fresh-clone",
