@@ -155,18 +155,28 @@ describe("radar fleet: three instances, one database, one upstream", () => {
       orderBy: { dueAt: "asc" },
     });
     const plateOf = new Map(ids.map((id, i) => [id, vehicles[i]!.plate]));
+    const gaps: number[] = [];
     for (const id of ids) {
       const mine = scans.filter((s) => s.watchId === id);
       const sent = mine.filter((s) => s.lookupId !== null);
       expect(atSandbox.get(plateOf.get(id)!) ?? 0, plateOf.get(id)).toBe(sent.length);
-      // Every turn queued, one period apart after the first (the backlog's catch-up turn); under
-      // load a turn may still be in flight when planning stops (it is then skipped).
-      for (let k = 2; k < mine.length; k++)
-        expect(mine[k]!.dueAt.getTime() - mine[k - 1]!.dueAt.getTime(), JSON.stringify(mine)).toBe(
-          PERIOD_MS,
-        );
+      // Every turn on its grid after the first (the backlog's catch-up turn): a whole number of
+      // periods apart, never drifting, never two in one period. A planner that runs more than a
+      // period late skips the missed turn (lib/radar/planner-job.ts), which a loaded host causes
+      // now and then (a 45 s gap, seen with a build beside the fleet); under load a turn may also
+      // still be in flight when planning stops (it is then skipped).
+      for (let k = 2; k < mine.length; k++) {
+        const gap = mine[k]!.dueAt.getTime() - mine[k - 1]!.dueAt.getTime();
+        expect(gap % PERIOD_MS, JSON.stringify(mine)).toBe(0);
+        expect(gap, JSON.stringify(mine)).toBeGreaterThan(0);
+        gaps.push(gap / PERIOD_MS);
+      }
       expect(mine.filter((s) => s.status === "done").length).toBeGreaterThanOrEqual(2);
     }
+    // Skipping is the exception: nearly every turn follows the one before by one period.
+    const skipped = gaps.filter((g) => g > 1).length;
+    console.log(`radar fleet: ${gaps.length} turn gaps, ${skipped} with a skipped turn`);
+    expect(skipped).toBeLessThanOrEqual(Math.floor(gaps.length / 10));
     expect(await db.lookup.count({ where: { plate: { startsWith: "RDR2" } } })).toBe(
       [...atSandbox].filter(([p]) => p.startsWith("RDR2")).reduce((a, [, n]) => a + n, 0),
     );
