@@ -1,30 +1,49 @@
 import "server-only";
 import { createCheckout, type CreatedCheckout } from "@/lib/checkouts/create-checkout";
-import { checkoutStatus } from "@/lib/checkouts/find-checkout";
+import {
+  checkoutNotFound,
+  checkoutStatus,
+  findCheckoutOrNull,
+} from "@/lib/checkouts/find-checkout";
+import { latestSuccessor, liveSuccessor } from "@/lib/checkouts/successor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { Prisma, type Checkout } from "@/lib/generated/prisma/client";
+import { consume } from "@/lib/rate-limit/limits";
 import { findAccountLinkOrThrow, findOwnedLinkOrThrow } from "./owned-link";
 
-type OldLink = Awaited<ReturnType<typeof findOwnedLinkOrThrow>>;
+/** `created: false` is the successor another click, tab or instance made first. */
+export type RenewedLink = CreatedCheckout & { created: boolean };
 
 /**
- * "Gerar novo link" for an expired link: a fresh share checkout for the same lookup, debts and
- * customer, owned by the same browser. Upstream re-checks the debts (one paid meanwhile is
- * refused, and the refusal reaches the dispatcher in words).
+ * "Gerar novo link" for an expired link, or for an open one whose PIX ended `abandoned` (the
+ * upstream refuses another payment there until that PIX expires): a fresh share checkout for the
+ * same lookup, debts and customer, owned by the same browser. Upstream re-checks the debts (one
+ * paid meanwhile is refused, and the refusal reaches the dispatcher in words).
  */
-export async function renewLink(
-  token: string,
-  creatorKey: string | null,
-): Promise<CreatedCheckout> {
-  return renewFrom(await findOwnedLinkOrThrow(token, creatorKey));
+export async function renewLink(token: string, creatorKey: string | null): Promise<RenewedLink> {
+  return renewFrom(await findOwnedLinkOrThrow(token, creatorKey), null);
 }
 
 /** The workspace's "Gerar novo link": the account's own link only; the new one stays the account's, for the same client. */
-export async function renewAccountLink(token: string, userId: string): Promise<CreatedCheckout> {
-  return renewFrom(await findAccountLinkOrThrow(token, userId));
+export async function renewAccountLink(token: string, userId: string): Promise<RenewedLink> {
+  return renewFrom(await findAccountLinkOrThrow(token, userId), null);
 }
 
-async function renewFrom(old: OldLink): Promise<CreatedCheckout> {
+/**
+ * The payer's "Gerar novo pagamento" on a shared link whose PIX ended `abandoned`: holding the
+ * link is the only authority, so it does nothing else (never for a paid, erased or expired link,
+ * nor one still payable). The new link stays the sender's (same creator, account and client), so
+ * it shows in their list as "Gerar novo link" would make it.
+ */
+export async function repayLink(token: string, ip: string): Promise<RenewedLink> {
+  const old = await findCheckoutOrNull(token);
+  if (!old || old.kind !== "share") throw checkoutNotFound();
+  return renewFrom(old, ip);
+}
+
+/** payerIp: the payer's repay (null: the link's creator). */
+async function renewFrom(old: Checkout, payerIp: string | null): Promise<RenewedLink> {
   // Its payer is gone (docs/privacy.md): there is no one to make the new checkout for.
   if (old.personalDataErasedAt) throw new AppError({ code: "LINK_ERASED" });
   const status = await checkoutStatus(old);
@@ -33,7 +52,51 @@ async function renewFrom(old: OldLink): Promise<CreatedCheckout> {
       code: "CHECKOUT_ALREADY_PAID",
       message: "Este link já foi pago: não é preciso gerar outro.",
     });
-  if (status === "open") throw new AppError({ code: "LINK_STILL_OPEN" });
+  // Already replaced: the replacement while it can be used, whoever asks again.
+  const live = await liveSuccessor(old.id);
+  if (live) return { ...created(live.checkout), created: false };
+  if (status === "expired") {
+    if (payerIp)
+      throw new AppError({
+        code: "CHECKOUT_EXPIRED",
+        message: "Este link de pagamento expirou. Peça um novo link a quem enviou este.",
+      });
+    return { ...(await createFrom(old, undefined)), created: true };
+  }
+  if (!(await latestAttemptAbandoned(old.id)))
+    throw new AppError({ code: payerIp ? "LINK_NOT_REPAYABLE" : "LINK_STILL_OPEN" });
+  if (payerIp) await consume("checkout", payerIp);
+  // Ties the new link to the newest of the chain (an expired successor is replaced in turn). The
+  // unique column decides between two clicks or instances: the loser's upstream checkout is never
+  // stored, holds no debt of ours, and expires upstream unused.
+  const replacesId = ((await latestSuccessor(old.id)) ?? old).id;
+  try {
+    return { ...(await createFrom(old, replacesId)), created: true };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const winner = await db.checkout.findUnique({ where: { replacesId } });
+      if (winner) return { ...created(winner), created: false };
+    }
+    throw error;
+  }
+}
+
+async function latestAttemptAbandoned(checkoutId: string): Promise<boolean> {
+  const latest = await db.payment.findFirst({
+    where: { checkoutId },
+    orderBy: { createdAt: "desc" },
+    select: { status: true },
+  });
+  return latest?.status === "abandoned";
+}
+
+const created = (c: Checkout): CreatedCheckout => ({
+  token: c.publicToken,
+  amountCents: c.amountCents,
+  expiresAt: c.expiresAt.toISOString(),
+});
+
+async function createFrom(old: Checkout, replacesId: string | undefined): Promise<CreatedCheckout> {
   const debts = await db.checkoutDebt.findMany({
     where: { checkoutId: old.id },
     orderBy: { id: "asc" },
@@ -54,6 +117,7 @@ async function renewFrom(old: OldLink): Promise<CreatedCheckout> {
       creatorKey: old.creatorKey ?? undefined,
       ownerUserId: old.ownerUserId ?? undefined,
       clientId: old.clientId ?? undefined,
+      replacesId,
     },
   );
 }
