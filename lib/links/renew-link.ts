@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma, type Checkout } from "@/lib/generated/prisma/client";
 import { consume } from "@/lib/rate-limit/limits";
+import { linkRenewalVerdict, type LinkRenewalRefusal } from "@/lib/rules/link-renewal";
 import { findAccountLinkOrThrow, findOwnedLinkOrThrow } from "./owned-link";
 
 /** `created: false` is the successor another click, tab or instance made first. */
@@ -42,31 +43,30 @@ export async function repayLink(token: string, ip: string): Promise<RenewedLink>
   return renewFrom(old, ip);
 }
 
-/** payerIp: the payer's repay (null: the link's creator). */
+/** payerIp: the payer's repay (null: the link's sender). */
 async function renewFrom(old: Checkout, payerIp: string | null): Promise<RenewedLink> {
-  // Its payer is gone (docs/privacy.md): there is no one to make the new checkout for.
-  if (old.personalDataErasedAt) throw new AppError({ code: "LINK_ERASED" });
-  const status = await checkoutStatus(old);
-  if (status === "paid")
-    throw new AppError({
-      code: "CHECKOUT_ALREADY_PAID",
-      message: "Este link já foi pago: não é preciso gerar outro.",
-    });
-  // Already replaced: the replacement while it can be used, whoever asks again.
-  const live = await liveSuccessor(old.id);
-  if (live) return { ...created(live.checkout), created: false };
-  if (status === "expired") {
-    if (payerIp)
-      throw new AppError({
-        code: "CHECKOUT_EXPIRED",
-        message: "Este link de pagamento expirou. Peça um novo link a quem enviou este.",
-      });
-    return { ...(await createFrom(old, undefined)), created: true };
-  }
-  if (!(await latestAttemptAbandoned(old.id)))
-    throw new AppError({ code: payerIp ? "LINK_NOT_REPAYABLE" : "LINK_STILL_OPEN" });
+  const [status, live, latest] = await Promise.all([
+    checkoutStatus(old),
+    liveSuccessor(old.id),
+    db.payment.findFirst({
+      where: { checkoutId: old.id },
+      orderBy: { createdAt: "desc" },
+      select: { status: true },
+    }),
+  ]);
+  const verdict = linkRenewalVerdict({
+    erased: old.personalDataErasedAt !== null,
+    status,
+    liveSuccessor: live !== null,
+    latestAttempt: latest?.status ?? null,
+    by: payerIp ? "payer" : "sender",
+  });
+  if (verdict.kind === "refuse")
+    throw new AppError({ code: verdict.code, message: REFUSAL_WORDS[verdict.code] });
+  if (verdict.kind === "successor") return { ...created(live!.checkout), created: false };
+  if (!verdict.replacing) return { ...(await createFrom(old, undefined)), created: true };
   if (payerIp) await consume("checkout", payerIp);
-  // Ties the new link to the newest of the chain (an expired successor is replaced in turn). The
+  // Ties the new link to the newest of the chain (an expired replacement is replaced in turn). The
   // unique column decides between two clicks or instances: the loser's upstream checkout is never
   // stored, holds no debt of ours, and expires upstream unused.
   const replacesId = ((await latestSuccessor(old.id)) ?? old).id;
@@ -81,14 +81,11 @@ async function renewFrom(old: Checkout, payerIp: string | null): Promise<Renewed
   }
 }
 
-async function latestAttemptAbandoned(checkoutId: string): Promise<boolean> {
-  const latest = await db.payment.findFirst({
-    where: { checkoutId },
-    orderBy: { createdAt: "desc" },
-    select: { status: true },
-  });
-  return latest?.status === "abandoned";
-}
+/** Words for a link's sender and payer where the code's default speaks of another case. */
+const REFUSAL_WORDS: Partial<Record<LinkRenewalRefusal, string>> = {
+  CHECKOUT_ALREADY_PAID: "Este link já foi pago: não é preciso gerar outro.",
+  CHECKOUT_EXPIRED: "Este link de pagamento expirou. Peça um novo link a quem enviou este.",
+};
 
 const created = (c: Checkout): CreatedCheckout => ({
   token: c.publicToken,
