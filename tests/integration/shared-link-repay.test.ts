@@ -161,6 +161,12 @@ describe("the payer of a shared link whose PIX ended abandoned", () => {
     });
     // Another browser is still nobody to the sender's renewal.
     expect((await renew(old.token, undefined)).status).toBe(404);
+    // "Meus links" shows the old link as renewed (no "Enviar de novo" for a link that takes no payment).
+    const { GET } = await import("@/app/api/links/route");
+    const listed = await json<{ links: { token: string; renewedBy?: string }[] }>(
+      await GET(apiRequest("/api/links", { method: "GET", cookie: old.creatorCookie })),
+    );
+    expect(listed.links.find((l) => l.token === old.token)?.renewedBy).toBe(renewed.body.token);
   });
 
   it("is rate-limited like every checkout creation; asking again for the link already made is not", async () => {
