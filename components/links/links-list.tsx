@@ -76,8 +76,9 @@ function LastAttempt({ status }: { status: string }) {
   if (status === "abandoned") {
     return (
       <p className="text-sm text-slate-700">
-        Última tentativa encerrada: o código PIX não chegou até nós, nada foi cobrado e o cliente
-        precisa de um novo link para pagar.
+        Última tentativa encerrada: o código PIX não chegou até nós e nada foi cobrado. Este link
+        não aceita outro pagamento por enquanto: o cliente pode gerar um novo pagamento pelo próprio
+        link, ou gere um novo link aqui.
       </p>
     );
   }
@@ -128,7 +129,7 @@ function LinkItem({ link }: { link: LinkView }) {
           <ButtonLink href={`/pagamento/${paid.ref}`} variant="secondary">
             Ver comprovante
           </ButtonLink>
-        ) : link.status === "open" ? (
+        ) : link.status === "open" && link.payment?.status !== "abandoned" ? (
           <ButtonLink href={`/links/${link.token}`} variant="secondary">
             Enviar de novo
           </ButtonLink>

@@ -21,6 +21,7 @@ import { cx } from "@/components/ui/cx";
 import type { PayHelp } from "./payment-help";
 import { CardPaymentForm } from "./card-payment-form";
 import { CheckoutSummary } from "./checkout-summary";
+import { RepayButton, SuccessorLink } from "./repay-link";
 import { ShareDetails } from "./share-details";
 
 // The PIX part (its code, reading the BR Code, the renewal, the countdown: ~5 KB gzipped) is drawn
@@ -114,6 +115,20 @@ const OpenCheckout = memo(function OpenCheckout({
               Ver comprovante e acompanhamento
             </ButtonLink>
           </Alert>
+        ) : shared && checkout.successor ? (
+          // Made from this link when its PIX could not be shown: that one is where to pay now (its
+          // payments hold these debts, so this link would refuse them anyway).
+          <Alert
+            live
+            tone="info"
+            title={
+              checkout.successor.status === "paid"
+                ? "Estes débitos foram pagos por um novo pagamento"
+                : "Há um novo pagamento para estes débitos"
+            }
+          >
+            <SuccessorLink successor={checkout.successor} />
+          </Alert>
         ) : checkout.status === "expired" ? (
           <Alert tone="warning" title="Este link de pagamento expirou">
             {shared ? (
@@ -159,11 +174,12 @@ const OpenCheckout = memo(function OpenCheckout({
           </Alert>
         ) : latest?.status === "abandoned" ? (
           // The upstream still holds that PIX open on this link until it expires, so a new attempt
-          // here would be refused: the debts are free for a new payment instead.
+          // here would be refused: the debts are free for a new payment instead (a shared link's
+          // payer makes it here, a new link of the same sender).
           <Alert live tone="warning" title="O código PIX não pôde ser mostrado">
             <p>{latest.failureMessage}</p>
             {shared ? (
-              <p className="mt-1">Para pagar agora, peça um novo link a quem enviou este.</p>
+              <RepayButton token={checkout.token} />
             ) : (
               <>
                 <p className="mt-1">

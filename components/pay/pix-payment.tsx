@@ -51,6 +51,12 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
   useEffect(() => {
     if (payment?.status === "paid") router.push(`/pagamento/${payment.ref}`);
   }, [payment?.status, payment?.ref, router]);
+  // Ended without a code: this checkout takes no new attempt until that PIX expires upstream, so
+  // the page is drawn again with its way forward (a new payment of the same debts).
+  useEffect(() => {
+    if (payment?.status === "abandoned")
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checkout(token) });
+  }, [payment?.status, queryClient, token]);
 
   const onExpire = useCallback(() => setExpiredLocally(true), []);
   const request = () => {
@@ -110,8 +116,7 @@ export function PixPayment({ token, initial, debts, payee }: Props) {
           ) : null}
           {payment?.status === "abandoned" ? (
             <Alert live tone="warning" title="O código PIX não pôde ser mostrado">
-              {payment.failureMessage} Para pagar agora, gere um novo pagamento: uma nova consulta,
-              ou um novo link de quem enviou este.
+              {payment.failureMessage} Carregando o caminho para pagar agora…
             </Alert>
           ) : null}
           {payment?.status === "not_created" ? (

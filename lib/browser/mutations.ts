@@ -54,6 +54,17 @@ export function renewLink(token: string) {
   );
 }
 
+/**
+ * The payer's "Gerar novo pagamento" on a shared link whose PIX ended abandoned: a new link for the
+ * same debts, or the one already made from this link.
+ */
+export function repayLink(token: string) {
+  return fetchJson<{ token: string; amountCents: number; expiresAt: string }>(
+    `/api/checkouts/${encodeURIComponent(token)}/repay`,
+    { method: "POST" },
+  );
+}
+
 /** A fresh PIX code once the one on screen expired; the same one back if another tab already asked. */
 export function renewPix(paymentRef: string) {
   return fetchJson<PaymentView>(`/api/payments/${encodeURIComponent(paymentRef)}/pix/renew`, {

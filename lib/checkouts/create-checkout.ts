@@ -24,7 +24,13 @@ export type CreatedCheckout = { token: string; amountCents: number; expiresAt: s
  * checkoutId never leaves the server. A share link records the browser that made it (creatorKey,
  * lib/links/creator-cookie.ts) for its "Meus links", or the workspace account and client.
  */
-export type CheckoutOwner = { creatorKey?: string; ownerUserId?: string; clientId?: string };
+export type CheckoutOwner = {
+  creatorKey?: string;
+  ownerUserId?: string;
+  clientId?: string;
+  /** The open share link this one replaces (Checkout.replacesId, unique: lib/links/renew-link.ts). */
+  replacesId?: string;
+};
 
 export async function createCheckout(
   input: CheckoutInput,
@@ -98,6 +104,7 @@ export async function createCheckout(
       creatorKey: options.creatorKey ?? null,
       ownerUserId: options.ownerUserId ?? null,
       clientId: options.clientId ?? null,
+      replacesId: options.replacesId ?? null,
       debts: {
         create: chosen.map((d) => ({
           debtId: d.id,

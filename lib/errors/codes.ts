@@ -206,7 +206,15 @@ export const ERROR_CODES = {
   LINK_STILL_OPEN: {
     status: 409,
     message: "Este link ainda está válido: envie o mesmo link.",
-    meaning: "Renewing a share link that has not expired.",
+    meaning:
+      "Renewing a share link that has not expired (and whose latest PIX was not ended `abandoned`).",
+  },
+  LINK_NOT_REPAYABLE: {
+    status: 409,
+    message:
+      "Só é possível gerar um novo pagamento quando o código PIX deste link não pôde ser mostrado. Pague por este mesmo link.",
+    meaning:
+      'The payer\'s "Gerar novo pagamento" on an open share link whose latest attempt is not `abandoned`.',
   },
   LINK_EXPIRED: {
     status: 409,

@@ -31,7 +31,10 @@ export type LinkView = {
     debtsSettled: number;
     debtsTotal: number;
   };
-  /** A newer link of this browser for the same lookup and debts ("Gerar novo link" was used). */
+  /**
+   * A newer link of this browser for the same lookup and debts ("Gerar novo link" was used), on a
+   * link that is expired or whose latest PIX ended abandoned.
+   */
   renewedBy?: string;
   /** The workspace client the link was made for (account links only). */
   clientId?: string;
@@ -107,7 +110,11 @@ export async function readLinks(
             },
           }
         : {}),
-      ...(renewedBy && status === "expired" ? { renewedBy } : {}),
+      // An open link whose PIX ended abandoned takes no payment until that PIX expires upstream:
+      // renewed like an expired one (lib/links/renew-link.ts).
+      ...(renewedBy && (status === "expired" || shown?.status === "abandoned")
+        ? { renewedBy }
+        : {}),
       ...(row.clientId ? { clientId: row.clientId } : {}),
     };
   });

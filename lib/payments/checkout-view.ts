@@ -9,6 +9,7 @@ import {
   findCheckoutByToken,
   findCheckoutOrNull,
 } from "@/lib/checkouts/find-checkout";
+import { liveSuccessor } from "@/lib/checkouts/successor";
 
 // The pay page (also the dispatcher's share link): whoever has the link sees the amount and the
 // debts, and the payer's data only masked.
@@ -30,6 +31,11 @@ export type CheckoutView = {
    * was paid or went into a payment through another checkout since it was made.
    */
   unavailable?: { code: DebtRefusalCode; message: string };
+  /**
+   * A share link replaced while open (its PIX ended `abandoned`): the replacement's pay page, while
+   * it is open or paid through it, so the old link's page points there instead of offering another.
+   */
+  successor?: { token: string; status: "open" | "paid" };
 };
 
 /** The API's read: an unknown token is a 404 error. */
@@ -44,10 +50,11 @@ export async function findCheckoutView(token: string): Promise<CheckoutView | nu
 }
 
 async function toCheckoutView(checkout: Checkout): Promise<CheckoutView> {
-  const [debts, latest, status] = await Promise.all([
+  const [debts, latest, status, successor] = await Promise.all([
     db.checkoutDebt.findMany({ where: { checkoutId: checkout.id }, orderBy: { id: "asc" } }),
     db.payment.findFirst({ where: { checkoutId: checkout.id }, orderBy: { createdAt: "desc" } }),
     checkoutStatus(checkout),
+    checkout.kind === "share" ? liveSuccessor(checkout.id) : null,
   ]);
   const latestPayment = latest ? await loadPaymentView(latest.id) : null;
   const refusal = status === "open" ? await checkoutRefusal(checkout) : null;
@@ -73,5 +80,8 @@ async function toCheckoutView(checkout: Checkout): Promise<CheckoutView> {
     })),
     ...(latestPayment ? { latestPayment } : {}),
     ...(refusal ? { unavailable: { code: refusal.code, message: refusal.message } } : {}),
+    ...(successor
+      ? { successor: { token: successor.checkout.publicToken, status: successor.status } }
+      : {}),
   };
 }

@@ -12,7 +12,7 @@ export const PAYMENT_MESSAGES = {
 };
 
 // Our share-link token: URL-safe, long enough not to be guessed.
-const checkoutToken = z
+export const checkoutToken = z
   .string({ error: PAYMENT_MESSAGES.checkoutToken })
   .check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, { error: PAYMENT_MESSAGES.checkoutToken }));
 

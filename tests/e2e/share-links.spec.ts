@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { devices, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { expect, test } from "./support/test";
 import { E2E_PORT } from "../../playwright.config";
 import { checkPage, expectNoAxeViolations } from "./support/a11y";
 import { createShareLink, CUSTOMER, expectStatusPage, ORIGIN_HEADERS } from "./support/flow";
 import { expireCheckoutsOfPlate, payPix } from "./support/sandbox";
+import { E2E_DB_FILE } from "./support/workspace";
 
 // A dispatcher's share links. Each test pays or expires the debts of a TST plate of its
 // own (lib/sandbox/catalog/family.ts), so no test touches another's.
@@ -122,6 +124,88 @@ test("dispatcher shares a link, a client pays it by PIX on a phone, Meus links s
   const log = readFileSync(`data/e2e-server-${E2E_PORT}.log`, "utf8");
   expect(log).toContain("GET /api/checkouts/[token]");
   expect(log.includes(token), "the share token appears in the server log").toBe(false);
+});
+
+/**
+ * What a PIX whose code never reached us leaves (docs/payment-states.md, `abandoned`): the PIX open
+ * upstream on the checkout, our attempt ended with no code. Made here from a real PIX by ending our
+ * row as the sweep does (tests/integration/shared-link-repay.test.ts makes it the sandbox's way).
+ */
+function endWithoutCode(paymentRef: string): void {
+  const sqlite = new Database(E2E_DB_FILE, { fileMustExist: true, timeout: 10_000 });
+  try {
+    const ended = sqlite
+      .prepare(
+        "UPDATE Payment SET status = 'abandoned', pixCode = NULL, pixExpiresAt = NULL WHERE publicRef = ?",
+      )
+      .run(paymentRef);
+    expect(ended.changes).toBe(1);
+  } finally {
+    sqlite.close();
+  }
+}
+
+test("a shared link whose PIX code never reached us: its payer makes a new payment and pays it at once; the old link points to it", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== "desktop",
+    "two contexts by design: dispatcher on desktop, client on a phone",
+  );
+  const plate = "TST7L08";
+  const token = await createShareLink(page, plate);
+  const lost = await request.post(`/api/checkouts/${token}/payments`, {
+    headers: ORIGIN_HEADERS,
+    data: { attemptId: crypto.randomUUID(), method: "pix" },
+  });
+  expect(lost.status(), await lost.text()).toBe(201);
+  endWithoutCode(((await lost.json()) as { ref: string }).ref);
+
+  const client = await browser.newContext({
+    ...devices["Pixel 7"],
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
+  try {
+    const phone = await client.newPage();
+    const url = `http://localhost:${E2E_PORT}/pagar/${token}`;
+    await phone.goto(url);
+    await expect(phone.getByText("O código PIX não pôde ser mostrado")).toBeVisible();
+    await noPaymentForm(phone);
+    await phone.getByRole("button", { name: "Gerar novo pagamento" }).click();
+    await phone.waitForURL((u) => u.pathname.startsWith("/pagar/") && !u.pathname.endsWith(token));
+    const fresh = new URL(phone.url()).pathname.split("/").pop()!;
+
+    // The new link is paid at once, by PIX.
+    await phone.getByRole("radio", { name: "PIX" }).click();
+    await phone.getByRole("button", { name: "Gerar código PIX" }).click();
+    await payPix(request, await phone.getByLabel("Código PIX copia e cola").inputValue());
+    await expectStatusPage(phone);
+    await expect(phone.getByText("Pagamento aprovado")).toBeVisible();
+
+    // The old link, opened again, points to the new payment instead of offering another.
+    await phone.goto(url);
+    await expect(phone.getByText("Estes débitos foram pagos por um novo pagamento")).toBeVisible();
+    await expect(phone.getByRole("link", { name: "Ver o novo pagamento" })).toHaveAttribute(
+      "href",
+      `/pagar/${fresh}`,
+    );
+    await expect(phone.getByRole("button", { name: "Gerar novo pagamento" })).toHaveCount(0);
+    await noPaymentForm(phone);
+    await expectNoAxeViolations(phone);
+  } finally {
+    await client.close();
+  }
+
+  // The dispatcher's "Meus links": the new link is theirs, the old one says it was replaced.
+  await page.goto("/links");
+  await expect(
+    page
+      .getByRole("listitem", { name: new RegExp(plate) })
+      .getByText("Um novo link foi gerado para estes débitos."),
+  ).toBeVisible();
 });
 
 test("an expired link cannot be paid and offers no payment form; Meus links makes a fresh one", async ({

@@ -374,6 +374,33 @@ describe("every route handler survives hostile input", () => {
     );
   });
 
+  it("POST /api/checkouts/{token}/repay: no link here ended abandoned, so none is ever made", async () => {
+    const { POST } = await import("@/app/api/checkouts/[token]/repay/route");
+    const token = fc.oneof(
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(real.token, link.openToken, link.expiredToken),
+      },
+      { weight: 1, arbitrary: hostileString.map(wellFormed) },
+    );
+    await run(
+      fc.asyncProperty(token, headers, async (t, h) => {
+        const res = await check(POST as Handler, {
+          path: `/api/checkouts/${segment(t)}/repay`,
+          method: "POST",
+          origin: h.origin,
+          ip: h.address,
+          forged: h.forged,
+          params: { token: t },
+        });
+        expect(
+          res.status,
+          `repay ${t.slice(0, 40)} -> ${res.text.slice(0, 200)}`,
+        ).toBeGreaterThanOrEqual(400);
+      }),
+    );
+  });
+
   it("POST /api/checkouts/{token}/payments", async () => {
     const { POST } = await import("@/app/api/checkouts/[token]/payments/route");
     const card = {

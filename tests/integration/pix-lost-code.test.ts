@@ -8,8 +8,15 @@ import {
   payByCard,
   readPayment,
 } from "../support/storefront-flow";
-import { setupTestEnvironment, TEST_API_KEY, type TestEnvironment } from "../support/test-env";
-import { apiRequest, armFault, clearFaults, params } from "../support/upstream-helpers";
+import {
+  abandonedPix,
+  PAYMENT_PATH,
+  payPixUpstream,
+  pixLostToACrash as lostOn,
+  upstreamPix as sandboxPix,
+} from "../support/pix-lost-code";
+import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { apiRequest, armFault, params } from "../support/upstream-helpers";
 
 // A PIX the upstream created whose code never reached us (docs/payment-states.md, `abandoned`):
 // our call's answer lost to a crash mid-call, or the upstream creating it late, past the grace.
@@ -22,7 +29,6 @@ import { apiRequest, armFault, clearFaults, params } from "../support/upstream-h
 const GRACE_MS = 60_000;
 const POLL_SPACING_MS = 300;
 const pollSpacing = () => new Promise((r) => setTimeout(r, POLL_SPACING_MS + 50));
-const PAYMENT_PATH = "/uvvi/v1/payment";
 
 type View = {
   ref: string;
@@ -57,8 +63,7 @@ afterAll(async () => {
 
 const later = (ms: number) => new Date(Date.now() + ms);
 const viewOf = async (ref: string) => json<View>(await readPayment(ref));
-const upstreamPix = (externalId: string) =>
-  [...env.sandbox.ctx.store.payments.values()].find((p) => p.externalId === externalId);
+const upstreamPix = (externalId: string) => sandboxPix(env, externalId);
 
 async function checkoutView(token: string) {
   const { GET } = await import("@/app/api/checkouts/[token]/route");
@@ -77,36 +82,10 @@ async function newCheckout(lookupId: string, debtIds: string[]) {
   return { status: res.status, body: await json<{ token: string } & ErrorBody>(res) };
 }
 
-/**
- * What a storefront killed (SIGKILL) during its PIX call leaves: createPayment's row, inserted
- * before the call, and the payment the call made upstream, whose answer nobody stored.
- */
-async function pixLostToACrash(): Promise<{
-  ref: string;
-  externalId: string;
-  lookupId: string;
-  fineId: string;
-  token: string;
-}> {
+/** A lost PIX (tests/support/pix-lost-code.ts) on a fresh checkout of the sync vehicle's fine. */
+async function pixLostToACrash() {
   const { token, lookupId, fine } = await freshCheckout(env);
-  const checkout = await db.checkout.findUniqueOrThrow({ where: { publicToken: token } });
-  const externalId = crypto.randomUUID();
-  const { newPublicToken } = await import("@/lib/security/public-token");
-  const ref = newPublicToken();
-  await db.payment.create({
-    data: { externalId, publicRef: ref, checkoutId: checkout.id, method: "pix" },
-  });
-  const res = await fetch(`${env.sandbox.url}${PAYMENT_PATH}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
-    body: JSON.stringify({
-      checkoutId: checkout.upstreamCheckoutId,
-      paymentMethod: "pix",
-      externalId,
-    }),
-  });
-  expect(res.status).toBe(201);
-  return { ref, externalId, lookupId, fineId: fine.id, token };
+  return { ...(await lostOn(env, token)), lookupId, fineId: fine.id, token };
 }
 
 describe("a PIX whose creation answer was lost", () => {
@@ -119,11 +98,7 @@ describe("a PIX whose creation answer was lost", () => {
     expect((await checkoutView(token)).latestPayment?.pix?.qrCode).toBe(view.pix!.qrCode);
 
     // The code shown is the one that pays: the simulated payer pays it, the poll sees it paid.
-    const paid = await fetch(
-      `${env.sandbox.url}/__sandbox/pix/${upstreamPix(externalId)!.paymentId}/pay`,
-      { method: "POST", headers: { "x-api-key": TEST_API_KEY } },
-    );
-    expect(paid.status).toBe(200);
+    await payPixUpstream(env, upstreamPix(externalId)!.paymentId);
     await pollSpacing();
     await sweepPayments(later(80_000));
     expect((await viewOf(ref)).status).toBe("paid");
@@ -143,11 +118,10 @@ describe("a PIX whose creation answer was lost", () => {
   });
 
   it("when the replay brings no code, the attempt ends: no waiting without a code, its debts free for a new payment at once", async () => {
-    const { ref, lookupId, fineId, token } = await pixLostToACrash();
+    const { token, lookupId, fine } = await freshCheckout(env);
+    const fineId = fine.id;
     // Our replay fails however often the client retries it.
-    await armFault(env, { path: PAYMENT_PATH, method: "POST", fault: "server-error", times: 10 });
-    await sweepPayments(later(40_000));
-    await clearFaults(env);
+    const { ref } = await abandonedPix(env, token);
 
     const view = await viewOf(ref);
     expect(view).toMatchObject({ status: "abandoned", isFinal: true });

@@ -55,12 +55,13 @@ export async function syncLookup(ip = "10.0.0.1") {
 
 /**
  * A checkout holding the lookup's first fine, or every debt of the vehicle with `allDebts` (a fine
- * with its AIT, a past year's IPVA and a service fee: none depends on another).
+ * with its AIT, a past year's IPVA and a service fee: none depends on another). `kind: "share"`
+ * makes a dispatcher's link; `creatorCookie` is then the creator's cookie ("name=value").
  */
 export async function freshCheckout(
   env: TestEnvironment,
   ip = "10.0.0.1",
-  opts: { allDebts?: boolean } = {},
+  opts: { allDebts?: boolean; kind?: "owner" | "share" } = {},
 ) {
   await resetSandbox(env);
   const { lookupId, view } = await syncLookup(ip);
@@ -70,7 +71,7 @@ export async function freshCheckout(
   const { POST } = await import("@/app/api/checkouts/route");
   const res = await POST(
     apiRequest("/api/checkouts", {
-      body: { lookupId, debtIds, customer: CUSTOMER, kind: "owner" },
+      body: { lookupId, debtIds, customer: CUSTOMER, kind: opts.kind ?? "owner" },
       ip,
     }),
   );
@@ -78,6 +79,7 @@ export async function freshCheckout(
   return {
     lookupId,
     fine,
+    creatorCookie: res.headers.get("set-cookie")?.split(";")[0],
     ...(await json<{ token: string; amountCents: number; expiresAt: string }>(res)),
   };
 }

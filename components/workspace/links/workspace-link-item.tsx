@@ -81,7 +81,9 @@ export function WorkspaceLinkItem({ link, sender }: { link: AccountLinkView; sen
           <ButtonLink href={`/pagamento/${link.payment.ref}`} variant="secondary">
             Ver comprovante
           </ButtonLink>
-        ) : link.stage === "open" ? (
+        ) : link.stage === "open" && link.payment?.status !== "abandoned" ? (
+          // An open link whose PIX ended abandoned takes no payment until that PIX expires upstream:
+          // renewed like an expired one.
           <>
             <input
               id={inputId}

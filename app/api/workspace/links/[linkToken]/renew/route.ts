@@ -1,4 +1,4 @@
-// POST /api/workspace/links/{linkToken}/renew – a fresh link for the account's expired one (same lookup, debts, client); 201 { token, amountCents, expiresAt, url }.
+// POST /api/workspace/links/{linkToken}/renew – a fresh link for the account's expired one, or for an open one whose PIX ended abandoned (same lookup, debts, client); 201 { token, amountCents, expiresAt, url }, 200 the one already made.
 import { userRoute } from "@/lib/auth/user-route";
 import { jsonResponse } from "@/lib/http/errors";
 import { shareUrl } from "@/lib/links/owned-link";
@@ -10,7 +10,7 @@ export const POST = userRoute<{ linkToken: string }>(
   "POST /api/workspace/links/[linkToken]/renew",
   { stateChanging: true },
   async (_req, user, { linkToken }) => {
-    const created = await renewAccountLink(linkToken, user.id);
-    return jsonResponse({ ...created, url: shareUrl(created.token) }, 201);
+    const { created, ...link } = await renewAccountLink(linkToken, user.id);
+    return jsonResponse({ ...link, url: shareUrl(link.token) }, created ? 201 : 200);
   },
 );
