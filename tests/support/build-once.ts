@@ -8,6 +8,7 @@ import { ensureBuild } from "../../scripts/lib/ensure-build";
 // suites' keys) reach the build, whose configuration check would refuse some of them.
 export default function setup() {
   ensureBuild(".next", {
+    NODE_ENV: "production",
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     LANG: process.env.LANG,
