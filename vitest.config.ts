@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Every integration suite runs twice: on SQLite (the `sqlite` project) and on PostgreSQL (a throwaway
@@ -79,6 +80,36 @@ export const TIMED_SUITES = [
 /** Every suite kept out of the in-process projects. */
 export const PROCESS_SUITES = [...SERVER_SUITES, ...TIMED_SUITES];
 
+/**
+ * The suites that take longest, started first in their group: a group lasts at least as long as
+ * its longest file, and one started last keeps a worker busy alone at the end (measured:
+ * multi-instance started 50 s into the server group and made it 90 s longer than its share). A
+ * clean clone has no timing cache for vitest's own ordering to use.
+ */
+const LONGEST_FIRST = [
+  "tests/integration/multi-instance.test.ts",
+  "tests/integration/radar-fleet.test.ts",
+  "tests/integration/privacy-at-rest.test.ts",
+  "tests/integration/instance-crash.test.ts",
+  "tests/integration/workspace-batches.test.ts",
+  "tests/integration/fuzz-routes.test.ts",
+  "tests/integration/payment-refs.test.ts",
+  "tests/integration/pix-renewal.test.ts",
+  "tests/integration/payment-outcomes.test.ts",
+  "tests/integration/radar-owner.test.ts",
+];
+
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    // Array sort is stable: the rest keep vitest's order.
+    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 /** Files at once for the in-process suites (both databases share the pool). */
 const IN_PROCESS_WORKERS = 2;
 
@@ -112,7 +143,7 @@ export default defineConfig({
           ],
           exclude: [...POSTGRES_ONLY, ...PROCESS_SUITES],
           maxWorkers: IN_PROCESS_WORKERS,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 0, sequencer: LongestFirst },
         },
       },
       {
@@ -123,7 +154,7 @@ export default defineConfig({
           exclude: [...POSTGRES_OPT_OUTS, ...PROCESS_SUITES],
           globalSetup: ["tests/support/postgres.ts"],
           maxWorkers: IN_PROCESS_WORKERS,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 0, sequencer: LongestFirst },
         },
       },
       {
@@ -134,7 +165,7 @@ export default defineConfig({
           exclude: POSTGRES_ONLY,
           globalSetup: ["tests/support/build-once.ts"],
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 1, sequencer: LongestFirst },
         },
       },
       {
@@ -145,7 +176,7 @@ export default defineConfig({
           exclude: POSTGRES_OPT_OUTS,
           globalSetup: ["tests/support/postgres.ts", "tests/support/build-once.ts"],
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 1, sequencer: LongestFirst },
         },
       },
       {
@@ -155,7 +186,7 @@ export default defineConfig({
           include: TIMED_SUITES,
           exclude: POSTGRES_ONLY,
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 2, sequencer: LongestFirst },
         },
       },
       {
@@ -166,7 +197,7 @@ export default defineConfig({
           exclude: POSTGRES_OPT_OUTS,
           globalSetup: ["tests/support/postgres.ts"],
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 2, sequencer: LongestFirst },
         },
       },
       // A fresh clone of the commit under test, `npm start` (next build included): the first step of
