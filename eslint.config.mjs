@@ -38,6 +38,7 @@ export const LAYERS = [
   ["lib/links"],
   ["lib/webhooks"],
   ["lib/radar"],
+  ["lib/delisting"],
   ["lib/personal-data"],
   ["lib/background"],
   ["lib/browser", "app", "components"],

@@ -262,6 +262,25 @@ export const rawEnvSchema = z.object({
   RADAR_DEFAULT_MONTHLY_CAP: positiveInt(2000),
   /** An owner's watch not confirmed (double opt-in) within this many hours is erased. */
   RADAR_CONFIRM_TTL_HOURS: positiveInt(48),
+  // Delisting checks (lib/delisting, docs/delisting.md): after a payment settles, the vehicle is
+  // looked up again until the authority drops each paid debt, inside Radar's ceiling.
+  /** The checks' moments, in São Paulo business days after settlement, comma-separated. */
+  DELISTING_CHECK_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{1,2}(,\d{1,2})*$/, {
+        error: "DELISTING_CHECK_DAYS must be business-day counts like 1,3,7",
+      })
+      .refine((v) => v.split(",").every((d) => Number(d) >= 1), {
+        error: "DELISTING_CHECK_DAYS counts start at 1 (a check on the day of settlement finds nothing new)",
+      })
+      .default("1,3,7"),
+  ),
+  /** After the authority could not answer a check (900-903, no result), it is tried again this much later. */
+  DELISTING_RETRY_MS: positiveMs(30 * 60_000),
+  /** Tries of one check before it is counted as not made (the next moment, or the decision, follows). */
+  DELISTING_TRIES_PER_CHECK: positiveInt(6),
   /** The key that encrypts personal data at rest (lib/privacy): `<key id>:<32 random bytes, base64>`.
    * Required with a production key; unset with a test key: generated once and kept in ./data. */
   DATA_ENCRYPTION_KEY: optionalString,
@@ -355,6 +374,12 @@ export type AppEnv = {
     digestHour: number;
     defaultMonthlyCap: number;
     confirmTtlHours: number;
+  };
+  delisting: {
+    /** Business days after settlement, ascending, without repeats. */
+    checkDays: number[];
+    retryMs: number;
+    triesPerCheck: number;
   };
   auth: {
     /** undefined: derived from the webhook secret at load (lib/auth/secret.ts). */
@@ -558,6 +583,13 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       digestHour: raw.RADAR_DIGEST_HOUR,
       defaultMonthlyCap: raw.RADAR_DEFAULT_MONTHLY_CAP,
       confirmTtlHours: raw.RADAR_CONFIRM_TTL_HOURS,
+    },
+    delisting: {
+      checkDays: [...new Set(raw.DELISTING_CHECK_DAYS.split(",").map(Number))].sort(
+        (a, b) => a - b,
+      ),
+      retryMs: raw.DELISTING_RETRY_MS,
+      triesPerCheck: raw.DELISTING_TRIES_PER_CHECK,
     },
     auth: { secret: raw.AUTH_SECRET, sessionDays: raw.AUTH_SESSION_DAYS },
     mail: {
