@@ -158,6 +158,12 @@ export type SandboxStore = {
   webhookUrlByKey: Map<string, string>;
   /** Timeline plates pinned to one day of their story (POST /__sandbox/timeline), by plate. */
   timelinePins: Map<string, number>;
+  /**
+   * Debt ids a paid payment covered, with the moment (sandbox clock) the first such payment became
+   * paid: every lookup reads it (paid debts leave, or linger for the authority's lag) without
+   * walking every payment.
+   */
+  paidAtByDebtId: Map<string, Date>;
 };
 
 export type SandboxContext = {
@@ -175,6 +181,7 @@ export function createStore(): SandboxStore {
     lookups: new Map(),
     lookupsByExternalId: new Map(),
     timelinePins: new Map(),
+    paidAtByDebtId: new Map(),
     debtsById: new Map(),
     tokens: new Map(),
     checkouts: new Map(),

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SandboxDebt } from "../context";
 import { SANDBOX_VEHICLES, type CatalogVehicle, type ScenarioName } from "./vehicles";
-import { FAMILY_PLATE } from "./family";
+import { familyTemplate } from "./family";
 
 // Debts are rebuilt on every lookup from a static plan. Ids depend only on plate + slug, so they
 // are stable across restarts; dates depend on the lookup time (ctx.options.now()) so that
@@ -284,7 +284,7 @@ export function buildDebts(vehicle: CatalogVehicle, now: Date): SandboxDebt[] {
   const scenario =
     (Object.keys(SANDBOX_VEHICLES) as ScenarioName[]).find(
       (k) => SANDBOX_VEHICLES[k].plate === vehicle.plate,
-    ) ?? (FAMILY_PLATE.test(vehicle.plate) ? "withDebts" : undefined);
+    ) ?? familyTemplate(vehicle.plate);
   const plan = scenario ? (PLANS[scenario] ?? []) : [];
   const today = saoPauloDay(now);
   const todayNoon = noonSaoPaulo(today.y, today.m, today.d);

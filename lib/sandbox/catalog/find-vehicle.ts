@@ -8,7 +8,7 @@ const byPlate = new Map<string, CatalogVehicle>(
   Object.values(SANDBOX_VEHICLES).map((v) => [v.plate, v]),
 );
 
-/** Looks a normalized plate up in the catalog, then in the generated TST family. */
+/** Looks a normalized plate up in the catalog, then in the generated families (family.ts). */
 export function findVehicle(plate: string): CatalogVehicle | undefined {
   return byPlate.get(plate) ?? familyVehicle(plate);
 }

@@ -3,6 +3,7 @@ import { buildDebts } from "../catalog/debts";
 import { findVehicle } from "../catalog/find-vehicle";
 import { formerIdsOf, timelineMoment, timelineStep } from "../catalog/timeline";
 import type { CatalogVehicle, LookupErrorCode, LookupOutcome } from "../catalog/vehicles";
+import { paidDebtFate, relistedDebt, withinLag } from "./authority-lag";
 
 export const LOOKUP_ERROR_MESSAGES: Record<LookupErrorCode, string> = {
   "900": "Service unavailable",
@@ -42,20 +43,11 @@ export function resolveLookup(
   return { outcome: v.lookup, vehicle: v };
 }
 
-/** Debt ids that a paid payment has already covered: the authority no longer lists them. */
-function paidDebtIds(ctx: SandboxContext): Set<string> {
-  const paid = new Set<string>();
-  for (const payment of ctx.store.payments.values()) {
-    if (payment.status !== "paid") continue;
-    for (const d of ctx.store.checkouts.get(payment.checkoutId)?.debts ?? []) paid.add(d.id);
-  }
-  return paid;
-}
-
 /**
  * Builds the debts of a found vehicle and records them for checkout, minus those already paid and
  * their `distinct` alternatives (cota única paid means the same year's parcelas are settled too).
- * A paid dependency no longer constrains anything, so it leaves dependsOn/distinct as well.
+ * The lag plates (BXA, BXN, BXR: authority-lag.ts) keep some listed, or relist a paid fine. A paid
+ * dependency no longer constrains anything, so it leaves dependsOn/distinct as well.
  */
 export function produceDebts(
   ctx: SandboxContext,
@@ -63,16 +55,31 @@ export function produceDebts(
   vehicle: CatalogVehicle,
   built?: SandboxDebt[],
 ): SandboxDebt[] {
-  const paid = paidDebtIds(ctx);
+  const paid = ctx.store.paidAtByDebtId;
+  const now = ctx.options.now();
+  const earliest = (a: Date | undefined, id: string) => {
+    const at = paid.get(id);
+    return at && (!a || at < a) ? at : a;
+  };
   // A timeline debt reissued under a new id is still the debt a payment of its old id paid.
-  const isPaid = (id: string) => paid.has(id) || formerIdsOf(id).some((former) => paid.has(former));
-  const debts = (built ?? buildDebts(vehicle, ctx.options.now()))
-    .filter((d) => !isPaid(d.id) && !d.distinct.some((id) => paid.has(id)))
-    .map((d) => ({
-      ...d,
-      dependsOn: d.dependsOn.filter((id) => !paid.has(id)),
-      distinct: d.distinct.filter((id) => !paid.has(id)),
-    }));
+  const paidAt = (d: SandboxDebt) =>
+    [...formerIdsOf(d.id), ...d.distinct].reduce(earliest, paid.get(d.id));
+  const listed: SandboxDebt[] = [];
+  for (const d of built ?? buildDebts(vehicle, now)) {
+    const at = paid.size ? paidAt(d) : undefined;
+    const fate = at ? paidDebtFate(vehicle.plate, d, at, now, ctx.options.timeScale) : "listed";
+    if (fate === "listed") listed.push(d);
+    if (fate !== "relisted") continue;
+    // The relisted fine is a debt of its own: once paid, it follows the lag.
+    const again = relistedDebt(vehicle.plate, d);
+    const againPaidAt = paid.get(again.id);
+    if (!againPaidAt || withinLag(againPaidAt, now, ctx.options.timeScale)) listed.push(again);
+  }
+  const debts = listed.map((d) => ({
+    ...d,
+    dependsOn: d.dependsOn.filter((id) => !paid.has(id)),
+    distinct: d.distinct.filter((id) => !paid.has(id)),
+  }));
   const { uf, licensePlate, renavam } = record.vehicle;
   for (const debt of debts)
     ctx.store.debtsById.set(debt.id, { debt, vehicle: { uf, licensePlate, renavam } });

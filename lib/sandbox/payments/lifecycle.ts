@@ -30,6 +30,9 @@ export function enterStatus(ctx: SandboxContext, p: SandboxPayment, status: Paym
     p.liquidationStatus = "pending";
     const checkout = ctx.store.checkouts.get(p.checkoutId);
     if (checkout) checkout.paidBy = p.paymentId;
+    // The lookup's index of paid debts; the first payment wins (a second is refused anyway).
+    for (const d of checkout?.debts ?? [])
+      if (!ctx.store.paidAtByDebtId.has(d.id)) ctx.store.paidAtByDebtId.set(d.id, now);
     scheduleSettlement(ctx, p);
   } else if (status === "refused" || status === "expired") {
     // Nothing was charged, so there is nothing to settle.
