@@ -1,4 +1,5 @@
 import "server-only";
+import { delistingChecks } from "@/lib/delisting/worker";
 import { env } from "@/lib/env";
 import type { Worker } from "@/lib/jobs/worker";
 import { mailOutbox } from "@/lib/mail/worker";
@@ -26,6 +27,7 @@ export const QUEUES: readonly { worker: Worker; tickWaits?: boolean }[] = [
   { worker: batchItems },
   { worker: radarPlanner },
   { worker: radarScans },
+  { worker: delistingChecks },
 ];
 
 /** Run on every tick, one after the other, after the queues the tick waits for. */

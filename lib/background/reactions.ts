@@ -20,4 +20,10 @@ export function registerReactions(): void {
   lookupsResolved.on("radar-scans", async (tx, event) =>
     (await import("@/lib/radar/reactions")).settleRadarScans(tx, event),
   );
+  paymentStatusChanged.on("delisting", async (tx, change) =>
+    (await import("@/lib/delisting/reactions")).watchSettledPayment(tx, change),
+  );
+  lookupsResolved.on("delisting-checks", async (tx, event) =>
+    (await import("@/lib/delisting/reactions")).settleDelistingChecks(tx, event),
+  );
 }

@@ -21,6 +21,12 @@ export const FAILURE_CODES = {
     message: "Não foi possível consultar o veículo nesta verificação. Tentaremos na próxima.",
     meaning: "A Radar scan given up after its last attempt.",
   },
+  DELISTING_FAILED: {
+    message:
+      "Não foi possível conferir no órgão se os débitos pagos saíram da lista. O pagamento e a quitação não mudam.",
+    meaning:
+      "A delisting watch given up after its last attempt (its undecided debts end unverified).",
+  },
   WRONG_DOCUMENT: {
     message:
       "Os dados do veículo não conferem (placa, RENAVAM ou CPF/CNPJ). O acompanhamento foi encerrado.",

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { receiptAmounts, type ReceiptAmounts } from "@/lib/rules/receipt-model";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
+import type { DebtProgress, DelistingVerdict } from "@/lib/rules/delisting";
 import { storedPaymentMethod } from "@/lib/rules/payment-method";
 import { newPublicToken } from "@/lib/security/public-token";
 import { enqueueMail } from "./enqueue";
@@ -136,5 +137,48 @@ export async function queuePixInstructions(
       expiresAt: p.pixExpiresAt.toISOString(),
       companyName: env.company.name,
     },
+  });
+}
+
+/**
+ * The one e-mail of a payment's delisting decision (lib/delisting): every paid debt confirmed gone
+ * from the authority's list, or one still listed at the last check, with the comprovante. Not for
+ * a payer whose data was erased (nobody to write to), nor twice (the dedupe key).
+ */
+export async function queueDelistingMail(
+  tx: Tx,
+  paymentRowId: string,
+  verdict: Exclude<DelistingVerdict, "unverified">,
+  debts: readonly DebtProgress[],
+): Promise<boolean> {
+  const p = await paymentWithDebts(tx, paymentRowId);
+  if (p.checkout.personalDataErasedAt || !p.checkout.customerEmail) return false;
+  const { to, facts } = await factsOf(tx, paymentRowId);
+  const paid = new Map(p.checkout.debts.map((d) => [d.debtId, d]));
+  return enqueueMail(tx, {
+    dedupeKey: `delisting-decided:${paymentRowId}`,
+    to,
+    template: "delisting-decided",
+    props: {
+      customerName: facts.customerName,
+      document: facts.document,
+      plate: facts.plate,
+      statusUrl: facts.statusUrl,
+      uf: p.checkout.uf,
+      verdict,
+      debts: debts.map((d) => ({
+        title: paid.get(d.debtId)?.title ?? d.debtId,
+        paidCents: paid.get(d.debtId)?.amountCents ?? 0,
+        state: d.state === "checking" ? "unverified" : d.state,
+        ...(d.confirmedAt ? { confirmedAt: d.confirmedAt.toISOString() } : {}),
+        ...(d.state === "still_listed" && d.listedAmountCents !== null
+          ? { listedCents: d.listedAmountCents }
+          : {}),
+      })),
+      ...(verdict === "still_listed"
+        ? { paymentId: p.paymentId, transactionId: p.transactionId }
+        : {}),
+    },
+    attachments: [{ kind: "receipt-pdf", paymentId: paymentRowId }],
   });
 }

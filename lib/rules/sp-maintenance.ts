@@ -54,3 +54,8 @@ export function spMaintenanceNotice(now: Date): string {
   const wait = hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
   return `${SCHEDULE} A consulta volta hoje às 7h (daqui a ${wait}).`;
 }
+
+/** `at`, or for an SP vehicle whose moment falls in the window, 07:00 of that São Paulo day. */
+export function outsideSpWindow(uf: string, at: Date): Date {
+  return isSpMaintenanceWindow(uf, at) ? spMaintenanceReopensAt(at) : at;
+}

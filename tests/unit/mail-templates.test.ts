@@ -30,6 +30,30 @@ const PIX = "00020101021226830014br.gov.bcb.pix2561pix.example.com/qr/v2/cobv/9d
 const FIXTURES: { [N in TemplateName]: Parameters<(typeof TEMPLATES)[N]["subject"]>[0] } = {
   "payment-approved": { ...facts, receipt: { ...facts.receipt, method: "Visa final 1111 em 3x" } },
   "debts-settled": facts,
+  "delisting-decided": {
+    customerName: facts.customerName,
+    document: facts.document,
+    plate: facts.plate,
+    statusUrl: facts.statusUrl,
+    uf: "MG",
+    verdict: "still_listed",
+    debts: [
+      {
+        title: "IPVA 2026 - cota única",
+        paidCents: 20_000,
+        state: "confirmed",
+        confirmedAt: "2026-11-23T18:30:00.000Z",
+      },
+      {
+        title: "Multa - Avanço de sinal",
+        paidCents: 5_873,
+        state: "still_listed",
+        listedCents: 587,
+      },
+    ],
+    paymentId: "pay_8f2a",
+    transactionId: "txn_41c9",
+  },
   "pix-instructions": {
     ...facts,
     pixCode: PIX,

@@ -1,5 +1,6 @@
 import { clientPaid } from "./client-paid";
 import { debtsSettled } from "./debts-settled";
+import { delistingDecided } from "./delisting-decided";
 import type { MailTemplate } from "./define";
 import { paymentApproved } from "./payment-approved";
 import { paymentLink } from "./payment-link";
@@ -14,6 +15,7 @@ import { signInLink } from "./sign-in-link";
 export const TEMPLATES = {
   "payment-approved": paymentApproved,
   "debts-settled": debtsSettled,
+  "delisting-decided": delistingDecided,
   "pix-instructions": pixInstructions,
   "payment-link": paymentLink,
   "sign-in-link": signInLink,

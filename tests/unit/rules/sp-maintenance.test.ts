@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   isSpMaintenanceWindow,
+  outsideSpWindow,
   minutesUntilSpReopens,
   spMaintenanceNotice,
   spMaintenanceReopensAt,
@@ -73,5 +74,15 @@ describe("reopening", () => {
     expect(spMaintenanceNotice(sp("2026-11-21T06:30:00"))).toContain("(daqui a 30 min)");
     expect(spMaintenanceNotice(sp("2026-11-21T05:00:00"))).toContain("(daqui a 2 h)");
     expect(spMaintenanceNotice(sp("2026-11-21T08:00:00"))).not.toContain("volta hoje");
+  });
+});
+
+describe("outsideSpWindow", () => {
+  it("moves an SP moment inside the window to 07:00 that day, and leaves the rest", () => {
+    const inWindow = new Date("2026-03-10T05:30:00Z"); // 02:30 in São Paulo
+    expect(outsideSpWindow("SP", inWindow).toISOString()).toBe("2026-03-10T10:00:00.000Z");
+    expect(outsideSpWindow("MG", inWindow)).toEqual(inWindow);
+    const open = new Date("2026-03-10T13:00:00Z");
+    expect(outsideSpWindow("SP", open)).toEqual(open);
   });
 });
