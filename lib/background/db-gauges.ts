@@ -65,6 +65,23 @@ function build() {
       });
     },
   });
+  new Gauge({
+    name: "delisting_decisions",
+    help: "Settled payments' delisting decisions by verdict (confirmed, still_listed, unverified; fleet-wide)",
+    labelNames: ["verdict"] as const,
+    registers,
+    async collect() {
+      await guarded("delisting_decisions", async () => {
+        const groups = await db.delistingWatch.groupBy({
+          by: ["verdict"],
+          where: { status: "decided" },
+          _count: { _all: true },
+        });
+        this.reset();
+        for (const g of groups) if (g.verdict) this.set({ verdict: g.verdict }, g._count._all);
+      });
+    },
+  });
   return true;
 }
 

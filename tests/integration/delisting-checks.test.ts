@@ -267,15 +267,43 @@ describe("delisting checks", () => {
     const view = (await delistingOf([paymentRowId])).get(paymentRowId)!;
     expect(view).toMatchObject({ state: "still_listed", checksDone: 3, checksPlanned: 3 });
     expect(view.evidence?.paymentId).toBe(props.paymentId);
+
+    // The operator sees it: the ops listing and the decisions gauge.
+    const { listStillListed } = await import("@/lib/delisting/still-listed");
+    const listed = await listStillListed();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ upstreamPaymentId: props.paymentId, plate: "BXN3C02" });
+    expect(listed[0]!.debts.map((d) => d.debtId)).toEqual([fine.debtId]);
+    const { registerDbGauges } = await import("@/lib/background/db-gauges");
+    const { metrics } = await import("@/lib/metrics/registry");
+    registerDbGauges();
+    const scraped = await metrics.registry.metrics();
+    expect(scraped).toMatch(/^delisting_decisions\{verdict="still_listed"\} 1$/m);
+    expect(scraped).toMatch(/^delisting_decisions\{verdict="confirmed"\} 1$/m);
   });
 
-  it("an authority error at a check changes nothing and is tried again later; the retry confirms", async () => {
+  it("a check waits for Radar's due scans; an authority error at a check changes nothing and is tried again later; the retry confirms", async () => {
     // RDR plates answer 901 on timeline day 3 and drop a paid debt at once on the other days.
     const { paymentRowId } = error;
     await unpark(paymentRowId);
+    const d = await db();
     try {
-      await pinDay(RDR, 3);
+      // Radar's due scans go first: while one waits to start, the check waits for the next window.
       let watch = await watchOf(paymentRowId);
+      await moveClockTo(new Date(watch.notBefore!.getTime() + 1000));
+      const radarWatch = await d.radarWatch.create({
+        data: { kind: "workspace", status: "active" },
+      });
+      await d.radarScan.create({
+        data: { watchId: radarWatch.id, dueAt: await clockNow(), status: "queued" },
+      });
+      await runChecks(paymentRowId);
+      watch = await watchOf(paymentRowId);
+      expect(watch.checks).toEqual([]);
+      expect(watch.notBefore!.getTime()).toBeGreaterThan((await clockNow()).getTime());
+      await d.radarWatch.delete({ where: { id: radarWatch.id } });
+
+      await pinDay(RDR, 3);
       await moveClockTo(new Date(watch.notBefore!.getTime() + 1000));
       const before = await clockNow();
       await runChecks(paymentRowId);
