@@ -80,7 +80,8 @@ export function toDelistingView(w: WatchRow, evidence?: DelistingView["evidence"
     ...(iso(w.decidedAt) ? { decidedAt: iso(w.decidedAt)!.value } : {}),
     debts: w.debts.map((d) => ({
       debtId: d.debtId,
-      state: d.state as DelistingState,
+      // A watch given up by the queue (its last attempt failed) leaves undecided rows: unverified.
+      state: decided && d.state === "checking" ? "unverified" : (d.state as DelistingState),
       ...(iso(d.confirmedAt) ? { confirmedAt: iso(d.confirmedAt)!.value } : {}),
       ...(iso(d.lastListedAt) ? { lastListedAt: iso(d.lastListedAt)!.value } : {}),
       ...(d.listedAmountCents !== null ? { listedAmountCents: d.listedAmountCents } : {}),
