@@ -22,7 +22,12 @@ export function DelistingStep({
       data-delisting={debt.state}
     >
       <Badge tone={step.tone}>{step.text}</Badge>
-      {step.note ? <span>{step.note}</span> : null}
+      {step.note ? (
+        <>
+          {" "}
+          <span>{step.note}</span>
+        </>
+      ) : null}
     </p>
   );
 }

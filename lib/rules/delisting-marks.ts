@@ -7,6 +7,7 @@ import { formatBRL, formatDateBR } from "./money";
 
 export type DelistingTone = "brand" | "success" | "warning" | "neutral";
 
+/** text: the badge; note: what follows it in the same sentence (a date, the listed amount). */
 export type DelistingStep = { text: string; tone: DelistingTone; note: string | null };
 
 const dayMonth = (at: string) => formatDateBR(at)?.slice(0, 5) ?? null;
@@ -27,11 +28,8 @@ export function delistingStep(
     }
     case "confirmed": {
       const day = debt.confirmedAt ? formatDateBR(debt.confirmedAt) : null;
-      return {
-        text: day ? `${DELISTING_LABELS.confirmed} em ${day}` : DELISTING_LABELS.confirmed,
-        tone: "success",
-        note: null,
-      };
+      // Read as one sentence, "Baixa confirmada pelo órgão em dd/mm/aaaa", like "Quitado em …".
+      return { text: DELISTING_LABELS.confirmed, tone: "success", note: day ? `em ${day}` : null };
     }
     case "still_listed":
       return {
@@ -54,7 +52,7 @@ export function delistingAdvice(
 ): { title: string; lines: string[]; tone: "warning" | "neutral" } | null {
   if (state === "still_listed") {
     return {
-      title: "O órgão ainda lista débito pago",
+      title: "O órgão ainda lista um débito pago",
       tone: "warning",
       lines: [
         "O pagamento foi feito e quitado pela operadora, mas na última conferência o órgão de trânsito ainda listava o débito marcado acima.",
@@ -65,7 +63,7 @@ export function delistingAdvice(
   }
   if (state === "unverified") {
     return {
-      title: "Não foi possível conferir no órgão",
+      title: "Não conseguimos consultar o órgão",
       tone: "neutral",
       lines: [
         "O órgão de trânsito não respondeu às nossas conferências, então não sabemos se ele já retirou os débitos da lista.",
