@@ -141,6 +141,8 @@ describe("the status API and page, and the comprovante", () => {
     }
 
     const { ref, rowId, fine } = await settledPayment();
+    // A payment settled before the checks existed has no watch (the engine makes one at settlement).
+    await (await db()).delistingWatch.deleteMany({ where: { paymentId: rowId } });
     const before = await json<Record<string, unknown>>(await readPayment(ref));
     expect(before).toMatchObject({ status: "paid", liquidationStatus: "settled" });
     expect(before).not.toHaveProperty("delisting");
@@ -197,6 +199,7 @@ describe("the link lists", () => {
   it("'Meus links' marks a paid link by its delisting state, and a paid link without a watch has none", async () => {
     const { rowId, fine, creatorCookie } = await settledPayment("share");
     expect(creatorCookie).toBeTruthy();
+    await (await db()).delistingWatch.deleteMany({ where: { paymentId: rowId } });
     const { GET } = await import("@/app/api/links/route");
     const links = async () =>
       (
