@@ -12,6 +12,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
 import { WaitingBlock } from "@/components/ui/waiting-block";
+import { DelistingMark } from "./delisting-mark";
 import { LinkStatusBadge } from "./link-status-badge";
 import { RenewLinkButton } from "./renew-link-button";
 
@@ -110,6 +111,7 @@ function LinkItem({ link }: { link: LinkView }) {
         <div className="flex flex-col items-end gap-1">
           <Money cents={link.amountCents} className="text-lg font-bold text-slate-900" />
           <LinkStatusBadge status={link.status} />
+          {paid ? <DelistingMark state={link.delisting} /> : null}
         </div>
       </div>
       <div className="mt-3 flex flex-col gap-1">

@@ -34,6 +34,9 @@ export function PaymentStatus({
   // Rendered from a deferred copy, like the lookup and pay pages: React Query's updates render in
   // one blocking task, the deferred pass yields to the browser.
   const payment = useDeferredValue(query.data);
+  // The delisting checks come with a settled payment's answer; a poll that lacks them (answered
+  // before the watch existed, or by an older server) keeps what the page already showed.
+  const delisting = payment.delisting ?? initial.delisting;
   const router = useRouter();
   // Renewed while this page was open (the PIX page in another tab): follow the new code.
   useEffect(() => {
@@ -57,7 +60,7 @@ export function PaymentStatus({
       {vehicle}
       {payment.status === "paid" ? (
         <>
-          <Receipt payment={payment} />
+          <Receipt payment={payment} {...(delisting ? { delisting } : {})} />
           {afterPaying}
         </>
       ) : (

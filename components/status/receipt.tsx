@@ -1,18 +1,26 @@
 "use client";
 
-import type { PaymentView } from "@/lib/browser/types";
+import type { DelistingView, PaymentView } from "@/lib/browser/types";
 import { receiptAmounts } from "@/lib/rules/receipt-model";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Money } from "@/components/ui/money";
+import { DelistingAdvice } from "./delisting-step";
 import { SettlementList } from "./settlement-list";
 
 /**
  * The printable comprovante: only this card is printed (print: utilities hide the rest). Method,
  * interest and total come from the PDF's own model (receiptAmounts), as in the e-mails.
  */
-export function Receipt({ payment }: { payment: PaymentView }) {
+export function Receipt({
+  payment,
+  delisting,
+}: {
+  payment: PaymentView;
+  /** Once settled: each debt's third step, and what to do when it is not confirmed. */
+  delisting?: DelistingView;
+}) {
   const amounts = receiptAmounts({ ...payment, amountCents: payment.amountCents ?? null });
   return (
     <Card aria-labelledby="receipt-title" className="print:border-0 print:p-0 print:shadow-none">
@@ -55,7 +63,12 @@ export function Receipt({ payment }: { payment: PaymentView }) {
         </div>
       </dl>
       <h3 className="mt-5 text-sm font-semibold text-slate-800">Débitos pagos</h3>
-      <SettlementList debts={payment.debts} />
+      <SettlementList debts={payment.debts} {...(delisting ? { delisting } : {})} />
+      {delisting ? (
+        <div className="mb-3 print:hidden">
+          <DelistingAdvice delisting={delisting} uf={payment.uf} />
+        </div>
+      ) : null}
       <dl className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
         {(
           [

@@ -1,20 +1,25 @@
-import type { PaymentView } from "@/lib/browser/types";
+import type { DelistingView, PaymentView } from "@/lib/browser/types";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
 import { Badge } from "@/components/ui/badge";
 import { Money } from "@/components/ui/money";
+import { DelistingStep } from "./delisting-step";
 
 /**
  * Each debt and, once paid, whether the authority has registered it (baixa). Before a payment is
- * paid there is no settlement to speak of: `settlement={false}` lists the debts alone.
+ * paid there is no settlement to speak of: `settlement={false}` lists the debts alone. Once settled,
+ * `delisting` adds the third step: whether the authority's own list has dropped it.
  */
 export function SettlementList({
   debts,
   settlement = true,
+  delisting,
 }: {
   debts: PaymentView["debts"];
   settlement?: boolean;
+  delisting?: DelistingView;
 }) {
+  const third = new Map(delisting?.debts.map((d) => [d.debtId, d]));
   return (
     <ul className="flex flex-col divide-y divide-slate-200">
       {debts.map((d) => (
@@ -28,6 +33,13 @@ export function SettlementList({
                 </Badge>
                 {d.settledAt ? <span>em {formatDateTimeBR(d.settledAt)}</span> : null}
               </p>
+            ) : null}
+            {settlement && third.has(d.id) ? (
+              <DelistingStep
+                debt={third.get(d.id)!}
+                paidCents={d.amountCents}
+                {...(delisting?.nextCheckAt ? { nextCheckAt: delisting.nextCheckAt } : {})}
+              />
             ) : null}
           </div>
           <Money cents={d.amountCents} className="font-medium" />

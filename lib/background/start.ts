@@ -5,6 +5,7 @@ import { moduleLogger } from "@/lib/log/logger";
 import { onShutdown } from "@/lib/server/shutdown";
 import { registerDirectRoute } from "@/lib/server/direct-routes";
 import { processSingleton } from "@/lib/server/singleton";
+import { paymentStatusView } from "@/lib/delisting/payment-status";
 import { paymentStatusDirectRoute } from "@/lib/payments/direct-route";
 import { webhookDirectRoute } from "@/lib/webhooks/direct-route";
 import { AT_START, PERIODIC, QUEUES, tickIntervalMs } from "./queues";
@@ -61,7 +62,7 @@ export function startBackground(): void {
   // Our server answers deliveries and status polls without Next's request handling
   // (lib/server/direct-routes.ts): the two routes that come by the hundred a second.
   registerDirectRoute(webhookDirectRoute);
-  registerDirectRoute(paymentStatusDirectRoute);
+  registerDirectRoute(paymentStatusDirectRoute(paymentStatusView));
   if (background.stop) return;
   for (const warning of env.warnings) log.warn(warning);
   for (const task of AT_START) if (task.enabled()) void task.run();

@@ -3,10 +3,11 @@
 
 import type { InstallmentsView } from "@/lib/checkouts/installments";
 import type { CheckoutView as ServerCheckoutView } from "@/lib/payments/checkout-view";
+import type { WithDelisting } from "@/lib/delisting/link-marks";
 import type { LinkView as ServerLinkView } from "@/lib/links/list-links";
 import type { VehicleView as ServerVehicleView } from "@/lib/lookups/enrich-vehicle";
 import type { LookupView as ServerLookupView } from "@/lib/checkouts/lookup-view";
-import type { PaymentView as ServerPaymentView } from "@/lib/payments/payment-view";
+import type { PaymentStatusView as ServerPaymentView } from "@/lib/delisting/payment-status";
 
 /** What JSON.stringify makes of a type: dates become ISO strings, undefined members stay optional. */
 export type Wire<T> = T extends Date
@@ -25,6 +26,7 @@ export type InstallmentsAnswer = Wire<InstallmentsView>;
 export type InstallmentView = InstallmentsAnswer["options"][number];
 export type PaymentView = Wire<ServerPaymentView>;
 export type TimelineEntry = PaymentView["timeline"][number];
+export type DelistingView = NonNullable<PaymentView["delisting"]>;
 export type CheckoutView = Wire<ServerCheckoutView>;
-export type LinkView = Wire<ServerLinkView>;
+export type LinkView = Wire<WithDelisting<ServerLinkView>>;
 export type LinkStatus = LinkView["status"];

@@ -3,13 +3,14 @@
 // the database by whichever instance answers, so a payment shows without a reload.
 
 import { queryOptions } from "@tanstack/react-query";
+import type { WithDelisting } from "@/lib/delisting/link-marks";
 import type { AccountLinkView as ServerAccountLinkView } from "@/lib/links/account-links";
 import type { LinkStage } from "@/lib/rules/link-filters";
 import type { WorkspaceLinkInputValues } from "@/lib/validation/workspace-link-input";
 import { fetchJson } from "./fetch-json";
 import type { Wire } from "./types";
 
-export type AccountLinkView = Wire<ServerAccountLinkView>;
+export type AccountLinkView = Wire<WithDelisting<ServerAccountLinkView>>;
 export type WorkspaceLinks = { links: AccountLinkView[]; clients: { id: string; name: string }[] };
 export type LinkFilter = { client?: string; status?: LinkStage; paidToday?: boolean };
 export type CreatedLink = { token: string; amountCents: number; expiresAt: string; url: string };

@@ -123,6 +123,7 @@ export async function receiptPdf(
     color: MUTED,
     gap: 4,
   });
+  if (model.delisting) w.text(model.delisting, { size: 11, bold: true, gap: 2 });
 
   w.heading("Pagador");
   w.pair("Nome", model.payer.name);
@@ -137,7 +138,8 @@ export async function receiptPdf(
   for (const d of model.debts) {
     w.pair(d.title, d.amount, { bold: true });
     if (d.reference) w.text(d.reference, { size: 9, color: MUTED });
-    w.text(`Situação: ${d.settlement}`, { size: 9, color: MUTED, gap: 4 });
+    w.text(`Situação: ${d.settlement}`, { size: 9, color: MUTED, gap: d.delisting ? 0 : 4 });
+    if (d.delisting) w.text(d.delisting, { size: 9, color: MUTED, gap: 4 });
   }
 
   w.heading("Pagamento");

@@ -9,6 +9,7 @@ import { storedPaymentMethod } from "@/lib/rules/payment-method";
 import { saoPauloWallClock } from "@/lib/rules/sao-paulo-time";
 import {
   buildReceiptModel,
+  type ReceiptDelisting,
   type ReceiptModel,
   type ReceiptSource,
 } from "@/lib/rules/receipt-model";
@@ -19,10 +20,17 @@ const log = moduleLogger("receipts");
 
 const notPaid = () => new AppError({ code: "PAYMENT_NOT_PAID" });
 
+/**
+ * Facts of higher capabilities that the comprovante shows, read by whoever composes them (the
+ * route in app/): this layer does not import them. delisting: lib/rules receiptDelisting's answer.
+ */
+export type ReceiptFacts = { delisting?: ReceiptDelisting | null };
+
 /** Everything the comprovante shows, read at the moment of issue (each debt's settlement included). */
 async function receiptSource(
   rowId: string,
   issuedAt: Date,
+  facts: ReceiptFacts,
 ): Promise<ReceiptSource & { status: string; paidAtDate: Date | null }> {
   const p = await db.payment.findUnique({
     where: { id: rowId },
@@ -34,6 +42,7 @@ async function receiptSource(
   if (!p) throw new AppError({ code: "PAYMENT_NOT_FOUND" });
   const settlement = new Map(p.debts.map((d) => [d.debtId, d]));
   const lookupDebt = new Map(p.checkout.lookup.debts.map((d) => [d.debtId, d]));
+  const delisted = new Map(facts.delisting?.debts.map((d) => [d.debtId, d.confirmedAt]));
   return {
     status: p.status,
     paidAtDate: p.paidAt,
@@ -59,16 +68,18 @@ async function receiptSource(
       amountCents: d.amountCents,
       status: settlement.get(d.debtId)?.status ?? "pending",
       settledAt: settlement.get(d.debtId)?.settledAt ?? null,
+      delistedAt: delisted.get(d.debtId) ?? null,
     })),
+    delistingConfirmedAt: facts.delisting?.decidedAt ?? null,
     issuedAt,
   };
 }
 
 export type IssuedReceipt = { pdf: Uint8Array; filename: string; model: ReceiptModel };
 
-async function issue(rowId: string): Promise<IssuedReceipt> {
+async function issue(rowId: string, facts: ReceiptFacts = {}): Promise<IssuedReceipt> {
   const issuedAt = clock.now();
-  const source = await receiptSource(rowId, issuedAt);
+  const source = await receiptSource(rowId, issuedAt, facts);
   if (source.status !== "paid") throw notPaid();
   const model = buildReceiptModel(source);
   const pdf = await receiptPdf(model, {
@@ -89,13 +100,24 @@ async function issue(rowId: string): Promise<IssuedReceipt> {
  * For the e-mail (attachment of the "approved" and "quitado" messages): by row id or public
  * reference, trusted callers only (no rate limit). Throws 409 PAYMENT_NOT_PAID before payment.
  */
-export async function renderReceiptPdf(paymentRowIdOrRef: string): Promise<Uint8Array> {
+export async function renderReceiptPdf(
+  paymentRowIdOrRef: string,
+  facts: ReceiptFacts = {},
+): Promise<Uint8Array> {
   const byRef = await resolvePaymentRef(paymentRowIdOrRef);
   const rowId = byRef.kind === "found" ? byRef.rowId : paymentRowIdOrRef;
-  return (await issue(rowId)).pdf;
+  return (await issue(rowId, facts)).pdf;
 }
 
-/** For GET /api/payments/{ref}/comprovante: by public reference only, misses counted per client. */
-export async function receiptForRef(ref: string, clientKey: string): Promise<IssuedReceipt> {
-  return issue(await paymentRowIdFor(ref, clientKey));
+/**
+ * For GET /api/payments/{ref}/comprovante: by public reference only, misses counted per client.
+ * factsOf: the route's reading of higher capabilities' facts for the payment's row, once known.
+ */
+export async function receiptForRef(
+  ref: string,
+  clientKey: string,
+  factsOf: (paymentRowId: string) => Promise<ReceiptFacts> = async () => ({}),
+): Promise<IssuedReceipt> {
+  const rowId = await paymentRowIdFor(ref, clientKey);
+  return issue(rowId, await factsOf(rowId));
 }

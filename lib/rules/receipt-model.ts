@@ -1,7 +1,8 @@
 import { CARD_BRAND_LABELS, type CardBrand } from "@/lib/rules/card";
 import { assertNever } from "@/lib/rules/exhaustive";
 import { maskCpfCnpjForMail } from "@/lib/rules/cpf-cnpj";
-import { formatDateTimeBR, formatBRL, sumCents } from "@/lib/rules/money";
+import type { DelistingState } from "@/lib/rules/delisting";
+import { formatDateBR, formatDateTimeBR, formatBRL, sumCents } from "@/lib/rules/money";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@/lib/rules/payment-method";
 import { formatPlate } from "@/lib/rules/plate";
 import { isSettled, liquidationStatusLabel } from "@/lib/rules/payment-status";
@@ -20,6 +21,8 @@ export type ReceiptDebtSource = {
   amountCents: number;
   status: string;
   settledAt?: Date | string | null;
+  /** When the authority's own list no longer had it (only when the payment's verdict is confirmed). */
+  delistedAt?: Date | string | null;
 };
 
 export type ReceiptSource = {
@@ -40,6 +43,8 @@ export type ReceiptSource = {
   paymentId?: string | null;
   transactionId?: string | null;
   debts: ReceiptDebtSource[];
+  /** When the delisting checks confirmed every paid debt gone (receiptDelisting); null otherwise. */
+  delistingConfirmedAt?: Date | string | null;
   issuedAt: Date;
 };
 
@@ -50,11 +55,15 @@ export type ReceiptDebtLine = {
   amountCents: number;
   settlement: string;
   settled: boolean;
+  /** "Baixa confirmada pelo órgão em dd/mm/aaaa", or null. */
+  delisting: string | null;
 };
 
 export type ReceiptModel = {
   title: string;
   quitado: boolean;
+  /** "Baixa confirmada pelo órgão em dd/mm/aaaa" (the decision's date) when confirmed, else null. */
+  delisting: string | null;
   payer: { name: string; document: string };
   vehicle: { plate: string; uf: string; renavam: string };
   debts: ReceiptDebtLine[];
@@ -112,6 +121,43 @@ function settlementText(d: ReceiptDebtSource): string {
   return when ? `Quitado em ${when}` : "Quitado";
 }
 
+/** The words of a confirmed delisting check, on the PDF and each of its debts. */
+export function delistingConfirmedText(at: Date | string): string | null {
+  const day = formatDateBR(at);
+  return day ? `Baixa confirmada pelo órgão em ${day}` : null;
+}
+
+/** What a payment's delisting view (lib/delisting, DelistingView) puts on the comprovante. */
+export type ReceiptDelisting = {
+  decidedAt: string;
+  debts: { debtId: string; confirmedAt: string }[];
+};
+
+/**
+ * The comprovante says the authority confirmed the baixa only when the verdict is confirmed (every
+ * paid debt gone from its list); checking, still listed or unverified add nothing to it.
+ */
+export function receiptDelisting(
+  view:
+    | {
+        state: DelistingState;
+        decidedAt?: string;
+        debts: { debtId: string; state: DelistingState; confirmedAt?: string }[];
+      }
+    | null
+    | undefined,
+): ReceiptDelisting | null {
+  if (view?.state !== "confirmed" || !view.decidedAt) return null;
+  return {
+    decidedAt: view.decidedAt,
+    debts: view.debts.flatMap((d) =>
+      d.state === "confirmed" && d.confirmedAt
+        ? [{ debtId: d.debtId, confirmedAt: d.confirmedAt }]
+        : [],
+    ),
+  };
+}
+
 export type ReceiptAmountsSource = Pick<
   ReceiptSource,
   "method" | "cardBrand" | "cardLastFour" | "installments" | "amountCents"
@@ -153,12 +199,14 @@ export function buildReceiptModel(s: ReceiptSource): ReceiptModel {
     amountCents: d.amountCents,
     settlement: settlementText(d),
     settled: isSettled(d.status),
+    delisting: d.delistedAt ? delistingConfirmedText(d.delistedAt) : null,
   }));
   const amounts = receiptAmounts(s);
   const quitado = debts.length > 0 && debts.every((d) => d.settled);
   return {
     title: quitado ? RECEIPT_TITLES.quitado : RECEIPT_TITLES.partial,
     quitado,
+    delisting: s.delistingConfirmedAt ? delistingConfirmedText(s.delistingConfirmedAt) : null,
     payer: { name: s.payerName, document: maskCpfCnpjForMail(s.payerCpfCnpj) },
     vehicle: { plate: formatPlate(s.plate), uf: s.uf, renavam: maskRenavam(s.renavam) },
     debts,

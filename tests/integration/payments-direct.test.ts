@@ -27,7 +27,8 @@ beforeAll(async () => {
   });
   const { registerDirectRoute } = await import("@/lib/server/direct-routes");
   const { paymentStatusDirectRoute } = await import("@/lib/payments/direct-route");
-  registerDirectRoute(paymentStatusDirectRoute);
+  const { paymentStatusView } = await import("@/lib/delisting/payment-status");
+  registerDirectRoute(paymentStatusDirectRoute(paymentStatusView));
   // The client's address as lib/server/serve.ts would set it from the socket: here from a test header.
   direct = await startDirectReceiver(
     (req) => (req.headers["x-test-source"] as string | undefined) ?? "127.0.0.1",

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { delistingByRef } from "@/lib/delisting/delisting-view";
 import { clientKeyFromHeaders } from "@/lib/http/client-ip";
 import { findPaymentPage } from "@/lib/payments/get-payment";
 import { REPLACED_MESSAGE } from "@/lib/payments/payment-ref";
+import { isSettled } from "@/lib/rules/payment-status";
 import { InAnalysisHelp, RefusedNextSteps } from "@/components/pay/payment-help";
 import { AfterPayment } from "@/components/status/after-payment";
 import { PaidVehicle } from "@/components/status/paid-vehicle";
@@ -43,6 +45,11 @@ export default async function PaymentStatusPage({ params }: Props) {
   const payment = found.view;
   // An expired PIX replaced by a fresh one: its page is the new code's page.
   if (payment.renewedTo) redirect(`/pagamento/${payment.renewedTo}`);
+  // Once settled, each debt's third step (the delisting checks); nothing before, as in the API.
+  const delisting =
+    payment.status === "paid" && isSettled(payment.liquidationStatus)
+      ? await delistingByRef(payment.ref)
+      : null;
   return (
     <PageShell
       step="Acompanhamento"
@@ -50,7 +57,7 @@ export default async function PaymentStatusPage({ params }: Props) {
       lead="Esta página se atualiza sozinha até cada débito ser quitado."
     >
       <PaymentStatus
-        initial={payment}
+        initial={delisting ? { ...payment, delisting } : payment}
         vehicle={found.vehicle ? <PaidVehicle vehicle={found.vehicle} /> : null}
         afterPaying={<AfterPayment debts={payment.debts} uf={payment.uf} />}
         help={{ inAnalysis: <InAnalysisHelp />, refused: <RefusedNextSteps /> }}

@@ -9,6 +9,7 @@ import { formatPlate } from "@/lib/rules/plate";
 import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Money } from "@/components/ui/money";
+import { DelistingMark } from "@/components/links/delisting-mark";
 import { LinkStageBadge } from "./link-stage-badge";
 import { SendLinkButton } from "./send-link-button";
 
@@ -59,6 +60,7 @@ export function WorkspaceLinkItem({ link, sender }: { link: AccountLinkView; sen
         <div className="flex flex-col items-end gap-1">
           <Money cents={link.amountCents} className="text-lg font-bold text-slate-900" />
           <LinkStageBadge stage={link.stage} />
+          <DelistingMark state={link.delisting} />
         </div>
       </div>
       <div className="mt-2 text-sm text-slate-700">

@@ -4,6 +4,7 @@ import {
   maskRenavam,
   RECEIPT_TITLES,
   receiptAmounts,
+  receiptDelisting,
   type ReceiptSource,
 } from "@/lib/rules/receipt-model";
 
@@ -141,6 +142,55 @@ describe("buildReceiptModel", () => {
     expect(a.debts).toEqual(
       m.debts.map((d) => ({ title: d.title, reference: d.reference, amountCents: d.amountCents })),
     );
+  });
+});
+
+describe("the delisting check on the comprovante", () => {
+  const settledDebts = source().debts.map((d, i) => ({
+    ...d,
+    status: "settled",
+    settledAt: "2026-11-24T18:30:00.000Z",
+    debtId: `d${i}`,
+  }));
+  const view = (state: "checking" | "confirmed" | "still_listed" | "unverified") => ({
+    state,
+    ...(state === "checking" ? {} : { decidedAt: "2026-11-27T02:30:00.000Z" }),
+    debts: settledDebts.map((d, i) => ({
+      debtId: d.debtId,
+      state: state === "checking" && i === 1 ? ("checking" as const) : ("confirmed" as const),
+      confirmedAt: `2026-11-2${5 + i}T13:00:00.000Z`,
+    })),
+  });
+  const withFacts = (facts: ReturnType<typeof receiptDelisting>) =>
+    buildReceiptModel(
+      source({
+        debts: settledDebts.map((d) => ({
+          ...d,
+          delistedAt: facts?.debts.find((x) => x.debtId === d.debtId)?.confirmedAt ?? null,
+        })),
+        delistingConfirmedAt: facts?.decidedAt ?? null,
+      }),
+    );
+
+  it("confirmed: the document and each debt say when, as a São Paulo date", () => {
+    const m = withFacts(receiptDelisting(view("confirmed")));
+    // 02:30 UTC on the 27th is still the 26th in São Paulo.
+    expect(m.delisting).toBe("Baixa confirmada pelo órgão em 26/11/2026");
+    expect(m.debts.map((d) => d.delisting)).toEqual([
+      "Baixa confirmada pelo órgão em 25/11/2026",
+      "Baixa confirmada pelo órgão em 26/11/2026",
+    ]);
+  });
+
+  it("checking, still listed or unverified: nothing new on the comprovante", () => {
+    for (const state of ["checking", "still_listed", "unverified"] as const) {
+      expect(receiptDelisting(view(state))).toBeNull();
+      const m = withFacts(receiptDelisting(view(state)));
+      expect(m.delisting).toBeNull();
+      expect(m.debts.every((d) => d.delisting === null)).toBe(true);
+    }
+    expect(receiptDelisting(null)).toBeNull();
+    expect(buildReceiptModel(source()).delisting).toBeNull();
   });
 });
 

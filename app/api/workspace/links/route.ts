@@ -1,5 +1,6 @@
-// GET /api/workspace/links – the account's links with live status (?client=&status=&paidToday=1); POST – checkout + share link from one of its lookups for one of its clients.
+// GET /api/workspace/links – the account's links with live status and delisting state (?client=&status=&paidToday=1); POST – checkout + share link from one of its lookups for one of its clients.
 import { userRoute } from "@/lib/auth/user-route";
+import { withDelisting } from "@/lib/delisting/link-marks";
 import { jsonResponse } from "@/lib/http/errors";
 import { readJson } from "@/lib/http/json-body";
 import { parseOrThrow } from "@/lib/http/validation";
@@ -20,7 +21,8 @@ export const GET = userRoute(
       workspaceLinkFilterSchema,
       Object.fromEntries(new URL(req.url).searchParams),
     );
-    return jsonResponse(await listAccountLinks(user.id, filter));
+    const { links, clients } = await listAccountLinks(user.id, filter);
+    return jsonResponse({ links: await withDelisting(links), clients });
   },
 );
 

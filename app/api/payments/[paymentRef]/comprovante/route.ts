@@ -1,7 +1,9 @@
 // GET /api/payments/{paymentRef}/comprovante – the comprovante as a PDF (paid payments only; 409 before).
+import { delistingOf } from "@/lib/delisting/delisting-view";
 import { clientKey } from "@/lib/http/client-ip";
 import { route } from "@/lib/http/handler";
 import { receiptForRef } from "@/lib/receipts/render-receipt";
+import { receiptDelisting } from "@/lib/rules/receipt-model";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +11,10 @@ export const GET = route<{ paymentRef: string }>(
   "GET /api/payments/[paymentRef]/comprovante",
   { stateChanging: false },
   async (req, { paymentRef }) => {
-    const { pdf, filename } = await receiptForRef(paymentRef, clientKey(req));
+    // The delisting verdict is read here and handed down: receipts sit below lib/delisting.
+    const { pdf, filename } = await receiptForRef(paymentRef, clientKey(req), async (rowId) => ({
+      delisting: receiptDelisting((await delistingOf([rowId])).get(rowId)),
+    }));
     return new Response(Buffer.from(pdf), {
       headers: {
         "content-type": "application/pdf",
