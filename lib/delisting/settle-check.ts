@@ -110,7 +110,7 @@ async function decide(tx: Tx, watch: Watch, debts: readonly DebtProgress[], now:
       where: { id: { in: checks.map((c) => c.lookupId) }, personalDataErasedAt: null },
       data: { renavam: "", cpfCnpj: "", cpfCnpjIndex: null, personalDataErasedAt: now },
     });
-  if (verdict !== "unverified") await queueDelistingMail(tx, watch.paymentId, verdict, debts);
+  if (verdict !== "unverified") await queueDelistingMail(tx, watch.paymentId, verdict, debts, now);
   delistingLog.info({ paymentId: watch.paymentId, verdict }, "delisting decided");
 }
 

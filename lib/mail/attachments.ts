@@ -7,8 +7,8 @@ import type { Attachment } from "./enqueue";
 
 type Built = { filename: string; content: Buffer; contentType: string };
 
-async function buildReceiptPdf(paymentId: string): Promise<Built> {
-  const pdf = await renderReceiptPdf(paymentId);
+async function buildReceiptPdf(item: Attachment): Promise<Built> {
+  const pdf = await renderReceiptPdf(item.paymentId, { delisting: item.delisting ?? null });
   return { filename: "comprovante.pdf", content: Buffer.from(pdf), contentType: "application/pdf" };
 }
 
@@ -17,7 +17,7 @@ export async function buildAttachments(spec: string | null): Promise<Built[]> {
   const list = JSON.parse(spec) as Attachment[];
   const built: Built[] = [];
   for (const item of list) {
-    if (item.kind === "receipt-pdf") built.push(await buildReceiptPdf(item.paymentId));
+    if (item.kind === "receipt-pdf") built.push(await buildReceiptPdf(item));
   }
   return built;
 }

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { maskEmail } from "@/lib/rules/cpf-cnpj";
+import type { ReceiptDelisting } from "@/lib/rules/receipt-model";
 import { CUSTOMER_MESSAGES, emailSchema } from "@/lib/validation/customer-input";
 import { mailLog } from "./logger";
 import type { TemplateName, TemplateProps } from "./templates";
@@ -17,7 +18,15 @@ import { subjectOf } from "./templates";
 /** Either the app's client or an interactive transaction: both have mailMessage. */
 export type MailDb = Pick<Prisma.TransactionClient, "mailMessage">;
 
-export type Attachment = { kind: "receipt-pdf"; paymentId: string };
+/**
+ * `delisting`: the delisting checks' confirmation, written into the spec by the mail that tells it
+ * (mail sits below lib/delisting, so the comprovante built at delivery gets the fact from here).
+ */
+export type Attachment = {
+  kind: "receipt-pdf";
+  paymentId: string;
+  delisting?: ReceiptDelisting;
+};
 
 export type EnqueueInput<N extends TemplateName> = {
   dedupeKey: string;

@@ -150,6 +150,7 @@ export async function queueDelistingMail(
   paymentRowId: string,
   verdict: Exclude<DelistingVerdict, "unverified">,
   debts: readonly DebtProgress[],
+  decidedAt: Date,
 ): Promise<boolean> {
   const p = await paymentWithDebts(tx, paymentRowId);
   if (p.checkout.personalDataErasedAt || !p.checkout.customerEmail) return false;
@@ -179,6 +180,24 @@ export async function queueDelistingMail(
         ? { paymentId: p.paymentId, transactionId: p.transactionId }
         : {}),
     },
-    attachments: [{ kind: "receipt-pdf", paymentId: paymentRowId }],
+    // The comprovante attached says "Baixa confirmada pelo órgão em …" when it is.
+    attachments: [
+      {
+        kind: "receipt-pdf",
+        paymentId: paymentRowId,
+        ...(verdict === "confirmed"
+          ? {
+              delisting: {
+                decidedAt: decidedAt.toISOString(),
+                debts: debts.flatMap((d) =>
+                  d.confirmedAt
+                    ? [{ debtId: d.debtId, confirmedAt: d.confirmedAt.toISOString() }]
+                    : [],
+                ),
+              },
+            }
+          : {}),
+      },
+    ],
   });
 }

@@ -5,6 +5,7 @@ import { familyLookup, startLookupReceiver, type LookupDebt } from "../support/f
 import { pinSandboxClock } from "../support/radar-watches";
 import { CUSTOMER, json, payByCard } from "../support/storefront-flow";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
+import { pdfText, squeeze } from "../support/pdf-text";
 import { TEST_API_KEY } from "../support/test-keys";
 import { apiRequest } from "../support/upstream-helpers";
 import { sleep, until } from "../support/time";
@@ -216,6 +217,13 @@ describe("delisting checks", () => {
     expect(mails[0]).toMatchObject({ template: "delisting-decided", to: CUSTOMER.email });
     expect(JSON.parse(mails[0]!.props)).toMatchObject({ verdict: "confirmed" });
     expect(mails[0]!.subject).toContain("Baixa confirmada pelo órgão");
+    // The comprovante attached at delivery says so, with the decision's date.
+    const { buildAttachments } = await import("@/lib/mail/attachments");
+    const [pdf] = await buildAttachments(mails[0]!.attachments);
+    const { formatDateBR } = await import("@/lib/rules/money");
+    expect(squeeze(await pdfText(pdf!.content))).toContain(
+      `Baixa confirmada pelo órgão em ${formatDateBR(watch.decidedAt!)}`,
+    );
 
     // Nothing more is due, and the job run again changes nothing.
     await runChecks(paymentRowId);
