@@ -56,7 +56,7 @@ export function PaymentStatus({
   }
   return (
     <div className="flex flex-col gap-5">
-      <StatusHeadline payment={payment} help={help} />
+      <StatusHeadline payment={payment} help={help} {...(delisting ? { delisting } : {})} />
       {vehicle}
       {payment.status === "paid" ? (
         <>

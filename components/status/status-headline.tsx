@@ -1,4 +1,4 @@
-import type { PaymentView } from "@/lib/browser/types";
+import type { DelistingView, PaymentView } from "@/lib/browser/types";
 import { isKnownPaymentStatus, UNKNOWN_STATUS_LABEL } from "@/lib/rules/payment-status";
 import { formatDateTimeBR } from "@/lib/rules/money";
 import { Alert } from "@/components/ui/alert";
@@ -7,11 +7,27 @@ import { WaitingBlock } from "@/components/ui/waiting-block";
 import type { StatusHelp } from "@/components/pay/payment-help";
 
 /** One sentence on where the payment stands and what happens next. */
+/** After every debt settled: what the delisting checks found so far (docs/delisting.md). */
+function settledSentence(delisting: DelistingView | undefined): string {
+  switch (delisting?.state) {
+    case "confirmed":
+      return "Todos os débitos foram quitados, e o órgão de trânsito já não os lista.";
+    case "still_listed":
+      return "Os débitos foram quitados, mas o órgão de trânsito ainda lista pelo menos um deles. Veja abaixo o que fazer.";
+    case "checking":
+      return "Todos os débitos foram quitados junto ao órgão de trânsito. Vamos conferir na lista do próprio órgão se eles já saíram.";
+    default:
+      return "Todos os débitos foram quitados junto ao órgão de trânsito.";
+  }
+}
+
 export function StatusHeadline({
   payment,
+  delisting,
   help = {},
 }: {
   payment: PaymentView;
+  delisting?: DelistingView;
   help?: StatusHelp;
 }) {
   switch (payment.status) {
@@ -19,7 +35,7 @@ export function StatusHeadline({
       return (
         <Alert live tone="success" title="Pagamento aprovado">
           {payment.debts.every((d) => d.status === "settled")
-            ? "Todos os débitos foram quitados junto ao órgão de trânsito."
+            ? settledSentence(delisting)
             : "Agora os débitos são quitados junto ao órgão de trânsito, um a um. Esta página atualiza sozinha."}
         </Alert>
       );
