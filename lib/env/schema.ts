@@ -273,7 +273,8 @@ export const rawEnvSchema = z.object({
         error: "DELISTING_CHECK_DAYS must be business-day counts like 1,3,7",
       })
       .refine((v) => v.split(",").every((d) => Number(d) >= 1), {
-        error: "DELISTING_CHECK_DAYS counts start at 1 (a check on the day of settlement finds nothing new)",
+        error:
+          "DELISTING_CHECK_DAYS counts start at 1 (a check on the day of settlement finds nothing new)",
       })
       .default("1,3,7"),
   ),
