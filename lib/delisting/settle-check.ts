@@ -162,18 +162,20 @@ const watched = (d: StoredDebt) => ({
   ait: d.ait,
 });
 
+const WATCH_SELECT = {
+  id: true,
+  paymentId: true,
+  settledAt: true,
+  round: true,
+  roundErrors: true,
+  lookupId: true,
+} as const;
+
 /** The watch whose current check this lookup is, with the vehicle's UF (for the SP window). */
 async function watchOfLookup(tx: Tx, lookupRowId: string): Promise<Watch | null> {
   const w = await tx.delistingWatch.findFirst({
     where: { lookupId: lookupRowId, status: "checking" },
-    select: {
-      id: true,
-      paymentId: true,
-      settledAt: true,
-      round: true,
-      roundErrors: true,
-      lookupId: true,
-    },
+    select: WATCH_SELECT,
   });
   if (!w) return null;
   const lookup = await tx.lookup.findUnique({ where: { id: lookupRowId }, select: { uf: true } });
@@ -245,14 +247,7 @@ export async function failCheck(
 export async function giveUpWatch(tx: Tx, watchId: string, now: Date): Promise<void> {
   const w = await tx.delistingWatch.findUnique({
     where: { id: watchId },
-    select: {
-      id: true,
-      paymentId: true,
-      settledAt: true,
-      round: true,
-      roundErrors: true,
-      lookupId: true,
-    },
+    select: WATCH_SELECT,
   });
   if (!w) return;
   await decide(tx, { ...w, uf: "" }, giveUpChecks(await progressOf(tx, w.id)), now);
