@@ -6,6 +6,7 @@ const SECTIONS = [
   { href: "/painel/lotes", label: "Consultas em lote" },
   { href: "/painel/links", label: "Links" },
   { href: "/painel/radar", label: "Radar" },
+  { href: "/painel/api", label: "API" },
 ] as const;
 
 /** The workspace's sections, and who is signed in. */

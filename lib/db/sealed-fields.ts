@@ -16,6 +16,8 @@ export const SEALED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   User: ["name", "officeCnpj"],
   WebhookEvent: ["payload"],
   RadarWatch: ["plate", "renavam", "cpfCnpj", "email"],
+  // An API answer kept for an Idempotency-Key replay can name a client (lib/api/idempotency.ts).
+  ApiIdempotency: ["body"],
 };
 
 type KeyedHash = { field: string; index: string; hash: (ring: Keyring, plain: string) => string };

@@ -282,6 +282,15 @@ export const rawEnvSchema = z.object({
   DELISTING_RETRY_MS: positiveMs(30 * 60_000),
   /** Tries of one check before it is counted as not made (the next moment, or the decision, follows). */
   DELISTING_TRIES_PER_CHECK: positiveInt(6),
+  // The public API (lib/api, docs/api.md).
+  /** Requests one API key may make per minute, counted by every instance together. */
+  API_REQUESTS_PER_MINUTE: positiveInt(120),
+  /** The API's lookups' ceiling: this percent of the lookups' budget (the rate less the payment
+   * reserve) per minute, as Radar's share is, so people's lookups keep the rest. */
+  API_LOOKUP_SHARE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(90).default(30),
+  ),
   /** The key that encrypts personal data at rest (lib/privacy): `<key id>:<32 random bytes, base64>`.
    * Required with a production key; unset with a test key: generated once and kept in ./data. */
   DATA_ENCRYPTION_KEY: optionalString,
@@ -376,6 +385,11 @@ export type AppEnv = {
     defaultMonthlyCap: number;
     confirmTtlHours: number;
   };
+  api: {
+    requestsPerMinute: number;
+    /** Lookups the API may send per minute, fleet-wide (its share of the lookups' budget). */
+    lookupShare: number;
+  };
   delisting: {
     /** Business days after settlement, ascending, without repeats. */
     checkDays: number[];
@@ -415,6 +429,17 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     );
   }
   const raw = parsed.data;
+  // A capped share of the lookups' budget (the rate less the money path's reserve) per minute.
+  const lookupShareOf = (percent: number) =>
+    Math.max(
+      1,
+      Math.floor(
+        ((raw.UPSTREAM_RATE_PER_MINUTE -
+          Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100)) *
+          percent) /
+          100,
+      ),
+    );
   const problems: string[] = [];
   const upstreamMode = raw.UVVI_BASE_URL ? "remote" : "sandbox";
   const sandboxApiKeys = raw.SANDBOX_API_KEYS.split(",")
@@ -567,15 +592,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     radar: {
       weeklyPeriodMs: raw.RADAR_WEEKLY_PERIOD_MS,
       dailyPeriodMs: raw.RADAR_DAILY_PERIOD_MS,
-      budgetShare: Math.max(
-        1,
-        Math.floor(
-          ((raw.UPSTREAM_RATE_PER_MINUTE -
-            Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100)) *
-            raw.RADAR_BUDGET_SHARE_PERCENT) /
-            100,
-        ),
-      ),
+      budgetShare: lookupShareOf(raw.RADAR_BUDGET_SHARE_PERCENT),
       authorityRetryMs: raw.RADAR_AUTHORITY_RETRY_MS,
       discountReminderDays: raw.RADAR_DISCOUNT_REMINDER_DAYS,
       dueReminderDays: [...new Set(raw.RADAR_DUE_REMINDER_DAYS.split(",").map(Number))].sort(
@@ -584,6 +601,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       digestHour: raw.RADAR_DIGEST_HOUR,
       defaultMonthlyCap: raw.RADAR_DEFAULT_MONTHLY_CAP,
       confirmTtlHours: raw.RADAR_CONFIRM_TTL_HOURS,
+    },
+    api: {
+      requestsPerMinute: raw.API_REQUESTS_PER_MINUTE,
+      lookupShare: lookupShareOf(raw.API_LOOKUP_SHARE_PERCENT),
     },
     delisting: {
       checkDays: [...new Set(raw.DELISTING_CHECK_DAYS.split(",").map(Number))].sort(

@@ -309,6 +309,44 @@ export const ERROR_CODES = {
       "Erasing a CPF/CNPJ that a payment still open (not paid, refused, expired or not created) needs; nothing was erased.",
   },
 
+  // The public API (lib/api, /api/v1): programs read `code`; `message` is the `meaning` below
+  API_KEY_INVALID: {
+    status: 401,
+    message: "Chave de API ausente, inválida ou revogada.",
+    meaning: "No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…).",
+  },
+  API_KEY_READ_ONLY: {
+    status: 403,
+    message: "Esta chave de API só pode ler.",
+    meaning: "A read-only API key asked to write.",
+  },
+  API_KEY_LIMIT: {
+    status: 422,
+    message: "Sua conta já tem o máximo de chaves de API ativas. Revogue uma para criar outra.",
+    meaning: "The account already has the most active API keys it may have.",
+  },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: "Idempotency-Key inválida: use de 1 a 255 caracteres visíveis.",
+    meaning: "The Idempotency-Key header is empty, too long or not printable ASCII.",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: "Esta Idempotency-Key já foi usada com outra requisição.",
+    meaning: "This Idempotency-Key was used with another method, path or body in the last 24 hours.",
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    message: "Uma requisição com esta Idempotency-Key ainda está em andamento. Tente de novo.",
+    meaning: "A request with this Idempotency-Key is still running; retry after Retry-After.",
+  },
+  API_LOOKUP_SHARE_SPENT: {
+    status: 429,
+    message: "As consultas pela API deste minuto se esgotaram. Tente de novo em instantes.",
+    meaning:
+      "The API's share of this minute's lookups is spent (API_LOOKUP_SHARE_PERCENT); retry after Retry-After.",
+  },
+
   // The upstream (lib/upstream/errors.ts maps its statuses and shapes to these)
   UPSTREAM_INVALID_REQUEST: {
     status: 422,

@@ -4,7 +4,11 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** The request's JSON body; malformed or oversized JSON is a 400, never a 500. */
 export async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
+  return parseJsonText(await req.text());
+}
+
+/** readJson on a body already read (the API keeps the text for its Idempotency-Key digest). */
+export function parseJsonText(text: string): unknown {
   if (text.length > MAX_BODY_BYTES) {
     throw new AppError({ code: "BODY_TOO_LARGE" });
   }

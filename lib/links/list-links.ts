@@ -12,6 +12,8 @@ import { clock } from "@/lib/clock";
 // account's links through the same reading (lib/links/account-links.ts), by ownerUserId.
 
 export type LinkView = {
+  /** The row's id: the API's name for a link (the token is the payer's secret URL). */
+  id: string;
   token: string;
   status: "open" | "paid" | "expired";
   plate: string;
@@ -58,7 +60,7 @@ export async function readLinks(
 ): Promise<LinkView[]> {
   const rows = await db.checkout.findMany({
     where: { ...where, kind: "share" },
-    orderBy: { createdAt: "desc" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
     include: {
       debts: { select: { debtId: true } },
@@ -88,6 +90,7 @@ export async function readLinks(
     const shown = paid ?? row.payments[0];
     const status = paid ? "paid" : row.expiresAt.getTime() <= now.getTime() ? "expired" : "open";
     return {
+      id: row.id,
       token: row.publicToken,
       status,
       plate: row.plate,

@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
 import {
+  expiredIdempotencyAnswers,
   expiredSessions,
   receivedMails,
   retentionCutoffs,
@@ -236,13 +237,17 @@ export async function purgePersonalData(options: PurgeOptions = {}): Promise<Pur
 
 /**
  * What is of no use to anyone once expired: sessions (IP address, user agent), sign-in tokens (the
- * e-mail address) and card-token bindings (brand and last four; a token lives 15 minutes).
+ * e-mail address), card-token bindings (brand and last four; a token lives 15 minutes) and the
+ * API's answers kept for Idempotency-Key replays (24 hours; they can name a client).
  */
 async function deleteExpired(now: Date): Promise<PurgeResult> {
   const counts = {
     session: (await db.session.deleteMany({ where: expiredSessions(now) })).count,
     verification: (await db.verification.deleteMany({ where: { expiresAt: { lt: now } } })).count,
     card_token: await purgeExpiredCardTokens(now),
+    api_idempotency: (
+      await db.apiIdempotency.deleteMany({ where: expiredIdempotencyAnswers(now) })
+    ).count,
   };
   for (const [record, n] of Object.entries(counts))
     if (n > 0) metrics.personalDataErased.inc({ record, reason: "expired" }, n);

@@ -24,6 +24,7 @@ export const SEALED_RETENTION: Readonly<Record<string, SealedEnding>> = {
   MailMessage: { erased: erasedMail, rules: [rule.doneMails] },
   RadarWatch: { erased: erasedWatch, rules: [rule.unconfirmedWatches, rule.stoppedWatches] },
   ReceivedMail: { deleted: [rule.receivedMails] },
+  ApiIdempotency: { deleted: [rule.expiredIdempotencyAnswers] },
   Session: { deleted: [rule.expiredSessions] },
   WorkspaceClient: {
     deletedBy: "the despachante deleting the client (lib/personal-data/erase-client.ts)",

@@ -37,7 +37,8 @@ export type LimitName =
   | "signIn"
   | "signInEmail"
   | "radarSubscribe"
-  | "radarConfirmEmail";
+  | "radarConfirmEmail"
+  | "apiKey";
 
 function points(name: LimitName): number {
   const r = env.rateLimits;
@@ -54,6 +55,7 @@ function points(name: LimitName): number {
     signInEmail: r.signInsPerEmail,
     radarSubscribe: r.radarSubscribesPerIp,
     radarConfirmEmail: r.radarConfirmsPerEmail,
+    apiKey: env.api.requestsPerMinute,
   }[name];
 }
 
@@ -71,7 +73,12 @@ const MESSAGES: Record<LimitName, string> = {
   radarSubscribe: "Você pediu muitos avisos em pouco tempo.",
   radarConfirmEmail:
     "Já enviamos várias confirmações de aviso para este e-mail. Use a mais recente ou espere.",
+  apiKey: "Esta chave de API fez muitas requisições neste minuto.",
 };
+
+// The public API's per-key limit is per minute (RateLimit headers promise a window a program can
+// plan on); every other limit uses the shared window.
+const windowOf = (name: LimitName) => (name === "apiKey" ? 60 : env.rateLimits.windowSeconds);
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();
 
@@ -80,7 +87,7 @@ const limiters = new Map<LimitName, RateLimiterPrisma>();
 // limiter's timer keeps clearing expired rows of the shared table; a rebuilt one starts no other.
 function limiter(name: LimitName): RateLimiterPrisma {
   const limit = points(name);
-  const windowSeconds = env.rateLimits.windowSeconds;
+  const windowSeconds = windowOf(name);
   let l = limiters.get(name);
   if (!l || l.points !== limit || l.duration !== windowSeconds) {
     l = new RateLimiterPrisma({
@@ -123,4 +130,49 @@ export async function refund(name: LimitName, key: string): Promise<void> {
   await limiter(name)
     .reward(key)
     .catch(() => undefined);
+}
+
+/** What a metered consume tells a caller that shows it (the API's RateLimit headers). */
+export type Meter = {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  windowSeconds: number;
+};
+
+/**
+ * consume() that also says what is left: resolves the meter, or throws the same 429 AppError
+ * (retryAfterSeconds) with the meter attached for the refusal's headers.
+ */
+export async function consumeMetered(name: LimitName, key: string): Promise<Meter> {
+  const l = limiter(name);
+  const meterOf = (res: RateLimiterRes): Meter => ({
+    limit: l.points,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    windowSeconds: l.duration,
+  });
+  try {
+    return meterOf(await l.consume(key));
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const meter = meterOf(rejection);
+    metrics.rateLimitRefusals.inc({ limit: name });
+    log.warn({ limit: name, retryAfterSeconds: meter.resetSeconds }, "rate limit reached");
+    throw new MeteredRefusal(meter, MESSAGES[name]);
+  }
+}
+
+/** The 429 of a metered limit: an AppError (so every route maps it) carrying its meter. */
+export class MeteredRefusal extends AppError {
+  constructor(
+    readonly meter: Meter,
+    message: string,
+  ) {
+    super({
+      code: "RATE_LIMITED",
+      message: `${message} Aguarde ${waitText(meter.resetSeconds)} e tente de novo.`,
+      retryAfterSeconds: meter.resetSeconds,
+    });
+  }
 }

@@ -110,6 +110,13 @@ export const doneMails = (c: RetentionCutoffs) => ({
 export const receivedMails = (c: RetentionCutoffs) => ({ receivedAt: { lt: c.mailBefore } });
 
 /** A sign-in session (or token) past its expiry: the row goes. */
+/** How long the API replays an Idempotency-Key's answer; deleted after. */
+export const IDEMPOTENCY_HOURS = 24;
+/** API answers kept for Idempotency-Key replays, past their 24 hours. */
+export const expiredIdempotencyAnswers = (now: Date) => ({
+  createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_HOURS * 3_600_000) },
+});
+
 export const expiredSessions = (now: Date) => ({ expiresAt: { lt: now } });
 
 export type PaymentFacts = { status: string; paidAt: Date | null; updatedAt: Date };

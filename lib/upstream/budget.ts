@@ -1,6 +1,7 @@
 import "server-only";
 import { db as appDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/create-client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
@@ -50,14 +51,18 @@ export type UpstreamBudget = {
    */
   takeAhead(operation: string, count: number): Promise<boolean>;
   /**
-   * One unit of Radar's own ceiling (`share` per window, RadarBudgetWindow) AND one general unit
+   * One unit of a pool's own ceiling (`share` per window: Radar's RadarBudgetWindow by default,
+   * the public API's ApiBudgetWindow) AND one general unit
    * for `operation`, taken ahead like takeAhead(operation, 1) so the call's own take() spends it.
    * Resolves 0 when both were taken, else the seconds to wait (nothing taken: a share unit whose
    * general unit was refused is given back). Background work only: never throws, and refuses
    * when the database cannot tell (Radar can wait; people's calls fail open instead).
    */
-  takeShare(operation: string, share: number): Promise<number>;
+  takeShare(operation: string, share: number, pool?: SharePool): Promise<number>;
 };
+
+/** The capped shares of the lookups' budget, each counted in its own table. */
+export type SharePool = "radar" | "api";
 
 function refusal(
   operation: string,
@@ -120,17 +125,31 @@ export function createBudget(
     return inserted === 1;
   }
 
-  let knownShareWindow = -1;
-  async function openShareWindow(minute: number): Promise<boolean> {
+  // Each share pool's own counter: a fixed table name per pool, never input.
+  const shareTables = {
+    radar: {
+      table: Prisma.raw(`"RadarBudgetWindow"`),
+      dropBefore: (minute: number) =>
+        db.radarBudgetWindow.deleteMany({ where: { minute: { lt: minute } } }),
+    },
+    api: {
+      table: Prisma.raw(`"ApiBudgetWindow"`),
+      dropBefore: (minute: number) =>
+        db.apiBudgetWindow.deleteMany({ where: { minute: { lt: minute } } }),
+    },
+  } as const;
+  const knownShareWindow: Record<SharePool, number> = { radar: -1, api: -1 };
+  async function openShareWindow(pool: SharePool, minute: number): Promise<boolean> {
+    const { table, dropBefore } = shareTables[pool];
     const inserted =
-      await db.$executeRaw`INSERT INTO "RadarBudgetWindow" ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
-    knownShareWindow = minute;
-    if (inserted === 1)
-      db.radarBudgetWindow
-        .deleteMany({ where: { minute: { lt: minute - KEEP_WINDOWS } } })
-        .catch(() => undefined);
+      await db.$executeRaw`INSERT INTO ${table} ("minute", "count") VALUES (${minute}, 1) ON CONFLICT ("minute") DO NOTHING`;
+    knownShareWindow[pool] = minute;
+    if (inserted === 1) dropBefore(minute - KEEP_WINDOWS).catch(() => undefined);
     return inserted === 1;
   }
+  const takeShareUnit = async (pool: SharePool, minute: number, cap: number) =>
+    (await db.$executeRaw`UPDATE ${shareTables[pool].table} SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) ===
+    1;
 
   // Units this process took ahead (takeAhead), per operation, valid only in their own window:
   // already counted in the database, so spending them here can never overshoot the cap.
@@ -198,7 +217,7 @@ export function createBudget(
       }
     },
 
-    async takeShare(operation, share) {
+    async takeShare(operation, share, pool = "radar") {
       const t = now();
       const minute = windowOf(t);
       const wait = secondsToNextWindow(t);
@@ -206,20 +225,18 @@ export function createBudget(
         const cap = shareCapFor(share, config);
         if (cap < 1) return wait;
         const took =
-          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) ===
-            1 ||
-          (knownShareWindow !== minute && (await openShareWindow(minute))) ||
-          (await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" + 1 WHERE "minute" = ${minute} AND "count" + 1 <= ${cap}`) ===
-            1;
+          (await takeShareUnit(pool, minute, cap)) ||
+          (knownShareWindow[pool] !== minute && (await openShareWindow(pool, minute))) ||
+          (await takeShareUnit(pool, minute, cap));
         if (!took) return wait;
         if (await api.takeAhead(operation, 1)) return 0;
         // People spent the general budget of this window: the share unit goes back, unused.
-        await db.$executeRaw`UPDATE "RadarBudgetWindow" SET "count" = "count" - 1 WHERE "minute" = ${minute} AND "count" > 0`;
+        await db.$executeRaw`UPDATE ${shareTables[pool].table} SET "count" = "count" - 1 WHERE "minute" = ${minute} AND "count" > 0`;
         return Math.max(wait, pauseSecondsLeft(pauses.get(operation), t));
       } catch (error) {
         log.error(
-          { operation, err: error instanceof Error ? error.message : String(error) },
-          "radar budget unavailable: waiting",
+          { operation, pool, err: error instanceof Error ? error.message : String(error) },
+          "share budget unavailable: waiting",
         );
         return wait;
       }

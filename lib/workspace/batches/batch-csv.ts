@@ -48,3 +48,14 @@ export function batchCsv(view: BatchView): string {
 
 export const batchCsvFilename = (view: BatchView) =>
   `lote-${view.createdAt.slice(0, 10)}-${view.id.slice(-6)}.csv`;
+
+/** The CSV as a download (the batch page's export and the API's). */
+export function batchCsvResponse(view: BatchView): Response {
+  return new Response(batchCsv(view), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${batchCsvFilename(view)}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

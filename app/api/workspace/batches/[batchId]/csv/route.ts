@@ -1,6 +1,6 @@
 // GET /api/workspace/batches/{batchId}/csv – the results as a CSV that Excel pt-BR opens (BOM, `;`, decimal comma).
 import { userRoute } from "@/lib/auth/user-route";
-import { batchCsv, batchCsvFilename } from "@/lib/workspace/batches/batch-csv";
+import { batchCsvResponse } from "@/lib/workspace/batches/batch-csv";
 import { getBatchView } from "@/lib/workspace/batches/batch-view";
 
 export const dynamic = "force-dynamic";
@@ -8,14 +8,5 @@ export const dynamic = "force-dynamic";
 export const GET = userRoute<{ batchId: string }>(
   "GET /api/workspace/batches/[batchId]/csv",
   { stateChanging: false },
-  async (_req, user, { batchId }) => {
-    const view = await getBatchView(user.id, batchId);
-    return new Response(batchCsv(view), {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${batchCsvFilename(view)}"`,
-        "cache-control": "private, no-store",
-      },
-    });
-  },
+  async (_req, user, { batchId }) => batchCsvResponse(await getBatchView(user.id, batchId)),
 );

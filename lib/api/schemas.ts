@@ -1,0 +1,125 @@
+import * as z from "zod";
+import { LINK_STAGES } from "@/lib/rules/link-filters";
+
+// The API's answers, as zod schemas: the OpenAPI document's component schemas are these (through
+// zod's JSON Schema output) and the tests check every answer against that document. Keys are
+// English, as docs/glossary.md writes request keys; `uf`, `renavam` and `cpfCnpj` stay. Amounts are
+// integer centavos; times ISO 8601 in UTC.
+
+const isoTime = z.string().meta({ format: "date-time", example: "2026-11-29T12:00:00.000Z" });
+const id = z.string().meta({ example: "cm3k1x0a20000qz8h3v7f2b1c" });
+
+export const vehicleSchema = z
+  .object({
+    id,
+    clientId: id,
+    plate: z.string().meta({ example: "ABC1D23" }),
+    uf: z.string().meta({ example: "SP" }),
+    renavam: z.string().meta({ example: "12345678900" }),
+  })
+  .meta({ id: "Vehicle" });
+
+export const clientSchema = z
+  .object({
+    id,
+    name: z.string(),
+    /** Masked, as on every workspace screen: the API never answers a whole CPF/CNPJ. */
+    cpfCnpjMasked: z.string().meta({ example: "***.456.789-**" }),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    vehicles: z.array(vehicleSchema),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ id: "Client" });
+
+export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      data: z.array(item),
+      /** Pass as `cursor` for the next page; null on the last one. */
+      nextCursor: z.string().nullable(),
+    })
+    .meta({ id: name });
+
+export const deletedSchema = z.object({ id, deleted: z.literal(true) }).meta({ id: "Deleted" });
+
+export const batchProgressSchema = z
+  .object({
+    total: z.int(),
+    done: z.int(),
+    failed: z.int(),
+    remaining: z.int(),
+    etaSeconds: z.int().nullable(),
+  })
+  .meta({ id: "BatchProgress" });
+
+export const batchSchema = z
+  .object({ id, createdAt: isoTime, progress: batchProgressSchema })
+  .meta({ id: "Batch" });
+
+export const debtSchema = z
+  .object({
+    /** The upstream's debt id: what a link's `debtIds` names. */
+    id: z.string().meta({ format: "uuid" }),
+    type: z.string().meta({ example: "ticket" }),
+    title: z.string(),
+    amountCents: z.int(),
+    dueDate: isoTime.nullable(),
+    required: z.boolean(),
+  })
+  .meta({ id: "Debt" });
+
+export const batchItemSchema = z
+  .object({
+    id,
+    clientId: id,
+    vehicleId: id,
+    plate: z.string(),
+    uf: z.string(),
+    status: z.enum(["queued", "running", "done", "failed"]),
+    /** The lookup that answered: a link is made from it and some of its debts. */
+    lookupId: z.string().nullable(),
+    errorCode: z.string().nullable(),
+    totalCents: z.int().nullable(),
+    debts: z.array(debtSchema),
+    finishedAt: isoTime.nullable(),
+  })
+  .meta({ id: "BatchItem" });
+
+export const linkSchema = z
+  .object({
+    id,
+    /** The payer's page: whoever holds it can see and pay these debts. */
+    url: z.string().meta({ format: "uri" }),
+    stage: z.enum(LINK_STAGES),
+    clientId: z.string().nullable(),
+    plate: z.string(),
+    uf: z.string(),
+    amountCents: z.int(),
+    debtCount: z.int(),
+    createdAt: isoTime,
+    expiresAt: isoTime,
+    payment: z
+      .object({
+        method: z.enum(["credit_card", "pix"]),
+        status: z.string().meta({ example: "paid" }),
+        liquidationStatus: z.string().nullable(),
+        paidAt: isoTime.nullable(),
+        debtsSettled: z.int(),
+        debtsTotal: z.int(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "Link" });
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ example: "VALIDATION_ERROR" }),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+    retryAfterSeconds: z.int().optional(),
+  })
+  .meta({ id: "Error" });
