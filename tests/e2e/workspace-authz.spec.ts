@@ -31,6 +31,7 @@ const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = {
   itemId: "itemId",
   linkToken: "linkToken",
   eventId: "eventId",
+  keyId: "keyId",
 };
 const pages = workspacePageFiles();
 const dynamicPages = pages.filter((p) => p.params.length > 0);

@@ -33,7 +33,7 @@ export interface paths {
         delete: operations["deleteClient"];
         options?: never;
         head?: never;
-        /** Change some of a client's fields ("" or null clears phone or email) */
+        /** Change some of a client's fields ("" clears phone or email) */
         patch: operations["updateClient"];
         trace?: never;
     };
@@ -756,7 +756,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "phone": "(11) 91234-5678",
-                 *       "email": null
+                 *       "email": ""
                  *     }
                  */
                 "application/json": {
@@ -768,7 +768,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Change some of a client's fields ("" or null clears phone or email) */
+            /** @description Change some of a client's fields ("" clears phone or email) */
             200: {
                 headers: {
                     /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */

@@ -32,6 +32,7 @@ export const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = {
   itemId: "itemId",
   linkToken: "linkToken",
   eventId: "eventId",
+  keyId: "keyId",
 };
 
 /** Import every workspace route module (after the test environment is set: lib/env reads it once). */
@@ -71,6 +72,7 @@ function bodyFor(route: Route, method: Method): unknown {
     "POST /api/workspace/clients/[clientId]/vehicles": vehicle,
     "PATCH /api/workspace/vehicles/[vehicleId]": vehicle,
     "PUT /api/workspace/vehicles/[vehicleId]": vehicle,
+    "POST /api/workspace/api-keys": { name: "Sistema do escritório", scope: "read" },
   };
   return key in table ? table[key] : {};
 }
@@ -143,5 +145,6 @@ export async function snapshotOf(w: SeededWorkspace): Promise<string> {
       orderBy: { id: "asc" },
     }),
     lookups: await db.lookup.findMany({ where: { id: w.ids.lookupId } }),
+    apiKeys: await db.apiKey.findMany({ where: { userId: w.userId }, orderBy: { id: "asc" } }),
   });
 }

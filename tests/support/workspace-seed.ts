@@ -27,6 +27,7 @@ export type WorkspaceIds = {
   checkoutId: string;
   debtId: string;
   eventId: string;
+  keyId: string;
 };
 export type SeededWorkspace = { userId: string; ids: WorkspaceIds; secrets: string[] };
 
@@ -165,6 +166,16 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       amountCents: 19_315,
     },
   });
+  const apiKey = await db.apiKey.create({
+    data: {
+      userId,
+      name: `Chave ${suffix}`,
+      hash: `seed-${suffix}-${userId}`,
+      prefix: "pp_test_seed",
+      mode: "test",
+      scope: "write",
+    },
+  });
   const secrets = [
     name,
     cpf,
@@ -193,6 +204,7 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       checkoutId: checkout.id,
       debtId,
       eventId: event.id,
+      keyId: apiKey.id,
     },
     secrets,
   };

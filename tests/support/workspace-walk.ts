@@ -13,6 +13,7 @@ export const PARAM_KINDS = [
   "itemId",
   "linkToken",
   "eventId",
+  "keyId",
 ] as const;
 export type ParamKind = (typeof PARAM_KINDS)[number];
 

@@ -76,7 +76,7 @@ export async function addClient(userId: string, input: ClientInput) {
   return readClient(userId, (await createClient(userId, input)).id);
 }
 
-/** PATCH: the fields sent replace the stored ones; null or "" clears phone or e-mail. */
+/** PATCH: the fields sent replace the stored ones; "" clears phone or e-mail. */
 export async function patchClient(userId: string, clientId: string, patch: Partial<ClientInput>) {
   const { edit } = await getClient(userId, clientId);
   const merged = parseOrThrow(clientInputSchema, { ...edit, ...patch });
