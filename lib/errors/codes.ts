@@ -333,7 +333,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: "Esta Idempotency-Key já foi usada com outra requisição.",
-    meaning: "This Idempotency-Key was used with another method, path or body in the last 24 hours.",
+    meaning:
+      "This Idempotency-Key was used with another method, path or body in the last 24 hours.",
   },
   IDEMPOTENCY_IN_PROGRESS: {
     status: 409,

@@ -245,9 +245,8 @@ async function deleteExpired(now: Date): Promise<PurgeResult> {
     session: (await db.session.deleteMany({ where: expiredSessions(now) })).count,
     verification: (await db.verification.deleteMany({ where: { expiresAt: { lt: now } } })).count,
     card_token: await purgeExpiredCardTokens(now),
-    api_idempotency: (
-      await db.apiIdempotency.deleteMany({ where: expiredIdempotencyAnswers(now) })
-    ).count,
+    api_idempotency: (await db.apiIdempotency.deleteMany({ where: expiredIdempotencyAnswers(now) }))
+      .count,
   };
   for (const [record, n] of Object.entries(counts))
     if (n > 0) metrics.personalDataErased.inc({ record, reason: "expired" }, n);
