@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { vehicleSelectionSchema } from "@/lib/validation/batch-input";
-import { linkQuerySchema, pageQuerySchema } from "@/lib/validation/api-query";
+import { apiLookupInputSchema, linkQuerySchema, pageQuerySchema } from "@/lib/validation/api-query";
 import { clientInputSchema, vehicleInputSchema } from "@/lib/validation/workspace-input";
 import { workspaceLinkInputSchema } from "@/lib/validation/workspace-link-input";
 import { operation } from "./operation";
@@ -54,6 +54,25 @@ const linkExample = {
   },
 };
 const page = (item: unknown) => ({ data: [item], nextCursor: null });
+const debtExample = {
+  id: "0f6a3c1e-6a43-4d3e-9a0c-1d2e3f4a5b6c",
+  type: "ticket",
+  title: "Multa - Excesso de velocidade",
+  amountCents: 19_553,
+  dueDate: when,
+  required: false,
+};
+const lookupExample = (status: "pending" | "debts") => ({
+  id: "5d0f7b0e-1c1a-4c8e-9a51-0b6b2b0c9e11",
+  vehicleId: vehicleExample.id,
+  plate: "ABC1D23",
+  uf: "SP",
+  status,
+  errorCode: null,
+  debts: status === "debts" ? [debtExample] : [],
+  createdAt: when,
+  resolvedAt: status === "debts" ? when : null,
+});
 
 const clientPatchSchema = z.partial(clientInputSchema);
 const vehiclePatchSchema = z.partial(vehicleInputSchema);
@@ -166,6 +185,28 @@ export const API_OPERATIONS = {
     },
     errors: ["NOT_FOUND"],
   }),
+  startLookup: operation({
+    id: "startLookup",
+    method: "POST",
+    path: "/lookups",
+    tag: "Lookups",
+    summary: "Look up one of the account's vehicles now",
+    description:
+      "Spends a unit of the API's share of the lookups' budget (429 `API_LOOKUP_SHARE_SPENT` when this minute's is spent). The answer is usually `pending`: read it again until it is not.",
+    body: apiLookupInputSchema,
+    bodyExample: { vehicleId: vehicleExample.id },
+    answer: { status: 201, schema: s.lookupSchema, example: lookupExample("pending") },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND", "API_LOOKUP_SHARE_SPENT"],
+  }),
+  getLookup: operation({
+    id: "getLookup",
+    method: "GET",
+    path: "/lookups/{lookupId}",
+    tag: "Lookups",
+    summary: "A lookup started through the API, with its debts once answered",
+    answer: { status: 200, schema: s.lookupSchema, example: lookupExample("debts") },
+    errors: ["NOT_FOUND"],
+  }),
   startBatch: operation({
     id: "startBatch",
     method: "POST",
@@ -224,16 +265,7 @@ export const API_OPERATIONS = {
         lookupId: "5d0f7b0e-1c1a-4c8e-9a51-0b6b2b0c9e11",
         errorCode: null,
         totalCents: 29_347,
-        debts: [
-          {
-            id: "0f6a3c1e-6a43-4d3e-9a0c-1d2e3f4a5b6c",
-            type: "ticket",
-            title: "Multa - Excesso de velocidade",
-            amountCents: 19_553,
-            dueDate: when,
-            required: false,
-          },
-        ],
+        debts: [debtExample],
         finishedAt: when,
       }),
     },

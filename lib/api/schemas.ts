@@ -70,6 +70,22 @@ export const debtSchema = z
   })
   .meta({ id: "Debt" });
 
+export const lookupSchema = z
+  .object({
+    /** A link is made from it and some of its debts (`lookupId`, `debtIds`). */
+    id: z.string().meta({ format: "uuid" }),
+    vehicleId: id,
+    plate: z.string(),
+    uf: z.string(),
+    /** pending until the Detran answers (seconds to minutes; poll, or read the batch's way). */
+    status: z.enum(["pending", "debts", "no_debts", "not_found", "error", "failed"]),
+    errorCode: z.string().nullable(),
+    debts: z.array(debtSchema),
+    createdAt: isoTime,
+    resolvedAt: isoTime.nullable(),
+  })
+  .meta({ id: "Lookup" });
+
 export const batchItemSchema = z
   .object({
     id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { DEBT_LOOKUP } from "@/lib/upstream/client";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { failedLookupCode } from "@/lib/errors/failure-codes";
@@ -33,7 +34,7 @@ export const CHECK_RETRY: RetryPolicy = {
   maxDelayMs: 10 * 60_000,
 };
 const LEASE_MS = 60_000;
-const OPERATION = "debt-lookup";
+const OPERATION = DEBT_LOOKUP;
 const CHECK_BACK_MS = 20_000;
 const PATIENT_AFTER_MS = 2 * 60_000;
 const PATIENT_CHECK_BACK_MS = 5 * 60_000;

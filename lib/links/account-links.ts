@@ -64,9 +64,23 @@ export async function listAccountLinks(
   return { links, clients: clients.map(({ id, name }) => ({ id, name })) };
 }
 
+/** A lookup the account started through the API, for one of its vehicles. */
+async function apiLookupVehicle(userId: string, lookupId: string) {
+  const lookup = await db.lookup.findFirst({
+    where: { id: lookupId, ownerUserId: userId },
+    select: { vehicleId: true },
+  });
+  if (!lookup?.vehicleId) return null;
+  return db.workspaceVehicle.findFirst({
+    where: { id: lookup.vehicleId, userId },
+    select: { clientId: true },
+  });
+}
+
 /**
- * The account's lookup (through one of its batch items, or a Radar re-lookup of one of its
- * vehicles: "Gerar link" from a new debt) and the client the link is for.
+ * The account's lookup (through one of its batch items, a Radar re-lookup of one of its
+ * vehicles: "Gerar link" from a new debt, or one it started through the API) and the client the
+ * link is for.
  */
 async function ownedLookupAndClient(userId: string, lookupId: string, clientId?: string) {
   const item =
@@ -80,9 +94,10 @@ async function ownedLookupAndClient(userId: string, lookupId: string, clientId?:
         select: { watch: { select: { vehicle: { select: { clientId: true } } } } },
       })
     )?.watch;
-  if (!item?.vehicle) throw notInWorkspace("Consulta");
+  const vehicle = item?.vehicle ?? (await apiLookupVehicle(userId, lookupId));
+  if (!vehicle) throw notInWorkspace("Consulta");
   const client = await db.workspaceClient.findFirst({
-    where: { id: clientId ?? item.vehicle.clientId, userId },
+    where: { id: clientId ?? vehicle.clientId, userId },
   });
   if (!client) throw notInWorkspace("Cliente");
   return client;

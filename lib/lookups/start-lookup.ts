@@ -30,7 +30,7 @@ const log = moduleLogger("lookups");
  */
 export async function startLookup(
   input: LookupInput,
-  opts: { vehicleJson?: string | null; attempts?: number } = {},
+  opts: { vehicleJson?: string | null; attempts?: number; owner?: LookupOwner } = {},
 ): Promise<{ lookupId: string }> {
   const vehicleJson = opts.vehicleJson ?? (await knownMakeAndModel(input.plate, input.uf));
   const lookup = await db.lookup.create({ data: lookupRowData(input, { ...opts, vehicleJson }) });
@@ -42,9 +42,17 @@ export async function startLookup(
  * The Lookup row's columns, with a fresh externalId (a batch writes it in its own transaction).
  * `origin`: the tag of the capability that started it (its reaction to the result looks for it).
  */
+/** An account's lookup started through the API: who reads it, and for which of its vehicles. */
+export type LookupOwner = { userId: string; vehicleId: string };
+
 export function lookupRowData(
   input: LookupInput,
-  opts: { vehicleJson?: string | null; attempts?: number; origin?: string } = {},
+  opts: {
+    vehicleJson?: string | null;
+    attempts?: number;
+    origin?: string;
+    owner?: LookupOwner;
+  } = {},
 ) {
   return {
     id: randomUUID(),
@@ -56,7 +64,9 @@ export function lookupRowData(
     cpfCnpjIndex: documentIndex(input.cpfCnpj),
     vehicleJson: opts.vehicleJson ?? null,
     attempts: opts.attempts ?? 1,
-    origin: opts.origin ?? null,
+    origin: opts.origin ?? (opts.owner ? "api" : null),
+    ownerUserId: opts.owner?.userId ?? null,
+    vehicleId: opts.owner?.vehicleId ?? null,
   };
 }
 

@@ -32,14 +32,22 @@ export async function eraseClient(
 ): Promise<ErasedClient> {
   const client = await db.workspaceClient.findFirst({
     where: { id: clientId, userId },
-    select: { vehicles: { select: { batchItems: { select: { lookupId: true } } } } },
+    select: {
+      vehicles: { select: { id: true, batchItems: { select: { lookupId: true } } } },
+    },
   });
   const batchLookupIds =
     client?.vehicles.flatMap((v) =>
       v.batchItems.flatMap((i) => (i.lookupId ? [i.lookupId] : [])),
     ) ?? [];
+  // Its vehicles' lookups: a batch's, and those the account started through the API.
   const batchLookups = await db.lookup.findMany({
-    where: { id: { in: batchLookupIds } },
+    where: {
+      OR: [
+        { id: { in: batchLookupIds } },
+        { ownerUserId: userId, vehicleId: { in: client?.vehicles.map((v) => v.id) ?? [] } },
+      ],
+    },
     select: { externalId: true, transactionId: true },
   });
   const links = await db.checkout.findMany({

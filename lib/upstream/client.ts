@@ -27,6 +27,9 @@ import type {
   WebhookRegistration,
 } from "./types";
 
+/** The budget's operation name of a debt lookup (Radar, delisting and the API take shares of it). */
+export const DEBT_LOOKUP = "debt-lookup";
+
 // The typed upstream client (docs/internal-api.md). The only module that knows upstream paths.
 // Every answer goes through a zod schema; what comes out is ours: cents, Dates, English names.
 
@@ -85,7 +88,7 @@ export const upstream = {
     const answer = await call(
       "same-external-id",
       s.lookupSyncSchema.or(s.lookupAckSchema),
-      post("debt-lookup", "/uvvi/v1/debts", i, timeouts.standard, { externalId: i.externalId }),
+      post(DEBT_LOOKUP, "/uvvi/v1/debts", i, timeouts.standard, { externalId: i.externalId }),
     );
     if ("debts" in answer) {
       const debts = answer.debts.map(toDebt);

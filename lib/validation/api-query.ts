@@ -21,3 +21,6 @@ export const linkQuerySchema = z.object({
 
 export type PageQuery = z.output<typeof pageQuerySchema>;
 export type LinkQuery = z.output<typeof linkQuerySchema>;
+
+/** A lookup of one of the account's vehicles, now. */
+export const apiLookupInputSchema = z.object({ vehicleId: rowId });

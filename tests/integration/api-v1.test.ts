@@ -6,7 +6,7 @@ import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { apiClient, openApiDoc } from "../support/api-v1-client";
 import { apiTypesSource } from "../support/api-types";
 import { startLookupReceiver } from "../support/family-lookup";
-import { cardAttempt, pay } from "../support/storefront-flow";
+import { cardAttempt, pay, syncLookup } from "../support/storefront-flow";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
 import { apiRequest, params } from "../support/upstream-helpers";
 import type { WebhookReceiver } from "../support/webhook-receiver";
@@ -50,6 +50,9 @@ beforeAll(async () => {
       RATE_LIMIT_SIGN_IN: "1000",
       RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000",
       API_REQUESTS_PER_MINUTE: String(LIMIT),
+      // One API lookup a minute (1% of the lookups' budget of 100), so the test reaches the share.
+      UPSTREAM_RATE_PER_MINUTE: "100",
+      API_LOOKUP_SHARE_PERCENT: "1",
     },
   });
   receiver = await startLookupReceiver();
@@ -259,6 +262,92 @@ describe("the despachante's flow through the API", () => {
       expect(response.status).toBe(400);
       expect(error?.error.code).toBe("VALIDATION_ERROR");
     }
+  });
+});
+
+describe("single lookups", () => {
+  /** Waits, if needed, so the next few seconds stay inside one minute window of the budget. */
+  async function earlyInMinute() {
+    const second = new Date().getSeconds();
+    if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+  }
+
+  it("looks up one of the account's vehicles, answered by webhook, read only by that account, a link made from it", async () => {
+    await earlyInMinute();
+    const api = apiClient(writeB);
+    const v = SANDBOX_VEHICLES.withDebts;
+    const { data: client } = await api.POST("/clients", { body: newClient(v.cpfCnpj) });
+    const { data: vehicle } = await api.POST("/clients/{clientId}/vehicles", {
+      params: { path: { clientId: client!.id } },
+      body: { plate: v.plate, uf: v.uf as "SP", renavam: v.renavam },
+    });
+    const started = await api.POST("/lookups", { body: { vehicleId: vehicle!.id } });
+    expect(started.response.status).toBe(201);
+    expect(started.data).toMatchObject({ vehicleId: vehicle!.id, plate: v.plate });
+    const lookupId = started.data!.id;
+    const { dispatchPendingWebhooks } = await import("@/lib/webhooks/dispatch");
+    let read = started.data!;
+    const deadline = Date.now() + 30_000;
+    while (read.status === "pending") {
+      if (Date.now() > deadline) throw new Error("the lookup stayed pending");
+      await dispatchPendingWebhooks();
+      read = (await api.GET("/lookups/{lookupId}", { params: { path: { lookupId } } })).data!;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(read.status).toBe("debts");
+    expect(read.debts.length).toBeGreaterThan(2);
+    const fine = read.debts.find((d) => d.type === "ticket")!;
+
+    const other = await apiClient(writeA).GET("/lookups/{lookupId}", {
+      params: { path: { lookupId } },
+    });
+    expect(other.response.status).toBe(404);
+    expect(
+      (await apiClient(writeA).POST("/lookups", { body: { vehicleId: vehicle!.id } })).response
+        .status,
+    ).toBe(404);
+
+    const link = await api.POST("/links", { body: { lookupId, debtIds: [fine.id] } });
+    expect(link.response.status).toBe(201);
+    expect(link.data).toMatchObject({ clientId: client!.id, plate: v.plate, debtCount: 1 });
+
+    // Deleting the vehicle takes its API lookup (a link's lookup stays with the link's record).
+    const { db } = await import("@/lib/db/client");
+    const { data: spare } = await api
+      .POST("/lookups", { body: { vehicleId: vehicle!.id } })
+      .then(async (r) => (r.response.status === 201 ? r : { data: null }));
+    await api.DELETE("/vehicles/{vehicleId}", { params: { path: { vehicleId: vehicle!.id } } });
+    if (spare) expect(await db.lookup.count({ where: { id: spare.id } })).toBe(0);
+    expect(await db.lookup.count({ where: { id: lookupId } })).toBe(1);
+  });
+
+  it("at the API's share its lookups are refused with Retry-After while a person's lookup is accepted", async () => {
+    await earlyInMinute();
+    const api = apiClient(writeA);
+    const v = SANDBOX_VEHICLES.noDebts;
+    const { data: client } = await api.POST("/clients", { body: newClient(v.cpfCnpj) });
+    const { data: vehicle } = await api.POST("/clients/{clientId}/vehicles", {
+      params: { path: { clientId: client!.id } },
+      body: { plate: v.plate, uf: v.uf as "SP", renavam: v.renavam },
+    });
+    let refused: { status: number; code?: string; retryAfter: string | null } | undefined;
+    for (let i = 0; i < 3 && !refused; i++) {
+      const res = await api.POST("/lookups", { body: { vehicleId: vehicle!.id } });
+      if (res.response.status === 429)
+        refused = {
+          status: 429,
+          code: res.error?.error.code,
+          retryAfter: res.response.headers.get("retry-after"),
+        };
+      else expect(res.response.status).toBe(201);
+    }
+    expect(refused?.code).toBe("API_LOOKUP_SHARE_SPENT");
+    expect(Number(refused!.retryAfter)).toBeGreaterThan(0);
+    // People's lookups keep the rest of the window.
+    const person = await syncLookup("10.0.0.77");
+    expect(person.view.status).toBe("debts");
+    const still = await api.POST("/lookups", { body: { vehicleId: vehicle!.id } });
+    expect(still.response.status).toBe(429);
   });
 });
 

@@ -73,6 +73,43 @@ export interface paths {
         patch: operations["updateVehicle"];
         trace?: never;
     };
+    "/lookups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up one of the account's vehicles now
+         * @description Spends a unit of the API's share of the lookups' budget (429 `API_LOOKUP_SHARE_SPENT` when this minute's is spent). The answer is usually `pending`: read it again until it is not.
+         */
+        post: operations["startLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lookups/{lookupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lookup started through the API, with its debts once answered */
+        get: operations["getLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batches": {
         parameters: {
             query?: never;
@@ -248,6 +285,24 @@ export interface components {
             amountCents: number;
             dueDate: string | null;
             required: boolean;
+        };
+        Lookup: {
+            /** Format: uuid */
+            id: string;
+            /** @example cm3k1x0a20000qz8h3v7f2b1c */
+            vehicleId: string;
+            plate: string;
+            uf: string;
+            /** @enum {string} */
+            status: "pending" | "debts" | "no_debts" | "not_found" | "error" | "failed";
+            errorCode: string | null;
+            debts: components["schemas"]["Debt"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            createdAt: string;
+            resolvedAt: string | null;
         };
         BatchItem: {
             /** @example cm3k1x0a20000qz8h3v7f2b1c */
@@ -1290,6 +1345,234 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: A JSON route called without Content-Type: application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startLookup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same key with the same body answers the first answer again for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vehicleId": "cm3veh0000000qz8h3v7f2b1c"
+                 *     }
+                 */
+                "application/json": {
+                    vehicleId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Look up one of the account's vehicles now */
+            201: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d0f7b0e-1c1a-4c8e-9a51-0b6b2b0c9e11",
+                     *       "vehicleId": "cm3veh0000000qz8h3v7f2b1c",
+                     *       "plate": "ABC1D23",
+                     *       "uf": "SP",
+                     *       "status": "pending",
+                     *       "errorCode": null,
+                     *       "debts": [],
+                     *       "createdAt": "2026-11-29T12:00:00.000Z",
+                     *       "resolvedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Lookup"];
+                };
+            };
+            /**
+             * @description `VALIDATION_ERROR`: The body or query failed the shared zod schema; `fields` names each field.
+             *
+             *     `MALFORMED_JSON`: The body is not JSON.
+             *
+             *     `IDEMPOTENCY_KEY_INVALID`: The Idempotency-Key header is empty, too long or not printable ASCII.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_READ_ONLY`: A read-only API key asked to write. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_IN_PROGRESS`: A request with this Idempotency-Key is still running; retry after Retry-After. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: A JSON route called without Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was used with another method, path or body in the last 24 hours. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `API_LOOKUP_SHARE_SPENT`: The API's share of this minute's lookups is spent (API_LOOKUP_SHARE_PERCENT); retry after Retry-After.
+             *
+             *     `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry.
+             */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lookupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A lookup started through the API, with its debts once answered */
+            200: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d0f7b0e-1c1a-4c8e-9a51-0b6b2b0c9e11",
+                     *       "vehicleId": "cm3veh0000000qz8h3v7f2b1c",
+                     *       "plate": "ABC1D23",
+                     *       "uf": "SP",
+                     *       "status": "debts",
+                     *       "errorCode": null,
+                     *       "debts": [
+                     *         {
+                     *           "id": "0f6a3c1e-6a43-4d3e-9a0c-1d2e3f4a5b6c",
+                     *           "type": "ticket",
+                     *           "title": "Multa - Excesso de velocidade",
+                     *           "amountCents": 19553,
+                     *           "dueDate": "2026-11-29T12:00:00.000Z",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-29T12:00:00.000Z",
+                     *       "resolvedAt": "2026-11-29T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Lookup"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import "server-only";
+import { DEBT_LOOKUP } from "@/lib/upstream/client";
 import { db } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/bulk-sql";
 import { FAILURE_CODES, type FailureCode } from "@/lib/errors/failure-codes";
@@ -151,7 +152,7 @@ async function prepareGroup(rows: BatchItemRow[]): Promise<void> {
   const created = await createLinkedLookups(rows);
   for (const [itemId, lookup] of created) prepared.set(itemId, lookup);
   // The group's units in one statement; refused (not enough left), each send asks for its own.
-  if (created.size > 0) await budget.takeAhead("debt-lookup", created.size);
+  if (created.size > 0) await budget.takeAhead(DEBT_LOOKUP, created.size);
 }
 
 async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {

@@ -35,6 +35,11 @@ export async function deleteClient(userId: string, clientId: string): Promise<De
         where: { vehicleId: { in: vehicleIds } },
         select: { lookupId: true },
       });
+      // Lookups the account started through the API for these vehicles.
+      const apiLookups = await tx.lookup.findMany({
+        where: { ownerUserId: userId, vehicleId: { in: vehicleIds } },
+        select: { id: true },
+      });
       const links = await tx.checkout.findMany({
         where: { clientId, ownerUserId: userId },
         select: { id: true, lookupId: true, payments: { select: { status: true } } },
@@ -54,6 +59,7 @@ export async function deleteClient(userId: string, clientId: string): Promise<De
       await tx.workspaceClient.delete({ where: { id: client.id } });
       const lookups = await deleteLookupsOf(tx, [
         ...items.map((i) => i.lookupId),
+        ...apiLookups.map((l) => l.id),
         ...links.map((l) => l.lookupId),
       ]);
       return {

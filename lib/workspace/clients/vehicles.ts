@@ -83,11 +83,12 @@ export async function deleteVehicle(userId: string, vehicleId: string): Promise<
       where: { vehicleId },
       select: { lookupId: true },
     });
+    const apiLookups = await tx.lookup.findMany({
+      where: { ownerUserId: userId, vehicleId },
+      select: { id: true },
+    });
     await tx.workspaceVehicle.delete({ where: { id: vehicleId } });
-    await deleteLookupsOf(
-      tx,
-      items.map((i) => i.lookupId),
-    );
+    await deleteLookupsOf(tx, [...items.map((i) => i.lookupId), ...apiLookups.map((l) => l.id)]);
   });
   log.info({ vehicleId }, "vehicle deleted");
 }
