@@ -11,7 +11,6 @@ import { setupTestEnvironment, type TestEnvironment } from "../support/test-env"
 import { apiRequest, params } from "../support/upstream-helpers";
 import type { WebhookReceiver } from "../support/webhook-receiver";
 import { signIn } from "../support/workspace-auth";
-import { userIdOf } from "../support/workspace-batches";
 import { randomCpf } from "../support/workspace-seed";
 
 // The despachante's own software through /api/v1, as its developer writes it: the openapi-fetch
