@@ -16,7 +16,10 @@ export function ApiKeyList({ keys }: { keys: ApiKeyView[] }) {
   return (
     <ul className="flex flex-col divide-y divide-slate-200" aria-label="Chaves de API">
       {keys.map((k) => (
-        <li key={k.id} className="flex flex-wrap items-center gap-3 py-3">
+        <li
+          key={k.id}
+          className="flex flex-col gap-2 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-3"
+        >
           <div className="min-w-0 flex-1">
             <p className="font-semibold text-slate-900">{k.name}</p>
             <p className="font-mono text-sm text-slate-700">{k.prefix}…</p>
@@ -25,17 +28,19 @@ export function ApiKeyList({ keys }: { keys: ApiKeyView[] }) {
               {k.revokedAt ? ` · revogada em ${when(k.revokedAt)}` : ""}
             </p>
           </div>
-          <Badge tone={k.mode === "live" ? "brand" : "neutral"}>
-            {k.mode === "live" ? "Produção" : "Teste"}
-          </Badge>
-          <Badge tone="neutral">
-            {k.scope === "write" ? "Leitura e escrita" : "Somente leitura"}
-          </Badge>
-          {k.revokedAt ? (
-            <Badge tone="danger">Revogada</Badge>
-          ) : (
-            <RevokeKeyButton keyId={k.id} name={k.name} />
-          )}
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={k.mode === "live" ? "brand" : "neutral"}>
+              {k.mode === "live" ? "Produção" : "Teste"}
+            </Badge>
+            <Badge tone="neutral">
+              {k.scope === "write" ? "Leitura e escrita" : "Somente leitura"}
+            </Badge>
+            {k.revokedAt ? (
+              <Badge tone="danger">Revogada</Badge>
+            ) : (
+              <RevokeKeyButton keyId={k.id} name={k.name} />
+            )}
+          </div>
         </li>
       ))}
     </ul>

@@ -50,7 +50,7 @@ test("make an API key, use it, revoke it", async ({ page, request }, testInfo) =
   expect(await page.content()).not.toContain(key);
 
   await list.getByRole("button", { name: "Revogar a chave Sistema do escritório" }).click();
-  await expect(list.getByText("Revogada")).toBeVisible();
+  await expect(list.getByText("Revogada", { exact: true })).toBeVisible();
   await checkWorkspacePage(page, testInfo, "api-chave-revogada");
   const refused = await request.get("/api/v1/clients", asKey);
   expect(refused.status()).toBe(401);
