@@ -3,7 +3,7 @@
 // tests/support/api-v1.d.ts is what the API's tests type their openapi-fetch client with;
 // tests/unit/api/openapi-document.test.ts fails when it no longer matches the document.
 import { writeFileSync } from "node:fs";
-import { apiTypesSource } from "../tests/support/api-types";
+import { apiTypesSource } from "./lib/api-types";
 
 writeFileSync("tests/support/api-v1.d.ts", await apiTypesSource());
 console.log("[api-types] wrote tests/support/api-v1.d.ts");

@@ -4,7 +4,7 @@ import { validate as validateOpenApi } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_VEHICLES } from "@/lib/sandbox/catalog/vehicles";
 import { apiClient, openApiDoc } from "../support/api-v1-client";
-import { apiTypesSource } from "../support/api-types";
+import { apiTypesSource } from "../../scripts/lib/api-types";
 import { startLookupReceiver } from "../support/family-lookup";
 import { cardAttempt, pay, syncLookup } from "../support/storefront-flow";
 import { setupTestEnvironment, type TestEnvironment } from "../support/test-env";
