@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { vehicleSelectionSchema } from "@/lib/validation/batch-input";
+import { radarOffInputSchema, radarRecurrenceSchema } from "@/lib/validation/radar-input";
 import { apiLookupInputSchema, linkQuerySchema, pageQuerySchema } from "@/lib/validation/api-query";
 import { clientInputSchema, vehicleInputSchema } from "@/lib/validation/workspace-input";
 import { workspaceLinkInputSchema } from "@/lib/validation/workspace-link-input";
@@ -75,6 +76,10 @@ const lookupExample = (status: "pending" | "debts") => ({
 });
 
 const clientPatchSchema = z.partial(clientInputSchema);
+const radarOnSchema = z.object({
+  selection: vehicleSelectionSchema,
+  recurrence: radarRecurrenceSchema,
+});
 const vehiclePatchSchema = z.partial(vehicleInputSchema);
 
 export const API_OPERATIONS = {
@@ -329,6 +334,100 @@ export const API_OPERATIONS = {
     summary: "A payment link with its payment's state",
     answer: { status: 200, schema: s.linkSchema, example: linkExample },
     errors: ["NOT_FOUND"],
+  }),
+  renewLink: operation({
+    id: "renewLink",
+    method: "POST",
+    path: "/links/{linkId}/renew",
+    tag: "Links",
+    summary: "A fresh link for an expired one, or for an open one whose PIX ended abandoned",
+    description:
+      "Same lookup, debts and client. Asking again answers the same new link, so a retry never makes two.",
+    answer: {
+      status: 201,
+      schema: s.linkSchema,
+      example: { ...linkExample, stage: "open", payment: null },
+    },
+    errors: ["NOT_FOUND", "LINK_STILL_OPEN", "CHECKOUT_ALREADY_PAID", "LINK_ERASED"],
+  }),
+  sendLink: operation({
+    id: "sendLink",
+    method: "POST",
+    path: "/links/{linkId}/send",
+    tag: "Links",
+    summary: "E-mail the open link to its client (once per link and address)",
+    answer: {
+      status: 202,
+      schema: s.linkSentSchema,
+      example: { queued: true, to: "m****@example.com" },
+    },
+    errors: ["NOT_FOUND", "CLIENT_INCOMPLETE", "CHECKOUT_ALREADY_PAID", "CHECKOUT_EXPIRED"],
+  }),
+  radarOn: operation({
+    id: "radarOn",
+    method: "POST",
+    path: "/radar/on",
+    tag: "Radar",
+    summary: "Watch every vehicle, those of some clients, or some vehicles, weekly or daily",
+    description:
+      "Refused with RADAR_CAP_EXCEEDED (nothing changed) when the account's watches would cost more lookups a month than its cap.",
+    body: radarOnSchema,
+    bodyExample: { selection: { scope: "all" }, recurrence: "weekly" },
+    answer: {
+      status: 200,
+      schema: s.radarOnSchema,
+      example: {
+        vehicles: 3,
+        selectionPerMonth: 13,
+        othersPerMonth: 0,
+        totalPerMonth: 13,
+        monthlyCap: 500,
+        withinCap: true,
+        turnedOn: 3,
+      },
+    },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND", "RADAR_CAP_EXCEEDED"],
+  }),
+  radarOff: operation({
+    id: "radarOff",
+    method: "POST",
+    path: "/radar/off",
+    tag: "Radar",
+    summary: "Stop watching some or all of the account's vehicles",
+    body: radarOffInputSchema,
+    bodyExample: { selection: { scope: "vehicles", vehicleIds: [vehicleExample.id] } },
+    answer: { status: 200, schema: s.radarOffSchema, example: { turnedOff: 1 } },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND"],
+  }),
+  listRadarEvents: operation({
+    id: "listRadarEvents",
+    method: "GET",
+    path: "/radar/events",
+    tag: "Radar",
+    summary: "What Radar found on the account's vehicles, newest first",
+    query: pageQuerySchema,
+    answer: {
+      status: 200,
+      schema: s.pageOf(s.radarEventSchema, "RadarEventPage"),
+      example: page({
+        id: "cm3evt0000000qz8h3v7f2b1c",
+        kind: "appeared",
+        reason: null,
+        vehicleId: vehicleExample.id,
+        clientId: clientExample.id,
+        plate: "ABC1D23",
+        uf: "SP",
+        lookupId: "5d0f7b0e-1c1a-4c8e-9a51-0b6b2b0c9e11",
+        debtId: debtExample.id,
+        debtType: "ticket",
+        title: debtExample.title,
+        amountCents: 19_553,
+        previousAmountCents: null,
+        dueDate: when,
+        createdAt: when,
+      }),
+    },
+    errors: ["VALIDATION_ERROR"],
   }),
 } as const;
 

@@ -139,3 +139,54 @@ export const errorSchema = z
     retryAfterSeconds: z.int().optional(),
   })
   .meta({ id: "Error" });
+
+export const linkSentSchema = z
+  .object({
+    /** False when this address already got this link (sent once per link and address). */
+    queued: z.boolean(),
+    /** The address, masked. */
+    to: z.string(),
+  })
+  .meta({ id: "LinkSent" });
+
+export const radarOnSchema = z
+  .object({
+    vehicles: z.int(),
+    selectionPerMonth: z.int(),
+    othersPerMonth: z.int(),
+    totalPerMonth: z.int(),
+    monthlyCap: z.int(),
+    withinCap: z.boolean(),
+    turnedOn: z.int(),
+  })
+  .meta({ id: "RadarOn" });
+
+export const radarOffSchema = z.object({ turnedOff: z.int() }).meta({ id: "RadarOff" });
+
+export const radarEventSchema = z
+  .object({
+    id,
+    kind: z.enum([
+      "appeared",
+      "amountChanged",
+      "disappeared",
+      "discountEnds",
+      "dueSoon",
+      "stopped",
+    ]),
+    reason: z.string().nullable(),
+    vehicleId: z.string().nullable(),
+    clientId: z.string().nullable(),
+    plate: z.string().nullable(),
+    uf: z.string().nullable(),
+    /** With `debtId`, what a link is made from ("appeared": a new debt). */
+    lookupId: z.string().nullable(),
+    debtId: z.string().nullable(),
+    debtType: z.string().nullable(),
+    title: z.string().nullable(),
+    amountCents: z.int().nullable(),
+    previousAmountCents: z.int().nullable(),
+    dueDate: isoTime.nullable(),
+    createdAt: isoTime,
+  })
+  .meta({ id: "RadarEvent" });

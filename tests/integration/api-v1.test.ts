@@ -221,6 +221,49 @@ describe("the despachante's flow through the API", () => {
     ).toBe("Maria da Silva");
   });
 
+  it("renews only what may be renewed, sends a link once per address, and turns Radar on and off", async () => {
+    const api = apiClient(writeA);
+    const { data: links } = await api.GET("/links", { params: { query: { stage: "paid" } } });
+    const paid = links!.data[0]!;
+    const renewPaid = await api.POST("/links/{linkId}/renew", {
+      params: { path: { linkId: paid.id } },
+    });
+    expect(renewPaid.response.status).toBe(409);
+    expect(renewPaid.error?.error.code).toBe("CHECKOUT_ALREADY_PAID");
+    const sendPaid = await api.POST("/links/{linkId}/send", {
+      params: { path: { linkId: paid.id } },
+    });
+    expect(sendPaid.error?.error.code).toBe("CHECKOUT_ALREADY_PAID");
+    expect(
+      (
+        await apiClient(writeB).POST("/links/{linkId}/send", {
+          params: { path: { linkId: paid.id } },
+        })
+      ).response.status,
+    ).toBe(404);
+
+    const { data: clients } = await api.GET("/clients");
+    const vehicleId = clients!.data.flatMap((c) => c.vehicles)[0]!.id;
+    const on = await api.POST("/radar/on", {
+      body: { selection: { scope: "vehicles", vehicleIds: [vehicleId] }, recurrence: "weekly" },
+    });
+    expect(on.response.status).toBe(200);
+    expect(on.data).toMatchObject({ vehicles: 1, turnedOn: 1, withinCap: true });
+    const events = await api.GET("/radar/events");
+    expect(events.data).toMatchObject({ nextCursor: null });
+    const off = await api.POST("/radar/off", {
+      body: { selection: { scope: "vehicles", vehicleIds: [vehicleId] } },
+    });
+    expect(off.data).toEqual({ turnedOff: 1 });
+    // Another account's vehicle id is an unknown one: nothing turned on.
+    const theirs = await apiClient(writeB).POST("/radar/on", {
+      body: { selection: { scope: "vehicles", vehicleIds: [vehicleId] }, recurrence: "daily" },
+    });
+    expect(theirs.response.status).toBe(404);
+    const { db } = await import("@/lib/db/client");
+    expect(await db.radarWatch.count({ where: { vehicleId, status: "active" } })).toBe(0);
+  });
+
   it('updates a client\'s fields one by one and clears the phone with ""', async () => {
     const api = apiClient(writeA);
     const { data: client } = await api.POST("/clients", { body: newClient() });

@@ -217,6 +217,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/links/{linkId}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh link for an expired one, or for an open one whose PIX ended abandoned
+         * @description Same lookup, debts and client. Asking again answers the same new link, so a retry never makes two.
+         */
+        post: operations["renewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/links/{linkId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the open link to its client (once per link and address) */
+        post: operations["sendLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/radar/on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Watch every vehicle, those of some clients, or some vehicles, weekly or daily
+         * @description Refused with RADAR_CAP_EXCEEDED (nothing changed) when the account's watches would cost more lookups a month than its cap.
+         */
+        post: operations["radarOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/radar/off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop watching some or all of the account's vehicles */
+        post: operations["radarOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/radar/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What Radar found on the account's vehicles, newest first */
+        get: operations["listRadarEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -365,6 +456,45 @@ export interface components {
             };
             retryAfterSeconds?: number;
         };
+        LinkSent: {
+            queued: boolean;
+            to: string;
+        };
+        RadarOn: {
+            vehicles: number;
+            selectionPerMonth: number;
+            othersPerMonth: number;
+            totalPerMonth: number;
+            monthlyCap: number;
+            withinCap: boolean;
+            turnedOn: number;
+        };
+        RadarOff: {
+            turnedOff: number;
+        };
+        RadarEvent: {
+            /** @example cm3k1x0a20000qz8h3v7f2b1c */
+            id: string;
+            /** @enum {string} */
+            kind: "appeared" | "amountChanged" | "disappeared" | "discountEnds" | "dueSoon" | "stopped";
+            reason: string | null;
+            vehicleId: string | null;
+            clientId: string | null;
+            plate: string | null;
+            uf: string | null;
+            lookupId: string | null;
+            debtId: string | null;
+            debtType: string | null;
+            title: string | null;
+            amountCents: number | null;
+            previousAmountCents: number | null;
+            dueDate: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            createdAt: string;
+        };
         ClientPage: {
             data: components["schemas"]["Client"][];
             nextCursor: string | null;
@@ -379,6 +509,10 @@ export interface components {
         };
         LinkPage: {
             data: components["schemas"]["Link"][];
+            nextCursor: string | null;
+        };
+        RadarEventPage: {
+            data: components["schemas"]["RadarEvent"][];
             nextCursor: string | null;
         };
     };
@@ -2382,6 +2516,674 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renewLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same key with the same body answers the first answer again for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A fresh link for an expired one, or for an open one whose PIX ended abandoned */
+            201: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cm3lnk0000000qz8h3v7f2b1c",
+                     *       "url": "https://placapaga.example/pagar/3q2-7xYzAbCdEfGhIjKlMnOpQr",
+                     *       "stage": "open",
+                     *       "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *       "plate": "ABC1D23",
+                     *       "uf": "SP",
+                     *       "amountCents": 29347,
+                     *       "debtCount": 2,
+                     *       "createdAt": "2026-11-29T12:00:00.000Z",
+                     *       "expiresAt": "2026-12-06T12:00:00.000Z",
+                     *       "payment": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Link"];
+                };
+            };
+            /**
+             * @description `MALFORMED_JSON`: The body is not JSON.
+             *
+             *     `IDEMPOTENCY_KEY_INVALID`: The Idempotency-Key header is empty, too long or not printable ASCII.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_READ_ONLY`: A read-only API key asked to write. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `LINK_STILL_OPEN`: Renewing a share link that has not expired (and whose latest PIX was not ended `abandoned`).
+             *
+             *     `CHECKOUT_ALREADY_PAID`: This checkout (link) itself is paid: nothing left to pay, renew or send.
+             *
+             *     `LINK_ERASED`: Renewing a link whose payer the retention task (or a person's request) erased.
+             *
+             *     `IDEMPOTENCY_IN_PROGRESS`: A request with this Idempotency-Key is still running; retry after Retry-After.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: A JSON route called without Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was used with another method, path or body in the last 24 hours. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same key with the same body answers the first answer again for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mail the open link to its client (once per link and address) */
+            202: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queued": true,
+                     *       "to": "m****@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkSent"];
+                };
+            };
+            /**
+             * @description `MALFORMED_JSON`: The body is not JSON.
+             *
+             *     `IDEMPOTENCY_KEY_INVALID`: The Idempotency-Key header is empty, too long or not printable ASCII.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_READ_ONLY`: A read-only API key asked to write. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `CHECKOUT_ALREADY_PAID`: This checkout (link) itself is paid: nothing left to pay, renew or send.
+             *
+             *     `IDEMPOTENCY_IN_PROGRESS`: A request with this Idempotency-Key is still running; retry after Retry-After.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CHECKOUT_EXPIRED`: This checkout expired (by our clock or upstream's). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: A JSON route called without Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `CLIENT_INCOMPLETE`: The client lacks what a payment link needs.
+             *
+             *     `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was used with another method, path or body in the last 24 hours.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    radarOn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same key with the same body answers the first answer again for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "scope": "all"
+                 *       },
+                 *       "recurrence": "weekly"
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        /** @constant */
+                        scope: "all";
+                    } | {
+                        /** @constant */
+                        scope: "clients";
+                        clientIds: string[];
+                    } | {
+                        /** @constant */
+                        scope: "vehicles";
+                        vehicleIds: string[];
+                    };
+                    /** @enum {string} */
+                    recurrence: "weekly" | "daily";
+                };
+            };
+        };
+        responses: {
+            /** @description Watch every vehicle, those of some clients, or some vehicles, weekly or daily */
+            200: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "vehicles": 3,
+                     *       "selectionPerMonth": 13,
+                     *       "othersPerMonth": 0,
+                     *       "totalPerMonth": 13,
+                     *       "monthlyCap": 500,
+                     *       "withinCap": true,
+                     *       "turnedOn": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RadarOn"];
+                };
+            };
+            /**
+             * @description `VALIDATION_ERROR`: The body or query failed the shared zod schema; `fields` names each field.
+             *
+             *     `MALFORMED_JSON`: The body is not JSON.
+             *
+             *     `IDEMPOTENCY_KEY_INVALID`: The Idempotency-Key header is empty, too long or not printable ASCII.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_READ_ONLY`: A read-only API key asked to write. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_IN_PROGRESS`: A request with this Idempotency-Key is still running; retry after Retry-After. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: A JSON route called without Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `RADAR_CAP_EXCEEDED`: Turning Radar on would cost more upstream lookups a month than the account's cap; nothing changed.
+             *
+             *     `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was used with another method, path or body in the last 24 hours.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    radarOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same key with the same body answers the first answer again for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "scope": "vehicles",
+                 *         "vehicleIds": [
+                 *           "cm3veh0000000qz8h3v7f2b1c"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        /** @constant */
+                        scope: "all";
+                    } | {
+                        /** @constant */
+                        scope: "clients";
+                        clientIds: string[];
+                    } | {
+                        /** @constant */
+                        scope: "vehicles";
+                        vehicleIds: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Stop watching some or all of the account's vehicles */
+            200: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "turnedOff": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RadarOff"];
+                };
+            };
+            /**
+             * @description `VALIDATION_ERROR`: The body or query failed the shared zod schema; `fields` names each field.
+             *
+             *     `MALFORMED_JSON`: The body is not JSON.
+             *
+             *     `IDEMPOTENCY_KEY_INVALID`: The Idempotency-Key header is empty, too long or not printable ASCII.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_READ_ONLY`: A read-only API key asked to write. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_IN_PROGRESS`: A request with this Idempotency-Key is still running; retry after Retry-After. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: A JSON route called without Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was used with another method, path or body in the last 24 hours. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRadarEvents: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What Radar found on the account's vehicles, newest first */
+            200: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cm3evt0000000qz8h3v7f2b1c",
+                     *           "kind": "appeared",
+                     *           "reason": null,
+                     *           "vehicleId": "cm3veh0000000qz8h3v7f2b1c",
+                     *           "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *           "plate": "ABC1D23",
+                     *           "uf": "SP",
+                     *           "lookupId": "5d0f7b0e-1c1a-4c8e-9a51-0b6b2b0c9e11",
+                     *           "debtId": "0f6a3c1e-6a43-4d3e-9a0c-1d2e3f4a5b6c",
+                     *           "debtType": "ticket",
+                     *           "title": "Multa - Excesso de velocidade",
+                     *           "amountCents": 19553,
+                     *           "previousAmountCents": null,
+                     *           "dueDate": "2026-11-29T12:00:00.000Z",
+                     *           "createdAt": "2026-11-29T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RadarEventPage"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The body or query failed the shared zod schema; `fields` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,14 +1,16 @@
 import "server-only";
 import type { WorkspaceUser } from "@/lib/auth/session";
 import { notInWorkspace } from "@/lib/auth/user-route";
+import { db } from "@/lib/db/client";
 import { createAccountLink } from "@/lib/links/account-links";
+import { renewAccountLink } from "@/lib/links/renew-link";
+import { sendAccountLink } from "@/lib/links/send-link";
 import { readLinks, type LinkView } from "@/lib/links/list-links";
 import { shareUrl } from "@/lib/links/owned-link";
 import { linkStage } from "@/lib/rules/link-filters";
 import type { LinkQuery } from "@/lib/validation/api-query";
 import type { WorkspaceLinkInput } from "@/lib/validation/workspace-link-input";
-import { decodeCursor, DEFAULT_LIMIT, olderThan } from "../cursor";
-import { encodeCursor } from "../cursor";
+import { decodeCursor, DEFAULT_LIMIT, encodeCursor, olderThan } from "../cursor";
 
 // Payment links through the API: made by the workspace's createAccountLink (the same checks of
 // what may be paid together, the client's data as the payer's) and read by the links list's own
@@ -45,10 +47,34 @@ export async function readLink(userId: string, linkId: string) {
   return linkOut(link);
 }
 
-export async function makeLink(user: WorkspaceUser, input: WorkspaceLinkInput) {
-  const { token } = await createAccountLink(user, input);
-  const [link] = await readLinks({ ownerUserId: user.id, publicToken: token }, 1);
+async function linkByToken(userId: string, token: string) {
+  const [link] = await readLinks({ ownerUserId: userId, publicToken: token }, 1);
   return linkOut(link!);
+}
+
+/** The link's token (the services' handle) from its id, for the account's own links only. */
+async function tokenOf(userId: string, linkId: string): Promise<string> {
+  const row = await db.checkout.findFirst({
+    where: { id: linkId, ownerUserId: userId, kind: "share" },
+    select: { publicToken: true },
+  });
+  if (!row) throw notInWorkspace("Link");
+  return row.publicToken;
+}
+
+export async function makeLink(user: WorkspaceUser, input: WorkspaceLinkInput) {
+  return linkByToken(user.id, (await createAccountLink(user, input)).token);
+}
+
+/** "Gerar novo link": the same debts and client on a fresh link; the same one on every retry. */
+export async function renewLink(userId: string, linkId: string) {
+  const renewed = await renewAccountLink(await tokenOf(userId, linkId), userId);
+  return linkByToken(userId, renewed.token);
+}
+
+/** E-mails the open link to its client (once per link and address): the masked address. */
+export async function sendLink(user: WorkspaceUser, linkId: string) {
+  return sendAccountLink(user, await tokenOf(user.id, linkId));
 }
 
 /**
