@@ -2,7 +2,7 @@ import * as z from "zod";
 import { ERROR_CODES, type Code } from "@/lib/errors/codes";
 import type { ApiOperation } from "./operation";
 import { API_OPERATIONS } from "./operations";
-import "./schemas";
+import { EVENT_SCHEMAS } from "./schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the operations' own zod schemas (zod's JSON
 // Schema output: OpenAPI 3.1 schemas are JSON Schema 2020-12). Served at /api/v1/openapi.json;
@@ -167,10 +167,41 @@ function operationObject(op: ApiOperation): Json {
   };
 }
 
-/** Extra top-level parts another folder contributes (the webhooks out add `webhooks`). */
-const extensions: Array<() => Json> = [];
-export function extendOpenApi(part: () => Json): void {
-  extensions.push(part);
+const WEBHOOK_HEADERS = [
+  ["webhook-id", "The event's id (evt_…): the same on every retry; deduplicate by it."],
+  ["webhook-timestamp", "Seconds since the epoch when this try was signed."],
+  [
+    "webhook-signature",
+    "v1,<base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret> (Standard Webhooks).",
+  ],
+] as const;
+
+/** The webhooks out: one entry per event type, its body and its signature headers. */
+function webhooks(): Json {
+  return Object.fromEntries(
+    Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          summary: `${type}, sent to the endpoints that chose it`,
+          description:
+            "Signed per Standard Webhooks (docs/api-webhooks.md); retried with backoff for more than 24 hours until a 2xx. Order is not promised: order by `data.occurredAt` (and a payment's `updatedAt`).",
+          parameters: WEBHOOK_HEADERS.map(([name, description]) => ({
+            name,
+            in: "header",
+            required: true,
+            description,
+            schema: { type: "string" },
+          })),
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schemaRef(schema) } },
+          },
+          responses: { "200": { description: "Any 2xx: received." } },
+        },
+      },
+    ]),
+  );
 }
 
 export function openApiDocument(serverUrl: string): Json {
@@ -197,6 +228,6 @@ export function openApiDocument(serverUrl: string): Json {
       },
     },
   };
-  for (const part of extensions) Object.assign(doc, part());
+  doc.webhooks = webhooks();
   return doc;
 }

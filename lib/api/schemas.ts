@@ -190,3 +190,109 @@ export const radarEventSchema = z
     createdAt: isoTime,
   })
   .meta({ id: "RadarEvent" });
+
+// The webhooks out's bodies (lib/rules/api-events.ts builds them; docs/api-webhooks.md), for the
+// document's `webhooks` section and the events list. tests/unit/api/event-schemas.test.ts parses
+// each builder's output with these, so the two cannot drift apart.
+
+const linkRef = z.object({
+  id,
+  clientId: z.string().nullable(),
+  plate: z.string(),
+  uf: z.string(),
+  amountCents: z.int(),
+  expiresAt: isoTime.nullable(),
+});
+const paymentRef = z.object({
+  ref: z.string().nullable(),
+  method: z.string().meta({ example: "pix" }),
+  status: z.string().meta({ example: "paid" }),
+  liquidationStatus: z.string().nullable(),
+  amountCents: z.int().nullable(),
+  paidAt: isoTime.nullable(),
+  settledAt: isoTime.nullable(),
+  /** Order two events about one payment by this. */
+  updatedAt: isoTime.nullable(),
+});
+const eventOf = <T extends string, D extends z.ZodType>(type: T, data: D, name: string) =>
+  z.object({ type: z.literal(type), timestamp: isoTime, data }).meta({ id: name });
+
+export const linkPaidEventSchema = eventOf(
+  "link.paid",
+  z.object({ occurredAt: isoTime, link: linkRef, payment: paymentRef }),
+  "LinkPaidEvent",
+);
+export const linkSettledEventSchema = eventOf(
+  "link.settled",
+  z.object({ occurredAt: isoTime, link: linkRef, payment: paymentRef }),
+  "LinkSettledEvent",
+);
+export const linkExpiredEventSchema = eventOf(
+  "link.expired",
+  z.object({ occurredAt: isoTime, link: linkRef }),
+  "LinkExpiredEvent",
+);
+export const batchFinishedEventSchema = eventOf(
+  "batch.finished",
+  z.object({
+    occurredAt: isoTime,
+    batch: z.object({
+      id,
+      items: z.int(),
+      done: z.int(),
+      failed: z.int(),
+      createdAt: isoTime.nullable(),
+      finishedAt: isoTime,
+    }),
+  }),
+  "BatchFinishedEvent",
+);
+export const radarDebtFoundEventSchema = eventOf(
+  "radar.debt_found",
+  z.object({
+    occurredAt: isoTime,
+    id,
+    watchId: id,
+    vehicle: z.object({
+      id: z.string().nullable(),
+      clientId: z.string().nullable(),
+      plate: z.string().nullable(),
+      uf: z.string().nullable(),
+    }),
+    lookupId: z.string().nullable(),
+    debt: z.object({
+      id: z.string().nullable(),
+      type: z.string().nullable(),
+      title: z.string().nullable(),
+      amountCents: z.int().nullable(),
+      dueDate: isoTime.nullable(),
+      expirationDate: isoTime.nullable(),
+    }),
+  }),
+  "RadarDebtFoundEvent",
+);
+
+/** Each event type's body schema (the document's webhooks and the events list). */
+export const EVENT_SCHEMAS = {
+  "link.paid": linkPaidEventSchema,
+  "link.settled": linkSettledEventSchema,
+  "link.expired": linkExpiredEventSchema,
+  "batch.finished": batchFinishedEventSchema,
+  "radar.debt_found": radarDebtFoundEventSchema,
+} as const;
+
+export const apiEventSchema = z
+  .object({
+    /** evt_…: also the `webhook-id` header of its deliveries. */
+    id: z.string().meta({ example: "evt_3q2x7YzAbCdEfGhIjKlMnO" }),
+    type: z.enum([
+      "link.paid",
+      "link.settled",
+      "link.expired",
+      "batch.finished",
+      "radar.debt_found",
+    ]),
+    timestamp: isoTime,
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "Event" });

@@ -309,7 +309,248 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "link.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * link.paid, sent to the endpoints that chose it
+         * @description Signed per Standard Webhooks (docs/api-webhooks.md); retried with backoff for more than 24 hours until a 2xx. Order is not promised: order by `data.occurredAt` (and a payment's `updatedAt`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (evt_…): the same on every retry; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch when this try was signed. */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret> (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkPaidEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "link.settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * link.settled, sent to the endpoints that chose it
+         * @description Signed per Standard Webhooks (docs/api-webhooks.md); retried with backoff for more than 24 hours until a 2xx. Order is not promised: order by `data.occurredAt` (and a payment's `updatedAt`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (evt_…): the same on every retry; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch when this try was signed. */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret> (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkSettledEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "link.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * link.expired, sent to the endpoints that chose it
+         * @description Signed per Standard Webhooks (docs/api-webhooks.md); retried with backoff for more than 24 hours until a 2xx. Order is not promised: order by `data.occurredAt` (and a payment's `updatedAt`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (evt_…): the same on every retry; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch when this try was signed. */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret> (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkExpiredEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * batch.finished, sent to the endpoints that chose it
+         * @description Signed per Standard Webhooks (docs/api-webhooks.md); retried with backoff for more than 24 hours until a 2xx. Order is not promised: order by `data.occurredAt` (and a payment's `updatedAt`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (evt_…): the same on every retry; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch when this try was signed. */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret> (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BatchFinishedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "radar.debt_found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * radar.debt_found, sent to the endpoints that chose it
+         * @description Signed per Standard Webhooks (docs/api-webhooks.md); retried with backoff for more than 24 hours until a 2xx. Order is not promised: order by `data.occurredAt` (and a payment's `updatedAt`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (evt_…): the same on every retry; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch when this try was signed. */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret> (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RadarDebtFoundEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Vehicle: {
@@ -494,6 +735,183 @@ export interface components {
              * @example 2026-11-29T12:00:00.000Z
              */
             createdAt: string;
+        };
+        LinkPaidEvent: {
+            /** @constant */
+            type: "link.paid";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T12:00:00.000Z
+                 */
+                occurredAt: string;
+                link: {
+                    /** @example cm3k1x0a20000qz8h3v7f2b1c */
+                    id: string;
+                    clientId: string | null;
+                    plate: string;
+                    uf: string;
+                    amountCents: number;
+                    expiresAt: string | null;
+                };
+                payment: {
+                    ref: string | null;
+                    /** @example pix */
+                    method: string;
+                    /** @example paid */
+                    status: string;
+                    liquidationStatus: string | null;
+                    amountCents: number | null;
+                    paidAt: string | null;
+                    settledAt: string | null;
+                    updatedAt: string | null;
+                };
+            };
+        };
+        LinkSettledEvent: {
+            /** @constant */
+            type: "link.settled";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T12:00:00.000Z
+                 */
+                occurredAt: string;
+                link: {
+                    /** @example cm3k1x0a20000qz8h3v7f2b1c */
+                    id: string;
+                    clientId: string | null;
+                    plate: string;
+                    uf: string;
+                    amountCents: number;
+                    expiresAt: string | null;
+                };
+                payment: {
+                    ref: string | null;
+                    /** @example pix */
+                    method: string;
+                    /** @example paid */
+                    status: string;
+                    liquidationStatus: string | null;
+                    amountCents: number | null;
+                    paidAt: string | null;
+                    settledAt: string | null;
+                    updatedAt: string | null;
+                };
+            };
+        };
+        LinkExpiredEvent: {
+            /** @constant */
+            type: "link.expired";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T12:00:00.000Z
+                 */
+                occurredAt: string;
+                link: {
+                    /** @example cm3k1x0a20000qz8h3v7f2b1c */
+                    id: string;
+                    clientId: string | null;
+                    plate: string;
+                    uf: string;
+                    amountCents: number;
+                    expiresAt: string | null;
+                };
+            };
+        };
+        BatchFinishedEvent: {
+            /** @constant */
+            type: "batch.finished";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T12:00:00.000Z
+                 */
+                occurredAt: string;
+                batch: {
+                    /** @example cm3k1x0a20000qz8h3v7f2b1c */
+                    id: string;
+                    items: number;
+                    done: number;
+                    failed: number;
+                    createdAt: string | null;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-29T12:00:00.000Z
+                     */
+                    finishedAt: string;
+                };
+            };
+        };
+        RadarDebtFoundEvent: {
+            /** @constant */
+            type: "radar.debt_found";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T12:00:00.000Z
+                 */
+                occurredAt: string;
+                /** @example cm3k1x0a20000qz8h3v7f2b1c */
+                id: string;
+                /** @example cm3k1x0a20000qz8h3v7f2b1c */
+                watchId: string;
+                vehicle: {
+                    id: string | null;
+                    clientId: string | null;
+                    plate: string | null;
+                    uf: string | null;
+                };
+                lookupId: string | null;
+                debt: {
+                    id: string | null;
+                    type: string | null;
+                    title: string | null;
+                    amountCents: number | null;
+                    dueDate: string | null;
+                    expirationDate: string | null;
+                };
+            };
+        };
+        Event: {
+            /** @example evt_3q2x7YzAbCdEfGhIjKlMnO */
+            id: string;
+            /** @enum {string} */
+            type: "link.paid" | "link.settled" | "link.expired" | "batch.finished" | "radar.debt_found";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                [key: string]: unknown;
+            };
         };
         ClientPage: {
             data: components["schemas"]["Client"][];
