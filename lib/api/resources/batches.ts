@@ -7,6 +7,7 @@ import { batchCsvResponse } from "@/lib/workspace/batches/batch-csv";
 import { getBatchView, progressOf } from "@/lib/workspace/batches/batch-view";
 import { startBatch } from "@/lib/workspace/batches/start-batch";
 import type { BatchItemSummary } from "@/lib/workspace/batches/summary";
+import { DEBT_COLUMNS, debtOut } from "./debts";
 import { decodeCursor, DEFAULT_LIMIT, NEWEST_FIRST, olderThan, pageOf } from "../cursor";
 
 // Batches through the API: started, counted and exported by the workspace's own code; the items
@@ -55,15 +56,7 @@ export async function batchItemsPage(userId: string, batchId: string, q: PageQue
   const debts = await db.lookupDebt.findMany({
     where: { lookupId: { in: lookupIds } },
     orderBy: [{ lookupId: "asc" }, { dueDate: "asc" }, { debtId: "asc" }],
-    select: {
-      lookupId: true,
-      debtId: true,
-      type: true,
-      title: true,
-      amountCents: true,
-      dueDate: true,
-      required: true,
-    },
+    select: { lookupId: true, ...DEBT_COLUMNS },
   });
   const byLookup = new Map<string, typeof debts>();
   for (const d of debts) byLookup.set(d.lookupId, [...(byLookup.get(d.lookupId) ?? []), d]);
@@ -77,14 +70,7 @@ export async function batchItemsPage(userId: string, batchId: string, q: PageQue
     lookupId: i.status === "done" ? i.lookupId : null,
     errorCode: i.errorCode,
     totalCents: i.summary ? (JSON.parse(i.summary) as BatchItemSummary).totalCents : null,
-    debts: ((i.lookupId && byLookup.get(i.lookupId)) || []).map((d) => ({
-      id: d.debtId,
-      type: d.type,
-      title: d.title,
-      amountCents: d.amountCents,
-      dueDate: d.dueDate?.toISOString() ?? null,
-      required: d.required,
-    })),
+    debts: ((i.lookupId && byLookup.get(i.lookupId)) || []).map(debtOut),
     finishedAt: i.finishedAt?.toISOString() ?? null,
   }));
 }

@@ -10,7 +10,10 @@ import {
   type ClientInput,
   type VehicleInput,
 } from "@/lib/validation/workspace-input";
-import { maskedDocument } from "@/lib/workspace/clients/client-view";
+import {
+  maskedDocument,
+  type ClientRow as WorkspaceClientRow,
+} from "@/lib/workspace/clients/client-view";
 import { createClient, getClient, updateClient } from "@/lib/workspace/clients/clients";
 import { addVehicle, deleteVehicle, updateVehicle } from "@/lib/workspace/clients/vehicles";
 import { formatPhone } from "@/lib/rules/cpf-cnpj";
@@ -20,16 +23,7 @@ import { decodeCursor, DEFAULT_LIMIT, NEWEST_FIRST, olderThan, pageOf } from "..
 // same rules, the same errors); this file only reads rows into the API's shapes (../schemas.ts).
 
 type VehicleRow = { id: string; clientId: string; plate: string; uf: string; renavam: string };
-type ClientRow = {
-  id: string;
-  name: string;
-  cpfCnpj: string;
-  phone: string | null;
-  email: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  vehicles: VehicleRow[];
-};
+type ClientRow = WorkspaceClientRow & { vehicles: VehicleRow[] };
 
 const vehicleOut = (v: VehicleRow) => ({
   id: v.id,

@@ -9,6 +9,7 @@ import { budget } from "@/lib/upstream/budget";
 import { DEBT_LOOKUP } from "@/lib/upstream/client";
 import { lookupInputSchema } from "@/lib/validation/lookup-input";
 import { apiLog } from "../logger";
+import { DEBT_COLUMNS, debtOut } from "./debts";
 
 // One vehicle of the account looked up now, through the API. The API's lookups take a unit of
 // their own ceiling (API_LOOKUP_SHARE_PERCENT of the lookups' budget, counted in ApiBudgetWindow)
@@ -53,14 +54,7 @@ export async function readApiLookup(userId: string, lookupId: string) {
       resolvedAt: true,
       debts: {
         orderBy: [{ dueDate: "asc" }, { debtId: "asc" }],
-        select: {
-          debtId: true,
-          type: true,
-          title: true,
-          amountCents: true,
-          dueDate: true,
-          required: true,
-        },
+        select: DEBT_COLUMNS,
       },
     },
   });
@@ -72,14 +66,7 @@ export async function readApiLookup(userId: string, lookupId: string) {
     uf: row.uf,
     status: row.status as Status,
     errorCode: row.errorCode,
-    debts: row.debts.map((d) => ({
-      id: d.debtId,
-      type: d.type,
-      title: d.title,
-      amountCents: d.amountCents,
-      dueDate: d.dueDate?.toISOString() ?? null,
-      required: d.required,
-    })),
+    debts: row.debts.map(debtOut),
     createdAt: row.createdAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
   };
