@@ -1,4 +1,5 @@
 import "server-only";
+import { apiDeliveries } from "@/lib/api-events/worker";
 import { delistingChecks } from "@/lib/delisting/worker";
 import { env } from "@/lib/env";
 import type { Worker } from "@/lib/jobs/worker";
@@ -28,6 +29,7 @@ export const QUEUES: readonly { worker: Worker; tickWaits?: boolean }[] = [
   { worker: radarPlanner },
   { worker: radarScans },
   { worker: delistingChecks },
+  { worker: apiDeliveries },
 ];
 
 /** Run on every tick, one after the other, after the queues the tick waits for. */

@@ -16,6 +16,8 @@ export const SEALED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   User: ["name", "officeCnpj"],
   WebhookEvent: ["payload"],
   RadarWatch: ["plate", "renavam", "cpfCnpj", "email"],
+  // Not a person's data but a secret that must be readable to sign (webhooks out): sealed the same way.
+  ApiEndpoint: ["secret"],
 };
 
 type KeyedHash = { field: string; index: string; hash: (ring: Keyring, plain: string) => string };
