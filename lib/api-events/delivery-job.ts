@@ -45,7 +45,8 @@ export async function tryDelivery(
   const at = clock.now();
   const result = await sendEvent({
     url: delivery.endpoint.url,
-    mode: delivery.endpoint.mode as WebhookMode,
+    // A test endpoint in a deployment switched to live is held to the live rule.
+    mode: env.upstreamEnvironment === "live" ? "live" : (delivery.endpoint.mode as WebhookMode),
     secret: delivery.endpoint.secret,
     eventId: delivery.event.id,
     payload: delivery.event.payload,

@@ -31,6 +31,8 @@ const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = {
   itemId: "itemId",
   linkToken: "linkToken",
   eventId: "eventId",
+  endpointId: "endpointId",
+  deliveryId: "deliveryId",
 };
 const pages = workspacePageFiles();
 const dynamicPages = pages.filter((p) => p.params.length > 0);

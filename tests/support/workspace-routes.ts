@@ -32,6 +32,8 @@ export const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = {
   itemId: "itemId",
   linkToken: "linkToken",
   eventId: "eventId",
+  endpointId: "endpointId",
+  deliveryId: "deliveryId",
 };
 
 /** Import every workspace route module (after the test environment is set: lib/env reads it once). */
@@ -143,5 +145,10 @@ export async function snapshotOf(w: SeededWorkspace): Promise<string> {
       orderBy: { id: "asc" },
     }),
     lookups: await db.lookup.findMany({ where: { id: w.ids.lookupId } }),
+    webhooks: await db.apiEndpoint.findMany({
+      where: { userId: w.userId },
+      include: { deliveries: { include: { log: true } } },
+      orderBy: { id: "asc" },
+    }),
   });
 }

@@ -13,6 +13,8 @@ export const PARAM_KINDS = [
   "itemId",
   "linkToken",
   "eventId",
+  "endpointId",
+  "deliveryId",
 ] as const;
 export type ParamKind = (typeof PARAM_KINDS)[number];
 
