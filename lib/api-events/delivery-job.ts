@@ -37,11 +37,16 @@ export type DeliveryRow = {
 export const failureOf = (r: SendResult): string =>
   r.errorCode ?? (r.status !== undefined ? `HTTP_${r.status}` : "NO_ANSWER");
 
-/** One try, logged; resolves with its result (the caller decides what it means for the row). */
-export async function tryDelivery(
-  delivery: Pick<DeliveryRow, "id" | "event" | "endpoint">,
-  manual = false,
-): Promise<SendResult> {
+const delivered = (r: SendResult) => r.status !== undefined && isDelivered(r.status);
+
+type Tried = {
+  delivery: Pick<DeliveryRow, "id" | "event" | "endpoint">;
+  at: Date;
+  result: SendResult;
+};
+
+/** Sends one delivery (no log written: see logTries). */
+async function send(delivery: Tried["delivery"]): Promise<Tried> {
   const at = clock.now();
   const result = await sendEvent({
     url: delivery.endpoint.url,
@@ -52,8 +57,13 @@ export async function tryDelivery(
     payload: delivery.event.payload,
     timeoutMs: env.apiWebhooks.timeoutMs,
   });
-  await db.apiDeliveryAttempt.create({
-    data: {
+  return { delivery, at, result };
+}
+
+/** The tries' log rows (one statement), their counts, and each endpoint's health once. */
+async function logTries(tries: readonly Tried[], manual = false): Promise<void> {
+  await db.apiDeliveryAttempt.createMany({
+    data: tries.map(({ delivery, at, result }) => ({
       deliveryId: delivery.id,
       at,
       status: result.status ?? null,
@@ -61,26 +71,41 @@ export async function tryDelivery(
       durationMs: result.durationMs,
       body: result.body,
       manual,
-    },
+    })),
   });
-  const delivered = result.status !== undefined && isDelivered(result.status);
-  metrics.apiWebhookDeliveries.inc({ outcome: delivered ? "delivered" : "failed" });
-  if (delivered) await noteEndpointSuccess(delivery.endpoint);
-  else await noteEndpointFailure(delivery.endpoint);
-  return result;
+  const byEndpoint = new Map<string, { endpoint: Tried["delivery"]["endpoint"]; ok: boolean }>();
+  for (const { delivery, result } of tries) {
+    metrics.apiWebhookDeliveries.inc({ outcome: delivered(result) ? "delivered" : "failed" });
+    const seen = byEndpoint.get(delivery.endpoint.id);
+    // One success among the claim's tries is enough: the endpoint answers.
+    byEndpoint.set(delivery.endpoint.id, {
+      endpoint: delivery.endpoint,
+      ok: (seen?.ok ?? false) || delivered(result),
+    });
+  }
+  for (const { endpoint, ok } of byEndpoint.values())
+    await (ok ? noteEndpointSuccess(endpoint) : noteEndpointFailure(endpoint));
 }
 
-async function deliver(row: DeliveryRow): Promise<Record<string, unknown>> {
-  // A switched-off endpoint gets nothing more; its pending deliveries end here.
-  if (!row.endpoint.enabled) return { outcome: "failed", lastError: "ENDPOINT_DISABLED" };
-  const result = await tryDelivery(row);
-  if (result.status !== undefined && isDelivered(result.status))
-    return {
-      outcome: "delivered",
-      deliveredAt: clock.now(),
-      lastStatus: result.status,
-      lastError: null,
-    };
+/** One try, logged ("Reenviar" uses it with manual = true). */
+export async function tryDelivery(
+  delivery: Tried["delivery"],
+  manual = false,
+): Promise<SendResult> {
+  const tried = await send(delivery);
+  await logTries([tried], manual);
+  return tried.result;
+}
+
+const deliveredData = (result: SendResult, now: Date) => ({
+  outcome: "delivered",
+  deliveredAt: now,
+  lastStatus: result.status,
+  lastError: null,
+});
+
+/** After a failed try: the row keeps what the receiver said, and lib/jobs backs it off. */
+async function failed(row: DeliveryRow, result: SendResult): Promise<never> {
   const failure = failureOf(result);
   await db.apiDelivery.updateMany({
     where: { id: row.id, outcome: null },
@@ -95,6 +120,8 @@ async function deliver(row: DeliveryRow): Promise<Record<string, unknown>> {
 }
 
 export function deliveryJob(name: string): Job<DeliveryRow> {
+  // Results of this lane's group step (prepare) for the rows it hands on to run().
+  const sent = new Map<string, SendResult>();
   return {
     name,
     table: db.apiDelivery,
@@ -117,7 +144,35 @@ export function deliveryJob(name: string): Job<DeliveryRow> {
     leaseMs: Math.max(60_000, env.apiWebhooks.timeoutMs * 6),
     retry: API_DELIVERY_RETRY,
     failedData: (error) => ({ outcome: "failed", lastError: error.slice(0, 200) }),
-    run: deliver,
+    // The claim's rows are sent at once and their tries logged in one statement; the delivered
+    // ones are finished together (lib/jobs finishMany). A failed one goes on to run(), which
+    // takes its result from here (it is never sent twice) and backs it off.
+    prepare: async (rows) => {
+      const done = new Map<string, Record<string, unknown>>();
+      const live: DeliveryRow[] = [];
+      // A switched-off endpoint gets nothing more; its pending deliveries end here.
+      for (const row of rows)
+        if (row.endpoint.enabled) live.push(row);
+        else done.set(row.id, { outcome: "failed", lastError: "ENDPOINT_DISABLED" });
+      const tries = await Promise.all(live.map(send));
+      for (const t of tries) sent.set(t.delivery.id, t.result);
+      await logTries(tries);
+      const now = clock.now();
+      for (const t of tries)
+        if (delivered(t.result)) {
+          done.set(t.delivery.id, deliveredData(t.result, now));
+          sent.delete(t.delivery.id);
+        }
+      return done;
+    },
+    run: async (row) => {
+      const cached = sent.get(row.id);
+      sent.delete(row.id);
+      if (!row.endpoint.enabled) return { outcome: "failed", lastError: "ENDPOINT_DISABLED" };
+      const result = cached ?? (await tryDelivery(row));
+      if (delivered(result)) return deliveredData(result, clock.now());
+      return failed(row, result);
+    },
     // One-statement claim; the relations are read back by the claim's token (lib/jobs/queue.ts).
     sql: { db, table: "ApiDelivery", orderBy: "createdAt" },
   };
