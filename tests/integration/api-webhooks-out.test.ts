@@ -242,6 +242,104 @@ describe("webhooks out", () => {
     }
   });
 
+  it("link.settled when the upstream settles the link's debts, and radar.debt_found when a scan finds a new debt, each once", async () => {
+    const a = await account("facts");
+    const rx = await receiver();
+    try {
+      const made = await register(a, rx.url, ["link.settled", "radar.debt_found"]);
+      const secret = made.body.secret as string;
+      const paymentId = await payLink(a);
+      const { applyPaymentUpdate } = await import("@/lib/payments/apply-update");
+      const settle = () =>
+        applyPaymentUpdate(
+          paymentId,
+          { status: "paid", liquidationStatus: "settled", settledAt: clock.now() },
+          "reconcile",
+        );
+      await settle();
+      await settle(); // a replay: no change, no second event
+
+      // A Radar scan of the account's vehicle: the seeded lookup is the baseline, a newer result
+      // carries one more fine.
+      const { seed } = a;
+      const watch = await db.radarWatch.findUniqueOrThrow({
+        where: { vehicleId: seed.ids.vehicleId },
+      });
+      await db.radarWatch.update({
+        where: { id: watch.id },
+        data: { status: "active", stopReason: null, baselineLookupId: seed.ids.lookupId },
+      });
+      const base = await db.lookup.findUniqueOrThrow({
+        where: { id: seed.ids.lookupId },
+        include: { debts: true },
+      });
+      const newer = await db.lookup.create({
+        data: {
+          externalId: randomUUID(),
+          uf: base.uf,
+          plate: base.plate,
+          renavam: base.renavam,
+          cpfCnpj: base.cpfCnpj,
+          status: "debts",
+          resolvedAt: new Date(),
+          debts: {
+            create: [
+              ...base.debts.map((d) => ({
+                debtId: d.debtId,
+                type: d.type,
+                title: d.title,
+                description: d.description,
+                amountCents: d.amountCents,
+                ait: d.ait,
+              })),
+              {
+                debtId: randomUUID(),
+                type: "ticket",
+                title: "Multa - Excesso de velocidade",
+                description: "Excesso de velocidade",
+                amountCents: 13_016,
+                ait: `AITNEW${randomUUID().slice(0, 6)}`,
+              },
+            ],
+          },
+        },
+        include: { debts: true },
+      });
+      await db.radarScan.create({
+        data: { watchId: watch.id, dueAt: new Date(), lookupId: newer.id, status: "running" },
+      });
+      const { settleScans } = await import("@/lib/radar/settle-scans");
+      const scan = () =>
+        db.$transaction((tx) =>
+          settleScans(tx, clock.now(), [
+            { lookupRowId: newer.id, status: "debts", errorCode: null, debts: newer.debts },
+          ]),
+        );
+      (await scan()).afterCommit?.();
+      await scan(); // settled already: nothing moves, nothing is told
+
+      await drive();
+      expect(rx.hits.map((h) => JSON.parse(h.body).type).sort()).toEqual([
+        "link.settled",
+        "radar.debt_found",
+      ]);
+      for (const hit of rx.hits) new Webhook(secret).verify(hit.body, hit.headers);
+      const found = JSON.parse(rx.hits.find((h) => h.body.includes("radar.debt_found"))!.body);
+      expect(found.data).toMatchObject({
+        watchId: watch.id,
+        vehicle: { id: seed.ids.vehicleId, clientId: seed.ids.clientId, uf: "MG" },
+        lookupId: newer.id,
+        debt: { type: "ticket", title: "Multa - Excesso de velocidade", amountCents: 13_016 },
+      });
+      const settled = JSON.parse(rx.hits.find((h) => h.body.includes("link.settled"))!.body);
+      expect(settled.data.payment).toMatchObject({ status: "paid", liquidationStatus: "settled" });
+      // link.paid was not chosen: made, but not delivered here.
+      expect(await db.apiEvent.count({ where: { dedupeKey: `link.paid:${paymentId}` } })).toBe(1);
+    } finally {
+      await rx.close();
+    }
+  });
+
   it("a receiver down for an hour (and a redirect) gets every event once it is back", async () => {
     const a = await account("down");
     let up = false;
