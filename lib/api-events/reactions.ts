@@ -2,7 +2,8 @@ import "server-only";
 import type { Reaction } from "@/lib/db/reactions";
 import type { PaymentStatusChange } from "@/lib/payments/reactions";
 import type { RadarDebtsFoundFact } from "@/lib/radar/facts";
-import { linkPaymentEvent, radarDebtFoundEvent } from "@/lib/rules/api-events";
+import { batchFinishedEvent, linkPaymentEvent, radarDebtFoundEvent } from "@/lib/rules/api-events";
+import type { BatchesFinishedFact } from "@/lib/workspace/batches/facts";
 import { isSettled } from "@/lib/rules/payment-status";
 import { emitApiEvent } from "./emit";
 
@@ -108,5 +109,18 @@ export const radarDebtFoundEvents: Reaction<RadarDebtsFoundFact> = async (tx, { 
         ),
       })) || queued;
   }
+  return queued ? wake : undefined;
+};
+
+/** batch.finished: a lookup batch's last item ended (done or failed). Once per finish. */
+export const batchFinishedEvents: Reaction<BatchesFinishedFact> = async (tx, { batches }) => {
+  let queued = false;
+  for (const b of batches)
+    queued =
+      (await emitApiEvent(tx, {
+        userId: b.userId,
+        dedupeKey: `batch.finished:${b.batchId}:${b.finishedAt.toISOString()}`,
+        body: batchFinishedEvent(b, b.finishedAt),
+      })) || queued;
   return queued ? wake : undefined;
 };

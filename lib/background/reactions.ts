@@ -2,6 +2,7 @@ import "server-only";
 import { lookupsResolved } from "@/lib/lookups/reactions";
 import { paymentStatusChanged, pixIssued } from "@/lib/payments/reactions";
 import { radarDebtsFound } from "@/lib/radar/facts";
+import { batchesFinished } from "@/lib/workspace/batches/facts";
 
 // Every reaction of a higher capability to a lower one's fact (lib/db/reactions.ts), in one place.
 // Called by every process that writes those facts before it does: the server (./start.ts, from
@@ -33,5 +34,8 @@ export function registerReactions(): void {
   );
   radarDebtsFound.on("api-events", async (tx, event) =>
     (await import("@/lib/api-events/reactions")).radarDebtFoundEvents(tx, event),
+  );
+  batchesFinished.on("api-events", async (tx, event) =>
+    (await import("@/lib/api-events/reactions")).batchFinishedEvents(tx, event),
   );
 }

@@ -4,12 +4,17 @@
 // timestamps; never a CPF/CNPJ, a name, an e-mail, a phone or card data.
 
 /**
- * The events an endpoint may choose, each emitted by a reaction of lib/api-events. link.expired and
- * batch.finished have their payloads below but no fact to react to yet (docs/api-webhooks.md):
- * they join this list when their facts exist.
+ * The events an endpoint may choose, each emitted by a reaction of lib/api-events. link.expired has
+ * its payload below but no fact to react to yet (docs/api-webhooks.md): it joins this list when
+ * its fact exists.
  */
-export const API_EVENT_TYPES = ["link.paid", "link.settled", "radar.debt_found"] as const;
-export type ApiEventType = (typeof API_EVENT_TYPES)[number] | "link.expired" | "batch.finished";
+export const API_EVENT_TYPES = [
+  "link.paid",
+  "link.settled",
+  "batch.finished",
+  "radar.debt_found",
+] as const;
+export type ApiEventType = (typeof API_EVENT_TYPES)[number] | "link.expired";
 
 export const isApiEventType = (t: string): t is (typeof API_EVENT_TYPES)[number] =>
   (API_EVENT_TYPES as readonly string[]).includes(t);
@@ -18,6 +23,7 @@ export const isApiEventType = (t: string): t is (typeof API_EVENT_TYPES)[number]
 export const API_EVENT_LABELS: Readonly<Record<(typeof API_EVENT_TYPES)[number], string>> = {
   "link.paid": "Link pago",
   "link.settled": "Débitos do link quitados",
+  "batch.finished": "Lote de consultas concluído",
   "radar.debt_found": "Radar encontrou um débito novo",
 };
 

@@ -340,6 +340,49 @@ describe("webhooks out", () => {
     }
   });
 
+  it("batch.finished once a batch's last item ends", async () => {
+    const a = await account("batch");
+    const rx = await receiver();
+    try {
+      const made = await register(a, rx.url, ["batch.finished"]);
+      // Imported here: the sandbox's catalog must not load before the test environment is set.
+      const { SANDBOX_VEHICLES } = await import("@/lib/sandbox/catalog/vehicles");
+      const { seedVehicles } = await import("../support/workspace-batches");
+      const v = SANDBOX_VEHICLES.syncAnswer;
+      await seedVehicles(a.id, [v]);
+      const vehicle = await db.workspaceVehicle.findFirstOrThrow({
+        where: { userId: a.id, plate: v.plate },
+      });
+      const { startBatch } = await import("@/lib/workspace/batches/start-batch");
+      const { kickBatches } = await import("@/lib/workspace/batches/worker");
+      const { batchId } = await startBatch(a.id, {
+        scope: "vehicles",
+        vehicleIds: [vehicle.id],
+      });
+      await eventually(async () => {
+        await kickBatches();
+        const batch = await db.lookupBatch.findUniqueOrThrow({ where: { id: batchId } });
+        expect(batch.finishedAt).not.toBeNull();
+      }, 15_000);
+      await drive();
+      expect(rx.hits).toHaveLength(1);
+      const body = new Webhook(made.body.secret as string).verify(
+        rx.hits[0]!.body,
+        rx.hits[0]!.headers,
+      ) as Json;
+      expect(body).toMatchObject({
+        type: "batch.finished",
+        data: { batch: { id: batchId, items: 1, done: 1, failed: 0 } },
+      });
+      // The item's job coming back to it, or the reaction replayed, finishes nothing again.
+      await kickBatches();
+      await drive();
+      expect(rx.hits).toHaveLength(1);
+    } finally {
+      await rx.close();
+    }
+  });
+
   it("a receiver down for an hour (and a redirect) gets every event once it is back", async () => {
     const a = await account("down");
     let up = false;

@@ -1,63 +1,63 @@
+-- AlterTable
+ALTER TABLE "LookupBatch" ADD COLUMN "finishedAt" DATETIME;
+
 -- CreateTable
 CREATE TABLE "ApiEndpoint" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "userId" TEXT NOT NULL,
     "url" TEXT NOT NULL,
     "events" TEXT NOT NULL,
     "secret" TEXT NOT NULL,
     "mode" TEXT NOT NULL,
     "enabled" BOOLEAN NOT NULL DEFAULT true,
-    "disabledAt" TIMESTAMP(3),
+    "disabledAt" DATETIME,
     "disabledReason" TEXT,
-    "failingSince" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "ApiEndpoint_pkey" PRIMARY KEY ("id")
+    "failingSince" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "ApiEndpoint_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ApiEvent" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "userId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "payload" TEXT NOT NULL,
     "dedupeKey" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "ApiEvent_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ApiEvent_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ApiDelivery" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "eventId" TEXT NOT NULL,
     "endpointId" TEXT NOT NULL,
     "outcome" TEXT,
     "attempts" INTEGER NOT NULL DEFAULT 0,
-    "notBefore" TIMESTAMP(3),
+    "notBefore" DATETIME,
     "leaseOwner" TEXT,
-    "leaseUntil" TIMESTAMP(3),
+    "leaseUntil" DATETIME,
     "lastStatus" INTEGER,
     "lastError" TEXT,
-    "deliveredAt" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "ApiDelivery_pkey" PRIMARY KEY ("id")
+    "deliveredAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ApiDelivery_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "ApiEvent" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ApiDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "ApiEndpoint" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ApiDeliveryAttempt" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "deliveryId" TEXT NOT NULL,
-    "at" TIMESTAMP(3) NOT NULL,
+    "at" DATETIME NOT NULL,
     "status" INTEGER,
     "errorCode" TEXT,
     "durationMs" INTEGER NOT NULL,
     "body" TEXT,
     "manual" BOOLEAN NOT NULL DEFAULT false,
-
-    CONSTRAINT "ApiDeliveryAttempt_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "ApiDeliveryAttempt_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "ApiDelivery" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -83,19 +83,4 @@ CREATE UNIQUE INDEX "ApiDelivery_eventId_endpointId_key" ON "ApiDelivery"("event
 
 -- CreateIndex
 CREATE INDEX "ApiDeliveryAttempt_deliveryId_at_idx" ON "ApiDeliveryAttempt"("deliveryId", "at");
-
--- AddForeignKey
-ALTER TABLE "ApiEndpoint" ADD CONSTRAINT "ApiEndpoint_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ApiEvent" ADD CONSTRAINT "ApiEvent_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ApiDelivery" ADD CONSTRAINT "ApiDelivery_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "ApiEvent"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ApiDelivery" ADD CONSTRAINT "ApiDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "ApiEndpoint"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ApiDeliveryAttempt" ADD CONSTRAINT "ApiDeliveryAttempt_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "ApiDelivery"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -1,60 +1,66 @@
+-- AlterTable
+ALTER TABLE "LookupBatch" ADD COLUMN     "finishedAt" TIMESTAMP(3);
+
 -- CreateTable
 CREATE TABLE "ApiEndpoint" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "url" TEXT NOT NULL,
     "events" TEXT NOT NULL,
     "secret" TEXT NOT NULL,
     "mode" TEXT NOT NULL,
     "enabled" BOOLEAN NOT NULL DEFAULT true,
-    "disabledAt" DATETIME,
+    "disabledAt" TIMESTAMP(3),
     "disabledReason" TEXT,
-    "failingSince" DATETIME,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "ApiEndpoint_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "failingSince" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "ApiEndpoint_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "ApiEvent" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "payload" TEXT NOT NULL,
     "dedupeKey" TEXT NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "ApiEvent_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ApiEvent_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "ApiDelivery" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "eventId" TEXT NOT NULL,
     "endpointId" TEXT NOT NULL,
     "outcome" TEXT,
     "attempts" INTEGER NOT NULL DEFAULT 0,
-    "notBefore" DATETIME,
+    "notBefore" TIMESTAMP(3),
     "leaseOwner" TEXT,
-    "leaseUntil" DATETIME,
+    "leaseUntil" TIMESTAMP(3),
     "lastStatus" INTEGER,
     "lastError" TEXT,
-    "deliveredAt" DATETIME,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "ApiDelivery_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "ApiEvent" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "ApiDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "ApiEndpoint" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "deliveredAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ApiDelivery_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "ApiDeliveryAttempt" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "deliveryId" TEXT NOT NULL,
-    "at" DATETIME NOT NULL,
+    "at" TIMESTAMP(3) NOT NULL,
     "status" INTEGER,
     "errorCode" TEXT,
     "durationMs" INTEGER NOT NULL,
     "body" TEXT,
     "manual" BOOLEAN NOT NULL DEFAULT false,
-    CONSTRAINT "ApiDeliveryAttempt_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "ApiDelivery" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+
+    CONSTRAINT "ApiDeliveryAttempt_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
@@ -80,4 +86,19 @@ CREATE UNIQUE INDEX "ApiDelivery_eventId_endpointId_key" ON "ApiDelivery"("event
 
 -- CreateIndex
 CREATE INDEX "ApiDeliveryAttempt_deliveryId_at_idx" ON "ApiDeliveryAttempt"("deliveryId", "at");
+
+-- AddForeignKey
+ALTER TABLE "ApiEndpoint" ADD CONSTRAINT "ApiEndpoint_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ApiEvent" ADD CONSTRAINT "ApiEvent_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ApiDelivery" ADD CONSTRAINT "ApiDelivery_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "ApiEvent"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ApiDelivery" ADD CONSTRAINT "ApiDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "ApiEndpoint"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ApiDeliveryAttempt" ADD CONSTRAINT "ApiDeliveryAttempt_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "ApiDelivery"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
