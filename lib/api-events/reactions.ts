@@ -2,7 +2,13 @@ import "server-only";
 import type { Reaction } from "@/lib/db/reactions";
 import type { PaymentStatusChange } from "@/lib/payments/reactions";
 import type { RadarDebtsFoundFact } from "@/lib/radar/facts";
-import { batchFinishedEvent, linkPaymentEvent, radarDebtFoundEvent } from "@/lib/rules/api-events";
+import type { LinksExpiredFact } from "@/lib/links/facts";
+import {
+  batchFinishedEvent,
+  linkExpiredEvent,
+  linkPaymentEvent,
+  radarDebtFoundEvent,
+} from "@/lib/rules/api-events";
 import type { BatchesFinishedFact } from "@/lib/workspace/batches/facts";
 import { isSettled } from "@/lib/rules/payment-status";
 import { emitApiEvent } from "./emit";
@@ -121,6 +127,19 @@ export const batchFinishedEvents: Reaction<BatchesFinishedFact> = async (tx, { b
         userId: b.userId,
         dedupeKey: `batch.finished:${b.batchId}:${b.finishedAt.toISOString()}`,
         body: batchFinishedEvent(b, b.finishedAt),
+      })) || queued;
+  return queued ? wake : undefined;
+};
+
+/** link.expired: an account's link reached its end with no payment paid (the expiry sweep). */
+export const linkExpiredEvents: Reaction<LinksExpiredFact> = async (tx, { links }) => {
+  let queued = false;
+  for (const l of links)
+    queued =
+      (await emitApiEvent(tx, {
+        userId: l.ownerUserId,
+        dedupeKey: `link.expired:${l.checkoutId}`,
+        body: linkExpiredEvent({ ...l, linkId: l.publicToken }, l.expiresAt),
       })) || queued;
   return queued ? wake : undefined;
 };

@@ -4,6 +4,7 @@ import { delistingChecks } from "@/lib/delisting/worker";
 import { env } from "@/lib/env";
 import type { Worker } from "@/lib/jobs/worker";
 import { mailOutbox } from "@/lib/mail/worker";
+import { noteExpiredLinks } from "@/lib/links/expired-links";
 import { sweepPayments } from "@/lib/payments/sweep";
 import { retentionTick } from "@/lib/personal-data/purge";
 import { radarDigestTick } from "@/lib/radar/digest";
@@ -42,6 +43,8 @@ export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] 
   { name: "radar-digest", run: () => radarDigestTick() },
   // Radar's owner e-mails: what the scans found, at most one mail per vehicle per São Paulo day.
   { name: "radar-owner-mails", run: () => ownerMailsTick() },
+  // Links past their end noted once; an account's unpaid one becomes a link.expired API event.
+  { name: "link-expiry", run: () => noteExpiredLinks() },
 ];
 
 /** The one tick's interval (BACKGROUND_TICK_MS). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { linksExpired } from "@/lib/links/facts";
 import { lookupsResolved } from "@/lib/lookups/reactions";
 import { paymentStatusChanged, pixIssued } from "@/lib/payments/reactions";
 import { radarDebtsFound } from "@/lib/radar/facts";
@@ -34,6 +35,9 @@ export function registerReactions(): void {
   );
   radarDebtsFound.on("api-events", async (tx, event) =>
     (await import("@/lib/api-events/reactions")).radarDebtFoundEvents(tx, event),
+  );
+  linksExpired.on("api-events", async (tx, event) =>
+    (await import("@/lib/api-events/reactions")).linkExpiredEvents(tx, event),
   );
   batchesFinished.on("api-events", async (tx, event) =>
     (await import("@/lib/api-events/reactions")).batchFinishedEvents(tx, event),

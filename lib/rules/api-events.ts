@@ -3,26 +3,24 @@
 // e-mail beside the ids) cannot leak into a payload. Ids, amounts in centavos, states and
 // timestamps; never a CPF/CNPJ, a name, an e-mail, a phone or card data.
 
-/**
- * The events an endpoint may choose, each emitted by a reaction of lib/api-events. link.expired has
- * its payload below but no fact to react to yet (docs/api-webhooks.md): it joins this list when
- * its fact exists.
- */
+/** The events an endpoint may choose, each emitted by a reaction of lib/api-events. */
 export const API_EVENT_TYPES = [
   "link.paid",
   "link.settled",
+  "link.expired",
   "batch.finished",
   "radar.debt_found",
 ] as const;
-export type ApiEventType = (typeof API_EVENT_TYPES)[number] | "link.expired";
+export type ApiEventType = (typeof API_EVENT_TYPES)[number];
 
-export const isApiEventType = (t: string): t is (typeof API_EVENT_TYPES)[number] =>
+export const isApiEventType = (t: string): t is ApiEventType =>
   (API_EVENT_TYPES as readonly string[]).includes(t);
 
 /** What each event means, in pt-BR, for the page's checkboxes. */
-export const API_EVENT_LABELS: Readonly<Record<(typeof API_EVENT_TYPES)[number], string>> = {
+export const API_EVENT_LABELS: Readonly<Record<ApiEventType, string>> = {
   "link.paid": "Link pago",
   "link.settled": "Débitos do link quitados",
+  "link.expired": "Link expirado sem pagamento",
   "batch.finished": "Lote de consultas concluído",
   "radar.debt_found": "Radar encontrou um débito novo",
 };

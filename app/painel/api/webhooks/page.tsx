@@ -14,7 +14,7 @@ export default async function WebhooksPage() {
   return (
     <PageShell
       title="Webhooks"
-      lead="Avisos automáticos para o seu sistema: quando um cliente paga um link, quando os débitos são quitados, quando um lote de consultas termina e quando o Radar encontra um débito novo."
+      lead="Avisos automáticos para o seu sistema: quando um cliente paga um link, quando os débitos são quitados, quando um link expira sem pagamento, quando um lote de consultas termina e quando o Radar encontra um débito novo."
       wide
     >
       <div className="flex flex-col gap-5">

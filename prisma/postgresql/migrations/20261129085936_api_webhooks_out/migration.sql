@@ -1,4 +1,7 @@
 -- AlterTable
+ALTER TABLE "Checkout" ADD COLUMN     "expiryNotedAt" TIMESTAMP(3);
+
+-- AlterTable
 ALTER TABLE "LookupBatch" ADD COLUMN     "finishedAt" TIMESTAMP(3);
 
 -- CreateTable
@@ -86,6 +89,9 @@ CREATE UNIQUE INDEX "ApiDelivery_eventId_endpointId_key" ON "ApiDelivery"("event
 
 -- CreateIndex
 CREATE INDEX "ApiDeliveryAttempt_deliveryId_at_idx" ON "ApiDeliveryAttempt"("deliveryId", "at");
+
+-- CreateIndex
+CREATE INDEX "Checkout_expiryNotedAt_expiresAt_idx" ON "Checkout"("expiryNotedAt", "expiresAt");
 
 -- AddForeignKey
 ALTER TABLE "ApiEndpoint" ADD CONSTRAINT "ApiEndpoint_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

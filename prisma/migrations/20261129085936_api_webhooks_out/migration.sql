@@ -1,4 +1,7 @@
 -- AlterTable
+ALTER TABLE "Checkout" ADD COLUMN "expiryNotedAt" DATETIME;
+
+-- AlterTable
 ALTER TABLE "LookupBatch" ADD COLUMN "finishedAt" DATETIME;
 
 -- CreateTable
@@ -83,4 +86,7 @@ CREATE UNIQUE INDEX "ApiDelivery_eventId_endpointId_key" ON "ApiDelivery"("event
 
 -- CreateIndex
 CREATE INDEX "ApiDeliveryAttempt_deliveryId_at_idx" ON "ApiDeliveryAttempt"("deliveryId", "at");
+
+-- CreateIndex
+CREATE INDEX "Checkout_expiryNotedAt_expiresAt_idx" ON "Checkout"("expiryNotedAt", "expiresAt");
 
