@@ -30,7 +30,8 @@ export const SEALED_RETENTION: Readonly<Record<string, SealedEnding>> = {
   },
   WorkspaceVehicle: { deletedBy: "with its client (lib/personal-data/erase-client.ts)" },
   ApiEndpoint: {
-    deletedBy: "the account deleting the endpoint (lib/api-events/endpoints.ts), or with the account",
+    deletedBy:
+      "the account deleting the endpoint (lib/api-events/endpoints.ts), or with the account",
   },
   User: { kept: "while the account lives (no account deletion yet: docs/privacy.md)" },
 };
