@@ -35,7 +35,7 @@ export type DeliveryRow = {
 
 /** What a try is called in the log and in lastError when there was no answer. */
 export const failureOf = (r: SendResult): string =>
-  r.errorCode ?? (r.status !== undefined ? `HTTP_${r.status}` : "NO_ANSWER");
+  r.failure ?? (r.status !== undefined ? `HTTP_${r.status}` : "NO_ANSWER");
 
 const delivered = (r: SendResult) => r.status !== undefined && isDelivered(r.status);
 
@@ -67,7 +67,7 @@ async function logTries(tries: readonly Tried[], manual = false): Promise<void> 
       deliveryId: delivery.id,
       at,
       status: result.status ?? null,
-      errorCode: result.errorCode ?? null,
+      errorCode: result.failure ?? null,
       durationMs: result.durationMs,
       body: result.body,
       manual,

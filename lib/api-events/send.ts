@@ -15,9 +15,14 @@ import { clock } from "@/lib/clock";
 // and at most WEBHOOK_ANSWER_BYTES of the answer are read before the socket is closed.
 
 export type SendResult = {
-  /** The answer's HTTP status; undefined when there was none (errorCode says why). */
+  /** The answer's HTTP status; undefined when there was none (`failure` says why). */
   status?: number;
-  errorCode?: string;
+  /**
+   * Why there was no answer: TIMEOUT, the refusal of the address rule (ADDRESS_REFUSED,
+   * HTTPS_REQUIRED, INVALID_URL, DNS_FAILED) or the socket's errno (ECONNREFUSED …). A transport
+   * outcome for the delivery log, not one of our API's error codes (lib/errors).
+   */
+  failure?: string;
   /** The answer's first bytes (at most 1 KB), as text. */
   body: string | null;
   durationMs: number;
@@ -32,9 +37,9 @@ export type SendInput = {
   timeoutMs: number;
 };
 
-const connectionCode = (error: unknown): string => {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" && /^[A-Z_]+$/.test(code) ? code : "CONNECTION_FAILED";
+const connectionFailure = (error: unknown): string => {
+  const errno = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof errno === "string" && /^[A-Z_]+$/.test(errno) ? errno : "CONNECTION_FAILED";
 };
 
 export async function sendEvent(input: SendInput): Promise<SendResult> {
@@ -44,7 +49,7 @@ export async function sendEvent(input: SendInput): Promise<SendResult> {
     durationMs: Date.now() - started,
   });
   const resolved = await resolveWebhookUrl(input.url, input.mode);
-  if (!resolved.ok) return done({ errorCode: resolved.reason, body: null });
+  if (!resolved.ok) return done({ failure: resolved.reason, body: null });
   const { url, host, address, family } = resolved.target;
   const timestamp = clock.now();
   const signature = new Webhook(input.secret).sign(input.eventId, timestamp, input.payload);
@@ -97,9 +102,9 @@ export async function sendEvent(input: SendInput): Promise<SendResult> {
     );
     const timer = setTimeout(() => {
       req.destroy();
-      finish({ errorCode: "TIMEOUT", body: null });
+      finish({ failure: "TIMEOUT", body: null });
     }, input.timeoutMs);
-    req.on("error", (error) => finish({ errorCode: connectionCode(error), body: null }));
+    req.on("error", (error) => finish({ failure: connectionFailure(error), body: null }));
     req.end(input.payload);
   });
 }
