@@ -40,6 +40,7 @@ export const LAYERS = [
   ["lib/radar"],
   ["lib/delisting"],
   ["lib/personal-data"],
+  ["lib/api-events"],
   ["lib/api"],
   ["lib/background"],
   ["lib/browser", "app", "components"],

@@ -1,8 +1,10 @@
 import "server-only";
+import { apiDeliveries } from "@/lib/api-events/worker";
 import { delistingChecks } from "@/lib/delisting/worker";
 import { env } from "@/lib/env";
 import type { Worker } from "@/lib/jobs/worker";
 import { mailOutbox } from "@/lib/mail/worker";
+import { noteExpiredLinks } from "@/lib/links/expired-links";
 import { sweepPayments } from "@/lib/payments/sweep";
 import { retentionTick } from "@/lib/personal-data/purge";
 import { radarDigestTick } from "@/lib/radar/digest";
@@ -28,6 +30,7 @@ export const QUEUES: readonly { worker: Worker; tickWaits?: boolean }[] = [
   { worker: radarPlanner },
   { worker: radarScans },
   { worker: delistingChecks },
+  { worker: apiDeliveries },
 ];
 
 /** Run on every tick, one after the other, after the queues the tick waits for. */
@@ -40,6 +43,8 @@ export const PERIODIC: readonly { name: string; run: () => Promise<unknown> }[] 
   { name: "radar-digest", run: () => radarDigestTick() },
   // Radar's owner e-mails: what the scans found, at most one mail per vehicle per São Paulo day.
   { name: "radar-owner-mails", run: () => ownerMailsTick() },
+  // Links past their end noted once; an account's unpaid one becomes a link.expired API event.
+  { name: "link-expiry", run: () => noteExpiredLinks() },
 ];
 
 /** The one tick's interval (BACKGROUND_TICK_MS). */

@@ -1,6 +1,9 @@
 import "server-only";
+import { linksExpired } from "@/lib/links/facts";
 import { lookupsResolved } from "@/lib/lookups/reactions";
 import { paymentStatusChanged, pixIssued } from "@/lib/payments/reactions";
+import { radarDebtsFound } from "@/lib/radar/facts";
+import { batchesFinished } from "@/lib/workspace/batches/facts";
 
 // Every reaction of a higher capability to a lower one's fact (lib/db/reactions.ts), in one place.
 // Called by every process that writes those facts before it does: the server (./start.ts, from
@@ -25,5 +28,18 @@ export function registerReactions(): void {
   );
   lookupsResolved.on("delisting-checks", async (tx, event) =>
     (await import("@/lib/delisting/reactions")).settleDelistingChecks(tx, event),
+  );
+  // Webhooks out (lib/api-events): API events for a workspace account's facts.
+  paymentStatusChanged.on("api-events", async (tx, change) =>
+    (await import("@/lib/api-events/reactions")).linkEventsOnPaymentStatus(tx, change),
+  );
+  radarDebtsFound.on("api-events", async (tx, event) =>
+    (await import("@/lib/api-events/reactions")).radarDebtFoundEvents(tx, event),
+  );
+  linksExpired.on("api-events", async (tx, event) =>
+    (await import("@/lib/api-events/reactions")).linkExpiredEvents(tx, event),
+  );
+  batchesFinished.on("api-events", async (tx, event) =>
+    (await import("@/lib/api-events/reactions")).batchFinishedEvents(tx, event),
   );
 }

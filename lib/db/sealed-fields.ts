@@ -18,6 +18,8 @@ export const SEALED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   RadarWatch: ["plate", "renavam", "cpfCnpj", "email"],
   // An API answer kept for an Idempotency-Key replay can name a client (lib/api/idempotency.ts).
   ApiIdempotency: ["body"],
+  // Not a person's data but a secret that must be readable to sign (webhooks out): sealed the same way.
+  ApiEndpoint: ["secret"],
 };
 
 type KeyedHash = { field: string; index: string; hash: (ring: Keyring, plain: string) => string };

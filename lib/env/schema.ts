@@ -291,6 +291,11 @@ export const rawEnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(90).default(30),
   ),
+  // Webhooks out (lib/api-events, docs/api-webhooks.md).
+  /** How long one delivery may take (connect, send, first bytes of the answer). */
+  API_WEBHOOK_TIMEOUT_MS: positiveMs(10_000),
+  /** An endpoint whose deliveries fail without a success for this long is switched off. */
+  API_WEBHOOK_DISABLE_AFTER_HOURS: positiveInt(120),
   /** The key that encrypts personal data at rest (lib/privacy): `<key id>:<32 random bytes, base64>`.
    * Required with a production key; unset with a test key: generated once and kept in ./data. */
   DATA_ENCRYPTION_KEY: optionalString,
@@ -389,6 +394,10 @@ export type AppEnv = {
     requestsPerMinute: number;
     /** Lookups the API may send per minute, fleet-wide (its share of the lookups' budget). */
     lookupShare: number;
+  };
+  apiWebhooks: {
+    timeoutMs: number;
+    disableAfterMs: number;
   };
   delisting: {
     /** Business days after settlement, ascending, without repeats. */
@@ -612,6 +621,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       ),
       retryMs: raw.DELISTING_RETRY_MS,
       triesPerCheck: raw.DELISTING_TRIES_PER_CHECK,
+    },
+    apiWebhooks: {
+      timeoutMs: raw.API_WEBHOOK_TIMEOUT_MS,
+      disableAfterMs: raw.API_WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
     },
     auth: { secret: raw.AUTH_SECRET, sessionDays: raw.AUTH_SESSION_DAYS },
     mail: {

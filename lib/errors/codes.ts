@@ -137,6 +137,18 @@ export const ERROR_CODES = {
     message: "A seleção tem veículos demais para um lote. Escolha menos clientes ou veículos.",
     meaning: "A lookup batch over the per-batch vehicle limit.",
   },
+  WEBHOOK_URL_REFUSED: {
+    status: 422,
+    message:
+      "Este endereço não pode receber webhooks. Use um endereço https público (em teste, também http://localhost).",
+    meaning:
+      "A webhook endpoint URL that is malformed, not https with a live deployment, or resolves to a loopback, private or link-local address (docs/api-webhooks.md); `fields.url` says which.",
+  },
+  WEBHOOK_ENDPOINTS_LIMIT: {
+    status: 422,
+    message: "Sua conta já tem o máximo de endereços de webhooks. Apague um para cadastrar outro.",
+    meaning: "An account over its number of webhook endpoints.",
+  },
 
   // Vehicles and lookups
   VEHICLE_NOT_FOUND: {

@@ -7,6 +7,11 @@ export type RetryPolicy = {
   baseDelayMs: number;
   /** Ceiling of that wait. */
   maxDelayMs: number;
+  /**
+   * A fixed schedule instead of doubling: the wait after failure n is schedule[n - 1] (the last
+   * one repeats), e.g. webhooks out's 5 s, 5 min, 30 min … over a day (lib/rules/webhook-delivery.ts).
+   */
+  schedule?: readonly number[];
 };
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -17,6 +22,8 @@ export const DEFAULT_RETRY: RetryPolicy = {
 
 /** Delay before try number `attempts + 1`, after `attempts` failed tries (attempts >= 1). */
 export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {
+  if (policy.schedule?.length)
+    return policy.schedule[Math.max(0, Math.min(attempts, policy.schedule.length) - 1)]!;
   const exponent = Math.max(0, Math.min(attempts - 1, 30));
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
 }

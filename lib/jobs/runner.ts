@@ -33,6 +33,12 @@ export type Job<Row extends ClaimedRow> = Queue & {
    * on, so an error here is logged, not fatal.
    */
   prepare?(rows: Row[]): Promise<ReadonlyMap<string, Record<string, unknown>> | void>;
+  /**
+   * Told, once per claim, which of its rows this claim finished (run()'s result, the group step's,
+   * or given up), after they were written: work that follows a row's end (a batch whose last item
+   * this was). An error here is logged; the rows stay finished.
+   */
+  afterFinish?(ids: string[]): Promise<void>;
 };
 
 export type ClaimOptions = {
@@ -60,11 +66,12 @@ async function runOne<Row extends ClaimedRow>(
   token: string,
   row: Row,
   deferrals: Deferrals,
+  finished: string[],
 ): Promise<void> {
   try {
     const data = await job.run(row);
-    if (!(await finish(job, token, row.id, data)))
-      log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
+    if (await finish(job, token, row.id, data)) finished.push(row.id);
+    else log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
   } catch (error) {
     if (error instanceof RetryLater) {
       const at = error.at.getTime();
@@ -72,6 +79,7 @@ async function runOne<Row extends ClaimedRow>(
       return;
     }
     const gaveUp = await fail(job, token, row, message(error));
+    if (gaveUp) finished.push(row.id);
     log.error(
       { err: error, queue: job.name, id: row.id, attempt: row.attempts, gaveUp },
       gaveUp ? "job failed for good" : "job failed, will retry",
@@ -100,6 +108,7 @@ export async function runClaim<Row extends ClaimedRow>(
   );
   renewer.unref();
   let handled = 0;
+  const finished: string[] = [];
   const work = (async () => {
     try {
       let rest = rows;
@@ -111,12 +120,13 @@ export async function runClaim<Row extends ClaimedRow>(
               void log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"),
           );
         if (done && done.size > 0) {
-          const finished = await finishMany(job, token, done);
-          if (finished < done.size)
+          const count = await finishMany(job, token, done);
+          if (count < done.size)
             log.warn(
-              { queue: job.name, lost: done.size - finished },
+              { queue: job.name, lost: done.size - count },
               "lease lost before rows were finished",
             );
+          finished.push(...done.keys());
           rest = rows.filter((row) => !done.has(row.id));
           handled += done.size;
           await options.between?.();
@@ -128,7 +138,7 @@ export async function runClaim<Row extends ClaimedRow>(
           typeof options.concurrency === "function" ? options.concurrency() : options.concurrency;
         const chunk = rest.slice(i, (i += Math.max(1, size)));
         const deferrals: Deferrals = new Map();
-        await Promise.all(chunk.map((row) => runOne(job, token, row, deferrals)));
+        await Promise.all(chunk.map((row) => runOne(job, token, row, deferrals, finished)));
         // One statement per due moment (a job that rounds its RetryLater times shares them widely).
         for (const [at, ids] of deferrals) {
           await deferMany(job, token, ids, new Date(at));
@@ -137,6 +147,12 @@ export async function runClaim<Row extends ClaimedRow>(
         handled += chunk.length;
         await options.between?.();
       }
+      if (job.afterFinish && finished.length > 0)
+        await job
+          .afterFinish(finished)
+          .catch((error: unknown) =>
+            log.error({ err: error, queue: job.name }, "after-finish step failed"),
+          );
     } finally {
       clearInterval(renewer);
       // Rows not started (stopping, or an error here) go back now, not after the lease.

@@ -60,6 +60,12 @@ function build() {
       labelNames: ["template", "outcome"] as const,
       registers: [registry],
     }),
+    apiWebhookDeliveries: new Counter({
+      name: "api_webhook_tries_total",
+      help: "Webhooks out: tries of a delivery by outcome (delivered | failed)",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
     paymentStatusCalls: new Counter({
       name: "payment_status_calls_total",
       help: "Upstream status calls about our payments, by why they were made (poll | confirmation | renewal) and outcome (answered | not_found | failed)",

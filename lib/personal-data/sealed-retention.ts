@@ -30,5 +30,9 @@ export const SEALED_RETENTION: Readonly<Record<string, SealedEnding>> = {
     deletedBy: "the despachante deleting the client (lib/personal-data/erase-client.ts)",
   },
   WorkspaceVehicle: { deletedBy: "with its client (lib/personal-data/erase-client.ts)" },
+  ApiEndpoint: {
+    deletedBy:
+      "the account deleting the endpoint (lib/api-events/endpoints.ts), or with the account",
+  },
   User: { kept: "while the account lives (no account deletion yet: docs/privacy.md)" },
 };

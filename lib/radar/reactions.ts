@@ -12,8 +12,11 @@ import { RADAR_LOOKUP, settleScans } from "./settle-scans";
 export const settleRadarScans: Reaction<LookupsResolved> = async (tx, { now, lookups }) => {
   const ours = lookups.filter((l) => l.origin === RADAR_LOOKUP);
   if (ours.length === 0) return;
-  const { retryAt } = await settleScans(tx, now, ours);
-  if (!retryAt) return;
+  const { retryAt, afterCommit } = await settleScans(tx, now, ours);
+  if (!retryAt) return afterCommit;
   // After the commit: this instance wakes for the retry (the tick covers the others).
-  return () => void import("./workers").then(({ radarScans }) => radarScans.wakeAt(retryAt));
+  return () => {
+    afterCommit?.();
+    void import("./workers").then(({ radarScans }) => radarScans.wakeAt(retryAt));
+  };
 };

@@ -168,7 +168,10 @@ async function runScan(row: ScanRow): Promise<Record<string, unknown>> {
     lookup.status === "debts"
       ? await db.lookupDebt.findMany({ where: { lookupId: lookup.id }, orderBy: { id: "asc" } })
       : [];
-  await db.$transaction((tx) => settleScans(tx, clock.now(), [{ ...resolved, debts }]));
+  const { afterCommit } = await db.$transaction((tx) =>
+    settleScans(tx, clock.now(), [{ ...resolved, debts }]),
+  );
+  afterCommit?.();
   return afterSettled(row.id);
 }
 

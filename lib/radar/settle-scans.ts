@@ -13,6 +13,7 @@ import { diffDebts, type DebtChange } from "@/lib/rules/debt-changes";
 import type { DebtType } from "@/lib/rules/debt-types";
 import { remindersDue, type Reminder, type ReminderDebt } from "@/lib/rules/debt-reminders";
 import { isAuthorityError, retryAfterAuthorityError } from "@/lib/rules/radar-schedule";
+import { radarDebtsFound, type RadarDebtFound } from "./facts";
 import { radarLog } from "./logger";
 import { scheduleOf } from "./watch-schedule";
 
@@ -248,7 +249,8 @@ async function compareAll(
   items: readonly Success[],
   now: Date,
   outcomes: Map<string, ScanOutcome>,
-): Promise<void> {
+): Promise<(() => void) | undefined> {
+  let afterCommit: (() => void) | undefined;
   // One scan per watch in a round; a second result of one watch in the same group waits for the next.
   const round = new Map<string, Success>();
   const later: Success[] = [];
@@ -349,10 +351,13 @@ async function compareAll(
        )}
        RETURNING "id"`;
     const won = new Set(moved.map((m) => m.id));
-    await insertEvents(
-      tx,
-      moves.filter((m) => won.has(m.scan.watch.id)).flatMap((m) => m.events),
+    const told = moves.filter((m) => won.has(m.scan.watch.id)).flatMap((m) => m.events);
+    await insertEvents(tx, told);
+    // Only the scan that moved the baseline tells its changes, so a debt is found once.
+    const found = told.flatMap((e): RadarDebtFound[] =>
+      e.kind === "appeared" && e.userId ? [{ ...e, radarEventId: e.id, userId: e.userId }] : [],
     );
+    if (found.length > 0) afterCommit = await radarDebtsFound.run(tx, { now, found });
     await tx.radarScan.updateMany({
       where: { id: { in: moves.map((m) => m.scan.id) }, status: { in: OPEN_SCAN } },
       data: { status: "done", errorCode: null, finishedAt: now },
@@ -378,7 +383,7 @@ async function compareAll(
         })
       ).map((w) => [w.id, w.baselineLookupId]),
     );
-    await compareAll(
+    const thenLater = await compareAll(
       tx,
       later.map(({ scan, result }) => ({
         scan: {
@@ -390,7 +395,15 @@ async function compareAll(
       now,
       outcomes,
     );
+    if (thenLater) {
+      const first = afterCommit;
+      afterCommit = () => {
+        first?.();
+        thenLater();
+      };
+    }
   }
+  return afterCommit;
 }
 
 /** After an authority error: the scan goes back to the queue for a fresh lookup, or ends when its period is over. */
@@ -437,13 +450,14 @@ const WATCH_SELECT = {
 
 /**
  * Settles the open scans of these resolved lookups (lookups of no scan: nothing happens). Returns
- * each settled scan's outcome, and the earliest authority retry (to wake the scan queue then).
+ * each settled scan's outcome, the earliest authority retry (to wake the scan queue then), and
+ * what its facts' reactions run once the transaction has committed (radarDebtsFound).
  */
 export async function settleScans(
   tx: Tx,
   now: Date,
   results: readonly ScanResult[],
-): Promise<{ outcomes: Map<string, ScanOutcome>; retryAt?: Date }> {
+): Promise<{ outcomes: Map<string, ScanOutcome>; retryAt?: Date; afterCommit?: () => void }> {
   const outcomes = new Map<string, ScanOutcome>();
   if (results.length === 0) return { outcomes };
   const scans = (await tx.radarScan.findMany({
@@ -487,7 +501,8 @@ export async function settleScans(
     }
     outcomes.set(scan.id, outcome);
   }
-  if (successes.length > 0) await compareAll(tx, successes, now, outcomes);
+  const afterCommit =
+    successes.length > 0 ? await compareAll(tx, successes, now, outcomes) : undefined;
   radarLog.debug({ scans: outcomes.size }, "radar scans settled");
-  return { outcomes, retryAt };
+  return { outcomes, retryAt, afterCommit };
 }

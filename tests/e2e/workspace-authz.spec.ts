@@ -32,6 +32,8 @@ const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = {
   linkToken: "linkToken",
   eventId: "eventId",
   keyId: "keyId",
+  endpointId: "endpointId",
+  deliveryId: "deliveryId",
 };
 const pages = workspacePageFiles();
 const dynamicPages = pages.filter((p) => p.params.length > 0);

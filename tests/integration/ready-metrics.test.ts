@@ -178,6 +178,7 @@ describe("GET /api/metrics", () => {
     expect(sample(text, "radar_watches_due")).toBe(0);
     expect(sample(text, "radar_scans_depth")).toBe(0);
     expect(sample(text, "delisting_watches_depth")).toBe(0);
+    expect(sample(text, "api_webhook_deliveries_depth")).toBe(0);
     expect(text).toMatch(/^payments\{status="[a-z_]+"\} 1$/m);
     expect(text).toContain("process_cpu_seconds_total");
   });

@@ -33,6 +33,8 @@ export const KIND_OF: Record<ParamKind, keyof WorkspaceIds> = {
   linkToken: "linkToken",
   eventId: "eventId",
   keyId: "keyId",
+  endpointId: "endpointId",
+  deliveryId: "deliveryId",
 };
 
 /** Import every workspace route module (after the test environment is set: lib/env reads it once). */
@@ -146,5 +148,10 @@ export async function snapshotOf(w: SeededWorkspace): Promise<string> {
     }),
     lookups: await db.lookup.findMany({ where: { id: w.ids.lookupId } }),
     apiKeys: await db.apiKey.findMany({ where: { userId: w.userId }, orderBy: { id: "asc" } }),
+    webhooks: await db.apiEndpoint.findMany({
+      where: { userId: w.userId },
+      include: { deliveries: { include: { log: true } } },
+      orderBy: { id: "asc" },
+    }),
   });
 }

@@ -28,6 +28,8 @@ export type WorkspaceIds = {
   debtId: string;
   eventId: string;
   keyId: string;
+  endpointId: string;
+  deliveryId: string;
 };
 export type SeededWorkspace = { userId: string; ids: WorkspaceIds; secrets: string[] };
 
@@ -176,7 +178,32 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       scope: "write",
     },
   });
+  // A webhook endpoint (on a port nothing listens on) with one given-up delivery of an API event.
+  const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
+  const endpoint = await db.apiEndpoint.create({
+    data: {
+      userId,
+      url: `http://127.0.0.1:9/hook-${suffix}`,
+      events: JSON.stringify(["link.paid"]),
+      secret: webhookSecret,
+      mode: "test",
+    },
+  });
+  const apiEvent = await db.apiEvent.create({
+    data: {
+      id: `evt_seed${suffix}`,
+      userId,
+      type: "link.paid",
+      payload: "{}",
+      dedupeKey: `seed:${suffix}:${userId}`,
+    },
+  });
+  const delivery = await db.apiDelivery.create({
+    data: { eventId: apiEvent.id, endpointId: endpoint.id, outcome: "failed", attempts: 8 },
+  });
   const secrets = [
+    webhookSecret,
+    endpoint.url,
     name,
     cpf,
     formatCpfCnpj(cpf),
@@ -205,6 +232,8 @@ export async function seedWorkspace(db: Db, userId: string, tag: string): Promis
       debtId,
       eventId: event.id,
       keyId: apiKey.id,
+      endpointId: endpoint.id,
+      deliveryId: delivery.id,
     },
     secrets,
   };

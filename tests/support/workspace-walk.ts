@@ -14,6 +14,8 @@ export const PARAM_KINDS = [
   "linkToken",
   "eventId",
   "keyId",
+  "endpointId",
+  "deliveryId",
 ] as const;
 export type ParamKind = (typeof PARAM_KINDS)[number];
 

@@ -163,6 +163,11 @@ const FIXTURES: { [N in TemplateName]: Parameters<(typeof TEMPLATES)[N]["subject
     lookupFormUrl: "http://localhost:3000/consulta",
     oneClickUrl: "http://localhost:3000/api/radar/cancelar/u",
   },
+  "api-webhook-disabled": {
+    url: "https://erp.example.com/webhooks",
+    failingDays: 5,
+    webhooksUrl: "http://localhost:3000/painel/api/webhooks",
+  },
 };
 // Radar's mails carry the unsubscribe link beside their one button (LGPD: stop in one click).
 const LINKS: Partial<Record<TemplateName, number>> = {

@@ -1,3 +1,4 @@
+import { apiWebhookDisabled } from "./api-webhook-disabled";
 import { clientPaid } from "./client-paid";
 import { debtsSettled } from "./debts-settled";
 import { delistingDecided } from "./delisting-decided";
@@ -24,6 +25,7 @@ export const TEMPLATES = {
   "radar-owner-confirm": radarOwnerConfirm,
   "radar-owner-changes": radarOwnerChanges,
   "radar-owner-stopped": radarOwnerStopped,
+  "api-webhook-disabled": apiWebhookDisabled,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

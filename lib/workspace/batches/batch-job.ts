@@ -9,6 +9,7 @@ import { budget } from "@/lib/upstream/budget";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { LookupInput } from "@/lib/validation/lookup-input";
 import { linkItemsToLookups, recordTransactionId } from "./group-writes";
+import { closeFinishedBatches } from "./finished";
 import { batchLog } from "./logger";
 import { BATCH_LOOKUP, finishedItemData, OPEN_ITEM } from "./settle-item";
 import { itemOutcomeOf } from "./summary";
@@ -194,6 +195,24 @@ async function runItem(row: BatchItemRow): Promise<Record<string, unknown>> {
   throw checkBack();
 }
 
+/** Items this claim ended (done, failed or given up): their batches finish if these were the last. */
+async function closeBatchesOf(itemIds: string[]): Promise<void> {
+  const items = await db.lookupBatchItem.findMany({
+    where: { id: { in: itemIds } },
+    select: { batchId: true },
+    distinct: ["batchId"],
+  });
+  if (items.length === 0) return;
+  const then = await db.$transaction((tx) =>
+    closeFinishedBatches(
+      tx,
+      items.map((i) => i.batchId),
+      clock.now(),
+    ),
+  );
+  then();
+}
+
 /** An item that ends failed by a code of ours, with that code's words. */
 const failedWith = (code: FailureCode) => ({
   status: "failed",
@@ -241,6 +260,7 @@ export function batchJob(
     },
     prepare: prepareGroup,
     run: runItem,
+    afterFinish: closeBatchesOf,
     onDeferred: options.onDeferred,
   };
 }

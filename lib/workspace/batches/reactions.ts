@@ -3,6 +3,7 @@ import { offIndex, rowsAsTable, setFromRows } from "@/lib/db/bulk-sql";
 import type { Reaction } from "@/lib/db/reactions";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { LookupsResolved } from "@/lib/lookups/reactions";
+import { closeFinishedBatches } from "./finished";
 import { BATCH_LOOKUP, itemColumnsFromDebts, OPEN_ITEM } from "./settle-item";
 import { itemOutcomeOf } from "./summary";
 
@@ -32,4 +33,15 @@ export const settleBatchItems: Reaction<LookupsResolved> = async (
        SET ${setFromRows(ITEM_COLUMNS)}, "finishedAt" = ${now}, "updatedAt" = ${now}
       FROM ${rowsAsTable("LookupBatchItem", ["lookupId", ...ITEM_COLUMNS], items)}
      WHERE "LookupBatchItem"."lookupId" = "j"."lookupId" AND ${offIndex("LookupBatchItem", "status")} IN (${Prisma.join(OPEN_ITEM)})`;
+  // The batches whose last item this was finish in the same transaction.
+  const ended = await tx.lookupBatchItem.findMany({
+    where: { lookupId: { in: items.map((i) => i.lookupId) } },
+    select: { batchId: true },
+    distinct: ["batchId"],
+  });
+  return closeFinishedBatches(
+    tx,
+    ended.map((i) => i.batchId),
+    now,
+  );
 };

@@ -97,6 +97,8 @@ export async function retryFailed(userId: string, batchId: string): Promise<{ re
     },
   });
   if (count > 0) {
+    // Open again: it finishes (and tells it) anew when these items end.
+    await db.lookupBatch.updateMany({ where: { id: batchId }, data: { finishedAt: null } });
     batchLog.info({ batchId, items: count }, "failed batch items queued again");
     void kickBatches();
   }
