@@ -43,7 +43,7 @@ export const linkEventsOnPaymentStatus: Reaction<PaymentStatusChange> = async (
       updatedAt: true,
       checkout: {
         select: {
-          publicToken: true,
+          id: true,
           ownerUserId: true,
           clientId: true,
           plate: true,
@@ -57,7 +57,7 @@ export const linkEventsOnPaymentStatus: Reaction<PaymentStatusChange> = async (
   const { checkout } = payment;
   if (!checkout.ownerUserId) return;
   const link = {
-    linkId: checkout.publicToken,
+    linkId: checkout.id,
     clientId: checkout.clientId,
     plate: checkout.plate,
     uf: checkout.uf,
@@ -139,7 +139,7 @@ export const linkExpiredEvents: Reaction<LinksExpiredFact> = async (tx, { links 
       (await emitApiEvent(tx, {
         userId: l.ownerUserId,
         dedupeKey: `link.expired:${l.checkoutId}`,
-        body: linkExpiredEvent({ ...l, linkId: l.publicToken }, l.expiresAt),
+        body: linkExpiredEvent({ ...l, linkId: l.checkoutId }, l.expiresAt),
       })) || queued;
   return queued ? wake : undefined;
 };

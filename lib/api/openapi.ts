@@ -2,6 +2,7 @@ import * as z from "zod";
 import { ERROR_CODES, type Code } from "@/lib/errors/codes";
 import type { ApiOperation } from "./operation";
 import { API_OPERATIONS } from "./operations";
+import { EVENT_EXAMPLES } from "./event-examples";
 import { EVENT_SCHEMAS } from "./schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the operations' own zod schemas (zod's JSON
@@ -195,7 +196,12 @@ function webhooks(): Json {
           })),
           requestBody: {
             required: true,
-            content: { "application/json": { schema: schemaRef(schema) } },
+            content: {
+              "application/json": {
+                schema: schemaRef(schema),
+                example: EVENT_EXAMPLES[type as keyof typeof EVENT_EXAMPLES],
+              },
+            },
           },
           responses: { "200": { description: "Any 2xx: received." } },
         },

@@ -1,9 +1,15 @@
 import * as z from "zod/mini";
 import { vehicleSelectionSchema } from "@/lib/validation/batch-input";
 import { radarOffInputSchema, radarRecurrenceSchema } from "@/lib/validation/radar-input";
-import { apiLookupInputSchema, linkQuerySchema, pageQuerySchema } from "@/lib/validation/api-query";
+import {
+  apiLookupInputSchema,
+  eventQuerySchema,
+  linkQuerySchema,
+  pageQuerySchema,
+} from "@/lib/validation/api-query";
 import { clientInputSchema, vehicleInputSchema } from "@/lib/validation/workspace-input";
 import { workspaceLinkInputSchema } from "@/lib/validation/workspace-link-input";
+import { LINK_PAID_EXAMPLE } from "./event-examples";
 import { operation } from "./operation";
 import * as s from "./schemas";
 
@@ -55,6 +61,7 @@ const linkExample = {
   },
 };
 const page = (item: unknown) => ({ data: [item], nextCursor: null });
+const eventExample = { id: "evt_3q2x7YzAbCdEfGhIjKlMnO", ...LINK_PAID_EXAMPLE };
 const debtExample = {
   id: "0f6a3c1e-6a43-4d3e-9a0c-1d2e3f4a5b6c",
   type: "ticket",
@@ -428,6 +435,31 @@ export const API_OPERATIONS = {
       }),
     },
     errors: ["VALIDATION_ERROR"],
+  }),
+  listEvents: operation({
+    id: "listEvents",
+    method: "GET",
+    path: "/events",
+    tag: "Events",
+    summary: "The account's events, newest first: the same bodies the webhooks carry",
+    description:
+      "Every event is listed here whether or not an endpoint chose it, so a program can catch up on what it missed.",
+    query: eventQuerySchema,
+    answer: {
+      status: 200,
+      schema: s.pageOf(s.apiEventSchema, "EventPage"),
+      example: page(eventExample),
+    },
+    errors: ["VALIDATION_ERROR"],
+  }),
+  getEvent: operation({
+    id: "getEvent",
+    method: "GET",
+    path: "/events/{eventId}",
+    tag: "Events",
+    summary: "One event (its id is the `webhook-id` of its deliveries)",
+    answer: { status: 200, schema: s.apiEventSchema, example: eventExample },
+    errors: ["NOT_FOUND"],
   }),
 } as const;
 

@@ -37,7 +37,7 @@ const iso = (d: Date | string | null | undefined): string | null =>
   d ? new Date(d).toISOString() : null;
 
 export type LinkFacts = {
-  /** The link's public token (the workspace's and the API's link id). */
+  /** The link's id in the API (/api/v1/links/{id}); never its token, the payer's secret URL. */
   linkId: string;
   clientId: string | null;
   plate: string;

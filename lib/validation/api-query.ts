@@ -1,5 +1,6 @@
 // The API's list queries: an opaque cursor and a page size, plus each list's own filters.
 import * as z from "zod/mini";
+import { API_EVENT_TYPES } from "@/lib/rules/api-events";
 import { LINK_STAGES } from "@/lib/rules/link-filters";
 
 const limit = z.optional(
@@ -24,3 +25,10 @@ export type LinkQuery = z.output<typeof linkQuerySchema>;
 
 /** A lookup of one of the account's vehicles, now. */
 export const apiLookupInputSchema = z.object({ vehicleId: rowId });
+
+export const eventQuerySchema = z.object({
+  limit,
+  cursor,
+  type: z.optional(z.enum(API_EVENT_TYPES)),
+});
+export type EventQuery = z.output<typeof eventQuerySchema>;

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { readFileSync } from "node:fs";
 import { validate as validateOpenApi } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -174,9 +177,71 @@ describe("the despachante's flow through the API", () => {
     expect(link.response.status).toBe(201);
     expect(link.data).toMatchObject({ stage: "open", clientId: client.id, payment: null });
 
+    // The office's own receiver, registered as a webhook endpoint for "link paid".
+    const received: { headers: Record<string, string>; body: string }[] = [];
+    const hooks = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        received.push({
+          headers: req.headers as Record<string, string>,
+          body: Buffer.concat(chunks).toString("utf8"),
+        });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((r) => hooks.listen(0, "127.0.0.1", r));
+    const { POST: registerEndpoint } = await import("@/app/api/workspace/webhooks/route");
+    const endpoint = await registerEndpoint(
+      apiRequest("/api/workspace/webhooks", {
+        cookie: cookieA,
+        body: {
+          url: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/placa-paga`,
+          events: ["link.paid"],
+        },
+      }),
+      params({}),
+    );
+    expect(endpoint.status).toBe(201);
+    const { secret } = (await endpoint.json()) as { secret: string };
+
     const token = link.data!.url.split("/pagar/")[1]!;
     const paid = await pay(token, await cardAttempt(token));
     expect(paid.status).toBe(201);
+
+    // "Seu cliente pagou" reaches the office's system, signed, naming the link as the API does.
+    const { kickDeliveries } = await import("@/lib/api-events/worker");
+    const until = Date.now() + 20_000;
+    while (received.length === 0 && Date.now() < until) {
+      await kickDeliveries();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise<void>((r) => hooks.close(() => r()));
+    expect(received).toHaveLength(1);
+    const hook = received[0]!;
+    const event = new Webhook(secret).verify(hook.body, {
+      "webhook-id": hook.headers["webhook-id"]!,
+      "webhook-timestamp": hook.headers["webhook-timestamp"]!,
+      "webhook-signature": hook.headers["webhook-signature"]!,
+    }) as { type: string; data: { link: { id: string }; payment: { status: string } } };
+    expect(event.type).toBe("link.paid");
+    expect(event.data.link.id).toBe(link.data!.id);
+    expect(event.data.payment.status).toBe("paid");
+    expect(hook.body).not.toContain(v.cpfCnpj);
+    // The events list mirrors it, with the same body and the webhook-id as its id.
+    const events = await api.GET("/events", { params: { query: { type: "link.paid" } } });
+    expect(events.data!.data.map((e) => e.id)).toContain(hook.headers["webhook-id"]);
+    const one = await api.GET("/events/{eventId}", {
+      params: { path: { eventId: hook.headers["webhook-id"]! } },
+    });
+    expect(one.data).toMatchObject({ type: "link.paid", data: event.data });
+    expect(
+      (
+        await apiClient(writeB).GET("/events/{eventId}", {
+          params: { path: { eventId: hook.headers["webhook-id"]! } },
+        })
+      ).response.status,
+    ).toBe(404);
 
     const read = await api.GET("/links/{linkId}", {
       params: { path: { linkId: link.data!.id } },

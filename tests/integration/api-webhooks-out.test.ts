@@ -169,15 +169,14 @@ describe("webhooks out", () => {
       const hit = rx.hits[0]!;
       const body = new Webhook(secret).verify(hit.body, hit.headers) as Json;
       expect(body.type).toBe("link.paid");
-      expect(body.data.link).toMatchObject({ id: a.seed.ids.linkToken, amountCents: 19_315 });
+      expect(body.data.link).toMatchObject({ id: a.seed.ids.checkoutId, amountCents: 19_315 });
       expect(body.data.payment).toMatchObject({ status: "paid", method: "pix" });
       expect(hit.id).toMatch(/^evt_[A-Za-z0-9_-]{22}$/);
-      // The link's token is its id and the plate says which vehicle; the person behind them is
-      // in none of the bytes (name, CPF, e-mail, phone, RENAVAM, in every spelling the seed has).
+      // The link is named by its API id (never its token, the payer's secret URL) and the plate
+      // says which vehicle; the person behind them is in none of the bytes (name, CPF, e-mail,
+      // phone, RENAVAM, in every spelling the seed has), nor is the token.
       const plate = body.data.link.plate as string;
-      const personal = a.seed.secrets.filter(
-        (s) => s !== a.seed.ids.linkToken && s.replace("-", "") !== plate,
-      );
+      const personal = a.seed.secrets.filter((s) => s.replace("-", "") !== plate);
       for (const s of personal) expect(hit.body).not.toContain(s);
       // A wrong secret does not verify.
       expect(() =>
@@ -360,11 +359,12 @@ describe("webhooks out", () => {
       await noteExpiredLinks(); // a second sweep (another instance): nothing new
       await drive();
       expect(rx.hits.map((h) => JSON.parse(h.body) as Json)).toMatchObject([
-        { type: "link.expired", data: { link: { id: a.seed.ids.linkToken, amountCents: 19_315 } } },
+        {
+          type: "link.expired",
+          data: { link: { id: a.seed.ids.checkoutId, amountCents: 19_315 } },
+        },
       ]);
-      for (const s of a.seed.secrets.filter(
-        (x) => x !== a.seed.ids.linkToken && !/^[A-Z]{3}/.test(x),
-      ))
+      for (const s of a.seed.secrets.filter((x) => !/^[A-Z]{3}/.test(x)))
         expect(rx.hits[0]!.body).not.toContain(s);
     } finally {
       await rx.close();

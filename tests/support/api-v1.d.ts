@@ -308,6 +308,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's events, newest first: the same bodies the webhooks carry
+         * @description Every event is listed here whether or not an endpoint chose it, so a program can catch up on what it missed.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event (its id is the `webhook-id` of its deliveries) */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "link.paid": {
@@ -339,6 +376,33 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "link.paid",
+                     *       "timestamp": "2026-11-29T12:00:00.000Z",
+                     *       "data": {
+                     *         "occurredAt": "2026-11-29T12:00:00.000Z",
+                     *         "link": {
+                     *           "id": "cm3lnk0000000qz8h3v7f2b1c",
+                     *           "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *           "plate": "ABC1D23",
+                     *           "uf": "SP",
+                     *           "amountCents": 19315,
+                     *           "expiresAt": "2026-12-06T12:00:00.000Z"
+                     *         },
+                     *         "payment": {
+                     *           "ref": "Yp3v0l6oN9V2dI3x3gk1c0m8u0pQq9o1",
+                     *           "method": "pix",
+                     *           "status": "paid",
+                     *           "liquidationStatus": null,
+                     *           "amountCents": 19315,
+                     *           "paidAt": "2026-11-29T12:00:00.000Z",
+                     *           "settledAt": null,
+                     *           "updatedAt": "2026-11-29T12:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LinkPaidEvent"];
                 };
             };
@@ -387,6 +451,33 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "link.settled",
+                     *       "timestamp": "2026-11-29T12:00:00.000Z",
+                     *       "data": {
+                     *         "occurredAt": "2026-11-29T12:00:00.000Z",
+                     *         "link": {
+                     *           "id": "cm3lnk0000000qz8h3v7f2b1c",
+                     *           "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *           "plate": "ABC1D23",
+                     *           "uf": "SP",
+                     *           "amountCents": 19315,
+                     *           "expiresAt": "2026-12-06T12:00:00.000Z"
+                     *         },
+                     *         "payment": {
+                     *           "ref": "Yp3v0l6oN9V2dI3x3gk1c0m8u0pQq9o1",
+                     *           "method": "pix",
+                     *           "status": "paid",
+                     *           "liquidationStatus": "settled",
+                     *           "amountCents": 19315,
+                     *           "paidAt": "2026-11-29T12:00:00.000Z",
+                     *           "settledAt": "2026-11-29T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-29T12:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LinkSettledEvent"];
                 };
             };
@@ -435,6 +526,23 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "link.expired",
+                     *       "timestamp": "2026-12-06T12:00:00.000Z",
+                     *       "data": {
+                     *         "occurredAt": "2026-12-06T12:00:00.000Z",
+                     *         "link": {
+                     *           "id": "cm3lnk0000000qz8h3v7f2b1c",
+                     *           "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *           "plate": "ABC1D23",
+                     *           "uf": "SP",
+                     *           "amountCents": 19315,
+                     *           "expiresAt": "2026-12-06T12:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LinkExpiredEvent"];
                 };
             };
@@ -483,6 +591,23 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "batch.finished",
+                     *       "timestamp": "2026-11-29T12:00:00.000Z",
+                     *       "data": {
+                     *         "occurredAt": "2026-11-29T12:00:00.000Z",
+                     *         "batch": {
+                     *           "id": "cm3bat0000000qz8h3v7f2b1c",
+                     *           "items": 20,
+                     *           "done": 18,
+                     *           "failed": 2,
+                     *           "createdAt": "2026-11-29T12:00:00.000Z",
+                     *           "finishedAt": "2026-11-29T12:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BatchFinishedEvent"];
                 };
             };
@@ -531,6 +656,32 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "radar.debt_found",
+                     *       "timestamp": "2026-11-29T12:00:00.000Z",
+                     *       "data": {
+                     *         "occurredAt": "2026-11-29T12:00:00.000Z",
+                     *         "id": "cm3evt0000000qz8h3v7f2b1c",
+                     *         "watchId": "cm3wat0000000qz8h3v7f2b1c",
+                     *         "vehicle": {
+                     *           "id": "cm3veh0000000qz8h3v7f2b1c",
+                     *           "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *           "plate": "ABC1D23",
+                     *           "uf": "SP"
+                     *         },
+                     *         "lookupId": "5d0f7b0e-1c1a-4c8e-9a51-0b6b2b0c9e11",
+                     *         "debt": {
+                     *           "id": "0f6a3c1e-6a43-4d3e-9a0c-1d2e3f4a5b6c",
+                     *           "type": "ticket",
+                     *           "title": "Multa - Excesso de velocidade",
+                     *           "amountCents": 19553,
+                     *           "dueDate": "2026-11-29T12:00:00.000Z",
+                     *           "expirationDate": null
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RadarDebtFoundEvent"];
                 };
             };
@@ -931,6 +1082,10 @@ export interface components {
         };
         RadarEventPage: {
             data: components["schemas"]["RadarEvent"][];
+            nextCursor: string | null;
+        };
+        EventPage: {
+            data: components["schemas"]["Event"][];
             nextCursor: string | null;
         };
     };
@@ -3602,6 +3757,195 @@ export interface operations {
             };
             /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                type?: "link.paid" | "link.settled" | "link.expired" | "batch.finished" | "radar.debt_found";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's events, newest first: the same bodies the webhooks carry */
+            200: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_3q2x7YzAbCdEfGhIjKlMnO",
+                     *           "type": "link.paid",
+                     *           "timestamp": "2026-11-29T12:00:00.000Z",
+                     *           "data": {
+                     *             "occurredAt": "2026-11-29T12:00:00.000Z",
+                     *             "link": {
+                     *               "id": "cm3lnk0000000qz8h3v7f2b1c",
+                     *               "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *               "plate": "ABC1D23",
+                     *               "uf": "SP",
+                     *               "amountCents": 19315,
+                     *               "expiresAt": "2026-12-06T12:00:00.000Z"
+                     *             },
+                     *             "payment": {
+                     *               "ref": "Yp3v0l6oN9V2dI3x3gk1c0m8u0pQq9o1",
+                     *               "method": "pix",
+                     *               "status": "paid",
+                     *               "liquidationStatus": null,
+                     *               "amountCents": 19315,
+                     *               "paidAt": "2026-11-29T12:00:00.000Z",
+                     *               "settledAt": null,
+                     *               "updatedAt": "2026-11-29T12:00:00.000Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The body or query failed the shared zod schema; `fields` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: One of our own limits is spent; `retryAfterSeconds` says when to retry. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error of ours (logged); never carries the detail. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One event (its id is the `webhook-id` of its deliveries) */
+            200: {
+                headers: {
+                    /** @description What is left of this minute: `"key";r=<requests left>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The key's limit: `"key";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_3q2x7YzAbCdEfGhIjKlMnO",
+                     *       "type": "link.paid",
+                     *       "timestamp": "2026-11-29T12:00:00.000Z",
+                     *       "data": {
+                     *         "occurredAt": "2026-11-29T12:00:00.000Z",
+                     *         "link": {
+                     *           "id": "cm3lnk0000000qz8h3v7f2b1c",
+                     *           "clientId": "cm3cli0000000qz8h3v7f2b1c",
+                     *           "plate": "ABC1D23",
+                     *           "uf": "SP",
+                     *           "amountCents": 19315,
+                     *           "expiresAt": "2026-12-06T12:00:00.000Z"
+                     *         },
+                     *         "payment": {
+                     *           "ref": "Yp3v0l6oN9V2dI3x3gk1c0m8u0pQq9o1",
+                     *           "method": "pix",
+                     *           "status": "paid",
+                     *           "liquidationStatus": null,
+                     *           "amountCents": 19315,
+                     *           "paidAt": "2026-11-29T12:00:00.000Z",
+                     *           "settledAt": null,
+                     *           "updatedAt": "2026-11-29T12:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description `API_KEY_INVALID`: No API key, an unknown one, or a revoked one (Authorization: Bearer pp_…). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such row in this account (or not yours: the same answer), or a wrong webhook secret. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
