@@ -31,6 +31,17 @@ export default async function ApiPage() {
         <ApiKeyList keys={keys} />
       </Card>
       <p className="text-sm text-slate-700">
+        Para receber avisos no seu sistema quando um cliente paga, um lote termina ou o Radar
+        encontra um débito:{" "}
+        <a
+          className="font-semibold text-brand-700 underline underline-offset-4"
+          href="/painel/api/webhooks"
+        >
+          Webhooks
+        </a>
+        .
+      </p>
+      <p className="text-sm text-slate-700">
         Referência para desenvolvedores:{" "}
         <a
           className="font-semibold text-brand-700 underline underline-offset-4"
