@@ -59,6 +59,28 @@ const TS_MIN = Date.UTC(2001, 0, 1);
 const TS_MAX = Date.UTC(2041, 0, 1);
 const isHex = (c: string | undefined) => c !== undefined && /[0-9a-fA-F]/.test(c);
 
+function isCompactDateTime(d: string): boolean {
+  const [y, mo, da, h, mi, se] = [
+    d.slice(0, 4),
+    d.slice(4, 6),
+    d.slice(6, 8),
+    d.slice(8, 10),
+    d.slice(10, 12),
+    d.slice(12),
+  ].map(Number) as number[];
+  const t = Date.UTC(y!, mo! - 1, da!, h!, mi!, se!);
+  const back = new Date(t);
+  return (
+    t >= TS_MIN &&
+    t < TS_MAX &&
+    back.getUTCMonth() === mo! - 1 &&
+    back.getUTCDate() === da &&
+    back.getUTCHours() === h &&
+    back.getUTCMinutes() === mi &&
+    back.getUTCSeconds() === se
+  );
+}
+
 /** Why a Luhn-valid run at [start, end) of `text` is not a card, or undefined if it may be one. */
 function ignoreReason(
   text: string,
@@ -69,6 +91,9 @@ function ignoreReason(
   if (digits.startsWith("0")) return "leading-zero";
   if (digits.length === 13 && Number(digits) >= TS_MIN && Number(digits) < TS_MAX)
     return "timestamp";
+  // A compact date-time (YYYYMMDDhhmmss), e.g. a migration's folder name in _prisma_migrations:
+  // no card brand's 14-digit numbers start with 19 or 20 (Diners are 30, 36, 38).
+  if (digits.length === 14 && isCompactDateTime(digits)) return "timestamp";
   if (text[start - 1] === "." && /[0-9]/.test(text[start - 2] ?? "")) return "fraction";
   let a = start;
   let b = end;

@@ -21,6 +21,12 @@ describe("the secret scanner used by the e2e scan and the card canary", () => {
     expect(masked("n=4111111111111112")).toEqual([]);
   });
 
+  it("does not read a migration's compact date-time as a card, but still finds a 14-digit card", () => {
+    // 20261129085936 passes Luhn: it made the e2e scan fail on _prisma_migrations.migration_name.
+    expect(masked("20261129085936_api_webhooks_out")).toEqual([]);
+    expect(masked("n=30569309025904")).toEqual(["305693****5904"]);
+  });
+
   it("does not read a float's fraction as a card, but still finds a card after a point that follows a word", () => {
     // Both seen in the wild: Next's build trace and a fuzzed JSON body stored by the tests.
     expect(masked('"persist_duration_ms":146.85484200000002,')).toEqual([]);
