@@ -119,6 +119,22 @@ async function failed(row: DeliveryRow, result: SendResult): Promise<never> {
   throw new Error(failure);
 }
 
+/** What a try reads of a delivery (the queue's claim and "Reenviar" alike). */
+export const DELIVERY_SELECT = {
+  event: { select: { id: true, payload: true } },
+  endpoint: {
+    select: {
+      id: true,
+      userId: true,
+      url: true,
+      mode: true,
+      secret: true,
+      enabled: true,
+      failingSince: true,
+    },
+  },
+} as const;
+
 export function deliveryJob(name: string): Job<DeliveryRow> {
   // Results of this lane's group step (prepare) for the rows it hands on to run().
   const sent = new Map<string, SendResult>();
@@ -127,20 +143,7 @@ export function deliveryJob(name: string): Job<DeliveryRow> {
     table: db.apiDelivery,
     pending: { outcome: null },
     orderBy: { createdAt: "asc" },
-    select: {
-      event: { select: { id: true, payload: true } },
-      endpoint: {
-        select: {
-          id: true,
-          userId: true,
-          url: true,
-          mode: true,
-          secret: true,
-          enabled: true,
-          failingSince: true,
-        },
-      },
-    },
+    select: DELIVERY_SELECT,
     leaseMs: Math.max(60_000, env.apiWebhooks.timeoutMs * 6),
     retry: API_DELIVERY_RETRY,
     failedData: (error) => ({ outcome: "failed", lastError: error.slice(0, 200) }),

@@ -2,7 +2,7 @@ import "server-only";
 import { notInWorkspace } from "@/lib/auth/user-route";
 import { db } from "@/lib/db/client";
 import { isDelivered } from "@/lib/rules/webhook-delivery";
-import { failureOf, tryDelivery } from "./delivery-job";
+import { DELIVERY_SELECT, failureOf, tryDelivery } from "./delivery-job";
 import { clock } from "@/lib/clock";
 
 // "Reenviar": one delivery sent again now, at the account's request, outside the retry schedule
@@ -18,21 +18,7 @@ export async function sendAgain(
 ): Promise<SendAgainResult> {
   const delivery = await db.apiDelivery.findFirst({
     where: { id: deliveryId, endpointId, endpoint: { userId } },
-    select: {
-      id: true,
-      event: { select: { id: true, payload: true } },
-      endpoint: {
-        select: {
-          id: true,
-          userId: true,
-          url: true,
-          mode: true,
-          secret: true,
-          enabled: true,
-          failingSince: true,
-        },
-      },
-    },
+    select: { id: true, ...DELIVERY_SELECT },
   });
   if (!delivery) throw notInWorkspace("Entrega");
   const result = await tryDelivery(delivery, true);
