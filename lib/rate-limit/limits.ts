@@ -110,19 +110,7 @@ function waitText(seconds: number): string {
 
 /** Takes one point for `key`; over the limit it throws a 429 AppError with retryAfterSeconds. */
 export async function consume(name: LimitName, key: string): Promise<void> {
-  try {
-    await limiter(name).consume(key);
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    metrics.rateLimitRefusals.inc({ limit: name });
-    log.warn({ limit: name, retryAfterSeconds }, "rate limit reached");
-    throw new AppError({
-      code: "RATE_LIMITED",
-      message: `${MESSAGES[name]} Aguarde ${waitText(retryAfterSeconds)} e tente de novo.`,
-      retryAfterSeconds,
-    });
-  }
+  await consumeMetered(name, key);
 }
 
 /** Gives a point back (the request turned out to be a duplicate of one already counted). */
