@@ -150,3 +150,76 @@ test("public/: favicon, app icons and a web app manifest for the home screen; ro
   );
   await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
 });
+
+test("the API reference renders the OpenAPI document under the CSP, from our own origin, and only there", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? "http://localhost").origin;
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(r.url()));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const response = await page.goto("/desenvolvedores/api");
+  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+  await expect(page.getByRole("heading", { level: 1, name: "Referência da API" })).toBeVisible();
+  // The renderer drew the document: its title, an operation of each kind, and the webhooks.
+  const reference = page.locator("#api-reference");
+  await expect(reference.locator(".info .title")).toContainText("Placa Paga API");
+  await expect(
+    reference.locator(".opblock-post").filter({ hasText: "/lookups" }).first(),
+  ).toBeVisible();
+  await expect(
+    reference.locator(".opblock-get").filter({ hasText: "/clients" }).first(),
+  ).toBeVisible();
+  await expect(reference.getByText("link.paid", { exact: true }).first()).toBeVisible();
+  // An operation opens with its example answer.
+  await reference
+    .locator(".opblock-post")
+    .filter({ hasText: "/lookups" })
+    .first()
+    .locator(".opblock-summary")
+    .click();
+  await expect(reference.getByText("Idempotency-Key").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  expect(requested.filter((u) => !u.startsWith(origin) && !u.startsWith("data:"))).toEqual([]);
+  expect(
+    requested.some((u) => u.endsWith("/desenvolvedores/api/assets/swagger-ui-bundle.js")),
+  ).toBe(true);
+
+  // The storefront's pages never fetch the renderer.
+  requested.length = 0;
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((u) => u.includes("/desenvolvedores/api/assets/"))).toEqual([]);
+
+  // Only the page's own files are served from the asset route, compressed when asked (by Next).
+  const request = page.request;
+  for (const name of [
+    "..%2F..%2Fpackage.json",
+    "package.json",
+    "swagger-ui-bundle.js.map",
+    "index.html",
+  ])
+    expect((await request.get(`/desenvolvedores/api/assets/${name}`)).status(), name).toBe(404);
+  const bundle = await request.get("/desenvolvedores/api/assets/swagger-ui-bundle.js", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  expect(bundle.status()).toBe(200);
+  expect(bundle.headers()["content-encoding"]).toBe("gzip");
+  expect(bundle.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  const etag = bundle.headers()["etag"] ?? "";
+  expect(
+    (
+      await request.get("/desenvolvedores/api/assets/swagger-ui-bundle.js", {
+        headers: { "if-none-match": etag },
+      })
+    ).status(),
+  ).toBe(304);
+});

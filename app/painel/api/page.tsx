@@ -9,7 +9,7 @@ import { requirePageUser } from "@/lib/auth/page-user";
 export const metadata: Metadata = { title: "API" };
 
 // The despachante's own software talks to us with these keys (docs/api.md): made here, shown once,
-// revoked here. The reference of the API is its OpenAPI document.
+// revoked here. The reference of the API renders its OpenAPI document (/desenvolvedores/api).
 export default async function ApiPage() {
   const user = await requirePageUser("/painel/api");
   const keys = await listApiKeys(user.id);
@@ -45,11 +45,11 @@ export default async function ApiPage() {
         Referência para desenvolvedores:{" "}
         <a
           className="font-semibold text-brand-700 underline underline-offset-4"
-          href="/api/v1/openapi.json"
+          href="/desenvolvedores/api"
         >
-          documento OpenAPI (/api/v1/openapi.json)
-        </a>
-        .
+          Referência da API
+        </a>{" "}
+        (o documento OpenAPI em <code>/api/v1/openapi.json</code>) .
       </p>
     </PageShell>
   );
