@@ -96,6 +96,12 @@ export async function createApiKey(
       prefix: apiKeyPrefix(key),
     },
   });
+  // Counted again after the insert: two creates racing at the limit both passed the first count,
+  // and the one that finds more than the limit takes its own key back (both may; neither is shown).
+  if ((await db.apiKey.count({ where: { userId, revokedAt: null } })) > MAX_ACTIVE_KEYS) {
+    await db.apiKey.delete({ where: { id: row.id } });
+    throw new AppError({ code: "API_KEY_LIMIT" });
+  }
   apiLog.info({ keyId: row.id, scope: row.scope }, "api key created");
   return { key, apiKey: view(row) };
 }

@@ -119,6 +119,42 @@ describe("API keys", () => {
     expect(await db.workspaceClient.count()).toBe(before);
     expect((await apiClient(readA).GET("/links")).response.status).toBe(200);
   });
+
+  it("an account holds at most 20 active keys, even when it asks for many at once", async () => {
+    const cookie = await signIn(`api.limit.${Date.now()}@despachante.test`);
+    const { POST } = await import("@/app/api/workspace/api-keys/route");
+    const ask = (name: string) =>
+      POST(apiRequest("/api/workspace/api-keys", { cookie, body: { name, scope: "read" } }));
+    const first = await ask("Chave 0");
+    expect(first.status).toBe(201);
+    const firstId = ((await first.json()) as { apiKey: { id: string } }).apiKey.id;
+    for (let i = 1; i < 17; i++) expect((await ask(`Chave ${i}`)).status).toBe(201);
+    // Three places left, six asked for at once: never more than 20, every refusal the limit's.
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => ask(`Corrida ${i}`)));
+    for (const res of answers) {
+      expect([201, 422]).toContain(res.status);
+      if (res.status === 422)
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+          "API_KEY_LIMIT",
+        );
+    }
+    const { db } = await import("@/lib/db/client");
+    const owner = await db.apiKey.findUniqueOrThrow({ where: { id: firstId } });
+    const active = () => db.apiKey.count({ where: { userId: owner.userId, revokedAt: null } });
+    expect(await active()).toBeLessThanOrEqual(20);
+    while ((await active()) < 20) expect((await ask("Completa")).status).toBe(201);
+    const over = await ask("Vigésima primeira");
+    expect(over.status).toBe(422);
+    expect(await active()).toBe(20);
+    // A revoked key frees its place.
+    const { DELETE } = await import("@/app/api/workspace/api-keys/[keyId]/route");
+    const revoked = await DELETE(
+      apiRequest(`/api/workspace/api-keys/${owner.id}`, { method: "DELETE", cookie }),
+      params({ keyId: owner.id }),
+    );
+    expect(revoked.status).toBe(200);
+    expect((await ask("De novo")).status).toBe(201);
+  });
 });
 
 describe("the despachante's flow through the API", () => {
