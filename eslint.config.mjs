@@ -157,6 +157,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       ".tmp/**",
+      "dist/**",
     ],
   },
   {

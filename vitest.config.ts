@@ -200,6 +200,18 @@ export default defineConfig({
           sequence: { groupOrder: 2, sequencer: LongestFirst },
         },
       },
+      // The production folder (npm run build:dist) run by plain node outside the tree: npm run
+      // test:deploy, a step of .ci/run of its own, outside npm test (docs/deploy.md).
+      {
+        test: {
+          name: "deploy",
+          include: ["tests/deploy/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 2 * 60_000,
+          hookTimeout: 10 * 60_000,
+          pool: "forks",
+        },
+      },
       // A fresh clone of the commit under test, `npm start` (next build included): the first step of
       // npm test (npm run test:fresh-clone), alone, so its build competes with no suite; the rest of
       // the run serves that build when the sources match (tests/fresh-clone/start.test.ts).

@@ -143,6 +143,9 @@ export const rawEnvSchema = z.object({
       .regex(/^\.next[\w-]*$/, { error: "NEXT_DIST_DIR must be .next or .next-<name>" })
       .default(".next"),
   ),
+  /** "standalone" (npm run build:dist): Next also writes a self-contained server folder with only
+   * the node_modules its build uses, for the production image. Unset: the plain build. */
+  NEXT_BUILD_OUTPUT: z.preprocess(emptyAsUndefined, z.enum(["standalone"]).optional()),
   // Our own limits (per client IP, and per checkout for card attempts) against CPF enumeration
   // and card testing. Counts per RATE_LIMIT_WINDOW_SECONDS.
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
@@ -338,6 +341,7 @@ export type AppEnv = {
   logLevel: RawEnv["LOG_LEVEL"];
   logFile: string | undefined;
   nextDistDir: string;
+  nextBuildOutput: "standalone" | undefined;
   lookupDelayedAfterMs: number;
   lookupMaxAgeMs: number;
   /** Our company, named next to the PIX code. cnpj: 14 digits. */
@@ -557,6 +561,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     logLevel: raw.LOG_LEVEL,
     logFile: raw.LOG_FILE,
     nextDistDir: raw.NEXT_DIST_DIR,
+    nextBuildOutput: raw.NEXT_BUILD_OUTPUT,
     lookupDelayedAfterMs: raw.LOOKUP_DELAYED_AFTER_MS,
     lookupMaxAgeMs: Math.round(raw.LOOKUP_MAX_AGE_HOURS * 3_600_000),
     company: {

@@ -2,6 +2,7 @@
 // behind node:http, so the client address comes from the socket (route handlers never see it)
 // and through exactly the proxy hops TRUST_PROXY names. Graceful on SIGTERM for rolling deploys.
 // A route registered in ./direct-routes.ts is answered here without Next (production only).
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
@@ -26,6 +27,21 @@ const INTERNAL_ERROR_BODY: ErrorBody = {
 };
 const say = (message: string) => console.log(`[server] ${message}`);
 
+/**
+ * Compiled into the production folder (npm run build:dist) there is no next.config.ts to load (nor
+ * TypeScript to load it with): the build wrote its resolved configuration beside itself, as Next's
+ * own standalone server.js reads it. In the source tree Next loads next.config.ts as usual.
+ */
+function builtConfig(): Record<string, unknown> | undefined {
+  if (dev || existsSync("next.config.ts")) return undefined;
+  const file = path.join(env.nextDistDir, "required-server-files.json");
+  const text = readFileSync(file, "utf8");
+  const config = (JSON.parse(text) as { config: Record<string, unknown> }).config;
+  // Next's workers load the configuration again by themselves: this is where they look first.
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+  return config;
+}
+
 const server = createServer();
 const app = next({
   dev,
@@ -33,6 +49,7 @@ const app = next({
   hostname: "0.0.0.0",
   port: env.port,
   httpServer: server,
+  conf: builtConfig() as never,
 });
 let draining = false;
 let inFlight = 0;

@@ -1,0 +1,137 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_VEHICLES } from "../../lib/sandbox/catalog/vehicles";
+import { freePort } from "../support/app-process";
+
+// The production folder (npm run build:dist, docs/deploy.md), built into a temporary folder
+// outside the repository and run there by plain `node` with an environment that names nothing of
+// ours but the storefront's variables: no tsx, no TypeScript source, no dev dependency, no
+// next.config.ts anywhere above it, none of this host's generated secrets inside it.
+// npm run test:deploy (a step of .ci/run of its own, outside npm test).
+
+const REPO = process.cwd();
+const base = mkdtempSync(path.join(tmpdir(), "placa-paga-dist-"));
+const OUT = path.join(base, "dist");
+const children: ChildProcess[] = [];
+let server: ChildProcess;
+let url: string;
+let output = "";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((e) => {
+    const p = path.join(dir, e);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [script], {
+    cwd: OUT,
+    env: { NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (b: Buffer) => (output += b.toString());
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  children.push(child);
+  return child;
+}
+
+async function answered(target: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}:\n${output}`);
+    try {
+      // Any answer: the sandbox asks for its key on every path.
+      if ((await fetch(target, { signal: AbortSignal.timeout(2000) })).status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${target} never answered:\n${output}`);
+    await sleep(100);
+  }
+}
+
+const secret = (f: string) => readFileSync(path.join(REPO, "data", f), "utf8").trim();
+
+beforeAll(async () => {
+  execFileSync("npx", ["tsx", "scripts/build-dist.ts", OUT], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const db = path.join(base, "storefront.db");
+  // The migration step still runs from the source tree (docs/deploy.md: not in the folder yet).
+  execFileSync("npx", ["tsx", "scripts/migrate.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: `file:${db}` },
+  });
+  const sandboxPort = await freePort();
+  const sandbox = start("sandbox.mjs", { SANDBOX_PORT: String(sandboxPort) });
+  await answered(`http://127.0.0.1:${sandboxPort}/api/v1/health`, sandbox);
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = start("server.mjs", {
+    PORT: String(port),
+    NEXT_DIST_DIR: ".next-dist",
+    DATABASE_URL: `file:${db}`,
+    UVVI_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
+    UVVI_API_KEY: "sk_test_sandbox_default",
+    // The repository's own generated values: the scan below proves none of them was copied.
+    WEBHOOK_SECRET: secret("webhook-secret"),
+    DATA_ENCRYPTION_KEY: secret("data-encryption-key"),
+    DATA_INDEX_KEY: secret("data-index-key"),
+    SMTP_URL: "smtp://127.0.0.1:9",
+    LOG_LEVEL: "warn",
+  });
+  await answered(`${url}/api/health`, server);
+}, 10 * 60_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe("the production folder", () => {
+  it("holds compiled JavaScript and production packages only, and none of this host's secrets", () => {
+    const all = files(OUT);
+    const ours = all.filter((f) => !f.includes(`${path.sep}node_modules${path.sep}`));
+    expect(ours.filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
+    const packages = readdirSync(path.join(OUT, "node_modules"));
+    for (const dev of ["tsx", "typescript", "vitest", "@playwright", "prisma", "eslint", "esbuild"])
+      expect(packages, dev).not.toContain(dev);
+    expect(readdirSync(OUT)).not.toContain("data");
+    const secrets = ["webhook-secret", "data-encryption-key", "data-index-key"].map(secret);
+    for (const file of all) {
+      const text = readFileSync(file).toString("latin1");
+      for (const s of secrets) expect(text.includes(s), file).toBe(false);
+    }
+  });
+
+  it("serves pages, the API document and readiness, and calls the upstream, under plain node", async () => {
+    expect(await (await fetch(`${url}/api/ready`)).json()).toEqual({ ready: true });
+    const home = await fetch(url);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Buscar veículo");
+    // Static files come from the build's precompressed copies.
+    const css = /href="(\/_next\/static\/[^"]+\.css)"/.exec(await (await fetch(url)).text())?.[1];
+    expect(css).toBeTruthy();
+    const asset = await fetch(`${url}${css}`, { headers: { "accept-encoding": "br" } });
+    expect(asset.status).toBe(200);
+    expect((await fetch(`${url}/api/v1/openapi.json`)).status).toBe(200);
+    const v = SANDBOX_VEHICLES.syncAnswer;
+    const vehicle = await fetch(`${url}/api/vehicles/${v.data.placa}?uf=${v.data.uf}`);
+    expect(vehicle.status).toBe(200);
+    expect(JSON.stringify(await vehicle.json())).toContain(v.data.modelo);
+  });
+
+  it("stops on SIGTERM, draining, with exit code 0", async () => {
+    const exited = new Promise<number | null>((r) => server.once("exit", (code) => r(code)));
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toContain("shutdown hooks done");
+  });
+});
