@@ -4,12 +4,13 @@
 //   dist/server.mjs      our server (lib/server/serve.ts) compiled; Next's handler and the app's
 //                        compiled code come from the build below
 //   dist/sandbox.mjs     the sandbox upstream (lib/sandbox/main.ts), every dependency bundled in
+//   dist/migrate.mjs     the migration step (scripts/deploy-migrate.ts): PostgreSQL, no Prisma CLI
 //   dist/.next-dist/     Next's standalone build: the server bundles, the static files
 //   dist/node_modules/   only the packages the build's traced files use (Next's file tracing)
 //   dist/public/, dist/prisma/ (both providers' schemas and migrations)
 //
 // Run it from the dist folder with NEXT_DIST_DIR=.next-dist and the usual variables
-// (docs/deploy.md). Migrations still need the source tree's `npm run db:migrate` (the Prisma CLI).
+// (docs/deploy.md).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -73,6 +74,13 @@ async function main() {
     outfile: path.join(OUT, "server.mjs"),
     // Next stays the package the standalone folder carries: its handler loads the build from disk.
     external: ["next", "next/*"],
+  });
+  await build({
+    ...common,
+    entryPoints: ["scripts/deploy-migrate.ts"],
+    outfile: path.join(OUT, "migrate.mjs"),
+    // Native: the copy the standalone folder carries, built for this platform.
+    external: ["better-sqlite3"],
   });
   await build({
     ...common,

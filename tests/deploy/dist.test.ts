@@ -1,8 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateCli } from "../../scripts/lib/migrate-cli";
+import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { SANDBOX_VEHICLES } from "../../lib/sandbox/catalog/vehicles";
 import { freePort } from "../support/app-process";
 
@@ -19,6 +22,9 @@ const children: ChildProcess[] = [];
 let server: ChildProcess;
 let url: string;
 let output = "";
+let cluster: PgCluster;
+let databaseUrl: string;
+let migrated: { code: number | null; text: string }[];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,6 +32,34 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((e) => {
     const p = path.join(dir, e);
     return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+
+const secret = (f: string) => readFileSync(path.join(REPO, "data", f), "utf8").trim();
+
+/** The storefront's variables, and nothing else of this machine's environment. */
+const storefrontEnv = (): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  UVVI_API_KEY: "sk_test_sandbox_default",
+  // The repository's own generated values: the scan below proves none of them was copied.
+  WEBHOOK_SECRET: secret("webhook-secret"),
+  DATA_ENCRYPTION_KEY: secret("data-encryption-key"),
+  DATA_INDEX_KEY: secret("data-index-key"),
+  SMTP_URL: "smtp://127.0.0.1:9",
+  LOG_LEVEL: "warn",
+});
+
+/** `node migrate.mjs` in the folder: its exit code and what it printed. */
+function migrate(): Promise<{ code: number | null; text: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["migrate.mjs"], {
+      cwd: OUT,
+      env: { NODE_ENV: "production", ...storefrontEnv(), UVVI_BASE_URL: "http://127.0.0.1:9" },
+    });
+    let text = "";
+    child.stdout.on("data", (b: Buffer) => (text += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (text += b.toString()));
+    child.on("exit", (code) => resolve({ code, text }));
   });
 }
 
@@ -57,41 +91,36 @@ async function answered(target: string, child: ChildProcess): Promise<void> {
   }
 }
 
-const secret = (f: string) => readFileSync(path.join(REPO, "data", f), "utf8").trim();
-
 beforeAll(async () => {
   execFileSync("npx", ["tsx", "scripts/build-dist.ts", OUT], {
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const db = path.join(base, "storefront.db");
-  // The migration step still runs from the source tree (docs/deploy.md: not in the folder yet).
-  execFileSync("npx", ["tsx", "scripts/migrate.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: `file:${db}` },
-  });
+  cluster = await startPgCluster();
+  const admin = new pg.Client({ connectionString: cluster.url() });
+  await admin.connect();
+  await admin.query("CREATE DATABASE storefront");
+  await admin.end();
+  databaseUrl = cluster.url("storefront");
   const sandboxPort = await freePort();
   const sandbox = start("sandbox.mjs", { SANDBOX_PORT: String(sandboxPort) });
   await answered(`http://127.0.0.1:${sandboxPort}/api/v1/health`, sandbox);
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
+  // The migration step first, as a release runs it (twice at once: two migration containers).
+  const [first, second] = await Promise.all([migrate(), migrate()]);
+  migrated = [first!, second!];
   server = start("server.mjs", {
+    ...storefrontEnv(),
     PORT: String(port),
     NEXT_DIST_DIR: ".next-dist",
-    DATABASE_URL: `file:${db}`,
     UVVI_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
-    UVVI_API_KEY: "sk_test_sandbox_default",
-    // The repository's own generated values: the scan below proves none of them was copied.
-    WEBHOOK_SECRET: secret("webhook-secret"),
-    DATA_ENCRYPTION_KEY: secret("data-encryption-key"),
-    DATA_INDEX_KEY: secret("data-index-key"),
-    SMTP_URL: "smtp://127.0.0.1:9",
-    LOG_LEVEL: "warn",
   });
   await answered(`${url}/api/health`, server);
 }, 10 * 60_000);
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  cluster?.stop();
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -111,7 +140,22 @@ describe("the production folder", () => {
     }
   });
 
-  it("serves pages, the API document and readiness, and calls the upstream, under plain node", async () => {
+  it("migrates PostgreSQL without the Prisma CLI, once when two steps run at once, as the CLI records it", async () => {
+    expect(migrated.map((m) => m.code)).toEqual([0, 0]);
+    const texts = migrated.map((m) => m.text);
+    expect(texts.filter((t) => /applied \d+: 20261121000000_init/.test(t))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes("no pending migrations"))).toHaveLength(1);
+    // Prisma's own CLI reads the bookkeeping as its own: same names, same checksums.
+    const status = spawnSync(...migrateCli(["migrate", "status"]), {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    });
+    expect(status.stdout).toContain("Database schema is up to date!");
+    expect(status.status).toBe(0);
+    expect((await migrate()).text).toContain("no pending migrations");
+  });
+
+  it("serves pages, the API document and readiness on PostgreSQL, and calls the upstream, under plain node", async () => {
     expect(await (await fetch(`${url}/api/ready`)).json()).toEqual({ ready: true });
     const home = await fetch(url);
     expect(home.status).toBe(200);
