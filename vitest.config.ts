@@ -205,10 +205,21 @@ export default defineConfig({
       {
         test: {
           name: "deploy",
-          include: ["tests/deploy/**/*.test.ts"],
+          include: ["tests/deploy/dist.test.ts"],
           environment: "node",
           testTimeout: 2 * 60_000,
           hookTimeout: 10 * 60_000,
+          pool: "forks",
+        },
+      },
+      // The image and compose.yaml under podman (npm run test:compose; docs/deploy.md).
+      {
+        test: {
+          name: "compose",
+          include: ["tests/deploy/compose.test.ts"],
+          environment: "node",
+          testTimeout: 5 * 60_000,
+          hookTimeout: 15 * 60_000,
           pool: "forks",
         },
       },

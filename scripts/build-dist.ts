@@ -5,6 +5,7 @@
 //                        compiled code come from the build below
 //   dist/sandbox.mjs     the sandbox upstream (lib/sandbox/main.ts), every dependency bundled in
 //   dist/migrate.mjs     the migration step (scripts/deploy-migrate.ts): PostgreSQL, no Prisma CLI
+//   dist/ops/*.mjs       the operator's commands (webhook:register, ops:*)
 //   dist/.next-dist/     Next's standalone build: the server bundles, the static files
 //   dist/node_modules/   only the packages the build's traced files use (Next's file tracing)
 //   dist/public/, dist/prisma/ (both providers' schemas and migrations)
@@ -24,6 +25,13 @@ const args = process.argv.slice(2);
 const reuseNext = args.includes("--reuse-next");
 const OUT = path.resolve(args.find((a) => !a.startsWith("--")) ?? "dist");
 const DIST_DIR = ".next-dist";
+const OPS_SCRIPTS = [
+  "register-webhook",
+  "unverified-payments",
+  "still-listed",
+  "personal-data",
+  "rotate-data-key",
+];
 
 function say(message: string) {
   console.log(`[build:dist] ${message}`);
@@ -75,12 +83,22 @@ async function main() {
     // Next stays the package the standalone folder carries: its handler loads the build from disk.
     external: ["next", "next/*"],
   });
+  // The migration step and the operator's commands (npm run webhook:register, ops:*), as
+  // `node migrate.mjs` and `node ops/<name>.mjs`, sharing their chunks (each holds both Prisma
+  // clients). Bundled, "server-only" is what Next's server condition makes it: an empty module.
   await build({
     ...common,
-    entryPoints: ["scripts/deploy-migrate.ts"],
-    outfile: path.join(OUT, "migrate.mjs"),
+    entryPoints: {
+      migrate: "scripts/deploy-migrate.ts",
+      ...Object.fromEntries(OPS_SCRIPTS.map((name) => [`ops/${name}`, `scripts/${name}.ts`])),
+    },
+    outdir: OUT,
+    outExtension: { ".js": ".mjs" },
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     // Native: the copy the standalone folder carries, built for this platform.
     external: ["better-sqlite3"],
+    alias: { "server-only": "./scripts/lib/empty-module.ts" },
   });
   await build({
     ...common,
