@@ -3,7 +3,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import {
   closeSync,
   cpSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -17,6 +16,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_VEHICLES } from "../../lib/sandbox/catalog/vehicles";
 import { freePort } from "../support/app-process";
+import { hostSecrets } from "./host-secrets";
 
 // The image and compose.yaml as an operator runs them (docs/deploy.md): images built on this
 // machine against a local Debian base (no registry is reachable here: toolchain.md, "Containers"),
@@ -326,11 +326,7 @@ describe("compose.yaml with the image", () => {
   it("no layer of the image, nor its configuration, holds a secret of the machine that built it", () => {
     // The build host's own generated keys and webhook secret (./data), which .dockerignore keeps out
     // of the context and the build script out of dist/; and no live upstream key of any shape.
-    const hostSecrets = ["webhook-secret", "data-encryption-key", "data-index-key"]
-      .map((f) => path.join(REPO, "data", f))
-      .filter(existsSync)
-      .map((f) => readFileSync(f, "utf8").trim());
-    expect(hostSecrets.length).toBeGreaterThan(0);
+    const secrets = Object.values(hostSecrets());
     const archive = path.join(dir, "image.tar");
     // docker-archive: every layer as an uncompressed tar, and the image's configuration.
     podman(["save", "--format", "docker-archive", "-o", archive, IMAGE], { quiet: true });
@@ -343,7 +339,7 @@ describe("compose.yaml with the image", () => {
       for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; bytes += n) {
         // Overlapping by the longest needle, so a secret cut between two reads is still seen.
         const text = carry + chunk.toString("latin1", 0, n);
-        for (const secret of hostSecrets) if (text.includes(secret)) found.push("a host secret");
+        for (const secret of secrets) if (text.includes(secret)) found.push("a host secret");
         const live = /sk_live_[A-Za-z0-9_-]{6,}/.exec(text);
         if (live) found.push(live[0].slice(0, 12));
         carry = text.slice(-200);
@@ -356,7 +352,7 @@ describe("compose.yaml with the image", () => {
     expect(found).toEqual([]);
     const config = podman(["image", "inspect", IMAGE], { quiet: true });
     expect(config).toContain('"User": "placa"');
-    for (const secret of hostSecrets) expect(config.includes(secret)).toBe(false);
+    for (const secret of secrets) expect(config.includes(secret)).toBe(false);
   });
 
   it("a lookup answered by the sandbox's webhook and a PIX paid, through the proxy", async () => {

@@ -8,6 +8,7 @@ import { migrateCli } from "../../scripts/lib/migrate-cli";
 import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { SANDBOX_VEHICLES } from "../../lib/sandbox/catalog/vehicles";
 import { freePort } from "../support/app-process";
+import { hostSecrets } from "./host-secrets";
 
 // The production folder (npm run build:dist, docs/deploy.md), built into a temporary folder
 // outside the repository and run there by plain `node` with an environment that names nothing of
@@ -15,7 +16,6 @@ import { freePort } from "../support/app-process";
 // next.config.ts anywhere above it, none of this host's generated secrets inside it.
 // npm run test:deploy (a step of .ci/run of its own, outside npm test).
 
-const REPO = process.cwd();
 const base = mkdtempSync(path.join(tmpdir(), "placa-paga-dist-"));
 const OUT = path.join(base, "dist");
 const children: ChildProcess[] = [];
@@ -35,16 +35,16 @@ function files(dir: string): string[] {
   });
 }
 
-const secret = (f: string) => readFileSync(path.join(REPO, "data", f), "utf8").trim();
+const host = hostSecrets();
 
 /** The storefront's variables, and nothing else of this machine's environment. */
 const storefrontEnv = (): Record<string, string> => ({
   DATABASE_URL: databaseUrl,
   UVVI_API_KEY: "sk_test_sandbox_default",
   // The repository's own generated values: the scan below proves none of them was copied.
-  WEBHOOK_SECRET: secret("webhook-secret"),
-  DATA_ENCRYPTION_KEY: secret("data-encryption-key"),
-  DATA_INDEX_KEY: secret("data-index-key"),
+  WEBHOOK_SECRET: host.webhookSecret,
+  DATA_ENCRYPTION_KEY: host.dataKey,
+  DATA_INDEX_KEY: host.indexKey,
   SMTP_URL: "smtp://127.0.0.1:9",
   LOG_LEVEL: "warn",
 });
@@ -133,7 +133,7 @@ describe("the production folder", () => {
     for (const dev of ["tsx", "typescript", "vitest", "@playwright", "prisma", "eslint", "esbuild"])
       expect(packages, dev).not.toContain(dev);
     expect(readdirSync(OUT)).not.toContain("data");
-    const secrets = ["webhook-secret", "data-encryption-key", "data-index-key"].map(secret);
+    const secrets = Object.values(host);
     for (const file of all) {
       const text = readFileSync(file).toString("latin1");
       for (const s of secrets) expect(text.includes(s), file).toBe(false);
