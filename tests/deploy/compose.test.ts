@@ -111,24 +111,16 @@ function baseImages(): void {
 
 /** The last lines a service's container printed (running or exited). */
 function logsOf(service: string): string {
-  const env = { ...process.env, CONTAINERS_CONF: CONF };
-  const name = spawnSync(
-    "podman",
-    [
-      "ps",
-      "-a",
-      "--filter",
-      `label=com.docker.compose.project.working_dir=${dir}`,
-      "--filter",
-      `label=com.docker.compose.service=${service}`,
-      "--format",
-      "{{.Names}}",
-    ],
-    { env, encoding: "utf8" },
-  )
-    .stdout.trim()
-    .split("\n")[0]!;
-  const run = spawnSync("podman", ["logs", "--tail", "40", name], { env, encoding: "utf8" });
+  let name: string;
+  try {
+    name = containerOf(service, { all: true });
+  } catch {
+    return "(no container)";
+  }
+  const run = spawnSync("podman", ["logs", "--tail", "40", name], {
+    env: { ...process.env, CONTAINERS_CONF: CONF },
+    encoding: "utf8",
+  });
   return `${run.stdout}${run.stderr}`;
 }
 
