@@ -19,6 +19,7 @@ export const LAYERS = [
     "lib/privacy",
     "lib/db",
     "lib/log",
+    "lib/tracing",
     "lib/errors",
     "lib/security",
     "lib/metrics",

@@ -31,6 +31,7 @@ export const POSTGRES_OPT_OUTS = [
 const POSTGRES_ONLY = [
   "tests/integration/postgres-*.test.ts",
   "tests/integration/multi-instance.test.ts",
+  "tests/integration/tracing.test.ts",
 ];
 
 /**
@@ -53,6 +54,7 @@ export const SERVER_SUITES = [
   "tests/integration/privacy-at-rest.test.ts",
   "tests/integration/radar-fleet.test.ts",
   "tests/integration/sqlite-instances.test.ts",
+  "tests/integration/tracing.test.ts",
 ];
 
 /**

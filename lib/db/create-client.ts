@@ -7,6 +7,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { databaseProviderOf } from "@/lib/env/schema";
 import { sealedQuery } from "./sealed-fields";
+import { traced } from "./traced";
 
 /**
  * One type for both providers. The two generated clients come from the same models
@@ -27,7 +28,8 @@ function sqliteFilePath(url: string): string | null {
  * PostgreSQL: adapter-pg (a pg Pool).
  */
 export function createPrismaClient(databaseUrl: string): Db {
-  return sealed(plainPrismaClient(databaseUrl));
+  const provider = databaseProviderOf(databaseUrl) ?? "sqlite";
+  return traced(sealed(plainPrismaClient(databaseUrl)), provider);
 }
 
 /**

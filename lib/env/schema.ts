@@ -309,6 +309,28 @@ export const rawEnvSchema = z.object({
    * base64). Never rotated with the data key: every stored hash would change. Required with a
    * production key; unset with a test key: generated once and kept in ./data. */
   DATA_INDEX_KEY: optionalString,
+  /** OpenTelemetry's standard variables (docs/tracing.md): traces over OTLP/HTTP when an
+   * endpoint is set, nothing otherwise. */
+  OTEL_SDK_DISABLED: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).optional()),
+  OTEL_TRACES_EXPORTER: z.preprocess(emptyAsUndefined, z.enum(["otlp", "none"]).optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL" })
+      .optional(),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s) URL",
+      })
+      .optional(),
+  ),
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString,
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: optionalString,
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().default("placa-paga")),
   /** Bearer token for GET /api/metrics; unset: the route answers 404. */
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -317,6 +339,41 @@ export const rawEnvSchema = z.object({
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
+
+/** "k1=v1,k2=v2" with URL-encoded values, as the OTLP exporter specification writes headers. */
+export function otlpHeaders(text: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (text ?? "").split(",")) {
+    const cut = pair.indexOf("=");
+    if (cut <= 0) continue;
+    const name = pair.slice(0, cut).trim().toLowerCase();
+    const value = pair.slice(cut + 1).trim();
+    try {
+      headers[name] = decodeURIComponent(value);
+    } catch {
+      headers[name] = value;
+    }
+  }
+  return headers;
+}
+
+/** The traces endpoint the OTLP specification derives: a signal's own URL as is, the base + /v1/traces. */
+function tracingOf(raw: RawEnv): AppEnv["tracing"] {
+  if (raw.OTEL_SDK_DISABLED === "true" || raw.OTEL_TRACES_EXPORTER === "none") return undefined;
+  const url =
+    raw.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (raw.OTEL_EXPORTER_OTLP_ENDPOINT &&
+      `${raw.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`);
+  if (!url) return undefined;
+  return {
+    url,
+    headers: {
+      ...otlpHeaders(raw.OTEL_EXPORTER_OTLP_HEADERS),
+      ...otlpHeaders(raw.OTEL_EXPORTER_OTLP_TRACES_HEADERS),
+    },
+    serviceName: raw.OTEL_SERVICE_NAME,
+  };
+}
 
 export type AppEnv = {
   nodeEnv: RawEnv["NODE_ENV"];
@@ -372,6 +429,8 @@ export type AppEnv = {
     reserve: number;
   };
   metricsToken: string | undefined;
+  /** Where spans go (lib/tracing); undefined: tracing is off. */
+  tracing: { url: string; headers: Record<string, string>; serviceName: string } | undefined;
   /** How long personal data is kept, in days (lib/rules/retention.ts turns them into cut-offs). */
   retention: {
     unpaidDays: number;
@@ -592,6 +651,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       reserve: Math.floor((raw.UPSTREAM_RATE_PER_MINUTE * raw.UPSTREAM_RESERVE_PERCENT) / 100),
     },
     metricsToken: raw.METRICS_TOKEN,
+    tracing: tracingOf(raw),
     retention: {
       unpaidDays: raw.RETENTION_UNPAID_DAYS,
       paidYears: raw.RETENTION_PAID_YEARS,

@@ -61,7 +61,8 @@ export type SqlQueue = {
   columns?: string[];
 };
 
-export type ClaimedRow = { id: string; attempts: number };
+/** traceparent: the span that queued the row (lib/tracing), when the queue's columns read it. */
+export type ClaimedRow = { id: string; attempts: number; traceparent?: string | null };
 export type Claim<Row> = { token: string; rows: Row[] };
 
 const free = (now: Date) => ({ OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] });

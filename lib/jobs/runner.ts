@@ -13,6 +13,7 @@ import {
 } from "./queue";
 import { RetryLater } from "./retry-later";
 import { processSingleton } from "@/lib/server/singleton";
+import { inSpan, linksTo } from "@/lib/tracing/trace";
 
 // Runs claimed rows: the handler's result is written through finish(), a thrown error backs off
 // or gives up, RetryLater defers. The lease is renewed while a claim runs, and stopJobs() (the
@@ -61,7 +62,32 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /** Rows of one chunk told to wait, by the moment they are due: written together after the chunk. */
 type Deferrals = Map<number, string[]>;
 
-async function runOne<Row extends ClaimedRow>(
+/** At most this many links on a group step's span (a claim of 64 rows). */
+const MAX_LINKS = 32;
+
+/**
+ * Each run is the root of its own trace, linked to the span that queued the row (its stored
+ * traceparent: the webhook's delivery, the request that queued an e-mail or a batch).
+ */
+function runOne<Row extends ClaimedRow>(
+  job: Job<Row>,
+  token: string,
+  row: Row,
+  deferrals: Deferrals,
+  finished: string[],
+): Promise<void> {
+  return inSpan(
+    `job ${job.name}`,
+    {
+      root: true,
+      links: linksTo(row.traceparent),
+      attributes: { "job.queue": job.name, "job.row_id": row.id, "job.attempt": row.attempts },
+    },
+    () => attempt(job, token, row, deferrals, finished),
+  );
+}
+
+async function attempt<Row extends ClaimedRow>(
   job: Job<Row>,
   token: string,
   row: Row,
@@ -113,12 +139,19 @@ export async function runClaim<Row extends ClaimedRow>(
     try {
       let rest = rows;
       if (job.prepare && !state.stopping) {
-        const done = await job
-          .prepare(rows)
-          .catch(
-            (error: unknown) =>
-              void log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"),
-          );
+        const prepare = job.prepare;
+        const done = await inSpan(
+          `job ${job.name} group`,
+          {
+            root: true,
+            links: linksTo(...rows.slice(0, MAX_LINKS).map((row) => row.traceparent)),
+            attributes: { "job.queue": job.name, "job.rows": rows.length },
+          },
+          () => prepare(rows),
+        ).catch(
+          (error: unknown) =>
+            void log.warn({ err: error, queue: job.name }, "group step failed: rows run alone"),
+        );
         if (done && done.size > 0) {
           const count = await finishMany(job, token, done);
           if (count < done.size)

@@ -1,4 +1,5 @@
 import "server-only";
+import { currentTraceparent } from "@/lib/tracing/trace";
 import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { AppError } from "@/lib/errors/app-error";
@@ -71,6 +72,7 @@ export async function enqueueMail<N extends TemplateName>(
       props: JSON.stringify(input.props),
       attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
       messageId: `<${randomUUID()}@${MESSAGE_ID_DOMAIN}>`,
+      traceparent: currentTraceparent(),
     },
   });
   mailLog.info({ template: input.template, to: maskEmail(to) }, "e-mail queued");

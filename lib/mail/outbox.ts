@@ -107,7 +107,14 @@ export function outboxJob(
     table: db.mailMessage,
     pending: { status: "pending" },
     orderBy: { createdAt: "asc" },
-    select: { to: true, template: true, props: true, attachments: true, messageId: true },
+    select: {
+      to: true,
+      template: true,
+      props: true,
+      attachments: true,
+      messageId: true,
+      traceparent: true,
+    },
     leaseMs: options.leaseMs ?? LEASE_MS,
     retry: options.retry ?? MAIL_RETRY,
     failedData: (error) => {
@@ -120,7 +127,7 @@ export function outboxJob(
       db,
       table: "MailMessage",
       orderBy: "createdAt",
-      columns: ["to", "template", "props", "attachments", "messageId"],
+      columns: ["to", "template", "props", "attachments", "messageId", "traceparent"],
     },
   };
 }

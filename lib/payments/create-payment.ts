@@ -1,4 +1,5 @@
 import "server-only";
+import { currentTraceparent, noteOnSpan } from "@/lib/tracing/trace";
 import { recallCardToken, type CardTokenEntry } from "@/lib/checkouts/card-tokens";
 import {
   assertOpen,
@@ -132,6 +133,7 @@ export async function createPayment(
           installments: input.method === "credit_card" ? input.installments : null,
           cardBrand: card?.brand ?? null,
           cardLastFour: card?.lastFour ?? null,
+          traceparent: currentTraceparent(),
         },
       });
     });
@@ -157,6 +159,7 @@ export async function createPayment(
     throw error;
   }
 
+  noteOnSpan({ "payment.id": row.id });
   try {
     const answer = await upstream.createPayment({
       checkoutId: checkout.upstreamCheckoutId,

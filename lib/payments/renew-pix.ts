@@ -1,4 +1,5 @@
 import "server-only";
+import { currentTraceparent } from "@/lib/tracing/trace";
 import { assertOpen, markCheckoutExpired } from "@/lib/checkouts/find-checkout";
 import { db } from "@/lib/db/client";
 import { checkoutRefusal, refusalError, withVehicleLock } from "@/lib/checkouts/debt-holds";
@@ -103,6 +104,7 @@ async function create(old: Old, checkout: Checkout): Promise<Result> {
           checkoutId: checkout.id,
           method: "pix",
           renewedFromId: old.id,
+          traceparent: currentTraceparent(),
         },
       });
       return row.id;

@@ -4,6 +4,7 @@ import { QUIET_AFTER_ANSWER_MS } from "@/lib/rules/payment-states";
 import { FINAL_PAYMENT_STATUSES } from "@/lib/rules/payment-status";
 import { reconcilePayment } from "./reconcile";
 import { clock } from "@/lib/clock";
+import { inSpan, linksTo } from "@/lib/tracing/trace";
 
 // Background sweep: webhooks get lost (the upstream gives up after its 90-minute retry), so on
 // every background tick (lib/background, BACKGROUND_TICK_MS) we ask the status endpoint
@@ -54,9 +55,15 @@ export async function sweepPayments(now = clock.now()): Promise<number> {
     },
     orderBy: { lastCheckedAt: { sort: "asc", nulls: "first" } },
     take: MAX_PER_SWEEP,
-    select: { id: true },
+    select: { id: true, traceparent: true },
   });
-  // One after the other: a sweep is background work and must not burst the rate limit.
-  for (const p of due) await reconcilePayment(p.id, now);
+  // One after the other: a sweep is background work and must not burst the rate limit. Each one
+  // its own trace, carrying the payment's id and linked to the request that created it.
+  for (const p of due)
+    await inSpan(
+      "payment reconcile",
+      { root: true, attributes: { "payment.id": p.id }, links: linksTo(p.traceparent) },
+      () => reconcilePayment(p.id, now),
+    );
   return due.length;
 }

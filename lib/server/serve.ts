@@ -9,6 +9,8 @@ import next from "next";
 import { CLIENT_IP_HEADER, compileTrust, resolveClientAddress } from "../security/client-address";
 import { loadEnv } from "../env/load";
 import { type ErrorBody, messageOf, statusOf } from "../errors/codes";
+import { traceRequest } from "../tracing/http-server";
+import { startTracing, stopTracing } from "../tracing/start";
 import { directRouteFor } from "./direct-routes";
 import { runShutdownHooks } from "./shutdown";
 import { servePrecompressed } from "./static-files";
@@ -62,15 +64,17 @@ function handleWith(handle: ReturnType<typeof app.getRequestHandler>) {
     inFlight++;
     res.once("close", () => inFlight--);
     if (!dev && servePrecompressed(req, res, staticDir)) return;
-    const direct = dev ? undefined : directRouteFor(req.method, req.url);
-    (direct ? direct.route.handle(req, res, direct.segment) : handle(req, res)).catch(
-      (error: unknown) => {
-        console.error("[server] request failed", error instanceof Error ? error.message : error);
-        if (!res.headersSent)
-          res.writeHead(statusOf("INTERNAL_ERROR"), { "content-type": "application/json" });
-        res.end(JSON.stringify(INTERNAL_ERROR_BODY));
-      },
-    );
+    traceRequest(req, res, () => {
+      const direct = dev ? undefined : directRouteFor(req.method, req.url);
+      (direct ? direct.route.handle(req, res, direct.segment) : handle(req, res)).catch(
+        (error: unknown) => {
+          console.error("[server] request failed", error instanceof Error ? error.message : error);
+          if (!res.headersSent)
+            res.writeHead(statusOf("INTERNAL_ERROR"), { "content-type": "application/json" });
+          res.end(JSON.stringify(INTERNAL_ERROR_BODY));
+        },
+      );
+    });
   };
 }
 
@@ -92,10 +96,16 @@ async function drain(signal: string): Promise<void> {
   const hooks = await runShutdownHooks(HOOKS_MS);
   say(`shutdown hooks done (${hooks.failed} failed, ${hooks.timedOut} timed out); exiting`);
   await app.close().catch(() => undefined);
+  await stopTracing(); // last: the spans of the drain itself go too
   process.exit(0);
 }
 
 async function main(): Promise<void> {
+  // Before prepare(): Next's instrumentation starts the background work, whose spans need it on.
+  if (env.tracing) {
+    await startTracing(env.tracing);
+    say(`tracing: spans to ${new URL(env.tracing.url).origin} (OTLP/HTTP)`);
+  }
   await app.prepare();
   // No upgrade handler of ours: the storefront has no websockets (dev's HMR is Next's, via httpServer).
   server.on("request", handleWith(app.getRequestHandler()));

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { moduleLogger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/registry";
+import { inSpan, SpanKind } from "@/lib/tracing/trace";
 import { budget } from "./budget";
 import { parseUpstreamErrorBody, UpstreamError } from "./errors";
 import { send } from "./transport";
@@ -65,8 +66,22 @@ function observe(operation: string, outcome: string, started: number): void {
   metrics.upstreamDuration.observe({ operation, outcome }, (performance.now() - started) / 1000);
 }
 
-/** Performs one HTTP call (no retries: see retry.ts) and returns the parsed JSON of a 2xx answer. */
-export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
+/**
+ * Performs one HTTP call (no retries: see retry.ts) and returns the parsed JSON of a 2xx answer.
+ * Its span is named by the operation, never the path (a plate's path names the plate).
+ */
+export function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
+  return inSpan(
+    `upstream ${req.operation}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { "upstream.operation": req.operation, "http.request.method": req.method },
+    },
+    (span) => call(req, (status) => span.setAttribute("http.response.status_code", status)),
+  );
+}
+
+async function call(req: UpstreamRequest, answered: (status: number) => void): Promise<unknown> {
   await budget.take(req.operation);
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
@@ -83,6 +98,7 @@ export async function upstreamRequest(req: UpstreamRequest): Promise<unknown> {
       timeoutMs: req.timeoutMs,
     });
     status = res.status;
+    answered(status);
     const text = res.text;
     const parsed = text.trim() === "" ? undefined : parseJson(text);
     if (res.status < 200 || res.status > 299) {

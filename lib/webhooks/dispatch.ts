@@ -67,7 +67,13 @@ function handle(
   }
 }
 
-type InboxRow = { id: string; attempts: number; payload: string; receivedAt: Date };
+type InboxRow = {
+  id: string;
+  attempts: number;
+  payload: string;
+  receivedAt: Date;
+  traceparent?: string | null;
+};
 
 const finishedData = (result: HandlerOutcome, appliedAt: Date) => ({
   outcome: result.outcome,
@@ -112,7 +118,7 @@ export const webhookInbox: Job<InboxRow> = {
   table: db.webhookEvent,
   pending: { outcome: null },
   orderBy: { receivedAt: "asc" },
-  select: { payload: true, receivedAt: true },
+  select: { payload: true, receivedAt: true, traceparent: true },
   leaseMs: LEASE_MS,
   retry: DEFAULT_RETRY,
   failedData: (error, now) => ({ outcome: "failed", error, appliedAt: now }),
@@ -123,7 +129,7 @@ export const webhookInbox: Job<InboxRow> = {
     db,
     table: "WebhookEvent",
     orderBy: "receivedAt",
-    columns: ["payload", "receivedAt"],
+    columns: ["payload", "receivedAt", "traceparent"],
   },
 };
 

@@ -55,7 +55,7 @@ const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
 async function commit(conn: pg.PoolClient, inserts: PendingWrite[]): Promise<Set<string>> {
   const values = inserts.map(
     (_, i) =>
-      `($${i * 6 + 1},$${i * 6 + 2},$${i * 6 + 3},$${i * 6 + 4},$${i * 6 + 5},$${i * 6 + 6},${NOW_UTC})`,
+      `($${i * 7 + 1},$${i * 7 + 2},$${i * 7 + 3},$${i * 7 + 4},$${i * 7 + 5},$${i * 7 + 6},$${i * 7 + 7},${NOW_UTC})`,
   );
   const params = inserts.flatMap(({ id, e }) => [
     id,
@@ -64,9 +64,10 @@ async function commit(conn: pg.PoolClient, inserts: PendingWrite[]): Promise<Set
     e.transactionId,
     e.externalId,
     e.payload,
+    e.traceparent,
   ]);
   const result = await conn.query<{ id: string }>(
-    `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","receivedAt")
+    `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","traceparent","receivedAt")
      VALUES ${values.join(",")} ON CONFLICT ("dedupeKey") DO NOTHING RETURNING "id"`,
     params,
   );

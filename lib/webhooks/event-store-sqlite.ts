@@ -125,8 +125,8 @@ function groupCommit<T>(run: (conn: Conn) => T): Promise<T> {
   });
 }
 
-const INSERT = `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","receivedAt")
-  VALUES (?,?,?,?,?,?,?) ON CONFLICT("dedupeKey") DO NOTHING`;
+const INSERT = `INSERT INTO "WebhookEvent" ("id","dedupeKey","type","transactionId","externalId","payload","traceparent","receivedAt")
+  VALUES (?,?,?,?,?,?,?,?) ON CONFLICT("dedupeKey") DO NOTHING`;
 
 /** Stores the raw event; "duplicate" when its dedupeKey is already there (nothing written). */
 export function insertWebhookEvent(
@@ -141,6 +141,7 @@ export function insertWebhookEvent(
       e.transactionId,
       e.externalId,
       e.payload,
+      e.traceparent,
       sqliteDate(clock.now()),
     );
     return info.changes === 1 ? { stored: true as const, id } : { stored: false as const };

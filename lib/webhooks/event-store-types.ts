@@ -18,6 +18,8 @@ export type NewWebhookEvent = {
   transactionId: string | null;
   externalId: string | null;
   payload: string;
+  /** The delivery's span (lib/tracing), for the apply's span to link to. */
+  traceparent: string | null;
 };
 
 export type InsertResult = { stored: true; id: string } | { stored: false };

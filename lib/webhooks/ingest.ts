@@ -3,6 +3,7 @@ import { dedupeKeyOf, parseWebhookBody } from "./schemas";
 import { insertWebhookEvent, StoreUnavailableError } from "./event-store";
 import { webhookLog } from "./logger";
 import { sealField } from "@/lib/privacy";
+import { currentTraceparent } from "@/lib/tracing/trace";
 
 // Validate, then store the raw event under its dedupe key. Applying it is dispatch.ts's job,
 // after the acknowledgment: the row is the durable inbox, so a crash between the two loses nothing.
@@ -45,6 +46,7 @@ export async function ingestWebhook(rawBody: string): Promise<IngestResult> {
       externalId: event.externalId ?? null,
       // Sealed before the first write: the event carries the owner's document (vehicle.document).
       payload: sealField(rawBody),
+      traceparent: currentTraceparent(),
     });
     return result.stored
       ? { kind: "stored", id: result.id, type: event.type }

@@ -300,6 +300,38 @@ describe("parseEnv", () => {
     );
   });
 
+  it("tracing: off unless an OTLP endpoint is set; the traces URL and headers as the OTLP spec derives them", () => {
+    expect(parseEnv({}).tracing).toBeUndefined();
+    expect(parseEnv({ OTEL_SERVICE_NAME: "x" }).tracing).toBeUndefined();
+    expect(
+      parseEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/",
+        OTEL_EXPORTER_OTLP_HEADERS: "Authorization=Bearer%20abc, x-team = ops ,broken",
+      }).tracing,
+    ).toEqual({
+      url: "http://collector:4318/v1/traces",
+      headers: { authorization: "Bearer abc", "x-team": "ops" },
+      serviceName: "placa-paga",
+    });
+    // A signal's own endpoint is used as it is, its headers over the shared ones.
+    expect(
+      parseEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://a:4318",
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://b:4318/custom",
+        OTEL_EXPORTER_OTLP_HEADERS: "k=1",
+        OTEL_EXPORTER_OTLP_TRACES_HEADERS: "k=2",
+        OTEL_SERVICE_NAME: "store-1",
+      }).tracing,
+    ).toEqual({ url: "http://b:4318/custom", headers: { k: "2" }, serviceName: "store-1" });
+    // The standard off switches win over an endpoint.
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://a:4318" };
+    expect(parseEnv({ ...endpoint, OTEL_SDK_DISABLED: "true" }).tracing).toBeUndefined();
+    expect(parseEnv({ ...endpoint, OTEL_TRACES_EXPORTER: "none" }).tracing).toBeUndefined();
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toEqual([
+      expect.stringContaining("OTEL_EXPORTER_OTLP_ENDPOINT"),
+    ]);
+  });
+
   it("metrics: off (undefined) unless METRICS_TOKEN is set, and a short token is refused", () => {
     expect(parseEnv({}).metricsToken).toBeUndefined();
     expect(parseEnv({ METRICS_TOKEN: "" }).metricsToken).toBeUndefined();

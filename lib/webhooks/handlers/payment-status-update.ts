@@ -8,6 +8,7 @@ import { confirmForEvent, isDone } from "@/lib/payments/reconcile";
 import { recordEventJudged } from "@/lib/payments/status-call-spacing";
 import { eventReflected, isKnownEventStatus } from "@/lib/rules/payment-states";
 import { KNOWN_LIQUIDATION_STATUSES } from "@/lib/rules/payment-status";
+import { inSpan, linksTo } from "@/lib/tracing/trace";
 import type { PaymentStatusUpdateEvent } from "../schemas";
 import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
 
@@ -22,7 +23,13 @@ import { applied, ignored, unmatched, type HandlerOutcome } from "./outcome";
 const log = moduleLogger("webhooks");
 
 async function findOwnPayment(e: PaymentStatusUpdateEvent) {
-  const select = { id: true, paymentId: true, transactionId: true, externalId: true } as const;
+  const select = {
+    id: true,
+    paymentId: true,
+    transactionId: true,
+    externalId: true,
+    traceparent: true,
+  } as const;
   const payment =
     (await db.payment.findUnique({ where: { externalId: e.externalId }, select })) ??
     (await db.payment.findUnique({ where: { paymentId: e.paymentId }, select }));
@@ -66,6 +73,24 @@ export async function handlePaymentStatusUpdate(
 ): Promise<HandlerOutcome> {
   const payment = await findOwnPayment(e);
   if (!payment) return unmatched("no payment of ours with this externalId/paymentId");
+  // The payment's id on the span, and a link to the request that created it: one query on
+  // payment.id finds its whole story, the request, the upstream call and this apply.
+  return inSpan(
+    "payment apply-status-event",
+    {
+      attributes: { "payment.id": payment.id },
+      links: linksTo(payment.traceparent),
+      notAFailure: (error) => error instanceof RetryLater,
+    },
+    () => applyToPayment(e, payment, ctx),
+  );
+}
+
+async function applyToPayment(
+  e: PaymentStatusUpdateEvent,
+  payment: { id: string },
+  ctx: { receivedAt: Date },
+): Promise<HandlerOutcome> {
   const unknown = unknownValue(e);
   const report = { status: e.status, liquidationStatus: e.liquidationStatus ?? null };
 

@@ -238,6 +238,7 @@ export function batchJob(
     // The vehicle comes with the claim (one query for the whole claim, not one per item).
     select: {
       lookupId: true,
+      traceparent: true,
       vehicle: {
         select: { plate: true, uf: true, renavam: true, client: { select: { cpfCnpj: true } } },
       },

@@ -1,4 +1,5 @@
 import "server-only";
+import { currentTraceparent } from "@/lib/tracing/trace";
 import { db } from "@/lib/db/client";
 import { insertRows, orderedIds } from "@/lib/db/bulk-sql";
 import { notInWorkspace } from "@/lib/auth/user-route";
@@ -21,6 +22,7 @@ const ITEM_COLUMNS = [
   "attempts",
   "createdAt",
   "updatedAt",
+  "traceparent",
 ] as const;
 
 export function vehicleScope(userId: string, input: BatchInput) {
@@ -45,6 +47,7 @@ export async function startBatch(
       fields: { count: String(count), max: String(MAX_BATCH_VEHICLES) },
     });
   }
+  const traceparent = currentTraceparent(); // each item's job span links to this request
   const batchId = await db.$transaction(async (tx) => {
     const vehicles = await tx.workspaceVehicle.findMany({
       where,
@@ -67,6 +70,7 @@ export async function startBatch(
         attempts: 0,
         createdAt: now,
         updatedAt: now,
+        traceparent,
       })),
     );
     return batch.id;
