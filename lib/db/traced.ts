@@ -1,5 +1,6 @@
 import { inSpan, SpanKind, tracingOn } from "@/lib/tracing/trace";
-import type { Db } from "./create-client";
+// The type create-client.ts calls Db (imported from there, it would close a module cycle).
+import type { PrismaClient as Db } from "@/lib/generated/prisma/client";
 
 // A span for each Prisma operation (a model's query or a raw statement) and each transaction
 // inside a trace (a request's, a job's; a queue's poll alone makes none), when tracing is on: named by model and operation, never by the values (they may be personal). Off,
