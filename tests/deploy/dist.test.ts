@@ -1,5 +1,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -25,6 +27,9 @@ let output = "";
 let cluster: PgCluster;
 let databaseUrl: string;
 let migrated: { code: number | null; text: string }[];
+/** What an OTLP collector in this process received from the compiled server (docs/tracing.md). */
+const exported: string[] = [];
+let collector: Server;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -104,6 +109,15 @@ beforeAll(async () => {
   const sandboxPort = await freePort();
   const sandbox = start("sandbox.mjs", { SANDBOX_PORT: String(sandboxPort) });
   await answered(`http://127.0.0.1:${sandboxPort}/api/v1/health`, sandbox);
+  collector = createServer((req, res) => {
+    let body = "";
+    req.on("data", (b: Buffer) => (body += b.toString()));
+    req.on("end", () => {
+      exported.push(body);
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((r) => collector.listen(0, "127.0.0.1", r));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   // The migration step first, as a release runs it (twice at once: two migration containers).
@@ -114,6 +128,8 @@ beforeAll(async () => {
     PORT: String(port),
     NEXT_DIST_DIR: ".next-dist",
     UVVI_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    OTEL_BSP_SCHEDULE_DELAY: "100",
   });
   await answered(`${url}/api/health`, server);
 }, 10 * 60_000);
@@ -121,6 +137,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   cluster?.stop();
+  collector?.close();
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -170,6 +187,16 @@ describe("the production folder", () => {
     const vehicle = await fetch(`${url}/api/vehicles/${v.data.placa}?uf=${v.data.uf}`);
     expect(vehicle.status).toBe(200);
     expect(JSON.stringify(await vehicle.json())).toContain(v.data.modelo);
+    // Traced by the compiled server: the request's span, the upstream call inside it, Next's own
+    // span with the route's template, and the plate nowhere.
+    const deadline = Date.now() + 10_000;
+    while (!exported.join().includes("upstream enrichment") && Date.now() < deadline)
+      await sleep(100);
+    const spans = exported.join("\n");
+    expect(spans).toContain('"name":"GET /api/vehicles/{id}"');
+    expect(spans).toContain('"name":"upstream enrichment"');
+    expect(spans).toContain('"stringValue":"/api/vehicles/[plate]"');
+    expect(spans).not.toContain(v.data.placa);
   });
 
   it("stops on SIGTERM, draining, with exit code 0", async () => {
