@@ -13,7 +13,7 @@ import {
 } from "./queue";
 import { RetryLater } from "./retry-later";
 import { processSingleton } from "@/lib/server/singleton";
-import { inSpan, linksTo } from "@/lib/tracing/trace";
+import { failSpan, inSpan, linksTo } from "@/lib/tracing/trace";
 
 // Runs claimed rows: the handler's result is written through finish(), a thrown error backs off
 // or gives up, RetryLater defers. The lease is renewed while a claim runs, and stopJobs() (the
@@ -83,34 +83,28 @@ function runOne<Row extends ClaimedRow>(
       links: linksTo(row.traceparent),
       attributes: { "job.queue": job.name, "job.row_id": row.id, "job.attempt": row.attempts },
     },
-    () => attempt(job, token, row, deferrals, finished),
+    async (span) => {
+      try {
+        const data = await job.run(row);
+        if (await finish(job, token, row.id, data)) finished.push(row.id);
+        else log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
+      } catch (error) {
+        if (error instanceof RetryLater) {
+          const at = error.at.getTime();
+          deferrals.set(at, [...(deferrals.get(at) ?? []), row.id]);
+          span.setAttribute("outcome", "RetryLater");
+          return;
+        }
+        failSpan(span, error);
+        const gaveUp = await fail(job, token, row, message(error));
+        if (gaveUp) finished.push(row.id);
+        log.error(
+          { err: error, queue: job.name, id: row.id, attempt: row.attempts, gaveUp },
+          gaveUp ? "job failed for good" : "job failed, will retry",
+        );
+      }
+    },
   );
-}
-
-async function attempt<Row extends ClaimedRow>(
-  job: Job<Row>,
-  token: string,
-  row: Row,
-  deferrals: Deferrals,
-  finished: string[],
-): Promise<void> {
-  try {
-    const data = await job.run(row);
-    if (await finish(job, token, row.id, data)) finished.push(row.id);
-    else log.warn({ queue: job.name, id: row.id }, "lease lost before the row was finished");
-  } catch (error) {
-    if (error instanceof RetryLater) {
-      const at = error.at.getTime();
-      deferrals.set(at, [...(deferrals.get(at) ?? []), row.id]);
-      return;
-    }
-    const gaveUp = await fail(job, token, row, message(error));
-    if (gaveUp) finished.push(row.id);
-    log.error(
-      { err: error, queue: job.name, id: row.id, attempt: row.attempts, gaveUp },
-      gaveUp ? "job failed for good" : "job failed, will retry",
-    );
-  }
 }
 
 /** Claims rows once and runs them; resolves with how many rows were claimed (0: nothing due here). */
