@@ -202,8 +202,8 @@ export default defineConfig({
           sequence: { groupOrder: 2, sequencer: LongestFirst },
         },
       },
-      // The production folder (npm run build:dist) run by plain node outside the tree: npm run
-      // test:deploy, a step of .ci/run of its own, outside npm test (docs/deploy.md).
+      // The production folder (npm run build:dist) run by plain node outside the tree: the first
+      // half of npm run test:deploy, a step of .ci/run of its own, outside npm test (docs/deploy.md).
       {
         test: {
           name: "deploy",
@@ -214,8 +214,11 @@ export default defineConfig({
           pool: "forks",
         },
       },
-      // The image and compose.yaml under podman (npm run test:compose; docs/deploy.md).
+      // The image and compose.yaml under podman: npm run test:deploy runs it after the project
+      // above (npm run test:compose alone; docs/deploy.md). "@" for the pure modules it imports
+      // (lib/privacy/cipher); nothing else of the root configuration (no global setup).
       {
+        resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
         test: {
           name: "compose",
           include: ["tests/deploy/compose.test.ts"],

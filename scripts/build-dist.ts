@@ -13,15 +13,19 @@
 // Run it from the dist folder with NEXT_DIST_DIR=.next-dist and the usual variables
 // (docs/deploy.md).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { childProcessEnv } from "../lib/env/load";
 import { applyCompileHints } from "./compile-hints";
+import { sourceHash } from "./lib/ensure-build";
 import { applyPrecompression } from "./precompress-static";
 
 const args = process.argv.slice(2);
 // --reuse-next: package the last standalone build again (only the compiled scripts changed).
+// Without it, the last one is packaged again only when it was made from the same sources (its
+// stamp, as npm start's build keeps one: scripts/lib/ensure-build.ts), so npm run test:deploy's
+// two halves build Next once.
 const reuseNext = args.includes("--reuse-next");
 const OUT = path.resolve(args.find((a) => !a.startsWith("--")) ?? "dist");
 const DIST_DIR = ".next-dist";
@@ -40,8 +44,16 @@ function say(message: string) {
 async function main() {
   const started = performance.now();
   rmSync(OUT, { recursive: true, force: true });
-  if (!reuseNext || !existsSync(path.join(DIST_DIR, "standalone"))) {
+  const stamp = path.join(DIST_DIR, "source-hash");
+  const built = existsSync(path.join(DIST_DIR, "standalone"));
+  const current = built && existsSync(stamp) && readFileSync(stamp, "utf8") === sourceHash();
+  if (current || (reuseNext && built)) {
+    say(
+      `packaging the standalone build in ${DIST_DIR} again (${current ? "same sources" : "--reuse-next"})`,
+    );
+  } else {
     say(`next build (standalone) into ${DIST_DIR}`);
+    rmSync(stamp, { force: true });
     execFileSync("npx", ["next", "build"], {
       stdio: "inherit",
       env: childProcessEnv({ NEXT_BUILD_OUTPUT: "standalone", NEXT_DIST_DIR: DIST_DIR }),
@@ -49,6 +61,8 @@ async function main() {
     // The same post-processing as npm start's build (scripts/lib/ensure-build.ts).
     applyCompileHints(DIST_DIR);
     applyPrecompression(DIST_DIR);
+    // Hashed after the build, as ensure-build does: next build may add its types to tsconfig.json.
+    writeFileSync(stamp, sourceHash());
   }
 
   const standalone = path.join(DIST_DIR, "standalone");

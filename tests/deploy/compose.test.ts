@@ -14,6 +14,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { parseDataKey, parseIndexKey } from "../../lib/env/schema";
+import { buildKeyring, contactHash, open } from "../../lib/privacy/cipher";
 import { SANDBOX_VEHICLES } from "../../lib/sandbox/catalog/vehicles";
 import { freePort } from "../support/app-process";
 import { hostSecrets } from "./host-secrets";
@@ -21,21 +23,31 @@ import { hostSecrets } from "./host-secrets";
 // The image and compose.yaml as an operator runs them (docs/deploy.md): images built on this
 // machine against a local Debian base (no registry is reachable here: toolchain.md, "Containers"),
 // PostgreSQL, the one-shot migration, two instances, the proxy and the sandbox service, then a
-// lookup answered by webhook and a PIX paid through the proxy, and one instance stopped with
-// SIGTERM mid-traffic without a failed request. npm run test:compose (not yet a step of .ci/run).
+// lookup answered by webhook, a PIX paid and a despachante's batch through the proxy, one instance
+// stopped with SIGTERM mid-traffic and a rolling restart without a failed request. The second half
+// of npm run test:deploy, a step of .ci/run (npm run test:compose alone).
 //
 // Reused between runs: the Debian base, the Node base and the PostgreSQL and Caddy stand-ins stay in
-// podman's store (built only when missing); the storefront image is built from `dist/` each run.
+// podman's store (built only when missing); the storefront image is built from `dist/` each run,
+// and `dist/` reuses the Next build test:deploy's first half made when the sources are the same
+// (scripts/build-dist.ts: its source stamp).
 
 const REPO = process.cwd();
 const dir = mkdtempSync(path.join(tmpdir(), "placa-paga-compose-"));
 const CONF = path.join(dir, "containers.conf");
 const IMAGE = "localhost/placa-paga:compose-test";
 const sandboxKey = { "x-api-key": "sk_test_sandbox_default" };
+// The deployment's public address: the proxy on the compose network, which the sandbox's webhooks
+// reach (the test reaches the proxy by a published port instead).
+const PUBLIC_BASE_URL = "http://proxy";
 let proxy: string;
 let sandbox: string;
 let started = false;
 let failed = false;
+const secret = () => randomBytes(32).toString("base64");
+// This deployment's data keys: the test opens the sign-in e-mail the outbox sealed with them.
+const dataKey = `k1:${secret()}`;
+const indexKey = secret();
 
 function podman(args: string[], options: { quiet?: boolean } = {}): string {
   return execFileSync("podman", args, {
@@ -56,57 +68,72 @@ function compose(args: string[]): void {
     throw new Error(`podman-compose ${args.join(" ")}: ${run.stderr.slice(-2000)}`);
 }
 
+/** Runs a step of the setup and says how long it took (the run's own account of its minutes). */
+async function timed<T>(what: string, step: () => T | Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  try {
+    return await step();
+  } finally {
+    console.log(`[compose] ${what}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
+
 const hasImage = (name: string) =>
   spawnSync("podman", ["image", "exists", name], { env: { ...process.env, CONTAINERS_CONF: CONF } })
     .status === 0;
 
-function baseImages(): void {
-  if (!hasImage("localhost/debian:bookworm")) {
-    const sources = readFileSync("/etc/apt/sources.list.d/debian.sources", "utf8");
-    const mirror = /^URIs:\s*(\S+)/m.exec(sources)?.[1] ?? "http://deb.debian.org/debian";
-    const root = path.join(dir, "debian");
-    execFileSync("debootstrap", ["--variant=minbase", "bookworm", root, mirror], {
-      stdio: "ignore",
-    });
-    execFileSync(
-      "sh",
-      ["-c", `tar -C '${root}' -c . | podman import - localhost/debian:bookworm`],
-      {
-        env: { ...process.env, CONTAINERS_CONF: CONF },
-        stdio: "ignore",
-      },
-    );
-    rmSync(root, { recursive: true, force: true });
-  }
-  if (!hasImage("localhost/node-base:20")) {
-    const ctx = path.join(dir, "node-base");
-    mkdirSync(ctx);
-    cpSync(process.execPath, path.join(ctx, "node"));
-    writeFileSync(
-      path.join(ctx, "Containerfile"),
-      "FROM localhost/debian:bookworm\nCOPY node /usr/local/bin/node\n",
-    );
-    podman(["build", "-q", "-t", "localhost/node-base:20", ctx], { quiet: true });
-  }
+async function baseImages(): Promise<void> {
+  if (!hasImage("localhost/debian:bookworm"))
+    await timed("the Debian base (debootstrap)", debianBase);
+  if (!hasImage("localhost/node-base:20")) await timed("the Node base", nodeBase);
   for (const [name, ctx] of [
     ["localhost/postgres:15", "deploy/local-images/postgres"],
     ["localhost/caddy:2", "deploy/local-images/caddy"],
   ] as const)
     if (!hasImage(name))
-      podman(
-        [
-          "build",
-          "-q",
-          "--network",
-          "host",
-          "--build-arg",
-          "BASE=localhost/debian:bookworm",
-          "-t",
-          name,
-          ctx,
-        ],
-        { quiet: true },
+      await timed(name, () =>
+        podman(
+          [
+            "build",
+            "-q",
+            "--network",
+            "host",
+            "--build-arg",
+            "BASE=localhost/debian:bookworm",
+            "-t",
+            name,
+            ctx,
+          ],
+          { quiet: true },
+        ),
       );
+}
+
+/** localhost/debian:bookworm: Debian's minbase, from the machine's own mirror. */
+function debianBase(): void {
+  const sources = readFileSync("/etc/apt/sources.list.d/debian.sources", "utf8");
+  const mirror = /^URIs:\s*(\S+)/m.exec(sources)?.[1] ?? "http://deb.debian.org/debian";
+  const root = path.join(dir, "debian");
+  execFileSync("debootstrap", ["--variant=minbase", "bookworm", root, mirror], {
+    stdio: "ignore",
+  });
+  execFileSync("sh", ["-c", `tar -C '${root}' -c . | podman import - localhost/debian:bookworm`], {
+    env: { ...process.env, CONTAINERS_CONF: CONF },
+    stdio: "ignore",
+  });
+  rmSync(root, { recursive: true, force: true });
+}
+
+/** localhost/node-base:20: the Debian base with this machine's own `node`. */
+function nodeBase(): void {
+  const ctx = path.join(dir, "node-base");
+  mkdirSync(ctx);
+  cpSync(process.execPath, path.join(ctx, "node"));
+  writeFileSync(
+    path.join(ctx, "Containerfile"),
+    "FROM localhost/debian:bookworm\nCOPY node /usr/local/bin/node\n",
+  );
+  podman(["build", "-q", "-t", "localhost/node-base:20", ctx], { quiet: true });
 }
 
 /** The last lines a service's container printed (running or exited). */
@@ -141,6 +168,64 @@ function containerOf(service: string, options: { all?: boolean } = {}): string {
   ).trim();
   if (!names) throw new Error(`no running container for ${service}`);
   return names.split("\n")[0]!;
+}
+
+/** One SQL statement's rows (unaligned, tab-separated) from the deployment's PostgreSQL. */
+function sql(statement: string): string {
+  return podman(
+    [
+      "exec",
+      containerOf("db"),
+      "psql",
+      "-U",
+      "placa",
+      "-d",
+      "placa_paga",
+      "-AtF",
+      "\t",
+      "-c",
+      statement,
+    ],
+    { quiet: true },
+  ).trim();
+}
+
+/**
+ * A despachante signed in through the proxy as a person is: the sign-in link asked for, read from
+ * the e-mail the request queued (the outbox row, opened with this deployment's data key: no SMTP
+ * relay here), opened through the proxy; the session cookie it sets.
+ */
+async function signInThroughProxy(email: string): Promise<string> {
+  // better-auth trusts the public address's Origin (PUBLIC_BASE_URL, what a browser on it sends),
+  // not the Host this test reaches the proxy by.
+  const asked = await json(
+    "POST",
+    `${proxy}/api/auth/sign-in/magic-link`,
+    { email, callbackURL: "/painel", errorCallbackURL: "/entrar?erro=link" },
+    { origin: PUBLIC_BASE_URL },
+  );
+  expect(asked).toMatchObject({ status: 200 });
+  const ring = buildKeyring(parseDataKey(dataKey)!, [], parseIndexKey(indexKey)!);
+  const props = await until("the sign-in e-mail", async () => {
+    const row = sql(
+      `SELECT props FROM "MailMessage" WHERE template = 'sign-in-link' AND "toIndex" = '${contactHash(ring, email)}' ORDER BY "createdAt" DESC LIMIT 1`,
+    );
+    return row || undefined;
+  });
+  const link = new URL((JSON.parse(open(ring, props)) as { signInUrl: string }).signInUrl);
+  // The link names the deployment's public address (http://proxy): the same path on the proxy.
+  const res = await fetch(`${proxy}${link.pathname}${link.search}`, {
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  if (!cookie.includes("session_token"))
+    throw new Error(`no session cookie from the sign-in link: ${res.status}`);
+  return cookie;
 }
 
 /** Whether the instance in `container` answers its own readiness, asked from inside it. */
@@ -222,21 +307,27 @@ beforeAll(async () => {
     CONF,
     '[containers]\ndefault_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]\n[engine]\nruntime = "runc"\ncgroup_manager = "cgroupfs"\n',
   );
-  baseImages();
-  execFileSync("npx", ["tsx", "scripts/build-dist.ts"], { stdio: ["ignore", "ignore", "inherit"] });
-  podman(
-    [
-      "build",
-      "-q",
-      "--build-arg",
-      "BASE=localhost/node-base:20",
-      "--build-arg",
-      "DIST_FROM=prebuilt",
-      "-t",
-      IMAGE,
-      REPO,
-    ],
-    { quiet: true },
+  await baseImages();
+  await timed("dist/ (npm run build:dist)", () =>
+    execFileSync("npx", ["tsx", "scripts/build-dist.ts"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
+  await timed("the image", () =>
+    podman(
+      [
+        "build",
+        "-q",
+        "--build-arg",
+        "BASE=localhost/node-base:20",
+        "--build-arg",
+        "DIST_FROM=prebuilt",
+        "-t",
+        IMAGE,
+        REPO,
+      ],
+      { quiet: true },
+    ),
   );
   for (const f of ["compose.yaml", "compose.sandbox.yaml"])
     cpSync(path.join(REPO, f), path.join(dir, f));
@@ -250,7 +341,6 @@ beforeAll(async () => {
     path.join(dir, "compose.test.yaml"),
     `services:\n  sandbox:\n    ports:\n      - "127.0.0.1:${sandboxPort}:4010"\n`,
   );
-  const secret = () => randomBytes(32).toString("base64");
   writeFileSync(
     path.join(dir, ".env"),
     [
@@ -260,24 +350,26 @@ beforeAll(async () => {
       `HTTP_PORT=${httpPort}`,
       `POSTGRES_PASSWORD=${randomBytes(16).toString("hex")}`,
       // The address the sandbox's webhooks reach: the proxy, on the compose network.
-      "PUBLIC_BASE_URL=http://proxy",
+      `PUBLIC_BASE_URL=${PUBLIC_BASE_URL}`,
       "UVVI_BASE_URL=http://sandbox:4010",
       "UVVI_API_KEY=sk_test_sandbox_default",
       `WEBHOOK_SECRET=${secret()}`,
-      `DATA_ENCRYPTION_KEY=k1:${secret()}`,
-      `DATA_INDEX_KEY=${secret()}`,
+      `DATA_ENCRYPTION_KEY=${dataKey}`,
+      `DATA_INDEX_KEY=${indexKey}`,
       "SMTP_URL=smtp://127.0.0.1:9",
       "",
     ].join("\n"),
   );
   started = true;
-  compose(["up", "-d"]);
-  // Up means both instances ready, each asked directly (the proxy answers as soon as one is).
-  for (const service of ["app1", "app2"])
-    await until(`${service}'s readiness`, async () => instanceReady(containerOf(service)));
-  await until("the proxy's readiness", async () =>
-    (await fetch(`${proxy}/api/ready`)).status === 200 ? true : undefined,
-  );
+  await timed("up, both instances and the proxy ready", async () => {
+    compose(["up", "-d"]);
+    // Up means both instances ready, each asked directly (the proxy answers as soon as one is).
+    for (const service of ["app1", "app2"])
+      await until(`${service}'s readiness`, async () => instanceReady(containerOf(service)));
+    await until("the proxy's readiness", async () =>
+      (await fetch(`${proxy}/api/ready`)).status === 200 ? true : undefined,
+    );
+  });
 }, 15 * 60_000);
 
 afterEach((ctx) => {
@@ -414,6 +506,85 @@ describe("compose.yaml with the image", () => {
     expect(paid.status).toBe("paid");
   });
 
+  it("a despachante's batch through the public API: every item ends as the sandbox answers it", async () => {
+    // The account and its key the way a despachante makes them (sign-in link, /painel/api), then
+    // the API: one client and vehicle per plate, a batch of them, read until every item ended.
+    const cookie = await signInThroughProxy(`lote.${Date.now()}@despachante.test`);
+    const made = await json<{ key: string }>(
+      "POST",
+      `${proxy}/api/workspace/api-keys`,
+      { name: "Teste da implantação", scope: "write" },
+      { cookie },
+    );
+    expect(made.status).toBe(201);
+    const bearer = { authorization: `Bearer ${made.body.key}` };
+    const { withDebts, noDebts, notFoundInLookup } = SANDBOX_VEHICLES;
+    const vehicleIds: string[] = [];
+    for (const v of [withDebts, noDebts, notFoundInLookup]) {
+      const client = await json<{ id: string }>(
+        "POST",
+        `${proxy}/api/v1/clients`,
+        { name: "Maria da Silva", cpfCnpj: v.cpfCnpj },
+        { ...bearer, "idempotency-key": randomUUID() },
+      );
+      expect(client.status).toBe(201);
+      const vehicle = await json<{ id: string }>(
+        "POST",
+        `${proxy}/api/v1/clients/${client.body.id}/vehicles`,
+        { plate: v.plate, uf: v.uf, renavam: v.renavam },
+        { ...bearer, "idempotency-key": randomUUID() },
+      );
+      expect(vehicle.status).toBe(201);
+      vehicleIds.push(vehicle.body.id);
+    }
+    type Progress = { total: number; remaining: number };
+    const batch = await json<{ id: string; progress: Progress }>(
+      "POST",
+      `${proxy}/api/v1/batches`,
+      { scope: "vehicles", vehicleIds },
+      { ...bearer, "idempotency-key": randomUUID() },
+    );
+    expect(batch.status).toBe(201);
+    expect(batch.body.progress.total).toBe(3);
+    await until(
+      "the batch's end",
+      async () => {
+        const r = await json<{ progress: Progress }>(
+          "GET",
+          `${proxy}/api/v1/batches/${batch.body.id}`,
+          undefined,
+          bearer,
+        );
+        return r.body.progress.remaining === 0 ? true : undefined;
+      },
+      180_000,
+    );
+    type Item = {
+      plate: string;
+      status: string;
+      errorCode: string | null;
+      totalCents: number | null;
+      debts: { type: string }[];
+    };
+    const items = await json<{ data: Item[] }>(
+      "GET",
+      `${proxy}/api/v1/batches/${batch.body.id}/items`,
+      undefined,
+      bearer,
+    );
+    const byPlate = new Map(items.body.data.map((i) => [i.plate, i]));
+    // Three outcomes only the sandbox's catalog gives these plates: debts, none, not found.
+    const debts = byPlate.get(withDebts.plate)!;
+    expect(debts.status).toBe("done");
+    expect(debts.debts.map((d) => d.type)).toEqual(expect.arrayContaining(["ticket", "ipva"]));
+    expect(debts.totalCents).toBeGreaterThan(0);
+    expect(byPlate.get(noDebts.plate)).toMatchObject({ status: "done", debts: [] });
+    expect(byPlate.get(notFoundInLookup.plate)).toMatchObject({
+      status: "failed",
+      errorCode: "NOT_FOUND",
+    });
+  });
+
   it("SIGTERM to one instance mid-traffic: not one request fails", async () => {
     const app1 = containerOf("app1");
     const results = await trafficDuring(async () => {
@@ -461,20 +632,9 @@ describe("compose.yaml with the image", () => {
     });
     expect(results.length).toBeGreaterThan(60);
     expect(results.filter((s) => s !== 200)).toEqual([]);
-    const applied = podman(
-      [
-        "exec",
-        containerOf("db"),
-        "psql",
-        "-U",
-        "placa",
-        "-d",
-        "placa_paga",
-        "-Atc",
-        "SELECT count(*) FROM \"_prisma_migrations\" WHERE migration_name = '29991231000000_deploy_test_expand'",
-      ],
-      { quiet: true },
+    const applied = sql(
+      "SELECT count(*) FROM \"_prisma_migrations\" WHERE migration_name = '29991231000000_deploy_test_expand'",
     );
-    expect(applied.trim()).toBe("1");
+    expect(applied).toBe("1");
   });
 });
