@@ -37,8 +37,23 @@ export function looksSensitive(value: string): boolean {
   return PERSONAL.some((pattern) => pattern.test(value));
 }
 
+/**
+ * The same few hundred names and values come back in every span (operations, routes, models):
+ * each is judged once. Bounded, so values that never repeat cannot grow it without end.
+ */
+const judged = new Map<string, string>();
+const MAX_JUDGED = 5_000;
+
+function remembered(key: string, judge: () => string): string {
+  const known = judged.get(key);
+  if (known !== undefined) return known;
+  const value = judge();
+  if (judged.size < MAX_JUDGED) judged.set(key, value);
+  return value;
+}
+
 function redact(value: string): string {
-  return looksSensitive(value) ? REDACTED : value;
+  return remembered(`v${value}`, () => (looksSensitive(value) ? REDACTED : value));
 }
 
 /** A path segment that names something rather than a place: an id, a plate, a token. */
@@ -54,6 +69,10 @@ function namesSomething(segment: string): boolean {
 
 /** "/api/vehicles/ABC1D23?x=1" → "/api/vehicles/{id}"; a full URL keeps only its path's shape. */
 export function pathShape(value: string): string {
+  return remembered(`p${value}`, () => shapeOf(value));
+}
+
+function shapeOf(value: string): string {
   let path = value;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
     try {
@@ -71,6 +90,10 @@ export function pathShape(value: string): string {
 
 /** "GET /pagar/<token>" keeps its method and the path's shape; any other name is checked whole. */
 export function scrubSpanName(name: string): string {
+  return remembered(`n${name}`, () => nameOf(name));
+}
+
+function nameOf(name: string): string {
   const request = /^([A-Z]+) (\/\S*)$/.exec(name);
   if (request) return `${request[1]} ${pathShape(request[2]!)}`;
   return redact(name);

@@ -27,9 +27,11 @@ export async function startTracing(config: TracingConfig): Promise<void> {
     import("@opentelemetry/resources"),
   ]);
   const { ScrubbingExporter } = await import("./exporter");
+  const { LeafSampler } = await import("./sampler");
   const exporter = new OTLPTraceExporter({ url: config.url, headers: config.headers });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": config.serviceName }),
+    sampler: new LeafSampler(),
     spanProcessors: [new BatchSpanProcessor(new ScrubbingExporter(exporter))],
   });
   // Global: Next's own spans (its routes' names, the render) and better-auth's join ours.
