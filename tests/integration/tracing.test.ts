@@ -112,6 +112,12 @@ afterAll(async () => {
 
 it("one PIX payment: its request's trace holds the upstream call; the webhook's apply carries the payment's id and links back to it; no span holds a personal datum or a secret", async () => {
   const { token } = await fleetCheckout(client, PLATE);
+  // A stranger's trace context: our request spans never join it (we are the edge).
+  const forged = { traceId: "a".repeat(32), spanId: "b".repeat(16) };
+  const forgedRes = await client.send(`/api/payments/${"x".repeat(22)}`, {
+    headers: { traceparent: `00-${forged.traceId}-${forged.spanId}-01` },
+  });
+  await forgedRes.arrayBuffer();
   const started = await client.send(`/api/checkouts/${token}/payments`, {
     method: "POST",
     json: { attemptId: randomUUID(), method: "pix" },
@@ -172,6 +178,11 @@ it("one PIX payment: its request's trace holds the upstream call; the webhook's 
   expect(delivery?.name).toBe("POST /api/webhooks/uvvi/{id}");
   expect(attribute(delivery!, "http.response.status_code")).toBe(200);
 
+  // The forged context joined nothing: no span of its trace, none under its span.
+  expect(all.some((s) => s.traceId === forged.traceId || s.parentSpanId === forged.spanId)).toBe(
+    false,
+  );
+  expect(all.some((s) => s.name === "GET /api/payments/{id}" && !s.parentSpanId)).toBe(true);
   // Next's spans joined ours (the route's name, no URL).
   expect(all.some((s) => attribute(s, "next.route") !== undefined)).toBe(true);
   // The collector's header reached the collector, and only it.
