@@ -83,3 +83,21 @@ export function childGroups(pid: number): number[] {
     .filter((s) => s.ppid === pid && s.pgrp === s.pid)
     .map((s) => s.pid);
 }
+
+/**
+ * CPU seconds used so far by the processes of `group` whose command line contains `command` (one
+ * process of an instance, without the idle neighbours of its group: the supervisor, the embedded
+ * sandbox, the SMTP child).
+ */
+export function commandCpuSeconds(group: number, command: string): number {
+  return allStats()
+    .filter((s) => s.pgrp === group)
+    .filter((s) => {
+      try {
+        return readFileSync(`/proc/${s.pid}/cmdline`, "utf8").includes(command);
+      } catch {
+        return false;
+      }
+    })
+    .reduce((sum, s) => sum + cpuSeconds(s), 0);
+}
