@@ -66,7 +66,7 @@ function handleWith(handle: ReturnType<typeof app.getRequestHandler>) {
     if (!dev && servePrecompressed(req, res, staticDir)) return;
     traceRequest(req, res, () => {
       const direct = dev ? undefined : directRouteFor(req.method, req.url);
-      (direct ? direct.route.handle(req, res, direct.segment) : handle(req, res)).catch(
+      return (direct ? direct.route.handle(req, res, direct.segment) : handle(req, res)).catch(
         (error: unknown) => {
           console.error("[server] request failed", error instanceof Error ? error.message : error);
           if (!res.headersSent)

@@ -1,4 +1,5 @@
-import { markTracingOn, tracingOn } from "./trace";
+import { trace } from "@opentelemetry/api";
+import { markTracingOn, tracingOn, setOurTracer } from "./trace";
 
 // Tracing is switched on once per server process (lib/server/serve.ts) when OTEL_EXPORTER_OTLP_*
 // names a collector (lib/env); without one nothing here is loaded. Spans leave in batches over
@@ -27,15 +28,18 @@ export async function startTracing(config: TracingConfig): Promise<void> {
     import("@opentelemetry/resources"),
   ]);
   const { ScrubbingExporter } = await import("./exporter");
-  const { LeafSampler } = await import("./sampler");
   const exporter = new OTLPTraceExporter({ url: config.url, headers: config.headers });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": config.serviceName }),
-    sampler: new LeafSampler(),
     spanProcessors: [new BatchSpanProcessor(new ScrubbingExporter(exporter))],
   });
-  // Global: Next's own spans (its routes' names, the render) and better-auth's join ours.
-  provider.register();
+  // The context manager is global (our spans nest across awaits); the provider is not, so Next and
+  // better-auth, which ask the global one, make none: on Node 20 Next's render spans cost more
+  // than every span of ours together (docs/tracing.md, "Cost"). No propagator: we send our
+  // context nowhere.
+  provider.register({ propagator: null });
+  trace.disable();
+  setOurTracer(provider.getTracer("placa-paga"));
   (globalThis as Held)[PROVIDER] = provider;
   markTracingOn(true);
 }
@@ -45,5 +49,7 @@ export async function stopTracing(): Promise<void> {
   const provider = (globalThis as Held)[PROVIDER];
   if (!provider) return;
   markTracingOn(false);
+  setOurTracer(undefined);
+  delete (globalThis as Held)[PROVIDER];
   await provider.shutdown().catch(() => undefined);
 }

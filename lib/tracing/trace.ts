@@ -1,12 +1,15 @@
 import {
   context,
+  createContextKey,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
   type Attributes,
+  type Context,
   type Link,
   type Span,
+  type Tracer,
 } from "@opentelemetry/api";
 
 // Spans for our own work, on OpenTelemetry's API. With tracing off (no OTEL_* endpoint: start.ts
@@ -29,7 +32,28 @@ export function markTracingOn(on: boolean): void {
   (globalThis as Flag)[ON] = on;
 }
 
-const tracer = () => trace.getTracer("placa-paga");
+/**
+ * Our tracer, from the provider start.ts made (on globalThis, like the flag). Not the global one:
+ * that is left unset, so Next and other libraries make no spans of their own (docs/tracing.md,
+ * "Cost").
+ */
+const TRACER = Symbol.for("placa-paga.tracing.tracer");
+type HeldTracer = { [TRACER]?: Tracer };
+const tracer = (): Tracer => (globalThis as HeldTracer)[TRACER] ?? trace.getTracer("placa-paga");
+
+/** Only start.ts sets it, with the flag. */
+export function setOurTracer(t: Tracer | undefined): void {
+  (globalThis as HeldTracer)[TRACER] = t;
+}
+
+/**
+ * Our innermost span, beside the active one: a library's non-recording span may be active inside
+ * ours (Next's, with no global provider), and a note must land on a span that is exported.
+ */
+const OURS = createContextKey("placa-paga.tracing.span");
+const enter = (parent: Context, span: Span): Context =>
+  trace.setSpan(parent, span).setValue(OURS, span);
+const ourSpan = (): Span | undefined => context.active().getValue(OURS) as Span | undefined;
 
 export type SpanOptions = {
   attributes?: Attributes;
@@ -71,7 +95,7 @@ export async function inSpan<T>(
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   if (!tracingOn()) return fn(NOOP);
-  if (options.childOnly && !trace.getActiveSpan()) return fn(NOOP);
+  if (options.childOnly && !ourSpan()) return fn(NOOP);
   const parent = options.root ? ROOT_CONTEXT : context.active();
   const span = tracer().startSpan(
     name,
@@ -83,7 +107,7 @@ export async function inSpan<T>(
     parent,
   );
   try {
-    return await context.with(trace.setSpan(parent, span), () => fn(span));
+    return await context.with(enter(parent, span), () => fn(span));
   } catch (error) {
     if (options.notAFailure?.(error)) span.setAttribute("outcome", errorType(error));
     else failSpan(span, error);
@@ -111,13 +135,13 @@ export function startSpan(name: string, options: SpanOptions): Span {
 /** Runs fn with span as the active one (its children and the async work it starts). */
 export function withSpan<T>(span: Span, fn: () => T): T {
   if (!tracingOn()) return fn();
-  return context.with(trace.setSpan(context.active(), span), fn);
+  return context.with(enter(context.active(), span), fn);
 }
 
 /** Adds attributes to the active span (a handler that learns the payment's id midway). */
 export function noteOnSpan(attributes: Attributes): void {
   if (!tracingOn()) return;
-  trace.getActiveSpan()?.setAttributes(attributes);
+  ourSpan()?.setAttributes(attributes);
 }
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -128,7 +152,7 @@ const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
  */
 export function currentTraceparent(): string | null {
   if (!tracingOn()) return null;
-  const ctx = trace.getActiveSpan()?.spanContext();
+  const ctx = ourSpan()?.spanContext();
   if (!ctx || !trace.isSpanContextValid(ctx)) return null;
   return `00-${ctx.traceId}-${ctx.spanId}-${ctx.traceFlags.toString(16).padStart(2, "0")}`;
 }
