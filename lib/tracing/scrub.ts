@@ -1,4 +1,6 @@
 import type { Attributes, AttributeValue } from "@opentelemetry/api";
+// Relative: lib/server/serve.ts loads this folder under plain Node, where "@/" means nothing.
+import { REDACTED_KEYS } from "../log/redact";
 
 // Pure: what leaves the process in a span. Our own spans carry only safe attributes by
 // construction (./trace.ts); this is the second line, for what Next and other libraries add: a
@@ -23,6 +25,26 @@ const DROPPED_KEYS = new Set([
   "enduser.id",
   "exception.message",
 ]);
+
+/**
+ * The log's redaction list (card fields, tokens, documents, contacts, credentials): an attribute
+ * named by one of them, as its whole key or one of its dotted parts ("customer.email",
+ * "http.request.header.cookie"), is not exported, whatever its value looks like.
+ */
+const SECRET_KEY_PARTS = new Set(REDACTED_KEYS.map((k) => k.toLowerCase()));
+
+function namesASecret(key: string): boolean {
+  return (
+    remembered(`k${key}`, () =>
+      key
+        .toLowerCase()
+        .split(".")
+        .some((part) => SECRET_KEY_PARTS.has(part))
+        ? "1"
+        : "",
+    ) === "1"
+  );
+}
 
 const PERSONAL: readonly RegExp[] = [
   /[^\s@/]+@[^\s@/]+\.[^\s@/]+/, // an e-mail address
@@ -109,7 +131,7 @@ function scrubValue(key: string, value: AttributeValue): AttributeValue {
 export function scrubAttributes(attributes: Attributes): Attributes {
   const out: Attributes = {};
   for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || DROPPED_KEYS.has(key)) continue;
+    if (value === undefined || DROPPED_KEYS.has(key) || namesASecret(key)) continue;
     out[key] = scrubValue(key, value);
   }
   return out;

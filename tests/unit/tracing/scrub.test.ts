@@ -71,6 +71,27 @@ describe("scrub", () => {
     });
   });
 
+  it("attributes named like a secret or a personal datum (the log's redaction list) go, whatever their value", () => {
+    expect(
+      scrubAttributes({
+        "customer.email": "nobody",
+        "http.request.header.cookie": "a=b",
+        "http.request.header.x-api-key": "short",
+        "enduser.cpf": "1",
+        token: "abc",
+        "checkout.publicToken": "x",
+        // Names that merely contain one of the words stay.
+        "db.collection.name": "Payment",
+        "payment.id": "p1",
+        "http.request.method": "POST",
+      }),
+    ).toEqual({
+      "db.collection.name": "Payment",
+      "payment.id": "p1",
+      "http.request.method": "POST",
+    });
+  });
+
   it("looksSensitive: documents, plates, e-mails, keys and long tokens; not our words", () => {
     for (const value of [
       "52998224725",
