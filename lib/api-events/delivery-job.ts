@@ -21,6 +21,7 @@ export const API_DELIVERY_RETRY: RetryPolicy = WEBHOOK_RETRY;
 export type DeliveryRow = {
   id: string;
   attempts: number;
+  traceparent: string | null;
   event: { id: string; payload: string };
   endpoint: {
     id: string;
@@ -121,6 +122,7 @@ async function failed(row: DeliveryRow, result: SendResult): Promise<never> {
 
 /** What a try reads of a delivery (the queue's claim and "Reenviar" alike). */
 export const DELIVERY_SELECT = {
+  traceparent: true,
   event: { select: { id: true, payload: true } },
   endpoint: {
     select: {

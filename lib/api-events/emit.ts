@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ApiEventBody } from "@/lib/rules/api-events";
 import { clock } from "@/lib/clock";
+import { currentTraceparent } from "@/lib/tracing/trace";
 
 // Writes one API event and its deliveries inside the transaction that commits the fact (a
 // reaction's tx), so the event exists exactly when the fact does. The dedupe key names the fact: a
@@ -49,7 +50,13 @@ export async function emitApiEvent(
   ).filter((e) => subscribed(e.events, input.body.type));
   if (endpoints.length === 0) return false;
   await tx.apiDelivery.createMany({
-    data: endpoints.map((e) => ({ eventId: id, endpointId: e.id, createdAt: now })),
+    // Each delivery's job span links to the work that emitted the event (a webhook's apply, a request).
+    data: endpoints.map((e) => ({
+      eventId: id,
+      endpointId: e.id,
+      createdAt: now,
+      traceparent: currentTraceparent(),
+    })),
   });
   return true;
 }

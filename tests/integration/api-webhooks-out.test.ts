@@ -657,4 +657,57 @@ describe("webhooks out", () => {
       await rx.close();
     }
   });
+  it("traced: the delivery's job span links to the span that emitted its event (the outbox's hop)", async () => {
+    // In this test process only, then off again: the spans go to a receiver here.
+    const bodies: string[] = [];
+    const collector = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        bodies.push(Buffer.concat(chunks).toString("utf8"));
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((r) => collector.listen(0, "127.0.0.1", r));
+    const { startTracing, stopTracing } = await import("@/lib/tracing/start");
+    const { inSpan, currentTraceparent } = await import("@/lib/tracing/trace");
+    const a = await account("traced");
+    const rx = await receiver();
+    try {
+      await startTracing({
+        url: `http://127.0.0.1:${(collector.address() as AddressInfo).port}/v1/traces`,
+        headers: {},
+        serviceName: "api-webhooks-out-test",
+      });
+      const made = await register(a, rx.url);
+      const emitter = await inSpan("test emits", { root: true }, async () => {
+        await payLink(a);
+        return currentTraceparent()!;
+      });
+      const [, traceId, spanId] = emitter.split("-");
+      const [delivery] = await deliveriesOf(made.body.endpoint.id as string);
+      expect(delivery!.traceparent).toBe(emitter);
+      await drive();
+      await eventually(async () => expect(rx.hits).toHaveLength(1), 5_000);
+      await stopTracing(); // flushes what is buffered
+      type Span = { name: string; links?: { traceId: string; spanId: string }[] };
+      const spans = bodies.flatMap((b) =>
+        (
+          JSON.parse(b) as {
+            resourceSpans: { scopeSpans: { spans: Span[] }[] }[];
+          }
+        ).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
+      );
+      const job = spans.find(
+        (s) =>
+          s.name.startsWith("job api-deliveries-") &&
+          s.links?.some((l) => l.traceId === traceId && l.spanId === spanId),
+      );
+      expect(job, spans.map((s) => s.name).join("\n")).toBeDefined();
+    } finally {
+      await stopTracing();
+      await rx.close();
+      collector.close();
+    }
+  });
 });

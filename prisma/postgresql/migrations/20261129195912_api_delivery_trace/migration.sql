@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ApiDelivery" ADD COLUMN     "traceparent" TEXT;
+
