@@ -1,36 +1,6 @@
 // Keys whose values never reach a log line, at any of the first few nesting levels. Redaction is
 // the second line of defence: the first is that we never log request or response bodies.
-export const REDACTED_KEYS = [
-  // card data (our request keys and upstream's names). Not `name`: errors and queues carry one; the
-  // payer's name travels under `customer`, redacted whole.
-  "cardNumber",
-  "number",
-  "cvv",
-  "expiry",
-  "expirationDate",
-  "cardholderName",
-  // tokens: card tokens and our share-link tokens
-  "cardToken",
-  "token",
-  "publicToken",
-  "checkoutToken",
-  // personal data
-  "cpfCnpj",
-  "cpf",
-  "cnpj",
-  "document",
-  "email",
-  "phone",
-  "customer",
-  // credentials
-  "x-api-key",
-  "apiKey",
-  "authorization",
-  "cookie",
-  "upstreamApiKey",
-  "webhookSecret",
-  "secret",
-] as const;
+import { REDACTED_KEYS } from "../rules/sensitive-keys";
 
 const DEPTH = 4;
 

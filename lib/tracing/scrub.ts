@@ -1,6 +1,6 @@
 import type { Attributes, AttributeValue } from "@opentelemetry/api";
 // Relative: lib/server/serve.ts loads this folder under plain Node, where "@/" means nothing.
-import { REDACTED_KEYS } from "../log/redact";
+import { REDACTED_KEYS } from "../rules/sensitive-keys";
 
 // Pure: what leaves the process in a span. Our own spans carry only safe attributes by
 // construction (./trace.ts); this is the second line, for what Next and other libraries add: a
@@ -27,9 +27,9 @@ const DROPPED_KEYS = new Set([
 ]);
 
 /**
- * The log's redaction list (card fields, tokens, documents, contacts, credentials): an attribute
- * named by one of them, as its whole key or one of its dotted parts ("customer.email",
- * "http.request.header.cookie"), is not exported, whatever its value looks like.
+ * The names the log redacts too (lib/rules/sensitive-keys.ts: card fields, tokens, documents,
+ * contacts, credentials): an attribute named by one of them, as its whole key or one of its dotted
+ * parts ("customer.email", "http.request.header.cookie"), is not exported, whatever its value.
  */
 const SECRET_KEY_PARTS = new Set(REDACTED_KEYS.map((k) => k.toLowerCase()));
 
