@@ -49,14 +49,10 @@ export async function emitApiEvent(
     })
   ).filter((e) => subscribed(e.events, input.body.type));
   if (endpoints.length === 0) return false;
+  // Each delivery's job span links to the work that emitted the event (a webhook's apply, a request).
+  const traceparent = currentTraceparent();
   await tx.apiDelivery.createMany({
-    // Each delivery's job span links to the work that emitted the event (a webhook's apply, a request).
-    data: endpoints.map((e) => ({
-      eventId: id,
-      endpointId: e.id,
-      createdAt: now,
-      traceparent: currentTraceparent(),
-    })),
+    data: endpoints.map((e) => ({ eventId: id, endpointId: e.id, createdAt: now, traceparent })),
   });
   return true;
 }
