@@ -14,7 +14,7 @@ import { sleep } from "../support/time";
 // rows and a pending payment's status-call slot. Another instance (this process) must not touch either
 // while the lease and the spacing run, then finish both: every row applied once, the payment reconciled with ONE
 // upstream status call (counted at a proxy in front of the sandbox). The inbox lease is the real
-// 30 s; the status interval is 3 s here.
+// 30 s, passed by moving this process's clock; the status interval is 3 s here, waited.
 
 const STATUS_INTERVAL_MS = 3_000;
 const STATUS_PATH = "/uvvi/v1/payment/status";
@@ -107,13 +107,20 @@ describe("an instance killed while holding work", () => {
     expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("paid");
     expect(calls.filter((c) => c.path === STATUS_PATH)).toHaveLength(1);
 
-    // The inbox lease (30 s) ends: the next kick applies every row, once.
+    // Until the inbox lease (30 s) ends, still nothing; once it has, the next kick applies every
+    // row, once. The lease is the dead instance's, written from its wall clock: this process moves
+    // its own clock (lib/clock, which lib/jobs reads) past it rather than waiting 30 s.
+    const { advanceClock, clock } = await import("@/lib/clock");
     const leaseUntil = Math.max(
       ...(await db.webhookEvent.findMany({ select: { leaseUntil: true } })).map((r) =>
         r.leaseUntil!.getTime(),
       ),
     );
-    await sleep(Math.max(0, leaseUntil - Date.now() + 100));
+    expect(leaseUntil - clock.nowMs()).toBeGreaterThan(20_000);
+    advanceClock(leaseUntil - clock.nowMs() - 1_000);
+    await dispatchPendingWebhooks();
+    expect(await db.webhookEvent.count({ where: { outcome: null } })).toBe(10);
+    advanceClock(Math.max(0, leaseUntil - clock.nowMs() + 100));
     await dispatchPendingWebhooks();
     const rows = await db.webhookEvent.findMany();
     expect(rows.map((r) => [r.outcome, r.attempts, r.leaseOwner])).toEqual(
