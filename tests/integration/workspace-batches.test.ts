@@ -83,17 +83,44 @@ async function runUntilFinished(
     await dispatchPendingWebhooks();
     const v = await view(cookie, batchId);
     if (v.progress.remaining === 0) return v;
-    if (Date.now() > deadline)
-      throw new Error(
-        `batch still has ${v.progress.remaining} items: ${JSON.stringify(v.items.filter((i) => i.status !== "done" && i.status !== "failed"))}`,
-      );
+    if (Date.now() > deadline) throw new Error(await whyUnfinished(batchId, v));
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
+/**
+ * What a batch that did not finish was waiting for: its open rows (deferral, attempts) and the
+ * sandbox's deliveries of their lookups' results (each attempt's status), so a failure under load
+ * says which wait ran out rather than only "timed out".
+ */
+async function whyUnfinished(batchId: string, v: View): Promise<string> {
+  const { db } = await import("@/lib/db/client");
+  const open = await db.lookupBatchItem.findMany({
+    where: { batchId, status: { notIn: ["done", "failed"] } },
+    select: {
+      id: true,
+      status: true,
+      attempts: true,
+      notBefore: true,
+      lookupId: true,
+    },
+  });
+  const lookups = await db.lookup.findMany({
+    where: { id: { in: open.flatMap((i) => (i.lookupId ? [i.lookupId] : [])) } },
+    select: { id: true, plate: true, status: true, externalId: true, transactionId: true },
+  });
+  const externalIds = new Set(lookups.map((l) => l.externalId));
+  const deliveries = env.sandbox.ctx.webhooks
+    .deliveries()
+    .filter((d) => externalIds.has(String(d.payload.externalId)))
+    .map((d) => ({ externalId: d.payload.externalId, type: d.payload.type, attempts: d.attempts }));
+  return `batch still has ${v.progress.remaining} items at ${new Date().toISOString()}: ${JSON.stringify({ open, lookups, deliveries })}`;
+}
+
 beforeAll(async () => {
   env = await setupTestEnvironment({
-    sandbox: { timeScale: 0.01 },
+    // The sandbox's first webhook retry (15 min) in 1.8 s: the dying claimers' lost results come back by it.
+    sandbox: { timeScale: 0.002 },
     env: { RATE_LIMIT_SIGN_IN: "1000", RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000", LOG_LEVEL: "silent" },
   });
   receiver = await startLookupReceiver();
@@ -345,7 +372,9 @@ describe("batch lookups", () => {
     );
     for (const item of v.items)
       expect(item.summary).toMatchObject({ debtCount: expect.any(Number) });
-  });
+    // The test outlasts runUntilFinished's 30 s, so a batch that does not finish fails with
+    // whyUnfinished's account of it instead of a bare timeout.
+  }, 45_000);
 
   it("the claim's group step commits every Lookup before any call, writes nothing when one item changed, and a claimer dying after it resends the same externalIds", async () => {
     const vehicles = familyPlates(8, 5);
@@ -414,7 +443,9 @@ describe("batch lookups", () => {
     const after = await db.lookup.findMany({ where: { plate: { in: plates } } });
     expect(after.map((l) => l.externalId).sort()).toEqual(stored.map((l) => l.externalId).sort());
     expect(after.every((l) => l.transactionId !== null)).toBe(true);
-  });
+    // The test outlasts runUntilFinished's 30 s, so a batch that does not finish fails with
+    // whyUnfinished's account of it instead of a bare timeout.
+  }, 45_000);
 
   it("a result not started by a batch costs the batch's reaction no statement (nor a batch's result Radar's)", async () => {
     const { db } = await import("@/lib/db/client");
