@@ -4,7 +4,7 @@ import type { TestProject } from "vitest/node";
 import { migrateCli } from "../../scripts/lib/migrate-cli";
 import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 
-// globalSetup of the "postgresql" vitest project: one throwaway cluster per run (loopback port,
+// globalSetup of the PostgreSQL vitest projects: one throwaway cluster per run (loopback port,
 // temp data dir, as an unprivileged user), one template database migrated with the real
 // PostgreSQL migrations; each test file gets its own copy (test-env.ts, CREATE DATABASE ... TEMPLATE).
 
@@ -38,10 +38,29 @@ export async function startMigratedPg(
   return { cluster, adminUrl: cluster.url(), template: PG_TEMPLATE };
 }
 
+type SharedCluster = {
+  users: number;
+  started: Promise<Awaited<ReturnType<typeof startMigratedPg>>>;
+};
+const SHARED = Symbol.for("placa-paga.test-pg-cluster");
+
+/**
+ * One cluster for every PostgreSQL project of a run (postgresql, -processes, -timed): each file
+ * gets its own database from the template anyway, and the groups run one after the other. A
+ * cluster each cost about 12 s apiece at the run's start, before any test. Kept on globalThis:
+ * vitest may load this file once per project. Stopped when the last project tears down.
+ */
 export default async function setup(project: TestProject) {
-  const { cluster, adminUrl, template } = await startMigratedPg();
+  const store = globalThis as unknown as Record<symbol, SharedCluster | undefined>;
+  const shared = (store[SHARED] ??= { users: 0, started: startMigratedPg() });
+  shared.users++;
+  const { adminUrl, template } = await shared.started;
   project.provide("pgTemplate", { adminUrl, template });
-  return () => cluster.stop();
+  return async () => {
+    if (--shared.users > 0) return;
+    store[SHARED] = undefined;
+    (await shared.started).cluster.stop();
+  };
 }
 
 /** A fresh database copied from the migrated template; its URL. */
