@@ -69,7 +69,11 @@ async function view(cookie: string, batchId: string): Promise<View> {
   return (await res.json()) as View;
 }
 
-/** Drives this "instance": applies stored webhooks and runs due items until nothing remains. */
+/**
+ * Drives this "instance": applies stored webhooks and runs due items until nothing remains. A test
+ * that may wait the whole `timeoutMs` sets a longer timeout of its own (45 s), so an unfinished
+ * batch fails with whyUnfinished's account of it instead of a bare timeout.
+ */
 async function runUntilFinished(
   cookie: string,
   batchId: string,
@@ -372,8 +376,6 @@ describe("batch lookups", () => {
     );
     for (const item of v.items)
       expect(item.summary).toMatchObject({ debtCount: expect.any(Number) });
-    // The test outlasts runUntilFinished's 30 s, so a batch that does not finish fails with
-    // whyUnfinished's account of it instead of a bare timeout.
   }, 45_000);
 
   it("the claim's group step commits every Lookup before any call, writes nothing when one item changed, and a claimer dying after it resends the same externalIds", async () => {
@@ -443,8 +445,6 @@ describe("batch lookups", () => {
     const after = await db.lookup.findMany({ where: { plate: { in: plates } } });
     expect(after.map((l) => l.externalId).sort()).toEqual(stored.map((l) => l.externalId).sort());
     expect(after.every((l) => l.transactionId !== null)).toBe(true);
-    // The test outlasts runUntilFinished's 30 s, so a batch that does not finish fails with
-    // whyUnfinished's account of it instead of a bare timeout.
   }, 45_000);
 
   it("a result not started by a batch costs the batch's reaction no statement (nor a batch's result Radar's)", async () => {

@@ -40,7 +40,7 @@ export async function startMigratedPg(
 
 type SharedCluster = {
   users: number;
-  started: Promise<Awaited<ReturnType<typeof startMigratedPg>>>;
+  started: ReturnType<typeof startMigratedPg>;
 };
 const SHARED = Symbol.for("placa-paga.test-pg-cluster");
 
