@@ -18,8 +18,12 @@ import { behindPgBouncer } from "./create-client";
 // - PostgreSQL: VACUUM FULL of the touched tables rewrites them into new files without the dead
 //   versions (an ACCESS EXCLUSIVE lock for the rewrite: milliseconds at this product's sizes; the
 //   lock waits at most LOCK_TIMEOUT, then the table is left to the next pass; on large tables the
-//   rewrite itself holds that lock for as long as it takes: docs/privacy.md). Old versions in WAL
-//   segments and backups are out of reach here: docs/privacy.md says for how long they last.
+//   rewrite itself holds that lock for as long as it takes: docs/privacy.md). The rewrite keeps a
+//   dead version that some transaction may still see: one whose snapshot in this database, or
+//   whose transaction id anywhere in the cluster (it holds back every new snapshot's xmin, the
+//   VACUUM's own too), is older than the erasure. So it first waits, bounded, until none is left.
+//   Old versions in WAL segments and backups are out of reach here: docs/privacy.md says for how
+//   long they last.
 
 const log = moduleLogger("db");
 
@@ -44,6 +48,11 @@ const RETRY_MS = 100;
 // (a webhook's insert, a poll's read), so a long wait would stall the storefront.
 const LOCK_TIMEOUT = "1s";
 
+// How long an erasure waits for the transactions older than it to end before rewriting anyway
+// (what they hold is then left to the next pass, logged). Ours last milliseconds.
+const HORIZON_WAIT_MS = 5_000;
+const HORIZON_POLL_MS = 25;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function checkpointSqlite(): Promise<boolean> {
@@ -62,6 +71,33 @@ async function checkpointSqlite(): Promise<boolean> {
   return false;
 }
 
+/**
+ * Waits until no transaction that began before this call can still see a row version deleted
+ * before it: no transaction id below the snapshot's xmax still runs (in any database of the
+ * cluster), and no other session of this database holds a snapshot older than it. False when
+ * HORIZON_WAIT_MS passed first.
+ */
+async function waitForOlderTransactions(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ horizon: string }>(
+    "SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon",
+  );
+  const horizon = rows[0]!.horizon;
+  const deadline = Date.now() + HORIZON_WAIT_MS;
+  for (;;) {
+    const check = await client.query<{ clear: boolean }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot()) >= $1::xid8
+          AND NOT EXISTS (SELECT 1 FROM pg_stat_activity
+                           WHERE datname = current_database() AND pid <> pg_backend_pid()
+                             AND backend_xmin IS NOT NULL
+                             AND age(backend_xmin) > age(xid($1::xid8))) AS clear`,
+      [horizon],
+    );
+    if (check.rows[0]!.clear) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(HORIZON_POLL_MS);
+  }
+}
+
 async function vacuumPostgres(tables: readonly PersonalTable[]): Promise<boolean> {
   // Its own connection: VACUUM runs outside a transaction, and the lock timeout is this session's
   // (a startup option, which PgBouncer refuses: behind it the server's own lock_timeout holds).
@@ -72,6 +108,13 @@ async function vacuumPostgres(tables: readonly PersonalTable[]): Promise<boolean
   await client.connect();
   let complete = true;
   try {
+    if (!(await waitForOlderTransactions(client))) {
+      complete = false;
+      log.warn(
+        { waitedMs: HORIZON_WAIT_MS },
+        "erased rows' old versions may outlive this rewrite: a transaction older than the erasure still runs",
+      );
+    }
     for (const table of [...new Set(tables)]) {
       try {
         await client.query(`VACUUM (FULL) "${table}"`);

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { DAY_MS, seedMailboxCopy, seedPerson } from "../support/personal-data-seed";
@@ -118,6 +120,50 @@ async function personRows(p: Awaited<ReturnType<typeof seedPerson>>) {
   return { sealed, person: [p.cpfCnpj, p.renavam, p.email] };
 }
 
+/** An active owner watch with its confirmation mail and the test mailbox's copy of it. */
+async function seedOwnerWatch() {
+  const { tokenHash, unsubscribeToken } = await import("@/lib/radar/owner-links");
+  const id = randomUUID();
+  const cpf = (await import("../support/workspace-seed")).randomCpf();
+  const renavam = `9${cpf.slice(1)}`;
+  const email = `dono.${id}@exemplo.test`;
+  await db.radarWatch.create({
+    data: {
+      id,
+      kind: "owner",
+      status: "active",
+      recurrence: "weekly",
+      uf: "MG",
+      plate: `RDR${cpf.slice(-4)}`,
+      renavam,
+      cpfCnpj: cpf,
+      email,
+      ownerKey: randomUUID(),
+      confirmedAt: new Date(),
+      unsubscribeTokenHash: tokenHash(unsubscribeToken(id)),
+    },
+  });
+  const mail = await db.mailMessage.create({
+    data: {
+      dedupeKey: `radar-confirm:${id}:${randomUUID().slice(0, 16)}`,
+      to: email,
+      subject: "Confirme o Radar",
+      template: "radar-confirm",
+      props: JSON.stringify({ plate: `RDR${cpf.slice(-4)}`, cpfCnpj: cpf }),
+      messageId: `<${randomUUID()}@placapaga.test>`,
+      status: "sent",
+      sentAt: new Date(),
+    },
+  });
+  const copy = await seedMailboxCopy({ messageId: mail.messageId, email });
+  const sealed = [
+    ...(await sealedIn("radarWatch", id)),
+    ...(await sealedIn("mailMessage", mail.id)),
+    ...(await sealedIn("receivedMail", copy.id)),
+  ];
+  return { token: unsubscribeToken(id), copyId: copy.id, sealed, person: [cpf, renavam, email] };
+}
+
 describe("erased means unreadable on disk", () => {
   it("a person's erasure on request leaves no copy of their sealed values in the database files", async () => {
     const p = await seedPerson({
@@ -135,53 +181,53 @@ describe("erased means unreadable on disk", () => {
   });
 
   it("a Radar unsubscribe leaves no copy of the watch's sealed values and deletes the test mailbox's copy of its confirmation mail", async () => {
-    const { tokenHash, unsubscribeToken } = await import("@/lib/radar/owner-links");
     const { unsubscribeOwner } = await import("@/lib/personal-data/radar-unsubscribe");
-    const id = randomUUID();
-    const cpf = (await import("../support/workspace-seed")).randomCpf();
-    const renavam = `9${cpf.slice(1)}`;
-    const email = `dono.${id}@exemplo.test`;
-    await db.radarWatch.create({
-      data: {
-        id,
-        kind: "owner",
-        status: "active",
-        recurrence: "weekly",
-        uf: "MG",
-        plate: `RDR${cpf.slice(-4)}`,
-        renavam,
-        cpfCnpj: cpf,
-        email,
-        ownerKey: randomUUID(),
-        confirmedAt: new Date(),
-        unsubscribeTokenHash: tokenHash(unsubscribeToken(id)),
-      },
-    });
-    const mail = await db.mailMessage.create({
-      data: {
-        dedupeKey: `radar-confirm:${id}:${randomUUID().slice(0, 16)}`,
-        to: email,
-        subject: "Confirme o Radar",
-        template: "radar-confirm",
-        props: JSON.stringify({ plate: `RDR${cpf.slice(-4)}`, cpfCnpj: cpf }),
-        messageId: `<${randomUUID()}@placapaga.test>`,
-        status: "sent",
-        sentAt: new Date(),
-      },
-    });
-    const copy = await seedMailboxCopy({ messageId: mail.messageId, email });
-    const sealed = [
-      ...(await sealedIn("radarWatch", id)),
-      ...(await sealedIn("mailMessage", mail.id)),
-      ...(await sealedIn("receivedMail", copy.id)),
-    ];
-    const person = [cpf, renavam, email];
-    expect((await leftOnDisk(sealed, person)).copies).toBeGreaterThan(0);
+    const w = await seedOwnerWatch();
+    expect((await leftOnDisk(w.sealed, w.person)).copies).toBeGreaterThan(0);
 
-    expect(await unsubscribeOwner(unsubscribeToken(id))).toBe("cancelled");
-    expect(await db.receivedMail.findUnique({ where: { id: copy.id } })).toBeNull();
-    expect(await leftOnDisk(sealed, person)).toEqual({ copies: 0, opened: [] });
+    expect(await unsubscribeOwner(w.token)).toBe("cancelled");
+    expect(await db.receivedMail.findUnique({ where: { id: w.copyId } })).toBeNull();
+    expect(await leftOnDisk(w.sealed, w.person)).toEqual({ copies: 0, opened: [] });
   });
+
+  // VACUUM FULL copies a dead version that a running transaction may still see: one whose
+  // transaction id, anywhere in the cluster, or whose snapshot in this database is older than the
+  // erasure (found in CI: another test file's transaction in its own database of the same cluster).
+  // The reclaim waits for them to end before it rewrites.
+  it.runIf(testDatabaseProvider() === "postgresql").for([
+    {
+      holder: "a transaction with an id, in another database of the cluster",
+      database: "postgres",
+      begin: "BEGIN",
+      hold: "SELECT pg_current_xact_id()",
+    },
+    {
+      holder: "a snapshot in this database, on another table",
+      database: null,
+      begin: "BEGIN ISOLATION LEVEL REPEATABLE READ",
+      hold: 'SELECT count(*) FROM "VehicleProfile"',
+    },
+  ])(
+    "an unsubscribe that commits while $holder older than it is open waits for it to end, then leaves no copy",
+    async ({ database, begin, hold }) => {
+      const { unsubscribeOwner } = await import("@/lib/personal-data/radar-unsubscribe");
+      const w = await seedOwnerWatch();
+      const url = new URL(t.databaseUrl);
+      if (database) url.pathname = `/${database}`;
+      const older = new pg.Client({ connectionString: url.toString() });
+      await older.connect();
+      try {
+        await older.query(begin);
+        await older.query(hold);
+        const released = sleep(400).then(() => older.query("COMMIT"));
+        expect(await unsubscribeOwner(w.token)).toBe("cancelled");
+        await released;
+      } finally {
+        await older.end();
+      }
+      expect(await leftOnDisk(w.sealed, w.person)).toEqual({ copies: 0, opened: [] });
+    },
+  );
 
   it("a retention pass leaves no copy of the sealed values it erased in the database files", async () => {
     const at = new Date(Date.UTC(1990, 0, 15, 12));
