@@ -45,6 +45,13 @@ function builtConfig(): Record<string, unknown> | undefined {
 }
 
 const server = createServer();
+// Node closes an idle keep-alive socket after 5 s, and a client that sends its next request on it
+// at that moment gets "socket hang up" (ECONNRESET): a request lost that was never received
+// (seen in the e2e suite, a GET a few seconds after the page's last call). Idle sockets stay open
+// longer than the common proxies' idle timeout (60 s), so the proxy, not we, ends a keep-alive
+// connection it might reuse; headers must wait longer than that, or Node refuses the setting.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 const app = next({
   dev,
   dir: process.cwd(),

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { familyVehicle } from "@/lib/sandbox/catalog/family";
@@ -184,7 +185,7 @@ let passed = 0;
 afterAll(async () => {
   for (const p of Object.values(storefronts)) await stopGroup(p);
   await stopGroup(sandbox);
-  if (passed === 6)
+  if (passed === 7)
     for (const f of [...files, dbFile, `${dbFile}-wal`, `${dbFile}-shm`])
       rmSync(path.resolve(f), { force: true });
 });
@@ -263,6 +264,31 @@ describe("per-address limits against forged address headers, across instances", 
     expect(
       (await post("a", "/api/lookups", lookupBody, { "x-forwarded-for": "198.51.100.9" })).status,
     ).toBe(429);
+    passed++;
+  });
+});
+
+describe("keep-alive", () => {
+  it("a connection left idle for 6 s (past Node's default 5 s) is still open: the next request reuses it and is answered", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const health = () =>
+      new Promise<{ status?: number; socket: unknown }>((resolve, reject) => {
+        const req = http.get(`${url("a")}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode, socket: req.socket }));
+        });
+        req.on("error", reject);
+      });
+    try {
+      const first = await health();
+      expect(first.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 6_000));
+      const second = await health();
+      expect(second.status).toBe(200);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
     passed++;
   });
 });
