@@ -216,13 +216,18 @@ test("an owner subscribes after a lookup, confirms, gets the new fine once, unsu
     expect(await radarMailCount(page, to, /Confirme os avisos/)).toBe(0);
 
     // The story goes on (the discount ends on day 4) for longer than a turn (20 s and its jitter): nothing more arrives.
-    await pinDay(page, plate, 4);
-    await page.waitForTimeout(27_000);
-    expect(await radarMailCount(page, to, changes)).toBe(0);
-    expect(await radarMailCount(page, to, /Confirme os avisos/)).toBe(0);
-    const after = storedWatch(unsubscribeToken)!;
-    expect(after.events).toBe(0);
-    expect(after.scanLookups.length).toBe(stored.scanLookups.length);
+    // Once, on the desktop: what the engine does with a stopped watch does not depend on the
+    // width of the page that stopped it, and the wait is a real turn (27 s) on a shared server
+    // (radar-engine.test.ts: "a watch stopped before its scan runs sends nothing").
+    if (testInfo.project.name === "desktop") {
+      await pinDay(page, plate, 4);
+      await page.waitForTimeout(27_000);
+      expect(await radarMailCount(page, to, changes)).toBe(0);
+      expect(await radarMailCount(page, to, /Confirme os avisos/)).toBe(0);
+      const after = storedWatch(unsubscribeToken)!;
+      expect(after.events).toBe(0);
+      expect(after.scanLookups.length).toBe(stored.scanLookups.length);
+    }
   } finally {
     await pinDay(page, plate, null);
   }
