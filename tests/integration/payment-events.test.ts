@@ -32,7 +32,7 @@ beforeAll(async () => {
     sandbox: { timeScale: 1 },
     env: {
       STATUS_CHECK_INTERVAL_MS: "31000",
-      STATUS_CONFIRM_SPACING_MS: "2000",
+      STATUS_CONFIRM_SPACING_MS: String(CONFIRM_SPACING_MS),
       RATE_LIMIT_PAYMENTS: "100000",
       RATE_LIMIT_CHECKOUTS: "100000",
     },
@@ -47,8 +47,13 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** 12 s of forged events, 10 a second: long enough for a fixed spacing to make twice the calls a doubling one does. */
-const FLOOD_EVENTS = 120;
+/**
+ * The confirmations' first spacing: a quarter of the production 2 s, so the flood below shows the
+ * doubling in 3 s instead of 12 (the bound is in units of the spacing, so the test is as strict).
+ */
+const CONFIRM_SPACING_MS = 500;
+/** 3 s of forged events, 10 a second: long enough for a fixed spacing to make twice the calls a doubling one does. */
+const FLOOD_EVENTS = 30;
 const later = (ms: number) => new Date(Date.now() + ms);
 const rowOf = paymentRowByRef;
 const viewOf = async (ref: string) => json<View>(await readPayment(ref));
@@ -163,13 +168,14 @@ describe("events are confirmed, never written as facts", () => {
       void drain();
       await new Promise((r) => setTimeout(r, 100));
     }
-    const elapsed = Date.now() - started;
     await drain();
+    // Every call counted was made by now: the last drain's too.
+    const elapsed = Date.now() - started;
     const calls = (await countCalls()) - before;
-    // Spacing 2 s, then 4, 8...: the k-th call cannot come before 2 s x (2^(k-1) - 1), so in
-    // `elapsed` ms at most floor(log2(elapsed / 2 s + 1)) + 1 calls (a fixed 2 s spacing allows
-    // elapsed / 2 s + 1: one more within ~4.5 s, so a spacing that stopped doubling fails here).
-    const doublingBound = Math.floor(Math.log2(elapsed / 2_000 + 1)) + 1;
+    // Spacing s, then 2s, 4s...: the k-th call cannot come before s x (2^(k-1) - 1), so in
+    // `elapsed` ms at most floor(log2(elapsed / s + 1)) + 1 calls (a fixed spacing allows
+    // elapsed / s + 1, about twice as many, so a spacing that stopped doubling fails here).
+    const doublingBound = Math.floor(Math.log2(elapsed / CONFIRM_SPACING_MS + 1)) + 1;
     expect(calls).toBeGreaterThanOrEqual(1);
     expect(calls).toBeLessThanOrEqual(doublingBound);
     const after = await rowOf(view.ref);
@@ -183,7 +189,7 @@ describe("events are confirmed, never written as facts", () => {
     const { reconcilePayment } = await import("@/lib/payments/reconcile");
     expect(await reconcilePayment(row.id, later(31_000))).toBe(true);
     const fresh = await rowOf(view.ref);
-    await new Promise((r) => setTimeout(r, 2_100)); // past the creation event's confirmation spacing, if it took one
+    await new Promise((r) => setTimeout(r, CONFIRM_SPACING_MS + 100)); // past the creation event's confirmation spacing, if it took one
     const paidAt = Date.now();
     const res = await fetch(`${env.sandbox.url}/__sandbox/pix/${fresh.paymentId}/pay`, {
       method: "POST",
