@@ -12,12 +12,14 @@ let h: Harness;
 let debts: SandboxDebt[];
 
 beforeAll(async () => {
-  // timeScale 1/600: analysis 50 ms, processing ~17 ms, one debt settled per 100 ms; settlement
-  // starts 300 ms after paid (pinned) so a test can read the "pending" state before it moves.
+  // timeScale 1/600: processing ~17 ms, one debt settled per 100 ms; settlement starts 300 ms
+  // after paid (pinned) so a test can read the "pending" state before it moves. The antifraud
+  // analysis is pinned at 1 s: at the scaled 50 ms a second request made right after the first
+  // one's answer (a card token, then the payment) found the analysis over on a loaded host.
   h = await startHarness({
     timeScale: 1 / 600,
     withheldPaymentMs: WITHHELD_MS,
-    paymentTimings: { settlementStart: 300 },
+    paymentTimings: { settlementStart: 300, analysis: 1_000 },
   });
 });
 afterAll(() => h.close());
