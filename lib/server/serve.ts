@@ -49,7 +49,8 @@ const server = createServer();
 // at that moment gets "socket hang up" (ECONNRESET): a request lost that was never received
 // (seen in the e2e suite, a GET a few seconds after the page's last call). Idle sockets stay open
 // longer than the common proxies' idle timeout (60 s), so the proxy, not we, ends a keep-alive
-// connection it might reuse; headers must wait longer than that, or Node refuses the setting.
+// connection it might reuse. The header timer stays above it (a header timer shorter than the
+// idle one cut reused sockets short in older Node) and below requestTimeout's 300 s.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 const app = next({
