@@ -158,11 +158,12 @@ export function createBudget(
   async function takeUnits(operation: string, minute: number, units: number): Promise<boolean> {
     const cap = capFor(classOf(operation), config);
     if (cap < units) return false;
+    // Read before the increment: a concurrent take in this process may open the window while ours
+    // is in flight, and a refusal is only true when the row existed before we tried.
+    const windowWasOpen = knownWindow === minute;
     if (await increment(minute, cap, units)) return true;
-    return (
-      knownWindow !== minute &&
-      ((await openWindow(minute, units)) || (await increment(minute, cap, units)))
-    );
+    if (windowWasOpen) return false;
+    return (await openWindow(minute, units)) || (await increment(minute, cap, units));
   }
 
   async function tryTake(operation: string, t: number): Promise<UpstreamError | undefined> {

@@ -202,6 +202,46 @@ describe("two instances share one count", () => {
     }
   });
 
+  it("two takes at once as a minute begins, one's count answered after the other opened the window: both taken, none refused as spent", async () => {
+    // A window nobody has opened yet: hours ahead, so no test's row is in it.
+    const t = (Math.floor(Date.now() / 60_000) + 600) * 60_000;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let gated = false;
+    // The first conditional increment (no row yet: it changes nothing) answers only after the
+    // other take has opened the window: the order a loaded host produced in CI.
+    const slow = new Proxy(appDb, {
+      get(target, prop, receiver) {
+        if (prop !== "$executeRaw") return Reflect.get(target, prop, receiver) as unknown;
+        return (strings: TemplateStringsArray, ...values: unknown[]) => {
+          const sent = target.$executeRaw(strings, ...values);
+          if (gated || !strings.join("?").startsWith('UPDATE "UpstreamBudgetWindow"')) return sent;
+          gated = true;
+          return sent.then(async (changed) => {
+            await held;
+            return changed;
+          });
+        };
+      },
+    });
+    const a = budgetModule.createBudget(slow, { perMinute: LIMIT, reserve: RESERVE }, () => t);
+    try {
+      const first = a.take("debt-lookup");
+      // Its increment is on its way (after the pauses' read).
+      for (let waited = 0; !gated && waited < 10_000; waited += 10)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(gated).toBe(true);
+      await expect(a.take("debt-lookup")).resolves.toBeUndefined();
+      release();
+      await expect(first).resolves.toBeUndefined();
+      const row = await appDb.upstreamBudgetWindow.findUnique({ where: { minute: t / 60_000 } });
+      expect(row?.count).toBe(2);
+    } finally {
+      release();
+      await appDb.upstreamBudgetWindow.deleteMany({ where: { minute: t / 60_000 } });
+    }
+  });
+
   it("the real client on one instance is refused once the other instance has spent the minute", async () => {
     const other = budgetModule.createBudget(otherDb, { perMinute: LIMIT, reserve: RESERVE });
     for (let i = 0; i < LIMIT - RESERVE; i++) await other.take("installments");
