@@ -137,14 +137,14 @@ function nodeBase(): void {
 }
 
 /** The last lines a service's container printed (running or exited). */
-function logsOf(service: string): string {
+function logsOf(service: string, lines = 40): string {
   let name: string;
   try {
     name = containerOf(service, { all: true });
   } catch {
     return "(no container)";
   }
-  const run = spawnSync("podman", ["logs", "--tail", "40", name], {
+  const run = spawnSync("podman", ["logs", "--tail", String(lines), name], {
     env: { ...process.env, CONTAINERS_CONF: CONF },
     encoding: "utf8",
   });
@@ -373,7 +373,12 @@ beforeAll(async () => {
 }, 15 * 60_000);
 
 afterEach((ctx) => {
-  if (ctx.task.result?.state === "fail") failed = true;
+  if (ctx.task.result?.state !== "fail") return;
+  failed = true;
+  // At the failure, not at the end: the tests after it (a SIGTERM, a rolling restart) would push
+  // its lines out of the tail, and a stuck request is only explained by what was printed then.
+  for (const service of ["app1", "app2", "sandbox"])
+    console.error(`--- ${service}, after "${ctx.task.name}"\n${logsOf(service, 300)}`);
 });
 
 afterAll(() => {
